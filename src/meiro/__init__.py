@@ -1,0 +1,28 @@
+"""meiro (迷路): fast, reproducible mazes — generate, solve, render and play.
+
+>>> import meiro
+>>> m = meiro.generate(15, 15, algorithm="dig", seed=4, goal="farthest")
+>>> m.grid.shape
+(31, 31)
+>>> sol = meiro.solve(m, method="astar")
+>>> tuple(sol.path[0]) == m.start and tuple(sol.path[-1]) == m.goal
+True
+>>> len(meiro.render_text(m, style="hash", path=sol.path).splitlines())
+31
+"""
+
+from ._version import __version__
+from .errors import MazeError, NoPathError
+from .generate import generate
+from .goals import GOALS
+from .io import load, save
+from .maze import Maze, replay_carving
+from .registry import GENERATORS, SOLVERS
+from .solve import Solution, solve
+from .text import STYLES, parse_text, render_text
+
+__all__ = [
+    "GENERATORS", "GOALS", "Maze", "MazeError", "NoPathError", "SOLVERS", "STYLES",
+    "Solution", "__version__", "generate", "load", "parse_text", "render_text",
+    "replay_carving", "save", "solve",
+]

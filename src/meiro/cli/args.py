@@ -1,0 +1,66 @@
+"""argparse, made to report errors as one line and to parse meiro's value types."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..errors import MazeError
+from ..sizes import parse_size
+
+
+class ArgumentError(Exception):
+    """A command-line mistake; ``command`` names the subcommand for the help hint."""
+
+    def __init__(self, message: str, command: str = ""):
+        super().__init__(message)
+        self.command = command
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser that raises instead of printing usage and exiting."""
+
+    def error(self, message: str):  # noqa: D401 - argparse's name
+        command = self.prog.split()[-1] if " " in self.prog else ""
+        raise ArgumentError(message, command)
+
+
+def cells(text: str) -> tuple[int, int]:
+    """argparse type for ``--size WxH`` in cells."""
+    try:
+        return parse_size(text)
+    except MazeError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def blocks(text: str) -> tuple[int, int]:
+    """argparse type for ``--blocks WxH`` in odd block sides; returns cells."""
+    try:
+        return parse_size(text, blocks=True)
+    except MazeError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def seed(text: str) -> int:
+    """argparse type for ``--seed``: a whole number from 0 to 2**64-1."""
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seed must be a whole number, got {text!r}") from None
+    if not 0 <= value < 2**64:
+        raise argparse.ArgumentTypeError(f"seed must be between 0 and 2**64-1, got {value}")
+    return value
+
+
+def add_size_options(parser: argparse.ArgumentParser, default: str = "15x15") -> None:
+    """``--size`` (cells) and ``--blocks`` (odd block sides), mutually exclusive."""
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--size", type=cells, default=None, metavar="WxH",
+                       help=f"size in cells, e.g. 15x15 (a 31x31-block grid); default {default}")
+    group.add_argument("--blocks", type=blocks, default=None, metavar="WxH",
+                       help="size as odd block sides, as the seed articles count (31x31 = 15x15 cells)")
+    parser.set_defaults(default_size=parse_size(default))
+
+
+def chosen_size(args) -> tuple[int, int]:
+    """The size in cells from ``--size``, ``--blocks`` or the default."""
+    return args.size or args.blocks or args.default_size

@@ -1,0 +1,38 @@
+"""``meiro generate``: make a maze, print it, optionally solve and save it."""
+
+from __future__ import annotations
+
+from .. import generate, save, solve
+from ..goals import GOALS
+from ..registry import GENERATORS, SOLVERS
+from ..text import STYLES, render_text
+from .args import add_size_options, chosen_size, seed
+
+
+def add_parser(subparsers) -> None:
+    p = subparsers.add_parser("generate", help="generate a maze and print it",
+                              description="Generate a maze, print it, and optionally solve and save it.")
+    add_size_options(p)
+    p.add_argument("--seed", type=seed, default=None, help="same seed, same maze (default: a fresh one)")
+    p.add_argument("--algorithm", "-a", default="dig", choices=GENERATORS.choices(), metavar="NAME",
+                   help=f"generator: {', '.join(GENERATORS.names())} (default dig = 穴掘り法)")
+    p.add_argument("--goal", default="corner", choices=GOALS,
+                   help="corner (bottom-right), farthest (from the start), diameter (longest path)")
+    p.add_argument("--style", default="hash", choices=tuple(STYLES), help="text look (default hash)")
+    p.add_argument("--solve", default=None, choices=SOLVERS.choices(), metavar="METHOD",
+                   help=f"overlay the solution found by: {', '.join(SOLVERS.names())}")
+    p.add_argument("-o", "--output", default=None, metavar="FILE",
+                   help="also save the maze (.json, or .txt for text)")
+    p.add_argument("--quiet", "-q", action="store_true", help="do not print the maze")
+    p.set_defaults(run=run)
+
+
+def run(args) -> int:
+    width, height = chosen_size(args)
+    maze = generate(width, height, algorithm=args.algorithm, seed=args.seed, goal=args.goal)
+    path = solve(maze, args.solve).path if args.solve else None
+    if args.output:
+        save(maze, args.output)
+    if not args.quiet:
+        print(render_text(maze, style=args.style, path=path))
+    return 0

@@ -1,0 +1,30 @@
+"""``meiro solve``: load a maze file, solve it, print it with the path."""
+
+from __future__ import annotations
+
+import sys
+
+from .. import load, solve
+from ..registry import SOLVERS
+from ..text import STYLES, render_text
+
+
+def add_parser(subparsers) -> None:
+    p = subparsers.add_parser("solve", help="solve a saved maze and print the path",
+                              description="Solve a maze file (.json or .txt) and print it with its path.")
+    p.add_argument("file", help="maze file written by 'meiro generate -o' (or a text maze)")
+    p.add_argument("--method", "-m", default="astar", choices=SOLVERS.choices(), metavar="METHOD",
+                   help=f"solver: {', '.join(SOLVERS.names())} (default astar)")
+    p.add_argument("--style", default="hash", choices=tuple(STYLES), help="text look (default hash)")
+    p.add_argument("--quiet", "-q", action="store_true", help="print only the path length")
+    p.set_defaults(run=run)
+
+
+def run(args) -> int:
+    maze = load(args.file)
+    solution = solve(maze, args.method)
+    if not args.quiet:
+        print(render_text(maze, style=args.style, path=solution.path))
+    print(f"path length: {solution.length} steps ({solution.method} expanded "
+          f"{solution.expanded} positions)", file=sys.stdout)
+    return 0

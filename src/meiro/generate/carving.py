@@ -1,0 +1,27 @@
+"""What a generator returns: the grid and, on request, its carving log."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+
+class Carving(NamedTuple):
+    """A generator's result.
+
+    ``grid`` is the block grid (``True`` = wall); ``order`` is None or the flat
+    block indices in the order they were opened.
+    """
+
+    grid: np.ndarray
+    order: np.ndarray | None
+
+
+def record_buffer(n_blocks: int, length: int) -> np.ndarray:
+    """An index array for a carving log: int32 while block indices fit, else int64.
+
+    ``length`` 0 means "do not record" (kernels test ``order.size > 0``).
+    """
+    dtype = np.int32 if n_blocks < 2**31 else np.int64
+    return np.empty(length, dtype=dtype)

@@ -1,0 +1,152 @@
+"""Saving and loading mazes.
+
+The JSON format (``.json``, the default) is meant to be read by people and by
+other programs::
+
+    {
+      "format": "meiro-maze",
+      "version": 1,
+      "meiro": "0.1.0",
+      "width": 15, "height": 15,          # cells
+      "start": [1, 1], "goal": [29, 29],  # (row, col) block coordinates
+      "algorithm": "dig", "seed": 4,      # null for a hand-made maze
+      "origin": [1, 1],                   # the cell the generator started from
+      "grid": ["###...#", "# S  #", ...]  # one string per block row: '#' wall, ' ' open
+    }
+
+``algorithm``, ``seed`` and ``origin`` are what it takes to replay the digging.
+A text file (``.txt``, either style of :mod:`meiro.text`) loads too.
+Loading validates everything and raises :class:`~meiro.MazeError` saying what
+is wrong and where; nothing is ever evaluated or unpickled.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import numpy as np
+
+from ._version import __version__
+from .errors import MazeError
+from .files import read_text, write_atomic
+from .maze import Maze
+from .text import parse_text
+
+FORMAT = "meiro-maze"
+VERSION = 1
+
+
+def to_json(maze: Maze) -> str:
+    """The JSON text of ``maze`` (see the module docs for the format)."""
+    generation = maze.generation or {}
+    rows = np.where(maze.grid, "#", " ").astype("<U1")
+    doc = {
+        "format": FORMAT,
+        "version": VERSION,
+        "meiro": __version__,
+        "width": maze.width,
+        "height": maze.height,
+        "start": list(maze.start),
+        "goal": list(maze.goal),
+        "algorithm": generation.get("algorithm"),
+        "seed": generation.get("seed"),
+        "origin": generation.get("origin"),
+        "grid": ["".join(row) for row in rows.tolist()],
+    }
+    return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
+
+
+def save(maze: Maze, path: str | os.PathLike) -> None:
+    """Write ``maze`` to ``path`` atomically: JSON, or text for a ``.txt`` name.
+
+    Examples
+    --------
+    >>> import meiro, tempfile, os
+    >>> m = meiro.generate(5, 4, seed=2, goal="farthest")
+    >>> path = os.path.join(tempfile.mkdtemp(), "maze.json")
+    >>> meiro.save(m, path)
+    >>> meiro.load(path) == m
+    True
+    """
+    if not isinstance(maze, Maze):
+        raise MazeError(f"save() needs a meiro.Maze, got {type(maze).__name__}")
+    if Path(path).suffix.lower() == ".txt":
+        from .text import render_text
+
+        write_atomic(path, render_text(maze) + "\n")
+    else:
+        write_atomic(path, to_json(maze))
+
+
+def load(path: str | os.PathLike) -> Maze:
+    """Read a maze saved by :func:`save` (JSON) or a text maze (``.txt``).
+
+    Raises
+    ------
+    MazeError
+        If the file is missing, unreadable or malformed; the message says what
+        is wrong and where.
+    """
+    text = read_text(path)
+    try:
+        if Path(path).suffix.lower() == ".txt":
+            return parse_text(text)
+        return from_json(text)
+    except MazeError as exc:
+        raise MazeError(f"{path}: {exc}") from None
+
+
+def _position(doc: dict, key: str) -> tuple[int, int]:
+    value = doc.get(key)
+    if (not isinstance(value, list) or len(value) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        raise MazeError(f'"{key}" must be a [row, col] pair of integers, got {value!r}')
+    return value[0], value[1]
+
+
+def from_json(text: str) -> Maze:
+    """Parse and validate the JSON text of a maze.
+
+    Examples
+    --------
+    >>> from_json('{"format": "meiro-maze", "version": 1, "grid": ["###", "# #"]}')
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: grid height must be odd and at least 3 blocks, got 2
+    """
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise MazeError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise MazeError(f'not a meiro maze file (expected "format": "{FORMAT}")')
+    if doc.get("version") != VERSION:
+        raise MazeError(f"unsupported maze file version {doc.get('version')!r}; "
+                        f"this meiro reads version {VERSION}")
+    rows = doc.get("grid")
+    if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
+        raise MazeError('"grid" must be a non-empty list of strings')
+    width = len(rows[0])
+    for number, row in enumerate(rows):
+        if len(row) != width:
+            raise MazeError(f"grid row {number} has {len(row)} blocks but row 0 has {width}")
+        bad = row.strip("# ")
+        if bad:
+            raise MazeError(f"grid row {number}, column {row.index(bad[0])}: unknown character "
+                            f"{bad[0]!r} (only '#' for walls and ' ' for paths)")
+    grid = np.frombuffer("".join(rows).encode("ascii"), dtype=np.uint8).reshape(len(rows), width)
+    grid = grid == ord("#")
+    start, goal = _position(doc, "start"), _position(doc, "goal")
+    generation = None
+    if doc.get("algorithm") is not None or doc.get("seed") is not None:
+        seed, algorithm = doc.get("seed"), doc.get("algorithm")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+            raise MazeError(f'"seed" must be an integer from 0 to 2**64-1 or null, got {seed!r}')
+        if not isinstance(algorithm, str):
+            raise MazeError(f'"algorithm" must be a name or null, got {algorithm!r}')
+        origin = _position(doc, "origin") if doc.get("origin") is not None else (1, 1)
+        generation = {"algorithm": algorithm, "seed": seed, "width": (width - 1) // 2,
+                      "height": (len(rows) - 1) // 2, "origin": list(origin)}
+    return Maze(grid, start, goal, generation=generation)

@@ -1,0 +1,149 @@
+"""Maze sizes: validation, the cells <-> blocks conversion and the memory check.
+
+A maze of ``width x height`` *cells* is stored as a block grid of
+``(2*height+1) x (2*width+1)`` blocks (walls between and around the cells),
+the layout all three seed articles use. The seeds' users type the block side
+(an odd number such as 31); most libraries take cells (15). meiro takes cells
+and converts blocks with :func:`blocks_to_cells`.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+
+from .errors import MazeError
+
+#: Bytes needed per block while generating and solving: the bool grid and one
+#: uint8 of search state per block.
+BYTES_PER_BLOCK = 2
+#: Extra bytes per cell: the dig method's stack of directions.
+BYTES_PER_CELL = 1
+
+
+def check_cells(width, height) -> tuple[int, int]:
+    """Validate a size in cells and return it as two ints.
+
+    Examples
+    --------
+    >>> check_cells(15, 10)
+    (15, 10)
+    >>> check_cells(0, 3)
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: width must be at least 1 cell, got 0
+    """
+    out = []
+    for name, value in (("width", width), ("height", height)):
+        if isinstance(value, bool) or not hasattr(value, "__index__"):
+            raise MazeError(f"{name} must be a whole number of cells, got {value!r}")
+        value = int(value.__index__())
+        if value < 1:
+            raise MazeError(f"{name} must be at least 1 cell, got {value}")
+        out.append(value)
+    return out[0], out[1]
+
+
+def blocks_to_cells(block_width: int, block_height: int) -> tuple[int, int]:
+    """Convert an odd block side (the seeds' ``31``) to cells (``15``).
+
+    Examples
+    --------
+    >>> blocks_to_cells(31, 21)
+    (15, 10)
+    """
+    for name, value in (("block width", block_width), ("block height", block_height)):
+        if value < 3 or value % 2 == 0:
+            raise MazeError(f"{name} must be an odd number of blocks >= 3 "
+                            f"(walls around every cell), got {value}")
+    return (block_width - 1) // 2, (block_height - 1) // 2
+
+
+_SIZE = re.compile(r"^\s*(\d+)\s*[xX×*,]\s*(\d+)\s*$|^\s*(\d+)\s*$")
+
+
+def parse_size(text: str, *, blocks: bool = False) -> tuple[int, int]:
+    """Parse ``"15x15"`` (or ``"15"`` for a square) into ``(width, height)`` in cells.
+
+    With ``blocks=True`` the numbers are odd block sides and are converted.
+
+    Examples
+    --------
+    >>> parse_size("20x10")
+    (20, 10)
+    >>> parse_size("31x31", blocks=True)
+    (15, 15)
+    """
+    match = _SIZE.match(text or "")
+    if not match:
+        unit = "odd block sides" if blocks else "cells"
+        raise MazeError(f"size must look like WIDTHxHEIGHT in {unit} (e.g. "
+                        f"{'31x31' if blocks else '15x15'}), got {text!r}")
+    if match.group(3) is not None:
+        width = height = int(match.group(3))
+    else:
+        width, height = int(match.group(1)), int(match.group(2))
+    if blocks:
+        return blocks_to_cells(width, height)
+    return check_cells(width, height)
+
+
+def bytes_needed(width: int, height: int) -> int:
+    """Peak working memory, in bytes, to generate and solve a maze of this size."""
+    blocks = (2 * width + 1) * (2 * height + 1)
+    return blocks * BYTES_PER_BLOCK + width * height * BYTES_PER_CELL
+
+
+def available_memory() -> int | None:
+    """Bytes of memory this process could still use, or None if unknown."""
+    try:
+        if sys.platform.startswith("linux"):
+            with open("/proc/meminfo", encoding="ascii") as fh:
+                for line in fh:
+                    if line.startswith("MemAvailable:"):
+                        return int(line.split()[1]) * 1024
+        if sys.platform == "win32":
+            import ctypes
+
+            class _Status(ctypes.Structure):
+                _fields_ = [("length", ctypes.c_ulong), ("load", ctypes.c_ulong),
+                            ("total_phys", ctypes.c_ulonglong), ("avail_phys", ctypes.c_ulonglong),
+                            ("total_page", ctypes.c_ulonglong), ("avail_page", ctypes.c_ulonglong),
+                            ("total_virtual", ctypes.c_ulonglong), ("avail_virtual", ctypes.c_ulonglong),
+                            ("avail_extended", ctypes.c_ulonglong)]
+
+            status = _Status()
+            status.length = ctypes.sizeof(_Status)
+            if ctypes.windll.kernel32.GlobalMemoryStatusEx(ctypes.byref(status)):
+                return int(status.avail_phys)
+            return None
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
+def _human(n: float) -> str:
+    for unit in ("bytes", "KiB", "MiB", "GiB", "TiB", "PiB"):
+        if n < 1024 or unit == "PiB":
+            return f"{n:.0f} {unit}" if unit == "bytes" else f"{n:.1f} {unit}"
+        n /= 1024
+    raise AssertionError  # unreachable
+
+
+def ensure_fits(width: int, height: int) -> None:
+    """Refuse, before allocating anything, a maze that would not fit in memory.
+
+    Examples
+    --------
+    >>> ensure_fits(10, 10)
+    >>> ensure_fits(10**7, 10**7)
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: a 10000000x10000000-cell maze needs about 363.8 TiB of memory ...
+    """
+    need = bytes_needed(width, height)
+    have = available_memory()
+    if have is not None and need > have:
+        raise MazeError(f"a {width}x{height}-cell maze needs about {_human(need)} of memory "
+                        f"but only {_human(have)} is available; choose a smaller size")

@@ -1,0 +1,149 @@
+"""Solving: :func:`solve` and the :class:`Solution` it returns.
+
+Each solver is one module that registers a function in :data:`SOLVERS`; the
+function searches the flat block grid and returns a
+:class:`~meiro.solve.result.SearchResult`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import MazeError, NoPathError
+from ..kernels.search import path_blocks, trace_path
+from ..maze import Maze
+from ..registry import SOLVERS
+from . import astar, bfs  # noqa: F401  (registers the solvers)
+
+
+def search_stride(maze: Maze) -> int:
+    """2 if searches may step cell to cell (a lattice maze), else 1.
+
+    A maze is a lattice when every even/even block is a wall and the start and
+    goal are cells (odd/odd): then every route alternates cell, wall slot, cell.
+    """
+    ends_on_cells = all(r % 2 == 1 and c % 2 == 1 for r, c in (maze.start, maze.goal))
+    return 2 if ends_on_cells and bool(maze.grid[::2, ::2].all()) else 1
+
+
+def coordinates(flat: np.ndarray, cols: int, n_blocks: int) -> np.ndarray:
+    """Flat block indices -> an ``(n, 2)`` array of (row, col)."""
+    dtype = np.int32 if n_blocks < 2**31 else np.int64
+    out = np.empty((len(flat), 2), dtype)
+    np.floor_divide(flat, cols, out=out[:, 0], casting="unsafe")
+    np.remainder(flat, cols, out=out[:, 1], casting="unsafe")
+    return out
+
+
+def path_between(state: np.ndarray, cols: int, target: int, step: int) -> np.ndarray:
+    """The ``(k, 2)`` block path that a search's parent ``state`` leads back from ``target``."""
+    out = np.empty((path_blocks(state, cols, target, step), 2),
+                   np.int32 if state.size < 2**31 else np.int64)
+    trace_path(state, cols, target, step, out)
+    return out
+
+
+class Solution:
+    """A solver's answer.
+
+    Attributes
+    ----------
+    method : str
+        The solver's registered name.
+    path : numpy.ndarray, shape (k, 2)
+        (row, col) block coordinates from start to goal inclusive, one block per step.
+    expanded : int
+        How many positions the solver expanded.
+    max_frontier : int
+        The largest size its frontier (queue, heap or stack) reached.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> sol = meiro.solve(meiro.generate(5, 5, seed=1))
+    >>> tuple(sol.path[0]), tuple(sol.path[-1])
+    ((1, 1), (9, 9))
+    >>> sol.length == len(sol.path) - 1
+    True
+    """
+
+    __slots__ = ("method", "path", "expanded", "max_frontier", "_maze", "_explored")
+
+    def __init__(self, method: str, path: np.ndarray, expanded: int, max_frontier: int,
+                 maze: Maze, explored: np.ndarray | None = None):
+        self.method = method
+        self.path = path
+        self.expanded = int(expanded)
+        self.max_frontier = int(max_frontier)
+        self._maze = maze
+        self._explored = explored
+
+    @property
+    def length(self) -> int:
+        """Path length in blocks (steps from start to goal)."""
+        return len(self.path) - 1
+
+    @property
+    def explored(self) -> np.ndarray:
+        """The positions expanded, in order, as an ``(expanded, 2)`` array of (row, col).
+
+        Like :attr:`Maze.carve_order`, this is recorded on first access by
+        re-running the (deterministic) solver, so plain solving stays lean.
+        """
+        if self._explored is None:
+            result = _run(self._maze, self.method, record=True)
+            self._explored = coordinates(result.explored, self._maze.grid.shape[1],
+                                         self._maze.grid.size)
+        return self._explored
+
+    def __repr__(self) -> str:
+        return (f"Solution(method={self.method!r}, length={self.length}, "
+                f"expanded={self.expanded}, max_frontier={self.max_frontier})")
+
+
+def _run(maze: Maze, method: str, record: bool):
+    algorithm = SOLVERS.get(method)
+    cols = maze.grid.shape[1]
+    source = maze.start[0] * cols + maze.start[1]
+    target = maze.goal[0] * cols + maze.goal[1]
+    seed = maze.seed if maze.seed is not None else 0
+    return algorithm.function(maze.grid, source, target, search_stride(maze), seed, record)
+
+
+def solve(maze: Maze, method: str = "astar") -> Solution:
+    """Find a path from ``maze.start`` to ``maze.goal``.
+
+    Parameters
+    ----------
+    maze : Maze
+    method : str
+        A registered solver name (``meiro list`` prints them): ``"astar"`` or ``"bfs"``.
+
+    Returns
+    -------
+    Solution
+
+    Raises
+    ------
+    NoPathError
+        If the goal cannot be reached from the start.
+    MazeError
+        If ``method`` is unknown or ``maze`` is not a :class:`Maze`.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> m = meiro.generate(15, 15, seed=4, goal="farthest")
+    >>> sol = meiro.solve(m, method="bfs")
+    >>> sol.length == meiro.solve(m, method="astar").length
+    True
+    """
+    if not isinstance(maze, Maze):
+        raise MazeError(f"solve() needs a meiro.Maze, got {type(maze).__name__}")
+    name = SOLVERS.get(method).name
+    result = _run(maze, name, record=False)
+    if result.found < 0:
+        raise NoPathError(f"the goal {maze.goal} cannot be reached from the start {maze.start}")
+    step = search_stride(maze)
+    path = path_between(result.state, maze.grid.shape[1], result.found, step)
+    return Solution(name, path, result.expanded, result.max_frontier, maze)

@@ -1,0 +1,145 @@
+"""Text mazes: seed 003's ``#`` look and seed 004's full-width ``■`` look.
+
+``hash``  — ``#`` wall, space path, ``S`` start, ``G`` goal, ``.`` solution; blocks
+            are separated by a space (seed 003 prints ``print(*row)``), so each
+            block is two characters wide and the maze looks square in a terminal.
+``block`` — ``■`` wall, full-width space path, ``◎`` start (the player), ``△`` goal,
+            ``・`` solution: every character is full-width, as in seed 004.
+
+One text line per block row and nothing else, so a 15x15-cell maze is 31 lines.
+:func:`parse_text` reads both back, and also a plain one-character-per-block
+``#``/space maze from anywhere else.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+import numpy as np
+
+from .errors import MazeError
+from .maze import Maze
+
+#: style -> (wall, open, start, goal, solution, separator)
+STYLES: dict[str, tuple[str, str, str, str, str, str]] = {
+    "hash": ("#", " ", "S", "G", ".", " "),
+    "block": ("■", "\u3000", "◎", "△", "・", ""),
+}
+
+_WALLS = {"#", "■"}
+_OPEN = {" ", "\u3000", ".", "・"}
+_STARTS = {"S", "◎"}
+_GOALS = {"G", "△"}
+
+
+def render_text(maze: Maze, style: str = "hash", path: Iterable | None = None) -> str:
+    """Draw ``maze`` as text, optionally with a solution ``path`` overlaid.
+
+    Parameters
+    ----------
+    maze : Maze
+    style : {"hash", "block"}
+    path : array_like of (row, col), optional
+        Blocks to mark as the solution (e.g. ``meiro.solve(m).path``).
+
+    Returns
+    -------
+    str
+        One line per block row, joined by newlines (no trailing newline).
+
+    Examples
+    --------
+    >>> import meiro
+    >>> print(meiro.render_text(meiro.generate(2, 1, seed=0)))
+    # # # # #
+    # S     #
+    # # # # #
+    >>> print(meiro.render_text(meiro.generate(2, 1, seed=0), style="block"))
+    ■■■■■
+    ■◎　　■
+    ■■■■■
+    """
+    try:
+        wall, space, start, goal, mark, sep = STYLES[style]
+    except (KeyError, TypeError):
+        raise MazeError(f"unknown style {style!r}; choose one of: {', '.join(STYLES)}") from None
+    chars = np.where(maze.grid, wall, space).astype("<U1")
+    if path is not None:
+        cells = np.asarray(path, dtype=np.int64).reshape(-1, 2)
+        rows, cols = maze.grid.shape
+        inside = (cells[:, 0] >= 0) & (cells[:, 0] < rows) & (cells[:, 1] >= 0) & (cells[:, 1] < cols)
+        if not inside.all():
+            raise MazeError("path leaves the maze's grid")
+        chars[cells[:, 0], cells[:, 1]] = mark
+    chars[maze.goal] = goal
+    chars[maze.start] = start
+    return "\n".join(sep.join(row) for row in chars.tolist())
+
+
+def _split_blocks(lines: list[str]) -> list[str]:
+    """Undo seed 003's one-space separator when every line carries it."""
+    if any(ch in "■\u3000◎△・" for line in lines for ch in line):
+        return lines
+    spaced = all(len(line) % 2 == 1 and not line[1::2].strip(" ") for line in lines)
+    if spaced and max(len(line) for line in lines) > 1:
+        return [line[0::2] for line in lines]
+    return lines
+
+
+def parse_text(text: str) -> Maze:
+    """Read a text maze in either style (or plain ``#``/space) back into a :class:`Maze`.
+
+    Without an ``S``/``◎`` the start is ``(1, 1)``; without a ``G``/``△`` the goal is
+    the bottom-right cell.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> m = meiro.generate(6, 4, seed=9)
+    >>> parse_text(meiro.render_text(m, style="block")) == m
+    True
+    >>> parse_text("###\\n# #\\n##")
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: line 3 has 2 blocks but line 1 has 3; a maze must be a rectangle
+    """
+    if not isinstance(text, str):
+        raise MazeError(f"text maze must be a string, got {type(text).__name__}")
+    lines = [line.rstrip("\r") for line in text.split("\n")]
+    while lines and not lines[-1]:
+        lines.pop()
+    while lines and not lines[0]:
+        lines.pop(0)
+    if not lines:
+        raise MazeError("the text holds no maze (it is empty)")
+    rows = _split_blocks(lines)
+    width = len(rows[0])
+    for number, row in enumerate(rows, 1):
+        if len(row) != width:
+            raise MazeError(f"line {number} has {len(row)} blocks but line 1 has {width}; "
+                            "a maze must be a rectangle")
+    codes = np.frombuffer("".join(rows).encode("utf-32-le"), dtype=np.uint32)
+    codes = codes.reshape(len(rows), width)
+    known = _codes(_WALLS | _OPEN | _STARTS | _GOALS)
+    unknown = np.argwhere(~np.isin(codes, known))
+    if len(unknown):
+        r, c = (int(v) for v in unknown[0])
+        raise MazeError(f"unknown character {rows[r][c]!r} at line {r + 1}, column {c + 1}; "
+                        "use '#' or '■' for walls and space for paths")
+    grid = np.isin(codes, _codes(_WALLS))
+    start, goal = (_single(codes, marks, name) for marks, name in
+                   ((_STARTS, "start"), (_GOALS, "goal")))
+    return Maze(grid, start, goal)
+
+
+def _codes(chars: set[str]) -> np.ndarray:
+    return np.array(sorted(ord(ch) for ch in chars), dtype=np.uint32)
+
+
+def _single(codes: np.ndarray, marks: set[str], name: str) -> tuple[int, int] | None:
+    """The one position marked with ``marks``, None if unmarked; two marks are an error."""
+    where = np.argwhere(np.isin(codes, _codes(marks)))
+    if len(where) > 1:
+        r, c = (int(v) for v in where[1])
+        raise MazeError(f"a second {name} at line {r + 1}, column {c + 1}; a maze has one {name}")
+    return (int(where[0][0]), int(where[0][1])) if len(where) else None
