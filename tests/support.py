@@ -1,0 +1,45 @@
+"""Reference checks written independently of meiro's kernels (plain Python/NumPy)."""
+
+from collections import deque
+
+import numpy as np
+
+STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
+
+
+def block_distances(grid: np.ndarray, source: tuple[int, int]) -> np.ndarray:
+    """Path distance in blocks from ``source`` to every open block (-1 = unreachable)."""
+    dist = np.full(grid.shape, -1, dtype=np.int64)
+    dist[source] = 0
+    queue = deque([source])
+    while queue:
+        r, c = queue.popleft()
+        for dr, dc in STEPS:
+            q = (r + dr, c + dc)
+            if not grid[q] and dist[q] < 0:
+                dist[q] = dist[r, c] + 1
+                queue.append(q)
+    return dist
+
+
+def assert_perfect(grid: np.ndarray, width: int, height: int) -> None:
+    """The grid is a spanning tree of the width x height cells in block form."""
+    assert grid.dtype == np.bool_
+    assert grid.shape == (2 * height + 1, 2 * width + 1)
+    assert grid[0].all() and grid[-1].all() and grid[:, 0].all() and grid[:, -1].all(), "border open"
+    assert grid[::2, ::2].all(), "an even/even corner block is open"
+    assert not grid[1::2, 1::2].any(), "a cell was left undug"
+    passages = int((~grid[1::2, 2::2]).sum() + (~grid[2::2, 1::2]).sum())
+    assert passages == width * height - 1, f"{passages} passages for {width * height} cells"
+    dist = block_distances(grid, (1, 1))
+    assert (dist[1::2, 1::2] >= 0).all(), "not every cell is reachable"
+
+
+def assert_valid_path(grid: np.ndarray, path, start, goal) -> None:
+    """``path`` walks from start to goal through open blocks, one block per step."""
+    path = np.asarray(path)
+    assert path.ndim == 2 and path.shape[1] == 2
+    assert tuple(path[0]) == tuple(start) and tuple(path[-1]) == tuple(goal)
+    assert not grid[path[:, 0], path[:, 1]].any(), "path crosses a wall"
+    steps = np.abs(np.diff(path, axis=0)).sum(axis=1)
+    assert (steps == 1).all(), "path jumps or stands still"

@@ -1,0 +1,95 @@
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import meiro
+from support import assert_valid_path, block_distances
+
+METHODS = meiro.SOLVERS.names()
+
+
+@pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize("width,height", [(1, 1), (1, 10), (10, 1), (7, 8), (40, 25), (150, 150)])
+@pytest.mark.parametrize("goal", ["corner", "farthest", "diameter"])
+def test_paths_are_valid_and_shortest(method, width, height, goal):
+    m = meiro.generate(width, height, seed=width * 31 + height, goal=goal)
+    sol = meiro.solve(m, method)
+    assert_valid_path(m.grid, sol.path, m.start, m.goal)
+    assert sol.length == block_distances(m.grid, m.start)[m.goal]
+    assert sol.method == method
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 30), st.integers(1, 30), st.integers(0, 2**32))
+def test_astar_length_equals_bfs(width, height, seed):
+    m = meiro.generate(width, height, seed=seed, goal="farthest")
+    assert meiro.solve(m, "astar").length == meiro.solve(m, "bfs").length
+
+
+def test_explored_replays_the_search():
+    m = meiro.generate(30, 30, seed=8, goal="farthest")
+    for method in METHODS:
+        sol = meiro.solve(m, method)
+        explored = sol.explored
+        assert explored.shape == (sol.expanded, 2)
+        assert tuple(explored[0]) == m.start and tuple(explored[-1]) == m.goal
+        assert len({tuple(p) for p in explored}) == len(explored)  # each position once
+        assert not m.grid[explored[:, 0], explored[:, 1]].any()
+    bfs = meiro.solve(m, "bfs").explored
+    dist = block_distances(m.grid, m.start)
+    assert (np.diff(dist[bfs[:, 0], bfs[:, 1]]) >= 0).all(), "BFS must expand in distance order"
+
+
+def test_astar_prefers_low_f_then_high_g():
+    # an open room (not a lattice maze): A* with ties to larger g walks straight to the goal
+    text = "\n".join(["#######", "#S    #", "#     #", "#    G#", "#######"])
+    m = meiro.parse_text(text)
+    sol = meiro.solve(m, "astar")
+    assert sol.length == 6
+    assert sol.expanded == 7  # only the blocks on one shortest path
+    assert meiro.solve(m, "bfs").expanded > sol.expanded
+
+
+def test_astar_is_deterministic_per_seed():
+    m = meiro.parse_text("\n".join(["#########", "#S      #", "#       #", "#       #", "#       #", "#      G#", "#########"]))
+    runs = {tuple(map(tuple, meiro.solve(m, "astar").path)) for _ in range(5)}
+    assert len(runs) == 1
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_unreachable_goal_raises(method):
+    m = meiro.parse_text("#######\n#S# G #\n#######")
+    with pytest.raises(meiro.NoPathError, match="cannot be reached"):
+        meiro.solve(m, method)
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_mazes_with_loops_and_rooms(method):
+    text = "\n".join([
+        "###########",
+        "#S  #     #",
+        "# # # ### #",
+        "#         #",
+        "### # # ###",
+        "#   #    G#",
+        "###########",
+    ])
+    m = meiro.parse_text(text)
+    sol = meiro.solve(m, method)
+    assert_valid_path(m.grid, sol.path, m.start, m.goal)
+    assert sol.length == block_distances(m.grid, m.start)[m.goal]
+
+
+def test_start_equals_goal():
+    m = meiro.generate(1, 1, seed=0)
+    for method in METHODS:
+        sol = meiro.solve(m, method)
+        assert sol.length == 0 and tuple(sol.path[0]) == (1, 1)
+
+
+def test_bad_solver_inputs():
+    m = meiro.generate(3, 3, seed=1)
+    with pytest.raises(meiro.MazeError, match="unknown method 'dfs2'; choose one of: astar, bfs"):
+        meiro.solve(m, "dfs2")
+    with pytest.raises(meiro.MazeError, match="needs a meiro.Maze"):
+        meiro.solve(np.ones((3, 3)), "bfs")
