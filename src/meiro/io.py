@@ -31,7 +31,7 @@ import numpy as np
 from ._version import __version__
 from .errors import MazeError
 from .files import read_text, write_atomic
-from .maze import Maze
+from .maze import Maze, check_grid
 from .text import parse_text
 
 FORMAT = "meiro-maze"
@@ -137,7 +137,7 @@ def from_json(text: str) -> Maze:
             raise MazeError(f"grid row {number}, column {row.index(bad[0])}: unknown character "
                             f"{bad[0]!r} (only '#' for walls and ' ' for paths)")
     grid = np.frombuffer("".join(rows).encode("ascii"), dtype=np.uint8).reshape(len(rows), width)
-    grid = grid == ord("#")
+    grid = check_grid(grid == ord("#"))
     start, goal = _position(doc, "start"), _position(doc, "goal")
     generation = None
     if doc.get("algorithm") is not None or doc.get("seed") is not None:

@@ -52,11 +52,11 @@ def render_text(maze: Maze, style: str = "hash", path: Iterable | None = None) -
     >>> import meiro
     >>> print(meiro.render_text(meiro.generate(2, 1, seed=0)))
     # # # # #
-    # S     #
+    # S   G #
     # # # # #
     >>> print(meiro.render_text(meiro.generate(2, 1, seed=0), style="block"))
     ■■■■■
-    ■◎　　■
+    ■◎　△■
     ■■■■■
     """
     try:

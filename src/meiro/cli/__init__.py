@@ -34,11 +34,28 @@ def _fail(message: str) -> int:
     return 2
 
 
+def _attach_negative_values(argv: list[str]) -> list[str]:
+    """Turn ``--size -3x5`` into ``--size=-3x5``.
+
+    argparse reads a value that starts with ``-`` as an option and reports
+    "expected one argument"; attached, the value reaches the option's own
+    check, which says what is wrong with it.
+    """
+    out: list[str] = []
+    for arg in argv:
+        if (out and out[-1].startswith("--") and "=" not in out[-1] and len(arg) > 1
+                and arg[0] == "-" and (arg[1].isdigit() or arg[1] == ".")):
+            out[-1] = f"{out[-1]}={arg}"
+        else:
+            out.append(arg)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run ``meiro`` with ``argv`` (default ``sys.argv[1:]``) and return the exit status."""
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(_attach_negative_values(sys.argv[1:] if argv is None else list(argv)))
         if args.command is None:
             parser.print_help()
             return 2

@@ -61,8 +61,8 @@ class Solution:
     --------
     >>> import meiro
     >>> sol = meiro.solve(meiro.generate(5, 5, seed=1))
-    >>> tuple(sol.path[0]), tuple(sol.path[-1])
-    ((1, 1), (9, 9))
+    >>> sol.path[0].tolist(), sol.path[-1].tolist()
+    ([1, 1], [9, 9])
     >>> sol.length == len(sol.path) - 1
     True
     """
