@@ -13,14 +13,19 @@ import numpy as np
 
 from .errors import MazeError
 from .solve.bfs import bfs_kernel
+from .solve.result import SearchGraph
 
 GOALS = ("corner", "farthest", "diameter")
 
 _NO_RECORD = np.empty(0, np.int64)
 
 
-def farthest_from(grid: np.ndarray, origin: tuple[int, int], step: int = 2) -> tuple[int, int]:
-    """The open block at maximal path distance from ``origin`` (ties: the last one BFS reaches).
+def farthest_from(grid: np.ndarray, origin: tuple[int, int],
+                  graph: SearchGraph | None = None) -> tuple[int, int]:
+    """The open cell at maximal path distance from the cell ``origin``.
+
+    Ties go to the last one a breadth-first search reaches. ``graph`` may pass
+    in the maze's search graph to save building it.
 
     Examples
     --------
@@ -30,13 +35,20 @@ def farthest_from(grid: np.ndarray, origin: tuple[int, int], step: int = 2) -> t
     >>> r % 2 == 1 and c % 2 == 1
     True
     """
-    cols = grid.shape[1]
-    _, last, _, _ = bfs_kernel(grid.ravel(), cols, origin[0] * cols + origin[1], -1, step, _NO_RECORD)
-    return int(last // cols), int(last % cols)
+    g = graph if graph is not None else SearchGraph(grid, 2)
+    g.reset()
+    source = g.node(origin[0] * g.cols + origin[1])
+    last, _, _ = bfs_kernel(g.graph, g.width, source, -1, _NO_RECORD)
+    r, c = (int(v) for v in divmod(int(g.flat_blocks(np.array([last]))[0]), g.cols))
+    return r, c
 
 
-def place_goal(grid: np.ndarray, start: tuple[int, int], goal: str) -> tuple[tuple[int, int], tuple[int, int]]:
+def place_goal(grid: np.ndarray, start: tuple[int, int], goal: str,
+               cells: np.ndarray | None = None) -> tuple[tuple[int, int], tuple[int, int]]:
     """Return ``(start, goal)`` for the goal rule ``goal``.
+
+    ``cells`` may hand over a generator's compact cells (they are reused as the
+    search graph, and their search codes are overwritten).
 
     Examples
     --------
@@ -47,9 +59,10 @@ def place_goal(grid: np.ndarray, start: tuple[int, int], goal: str) -> tuple[tup
     """
     if goal == "corner":
         return start, (grid.shape[0] - 2, grid.shape[1] - 2)
+    if goal not in GOALS:
+        raise MazeError(f"unknown goal {goal!r}; choose one of: {', '.join(GOALS)}")
+    graph = SearchGraph(grid, 2, cells)
+    one_end = farthest_from(grid, start, graph)
     if goal == "farthest":
-        return start, farthest_from(grid, start)
-    if goal == "diameter":
-        one_end = farthest_from(grid, start)
-        return one_end, farthest_from(grid, one_end)
-    raise MazeError(f"unknown goal {goal!r}; choose one of: {', '.join(GOALS)}")
+        return start, one_end
+    return one_end, farthest_from(grid, one_end, graph)

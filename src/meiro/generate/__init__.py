@@ -18,6 +18,7 @@ from ..maze import Maze, _as_position
 from ..registry import GENERATORS
 from ..sizes import check_cells, ensure_fits
 from ..solve.bfs import bfs_kernel
+from ..solve.result import SearchGraph
 from . import dig  # noqa: F401  (registers the generator)
 
 _SEED_LIMIT = 2**64
@@ -95,7 +96,7 @@ def generate(width: int, height: int, algorithm: str = "dig", seed: int | None =
     seed = resolve_seed(seed)
     ensure_fits(width, height)
     carving = generator.function(width, height, mix_seed(seed), origin, False)
-    first, last = place_goal(carving.grid, origin, goal)
+    first, last = place_goal(carving.grid, origin, goal, carving.cells)
     recipe = {"algorithm": generator.name, "seed": seed, "width": width, "height": height,
               "origin": list(origin)}
     return Maze(carving.grid, first, last, generation=recipe)
@@ -124,10 +125,10 @@ def flood_order(maze: Maze) -> np.ndarray:
     """Open blocks in the order a breadth-first flood from the start reaches them,
     then the unreachable ones, so that replaying it rebuilds the grid."""
     grid = maze.grid
-    cols = grid.shape[1]
-    order = np.empty(grid.size, np.int64)
-    _, _, reached, _ = bfs_kernel(grid.ravel(), cols, maze.start[0] * cols + maze.start[1],
-                                  -1, 1, order)
+    g = SearchGraph(grid, 1)
+    order = g.order_buffer(True)
+    _, reached, _ = bfs_kernel(g.graph, g.width, g.node(maze.start[0] * g.cols + maze.start[1]),
+                               -1, order)
     order = order[:reached]
     seen = np.zeros(grid.size, bool)
     seen[order] = True

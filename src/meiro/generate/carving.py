@@ -11,11 +11,14 @@ class Carving(NamedTuple):
     """A generator's result.
 
     ``grid`` is the block grid (``True`` = wall); ``order`` is None or the flat
-    block indices in the order they were opened.
+    block indices in the order they were opened. ``cells`` optionally hands
+    over the compact one-byte-per-cell form (:mod:`meiro.kernels.cells`), which
+    goal placement can search without rebuilding it.
     """
 
     grid: np.ndarray
     order: np.ndarray | None
+    cells: np.ndarray | None = None
 
 
 def record_buffer(n_blocks: int, length: int) -> np.ndarray:

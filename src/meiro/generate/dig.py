@@ -11,7 +11,8 @@ cells), a solution path that often wanders through a large share of the maze.
 
 The kernel is iterative (the seed articles' recursion crashes past about a
 thousand levels): its stack holds one byte per level, the direction it came
-from, and backtracking walks that direction in reverse.
+from, and backtracking walks that direction in reverse. It digs on one byte
+per cell (:mod:`meiro.kernels.cells`) and expands to the block grid at the end.
 """
 
 from __future__ import annotations
@@ -19,29 +20,31 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..kernels.cells import DUG, EAST, SOUTH, cells_to_grid
 from ..kernels.rng import below
 from ..registry import GENERATORS
 from .carving import Carving, record_buffer
 
 
 @njit(cache=True)
-def _dig_kernel(grid, rows, cols, origin_row, origin_col, state, order):
-    """Carve ``grid`` (flat bool, all walls on entry) from the origin cell.
+def _dig_kernel(cells, width, height, x, y, state, order):
+    """Dig compact ``cells`` (zeros on entry) from cell ``(x, y)``.
 
-    ``order`` receives the opened block indices when it is non-empty.
-    Returns the number of entries written to ``order`` and the final PRNG state.
+    ``order`` receives the opened blocks' flat indices in the block grid when
+    it is non-empty. Returns the number of entries written and the PRNG state.
     """
     record = order.size > 0
-    stack = np.empty(((rows - 1) // 2) * ((cols - 1) // 2), np.uint8)
+    cols = 2 * width + 1
+    stack = np.empty(width * height, np.uint8)
     # directions: 0 north, 1 east, 2 south, 3 west
-    offset = np.array([-cols, 1, cols, -1], np.int64)
-    drow = np.array([-2, 0, 2, 0], np.int64)
-    dcol = np.array([0, 2, 0, -2], np.int64)
+    step = np.array([-width, 1, width, -1], np.int64)
+    block_step = np.array([-cols, 1, cols, -1], np.int64)
+    dx = np.array([0, 1, 0, -1], np.int64)
+    dy = np.array([-1, 0, 1, 0], np.int64)
     choice = np.empty(4, np.int64)
-    r = origin_row
-    c = origin_col
-    p = r * cols + c
-    grid[p] = False
+    i = y * width + x
+    cells[i] = DUG
+    p = (2 * y + 1) * cols + 2 * x + 1
     n_log = 0
     if record:
         order[0] = p
@@ -49,16 +52,16 @@ def _dig_kernel(grid, rows, cols, origin_row, origin_col, state, order):
     depth = 0
     while True:
         n = 0
-        if r >= 3 and grid[p - 2 * cols]:
+        if y > 0 and not cells[i - width] & DUG:
             choice[n] = 0
             n += 1
-        if c + 3 < cols and grid[p + 2]:
+        if x + 1 < width and not cells[i + 1] & DUG:
             choice[n] = 1
             n += 1
-        if r + 3 < rows and grid[p + 2 * cols]:
+        if y + 1 < height and not cells[i + width] & DUG:
             choice[n] = 2
             n += 1
-        if c >= 3 and grid[p - 2]:
+        if x > 0 and not cells[i - 1] & DUG:
             choice[n] = 3
             n += 1
         if n == 0:
@@ -66,27 +69,37 @@ def _dig_kernel(grid, rows, cols, origin_row, origin_col, state, order):
                 break
             depth -= 1
             d = stack[depth]
-            p -= 2 * offset[d]
-            r -= drow[d]
-            c -= dcol[d]
+            i -= step[d]
+            x -= dx[d]
+            y -= dy[d]
+            p -= 2 * block_step[d]
             continue
         if n == 1:
             d = choice[0]
         else:
             k, state = below(state, n)
             d = choice[k]
-        wall = p + offset[d]
-        p = wall + offset[d]
-        grid[wall] = False
-        grid[p] = False
+        j = i + step[d]
+        # a passage is stored on the cell to its west or north
+        if d == 0:
+            cells[j] |= SOUTH
+        elif d == 1:
+            cells[i] |= EAST
+        elif d == 2:
+            cells[i] |= SOUTH
+        else:
+            cells[j] |= EAST
+        cells[j] |= DUG
         if record:
-            order[n_log] = wall
-            order[n_log + 1] = p
+            order[n_log] = p + block_step[d]
+            order[n_log + 1] = p + 2 * block_step[d]
             n_log += 2
         stack[depth] = d
         depth += 1
-        r += drow[d]
-        c += dcol[d]
+        i = j
+        x += dx[d]
+        y += dy[d]
+        p += 2 * block_step[d]
     return n_log, state
 
 
@@ -113,7 +126,7 @@ def dig(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1,
     Returns
     -------
     Carving
-        The block grid and, with ``record``, the carving log.
+        The block grid, with ``record`` the carving log, and the compact cells.
 
     Examples
     --------
@@ -122,8 +135,7 @@ def dig(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1,
     >>> carving.grid.shape, int((~carving.grid).sum()), len(carving.order)
     ((5, 7), 11, 11)
     """
-    rows, cols = 2 * height + 1, 2 * width + 1
-    grid = np.ones((rows, cols), dtype=bool)
-    order = record_buffer(rows * cols, 2 * width * height - 1 if record else 0)
-    n_log, _ = _dig_kernel(grid.ravel(), rows, cols, origin[0], origin[1], state, order)
-    return Carving(grid, order[:n_log] if record else None)
+    cells = np.zeros(width * height, np.uint8)
+    order = record_buffer((2 * width + 1) * (2 * height + 1), 2 * width * height - 1 if record else 0)
+    n_log, _ = _dig_kernel(cells, width, height, origin[1] // 2, origin[0] // 2, state, order)
+    return Carving(cells_to_grid(cells, width, height), order[:n_log] if record else None, cells)

@@ -144,6 +144,7 @@ def solve(maze: Maze, method: str = "astar") -> Solution:
     result = _run(maze, name, record=False)
     if result.found < 0:
         raise NoPathError(f"the goal {maze.goal} cannot be reached from the start {maze.start}")
-    step = search_stride(maze)
-    path = path_between(result.state, maze.grid.shape[1], result.found, step)
+    path = result.path
+    if path is None:
+        path = path_between(result.state, maze.grid.shape[1], result.found, search_stride(maze))
     return Solution(name, path, result.expanded, result.max_frontier, maze)

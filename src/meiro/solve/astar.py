@@ -1,16 +1,18 @@
 """A* search, as the Tk seed article explains it.
 
-The next block to expand is the open one with the lowest ``f = g + h``
+The next node to expand is the open one with the lowest ``f = g + h``
 (``g``: steps from the start, ``h``: Manhattan distance to the goal); ties go to
-the larger ``g`` (the block that is further along), and remaining ties are
-broken at random by the maze's PRNG, so a seed always gives the same search.
-Manhattan distance never overestimates on a grid, so the path is a shortest
-one (P. E. Hart, N. J. Nilsson, B. Raphael, 1968).
+the larger ``g`` (the node further along), and remaining ties are broken at
+random by the maze's PRNG, so a seed always gives the same search. Manhattan
+distance never overestimates on a grid, so the path is a shortest one
+(P. E. Hart, N. J. Nilsson, B. Raphael, 1968).
 
-The open set is a binary heap of ``(f, -g, random)`` keys with lazy deletion:
-a block may be pushed more than once on a maze with loops, and stale entries
-are skipped when popped. That keeps the per-block state at one byte, with no
-``g`` array.
+The open set is a binary heap of single int64 keys ``f | h | random``: for
+equal ``f`` a larger ``g`` is a smaller ``h = f - g``, so one integer
+comparison orders by all three rules. Entries carry the node's (y, x), so no
+division is needed to compute a neighbour's ``h``. Deletion is lazy: on a
+maze with loops a node may be pushed twice, and the stale entry is skipped
+when popped; the per-node state is the graph's one byte.
 """
 
 from __future__ import annotations
@@ -18,25 +20,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..errors import MazeError
+from ..kernels.graph import CODE_MASK, EAST, SOUTH, SOURCE, set_code
 from ..kernels.rng import mix_seed, next_u64
-from ..kernels.search import SOURCE, offsets
 from ..registry import SOLVERS
-from .result import SearchResult, search_setup
-
-_G_LIMIT = 1 << 39  # g fits in 39 bits, leaving 24 bits of random tie-break
-_TIE_SHIFT = np.uint64(40)
-
-
-@njit(inline="always")
-def _before(primary, secondary, i, j):
-    return primary[i] < primary[j] or (primary[i] == primary[j] and secondary[i] < secondary[j])
-
-
-@njit(inline="always")
-def _swap(primary, secondary, item, i, j):
-    primary[i], primary[j] = primary[j], primary[i]
-    secondary[i], secondary[j] = secondary[j], secondary[i]
-    item[i], item[j] = item[j], item[i]
+from .result import SearchGraph, SearchResult
 
 
 @njit(cache=True)
@@ -47,85 +35,134 @@ def _grow(array):
 
 
 @njit(cache=True)
-def astar_kernel(grid, cols, source, target, step, state_rng, order):
-    """A* on a flat block grid; see :func:`meiro.solve.bfs.bfs_kernel` for the arguments.
+def astar_kernel(graph, width, source, target, f_shift, h_shift, rng, order):
+    """A* on a one-byte-per-node graph; see :func:`meiro.solve.bfs.bfs_kernel`.
 
-    Returns ``state, found, expanded, max_frontier``.
+    ``key = f << f_shift | h << h_shift | random``; ``h_shift`` is the number
+    of random tie-break bits. ``order`` receives expanded nodes when non-empty.
+    Returns ``found, expanded, max_frontier``.
     """
-    record = order.size > 0
-    off = offsets(cols)
-    state = np.zeros(grid.size, np.uint8)
-    goal_r = target // cols
-    goal_c = target - goal_r * cols
-    primary = np.empty(256, np.int64)
-    secondary = np.empty(256, np.int64)
-    item = np.empty(256, np.int64)
-    # the heap holds (f, (G_LIMIT - g) << 24 | tie, block * 8 + parent code)
-    r0 = source // cols
-    primary[0] = abs(r0 - goal_r) + abs(source - r0 * cols - goal_c)
-    secondary[0] = _G_LIMIT << 24
-    item[0] = source * 8 + SOURCE
+    goal_y = target // width
+    goal_x = target - goal_y * width
+    h_mask = (np.int64(1) << (f_shift - h_shift)) - 1
+    tie_shift = np.uint64(64 - h_shift)
+    keys = np.empty(256, np.int64)
+    vals = np.empty(256, np.int64)  # y << 34 | x << 3 | code
+    y0 = source // width
+    x0 = source - y0 * width
+    h0 = abs(y0 - goal_y) + abs(x0 - goal_x)
+    keys[0] = (h0 << f_shift) | (h0 << h_shift)
+    vals[0] = (y0 << 34) | (x0 << 3) | SOURCE
     size = 1
     max_frontier = 1
+    record = order.size > 0
     expanded = 0
     found = -1
-    while size > 0:
-        # pop the minimum
-        g = _G_LIMIT - (secondary[0] >> 24)
-        p = item[0] >> 3
-        code = item[0] & 7
-        size -= 1
-        if size > 0:
-            primary[0] = primary[size]
-            secondary[0] = secondary[size]
-            item[0] = item[size]
-            i = 0
-            while True:
-                left = 2 * i + 1
-                if left >= size:
-                    break
-                child = left
-                if left + 1 < size and _before(primary, secondary, left + 1, left):
-                    child = left + 1
-                if not _before(primary, secondary, child, i):
-                    break
-                _swap(primary, secondary, item, i, child)
-                i = child
-        if state[p] != 0:
-            continue  # stale entry: already expanded by a better or equal path
-        state[p] = code
+    # A corridor's single child that beats the heap's minimum would be popped
+    # next anyway: it skips the heap (same order, far fewer sift steps).
+    have_next = False
+    key = np.int64(0)
+    val = np.int64(0)
+    child_keys = np.empty(4, np.int64)
+    child_vals = np.empty(4, np.int64)
+    while have_next or size > 0:
+        if have_next:
+            have_next = False
+        else:
+            key = keys[0]
+            val = vals[0]
+            size -= 1
+            if size > 0:  # sift the last entry down from the root
+                last_key = keys[size]
+                last_val = vals[size]
+                i = 0
+                while True:
+                    child = 2 * i + 1
+                    if child >= size:
+                        break
+                    if child + 1 < size and keys[child + 1] < keys[child]:
+                        child += 1
+                    if keys[child] >= last_key:
+                        break
+                    keys[i] = keys[child]
+                    vals[i] = vals[child]
+                    i = child
+                keys[i] = last_key
+                vals[i] = last_val
+        y = val >> 34
+        x = (val >> 3) & 0x7FFFFFFF
+        n = y * width + x
+        if graph[n] & CODE_MASK:
+            continue  # stale entry: already expanded by a path at least as short
+        set_code(graph, n, val & 7)
         if record:
-            order[expanded] = p
+            order[expanded] = n
         expanded += 1
-        if p == target:
-            found = p
+        if n == target:
+            found = n
             break
+        g = (key >> f_shift) - ((key >> h_shift) & h_mask) + 1
+        bits = graph[n]
+        children = 0
         for d in range(4):
-            o = off[d]
-            q = p + step * o
-            if grid[p + o] or grid[q] or state[q] != 0:
+            if d == 0:
+                ok = y > 0 and (graph[n - width] & SOUTH) != 0
+                ny, nx, m = y - 1, x, n - width
+            elif d == 1:
+                ok = (bits & EAST) != 0
+                ny, nx, m = y, x + 1, n + 1
+            elif d == 2:
+                ok = (bits & SOUTH) != 0
+                ny, nx, m = y + 1, x, n + width
+            else:
+                ok = x > 0 and (graph[n - 1] & EAST) != 0
+                ny, nx, m = y, x - 1, n - 1
+            if not ok or graph[m] & CODE_MASK:
                 continue
-            if size == primary.size:
-                primary = _grow(primary)
-                secondary = _grow(secondary)
-                item = _grow(item)
-            gq = g + step
-            qr = q // cols
-            tie, state_rng = next_u64(state_rng)
-            primary[size] = gq + abs(qr - goal_r) + abs(q - qr * cols - goal_c)
-            secondary[size] = ((_G_LIMIT - gq) << 24) | np.int64(tie >> _TIE_SHIFT)
-            item[size] = q * 8 + d + 1
-            i = size
+            h = abs(ny - goal_y) + abs(nx - goal_x)
+            tie, rng = next_u64(rng)
+            child_keys[children] = ((g + h) << f_shift) | (h << h_shift) | np.int64(tie >> tie_shift)
+            child_vals[children] = (ny << 34) | (nx << 3) | (d + 1)
+            children += 1
+        if children == 1 and (size == 0 or child_keys[0] < keys[0]):
+            have_next = True
+            key = child_keys[0]
+            val = child_vals[0]
+            continue
+        for c in range(children):
+            if size == keys.size:
+                keys = _grow(keys)
+                vals = _grow(vals)
+            new_key = child_keys[c]
+            new_val = child_vals[c]
+            i = size  # sift up
             size += 1
             while i > 0:
                 parent = (i - 1) >> 1
-                if not _before(primary, secondary, i, parent):
+                if keys[parent] <= new_key:
                     break
-                _swap(primary, secondary, item, i, parent)
+                keys[i] = keys[parent]
+                vals[i] = vals[parent]
                 i = parent
+            keys[i] = new_key
+            vals[i] = new_val
         if size > max_frontier:
             max_frontier = size
-    return state, found, expanded, max_frontier
+    return found, expanded, max_frontier
+
+
+def key_layout(nodes: int, width: int, height: int) -> tuple[int, int]:
+    """Bit positions ``(f_shift, h_shift)`` of the heap key for a graph this size.
+
+    ``f`` needs as many bits as a path can have nodes, ``h`` as many as
+    ``width + height``; up to 16 bits of random tie-break fill the rest of 63.
+    """
+    f_bits = max(nodes, 1).bit_length()
+    h_bits = (width + height).bit_length()
+    tie_bits = min(16, 63 - f_bits - h_bits)
+    if tie_bits < 1 or width >= 2**31 or height >= 2**29:
+        raise MazeError("this maze is too large for the A* solver; use method='bfs'")
+    return h_bits + tie_bits, tie_bits
 
 
 @SOLVERS.register(
@@ -145,7 +182,9 @@ def astar(grid: np.ndarray, source: int, target: int, step: int, seed: int,
     >>> a.length == b.length
     True
     """
-    flat, order = search_setup(grid, record)
-    state, found, expanded, frontier = astar_kernel(
-        flat, grid.shape[1], source, target, step, mix_seed(seed, stream=1), order)
-    return SearchResult(state, found, expanded, frontier, order[:expanded] if record else None)
+    g = SearchGraph(grid, step)
+    f_shift, h_shift = key_layout(g.graph.size, g.width, g.graph.size // g.width)
+    order = g.order_buffer(record)
+    found, expanded, frontier = astar_kernel(g.graph, g.width, g.node(source), g.node(target),
+                                             f_shift, h_shift, mix_seed(seed, stream=1), order)
+    return g.result(found, expanded, frontier, order[:expanded] if record else None)

@@ -1,13 +1,13 @@
 """Breadth-first search: the shortest path, exploring in rings around the start.
 
-BFS (E. F. Moore, 1959) expands blocks in order of their distance from the
+BFS (E. F. Moore, 1959) expands nodes in order of their distance from the
 start, so the first time it reaches the goal it has a shortest path. It is
 also how meiro places the ``farthest`` and ``diameter`` goals: a BFS over the
-whole maze ends at a block at maximal distance.
+whole maze ends at a node at maximal distance.
 
-The queue is a growable power-of-two ring: a maze's BFS frontier is small
-(thousands of cells on a 10,000 x 10,000 maze), so the queue costs almost no
-memory, and the per-block state (one byte) is the only large array.
+It runs on the one-byte-per-node graph of :mod:`meiro.kernels.graph`. The
+queue is a growable power-of-two ring: a maze's BFS frontier is small (a few
+hundred cells on a 10,000 x 10,000 maze), so it costs almost no memory.
 """
 
 from __future__ import annotations
@@ -15,72 +15,86 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.search import SOURCE, grow_ring, offsets
+from ..kernels.graph import CODE_MASK, CODE_SHIFT, EAST, SOURCE, SOUTH, set_code
+from ..kernels.search import grow_ring
 from ..registry import SOLVERS
-from .result import SearchResult, search_setup
+from .result import SearchGraph, SearchResult
 
 
 @njit(cache=True)
-def bfs_kernel(grid, cols, source, target, step, order):
-    """Breadth-first search on a flat block grid.
+def bfs_kernel(graph, width, source, target, order):
+    """Breadth-first search on a one-byte-per-node graph.
 
     Parameters
     ----------
-    grid : bool[:]
-        Flat block grid, True = wall; the border must be closed.
-    cols : int
-        Blocks per row.
+    graph : uint8[:]
+        Passages and search codes (see :mod:`meiro.kernels.graph`); the search
+        writes its codes into it.
+    width : int
+        Nodes per row.
     source, target : int
-        Flat block indices; ``target = -1`` searches the whole component.
-    step : int
-        2 on lattice mazes (cell to cell), 1 otherwise.
-    order : int[:]
-        Receives the expanded blocks in order when non-empty.
+        Node indices; ``target = -1`` searches the whole component.
+    order : int64[:]
+        Receives the expanded nodes in order when non-empty.
 
     Returns
     -------
-    state : uint8[:]
-        Parent direction per block (see :mod:`meiro.kernels.search`).
     last : int
-        The target if reached, else (``target = -1``) the last block expanded,
+        The target if reached; with ``target = -1`` the last node expanded,
         which is at maximal distance from the source; -1 if the target is
         unreachable.
     expanded, max_frontier : int
     """
     record = order.size > 0
-    off = offsets(cols)
-    state = np.zeros(grid.size, np.uint8)
     ring = np.empty(1024, np.int64)
     mask = ring.size - 1
+    set_code(graph, source, SOURCE)
+    ring[0] = source
     head = 0
     tail = 1
-    ring[0] = source
-    state[source] = SOURCE
     max_frontier = 1
     last = -1
     while head < tail:
-        p = ring[head & mask]
+        if tail - head + 4 > ring.size:
+            ring = grow_ring(ring, head, tail)
+            mask = ring.size - 1
+        i = ring[head & mask]
         if record:
-            order[head] = p
+            order[head] = i
         head += 1
-        last = p
-        if p == target:
+        last = i
+        if i == target:
             break
-        for d in range(4):
-            o = off[d]
-            q = p + step * o
-            if not grid[p + o] and not grid[q] and state[q] == 0:
-                state[q] = d + 1
-                if tail - head == ring.size:
-                    ring = grow_ring(ring, head, tail)
-                    mask = ring.size - 1
-                ring[tail & mask] = q
+        bits = graph[i]
+        if i >= width:
+            j = i - width
+            if graph[j] & SOUTH and not graph[j] & CODE_MASK:
+                graph[j] |= 1 << CODE_SHIFT
+                ring[tail & mask] = j
+                tail += 1
+        if bits & EAST:
+            j = i + 1
+            if not graph[j] & CODE_MASK:
+                graph[j] |= 2 << CODE_SHIFT
+                ring[tail & mask] = j
+                tail += 1
+        if bits & SOUTH:
+            j = i + width
+            if not graph[j] & CODE_MASK:
+                graph[j] |= 3 << CODE_SHIFT
+                ring[tail & mask] = j
+                tail += 1
+        if i >= 1:
+            j = i - 1
+            if graph[j] & EAST and not graph[j] & CODE_MASK:
+                graph[j] |= 4 << CODE_SHIFT
+                ring[tail & mask] = j
                 tail += 1
         if tail - head > max_frontier:
             max_frontier = tail - head
     if target >= 0 and last != target:
         last = -1
-    return state, last, head, max_frontier
+    return last, head, max_frontier
 
 
 @SOLVERS.register(
@@ -96,9 +110,10 @@ def bfs(grid: np.ndarray, source: int, target: int, step: int, seed: int,
     --------
     >>> import meiro
     >>> m = meiro.generate(6, 4, seed=2)
-    >>> len(meiro.solve(m, "bfs").path) - 1 == meiro.solve(m, "astar").length
+    >>> meiro.solve(m, "bfs").length == meiro.solve(m, "astar").length
     True
     """
-    flat, order = search_setup(grid, record)
-    state, last, expanded, frontier = bfs_kernel(flat, grid.shape[1], source, target, step, order)
-    return SearchResult(state, last, expanded, frontier, order[:expanded] if record else None)
+    g = SearchGraph(grid, step)
+    order = g.order_buffer(record)
+    found, expanded, frontier = bfs_kernel(g.graph, g.width, g.node(source), g.node(target), order)
+    return g.result(found, expanded, frontier, order[:expanded] if record else None)

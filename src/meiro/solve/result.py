@@ -1,4 +1,4 @@
-"""What a solver kernel hands back, before it becomes a :class:`~meiro.Solution`."""
+"""What a solver hands back, before it becomes a :class:`~meiro.Solution`."""
 
 from __future__ import annotations
 
@@ -6,25 +6,83 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ..kernels.graph import CODE_MASK, build_graph, fill_path, node_blocks, path_node_count
+
 
 class SearchResult(NamedTuple):
-    """Raw search output on the flat block grid.
+    """Raw search output.
 
-    ``state`` holds each block's parent direction (see :mod:`meiro.kernels.search`);
-    ``found`` is the goal's flat index or -1; ``explored`` is None unless recorded.
+    ``found`` is the goal's flat block index or -1; ``explored`` is None unless
+    recorded, else flat block indices in expansion order. A solver gives either
+    ``path`` (an ``(k, 2)`` block path) or a per-block parent ``state`` (see
+    :mod:`meiro.kernels.search`) to trace it from.
     """
 
-    state: np.ndarray
+    state: np.ndarray | None
     found: int
     expanded: int
     max_frontier: int
     explored: np.ndarray | None
+    path: np.ndarray | None = None
+
+
+class SearchGraph:
+    """A maze folded into the one-byte-per-node graph, with the index conversions.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> m = meiro.generate(3, 2, seed=1)
+    >>> g = SearchGraph(m.grid, 2)
+    >>> g.width, g.graph.size, g.node(1 * 7 + 1)
+    (3, 6, 0)
+    """
+
+    def __init__(self, grid: np.ndarray, step: int, cells: np.ndarray | None = None):
+        self.rows, self.cols = grid.shape
+        self.step = step
+        if cells is not None and step == 2:
+            # a generator's compact cells already hold the passage bits
+            self.graph, self.width = cells, (self.cols - 1) // 2
+        else:
+            self.graph, self.width = build_graph(grid.ravel(), self.rows, self.cols, step)
+
+    def reset(self) -> None:
+        """Forget a finished search (clear the codes) so that another can run."""
+        np.bitwise_and(self.graph, ~np.uint8(CODE_MASK), out=self.graph)
+
+    def node(self, flat_block: int) -> int:
+        """The node at a flat block index (which must be a node's block)."""
+        if flat_block < 0:
+            return -1
+        r, c = divmod(flat_block, self.cols)
+        if self.step == 2:
+            return (r // 2) * self.width + c // 2
+        return flat_block
+
+    def order_buffer(self, record: bool) -> np.ndarray:
+        """An exploration buffer; only the pages a search writes are touched."""
+        return np.empty(self.graph.size if record else 0, np.int64)
+
+    def flat_blocks(self, nodes: np.ndarray) -> np.ndarray:
+        """Flat block indices of node indices."""
+        blocks = node_blocks(nodes, self.width, self.step)
+        return blocks[:, 0] * self.cols + blocks[:, 1]
+
+    def result(self, found: int, expanded: int, max_frontier: int,
+               explored_nodes: np.ndarray | None) -> SearchResult:
+        """Package a finished search: trace the path and convert indices to blocks."""
+        explored = None if explored_nodes is None else self.flat_blocks(explored_nodes)
+        if found < 0:
+            return SearchResult(None, -1, expanded, max_frontier, explored)
+        nodes = path_node_count(self.graph, self.width, found)
+        dtype = np.int32 if self.rows * self.cols < 2**31 else np.int64
+        path = np.empty(((nodes - 1) * self.step + 1, 2), dtype)
+        fill_path(self.graph, self.width, found, self.step, path)
+        flat = int(path[-1, 0]) * self.cols + int(path[-1, 1])
+        return SearchResult(None, flat, expanded, max_frontier, explored, path)
 
 
 def search_setup(grid: np.ndarray, record: bool) -> tuple[np.ndarray, np.ndarray]:
-    """The flat view of ``grid`` and an exploration buffer (empty unless ``record``).
-
-    The buffer is allocated at the grid's size but only the pages a search
-    writes are ever touched, so an unrecorded or short search costs nothing.
-    """
+    """For solvers on the block grid: its flat view and an exploration buffer."""
     return grid.ravel(), np.empty(grid.size if record else 0, np.int64)

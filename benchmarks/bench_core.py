@@ -1,0 +1,154 @@
+"""Core speed and memory: meiro's kernels beside a plain C maze program, in one run.
+
+For each size it prints generation and solving throughput (cells/s), the ratio
+to the C baseline measured in the same run, and the peak memory. Each size runs
+in a fresh process (so peak memory is that size's own) after one warm-up call,
+which compiles or loads the numba kernels.
+
+The C baseline is a minimal iterative recursive backtracker + BFS compiled with
+``-O2`` (``../shared/yardstick/run W H reps far`` in the team's checkout; pass
+``--c-baseline`` to point elsewhere, or ``--no-c`` to skip it). Its BFS covers
+the whole maze, so meiro's searches are timed from the start to the farthest
+cell, which also expands every cell.
+
+Usage::
+
+    python benchmarks/bench_core.py                 # 1000x1000 and 4000x4000 cells
+    python benchmarks/bench_core.py --huge          # + the 10,000 x 10,000 run
+    python benchmarks/bench_core.py --sizes 2000 --reps 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+DEFAULT_C = HERE.parent.parent / "shared" / "yardstick" / "run"
+
+
+def rss_kb() -> int:
+    """Current resident set size in KiB (Linux), else the peak so far."""
+    try:
+        with open("/proc/self/statm") as fh:
+            return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
+    except OSError:
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+def best(fn, reps: int) -> float:
+    times = []
+    for _ in range(reps):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def child_speed(width: int, reps: int) -> dict:
+    """Timings at width x width cells (run in a fresh process)."""
+    import meiro
+
+    meiro.solve(meiro.generate(20, 20, seed=1, goal="farthest"), "astar")  # warm-up
+    meiro.solve(meiro.generate(20, 20, seed=1, goal="farthest"), "bfs")
+    base = rss_kb()
+    gen = best(lambda: meiro.generate(width, width, seed=1), reps)
+    far = meiro.generate(width, width, seed=1, goal="farthest")
+    bfs = best(lambda: meiro.solve(far, "bfs"), reps)
+    astar = best(lambda: meiro.solve(far, "astar"), reps)
+    length = meiro.solve(far, "bfs").length
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return {"width": width, "gen_s": gen, "bfs_s": bfs, "astar_s": astar, "path_blocks": length,
+            "base_kb": base, "peak_kb": peak}
+
+
+def child_huge(width: int) -> dict:
+    """The 10,000 x 10,000 run: generate with the farthest goal, then solve with BFS."""
+    import meiro
+
+    meiro.solve(meiro.generate(20, 20, seed=1, goal="farthest"), "bfs")  # warm-up
+    base = rss_kb()
+    t = time.perf_counter()
+    maze = meiro.generate(width, width, seed=1, goal="farthest")
+    t_gen = time.perf_counter() - t
+    sol = meiro.solve(maze, "bfs")
+    total = time.perf_counter() - t
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return {"width": width, "gen_far_s": t_gen, "total_s": total, "path_blocks": sol.length,
+            "base_kb": base, "peak_kb": peak}
+
+
+def in_child(kind: str, width: int, reps: int) -> dict:
+    out = subprocess.run([sys.executable, __file__, "--child", kind, str(width), str(reps)],
+                         capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def c_baseline(path: Path | None, width: int, reps: int) -> dict | None:
+    if path is None or not path.exists():
+        return None
+    out = subprocess.run([str(path), str(width), str(width), str(reps), "far"],
+                         capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def cli_startup(reps: int = 5) -> float:
+    """Best wall time of a warm-cache ``meiro generate --size 15x15``."""
+    meiro_cmd = [sys.executable, "-m", "meiro", "generate", "--size", "15x15", "--seed", "4", "-q"]
+    subprocess.run(meiro_cmd, check=True)  # fills the numba cache if needed
+    return best(lambda: subprocess.run(meiro_cmd, check=True), reps)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 4000])
+    parser.add_argument("--reps", type=int, default=3)
+    parser.add_argument("--huge", action="store_true", help="also the 10,000 x 10,000 run")
+    parser.add_argument("--c-baseline", type=Path, default=DEFAULT_C)
+    parser.add_argument("--no-c", action="store_true")
+    parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        kind, width, reps = args.child[0], int(args.child[1]), int(args.child[2])
+        print(json.dumps(child_speed(width, reps) if kind == "speed" else child_huge(width)))
+        return
+    c_path = None if args.no_c else args.c_baseline
+    if c_path is not None and not c_path.exists():
+        print(f"(no C baseline at {c_path}: ratios skipped)")
+    print(f"{'cells':>11} {'step':>6} {'meiro s':>9} {'M cells/s':>10} {'C s':>8} {'ratio':>6}  target")
+    for width in args.sizes:
+        # interleave: C, meiro, C again, and take the better C time, so load spikes hit both
+        c1 = c_baseline(c_path, width, args.reps)
+        ours = in_child("speed", width, args.reps)
+        c2 = c_baseline(c_path, width, args.reps)
+        cells = width * width
+        c_gen = min(c["gen_min_s"] for c in (c1, c2)) if c1 else None
+        c_bfs = min(c["solve_min_s"] for c in (c1, c2)) if c1 else None
+        rows = [("dig", ours["gen_s"], c_gen, 1.5), ("bfs", ours["bfs_s"], c_bfs, 1.5),
+                ("astar", ours["astar_s"], c_bfs, 3.0)]
+        for name, secs, c_secs, target in rows:
+            ratio = f"{secs / c_secs:6.2f}" if c_secs else "     -"
+            c_txt = f"{c_secs:8.3f}" if c_secs else "       -"
+            print(f"{width}x{width:<5} {name:>6} {secs:9.3f} {cells / secs / 1e6:10.1f} {c_txt} {ratio}  <= {target}x C")
+        extra = (ours["peak_kb"] - ours["base_kb"]) * 1024 / cells
+        print(f"{'':>11} {'memory':>6} peak {ours['peak_kb'] / 1024:.0f} MiB, "
+              f"{extra:.1f} bytes/cell above the warmed-up interpreter")
+    if args.huge:
+        huge = in_child("huge", 10_000, 1)
+        extra = (huge["peak_kb"] - huge["base_kb"]) * 1024 / 10_000**2
+        print(f"10000x10000 generate(goal='farthest') + solve('bfs'): {huge['total_s']:.2f} s "
+              f"(generation {huge['gen_far_s']:.2f} s), peak {huge['peak_kb'] / 1024:.0f} MiB, "
+              f"{extra:.2f} bytes/cell above baseline (targets: < 10 s, < 10 bytes/cell)")
+    print(f"warm-cache 'meiro generate --size 15x15': {cli_startup():.2f} s (target < 0.5 s)")
+
+
+if __name__ == "__main__":
+    main()
