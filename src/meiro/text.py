@@ -13,7 +13,7 @@ One text line per block row and nothing else, so a 15x15-cell maze is 31 lines.
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Iterator
 
 import numpy as np
 
@@ -59,21 +59,37 @@ def render_text(maze: Maze, style: str = "hash", path: Iterable | None = None) -
     ■◎　△■
     ■■■■■
     """
+    return "\n".join(text_lines(maze, style, path))
+
+
+def text_lines(maze: Maze, style: str = "hash", path: Iterable | None = None) -> Iterator[str]:
+    """The lines of :func:`render_text`, one at a time.
+
+    Printing a huge maze line by line needs memory for one line, not the
+    whole text.
+    """
     try:
         wall, space, start, goal, mark, sep = STYLES[style]
     except (KeyError, TypeError):
         raise MazeError(f"unknown style {style!r}; choose one of: {', '.join(STYLES)}") from None
-    chars = np.where(maze.grid, wall, space).astype("<U1")
+    # one byte per block says what it is; a lookup turns a row into code points
+    kind = maze.grid.view(np.uint8).copy()  # 0 open, 1 wall
     if path is not None:
         cells = np.asarray(path, dtype=np.int64).reshape(-1, 2)
         rows, cols = maze.grid.shape
         inside = (cells[:, 0] >= 0) & (cells[:, 0] < rows) & (cells[:, 1] >= 0) & (cells[:, 1] < cols)
         if not inside.all():
             raise MazeError("path leaves the maze's grid")
-        chars[cells[:, 0], cells[:, 1]] = mark
-    chars[maze.goal] = goal
-    chars[maze.start] = start
-    return "\n".join(sep.join(row) for row in chars.tolist())
+        kind[cells[:, 0], cells[:, 1]] = 2
+    kind[maze.goal] = 3
+    kind[maze.start] = 4
+    lut = np.array([ord(space), ord(wall), ord(mark), ord(goal), ord(start)], dtype=np.uint32)
+    width = kind.shape[1]
+    line = np.full(2 * width - 1 if sep else width, ord(sep or " "), dtype=np.uint32)
+    stride = 2 if sep else 1
+    for row in kind:
+        line[::stride] = lut[row]
+        yield line.tobytes().decode("utf-32-le")
 
 
 def _split_blocks(lines: list[str]) -> list[str]:

@@ -5,8 +5,9 @@ from __future__ import annotations
 from .. import generate, save, solve
 from ..goals import GOALS
 from ..registry import GENERATORS, SOLVERS
-from ..text import STYLES, render_text
+from ..text import STYLES, text_lines
 from .args import add_size_options, chosen_size, seed
+from .output import print_lines
 
 
 def add_parser(subparsers) -> None:
@@ -34,5 +35,5 @@ def run(args) -> int:
     if args.output:
         save(maze, args.output)
     if not args.quiet:
-        print(render_text(maze, style=args.style, path=path))
+        print_lines(text_lines(maze, style=args.style, path=path))
     return 0

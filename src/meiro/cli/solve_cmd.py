@@ -6,7 +6,8 @@ import sys
 
 from .. import load, solve
 from ..registry import SOLVERS
-from ..text import STYLES, render_text
+from ..text import STYLES, text_lines
+from .output import print_lines
 
 
 def add_parser(subparsers) -> None:
@@ -24,7 +25,7 @@ def run(args) -> int:
     maze = load(args.file)
     solution = solve(maze, args.method)
     if not args.quiet:
-        print(render_text(maze, style=args.style, path=solution.path))
+        print_lines(text_lines(maze, style=args.style, path=solution.path))
     print(f"path length: {solution.length} steps ({solution.method} expanded "
           f"{solution.expanded} positions)", file=sys.stdout)
     return 0
