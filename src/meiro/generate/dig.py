@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.cells import DUG, EAST, SOUTH, cells_to_grid
+from ..kernels.cells import DUG, EAST, SOUTH, cells_to_grid, padded_cells
 from ..kernels.rng import below
 from ..registry import GENERATORS
 from .carving import Carving, record_buffer
@@ -28,21 +28,20 @@ from .carving import Carving, record_buffer
 
 @njit(cache=True)
 def _dig_kernel(cells, width, height, x, y, state, order):
-    """Dig compact ``cells`` (zeros on entry) from cell ``(x, y)``.
+    """Dig padded compact ``cells`` (see :mod:`meiro.kernels.cells`) from cell ``(x, y)``.
 
     ``order`` receives the opened blocks' flat indices in the block grid when
     it is non-empty. Returns the number of entries written and the PRNG state.
     """
     record = order.size > 0
     cols = 2 * width + 1
+    padded = width + 2
     stack = np.empty(width * height, np.uint8)
     # directions: 0 north, 1 east, 2 south, 3 west
-    step = np.array([-width, 1, width, -1], np.int64)
+    step = np.array([-padded, 1, padded, -1], np.int64)
     block_step = np.array([-cols, 1, cols, -1], np.int64)
-    dx = np.array([0, 1, 0, -1], np.int64)
-    dy = np.array([-1, 0, 1, 0], np.int64)
     choice = np.empty(4, np.int64)
-    i = y * width + x
+    i = (y + 1) * padded + x + 1
     cells[i] = DUG
     p = (2 * y + 1) * cols + 2 * x + 1
     n_log = 0
@@ -51,17 +50,18 @@ def _dig_kernel(cells, width, height, x, y, state, order):
         n_log = 1
     depth = 0
     while True:
+        # the padding is marked dug, so no neighbour test needs a bounds check
         n = 0
-        if y > 0 and not cells[i - width] & DUG:
+        if not cells[i - padded] & DUG:
             choice[n] = 0
             n += 1
-        if x + 1 < width and not cells[i + 1] & DUG:
+        if not cells[i + 1] & DUG:
             choice[n] = 1
             n += 1
-        if y + 1 < height and not cells[i + width] & DUG:
+        if not cells[i + padded] & DUG:
             choice[n] = 2
             n += 1
-        if x > 0 and not cells[i - 1] & DUG:
+        if not cells[i - 1] & DUG:
             choice[n] = 3
             n += 1
         if n == 0:
@@ -70,9 +70,8 @@ def _dig_kernel(cells, width, height, x, y, state, order):
             depth -= 1
             d = stack[depth]
             i -= step[d]
-            x -= dx[d]
-            y -= dy[d]
-            p -= 2 * block_step[d]
+            if record:
+                p -= 2 * block_step[d]
             continue
         if n == 1:
             d = choice[0]
@@ -82,24 +81,23 @@ def _dig_kernel(cells, width, height, x, y, state, order):
         j = i + step[d]
         # a passage is stored on the cell to its west or north
         if d == 0:
-            cells[j] |= SOUTH
+            cells[j] |= SOUTH | DUG
         elif d == 1:
             cells[i] |= EAST
+            cells[j] |= DUG
         elif d == 2:
             cells[i] |= SOUTH
+            cells[j] |= DUG
         else:
-            cells[j] |= EAST
-        cells[j] |= DUG
+            cells[j] |= EAST | DUG
         if record:
             order[n_log] = p + block_step[d]
-            order[n_log + 1] = p + 2 * block_step[d]
+            p += 2 * block_step[d]
+            order[n_log + 1] = p
             n_log += 2
         stack[depth] = d
         depth += 1
         i = j
-        x += dx[d]
-        y += dy[d]
-        p += 2 * block_step[d]
     return n_log, state
 
 
@@ -135,7 +133,7 @@ def dig(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1,
     >>> carving.grid.shape, int((~carving.grid).sum()), len(carving.order)
     ((5, 7), 11, 11)
     """
-    cells = np.zeros(width * height, np.uint8)
+    cells = padded_cells(width, height)
     order = record_buffer((2 * width + 1) * (2 * height + 1), 2 * width * height - 1 if record else 0)
     n_log, _ = _dig_kernel(cells, width, height, origin[1] // 2, origin[0] // 2, state, order)
     return Carving(cells_to_grid(cells, width, height), order[:n_log] if record else None, cells)

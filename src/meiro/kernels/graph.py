@@ -12,13 +12,17 @@ bit 1   an open passage to the south neighbour
         5 = the source
 ======  =====================================================
 
-West and north passages are read from the neighbour's east/south bits, so
-no bounds checks are needed except at the top row, and a search's whole
-state lives in the same byte as the walls: one cache line serves both.
+West and north passages are read from the neighbour's east/south bits, and
+a search's whole state lives in the same byte as the walls: one cache line
+serves both.
 
-A node ``n`` of a graph ``width`` nodes wide maps to block
+The graph has a border of passage-less nodes all round, so a search never
+needs a bounds check: on a lattice maze the cells are padded by one node on
+each side; on any other grid the nodes are the blocks themselves and the
+maze's closed border is the padding. A node ``n`` of a graph ``width`` nodes
+wide (padding included) maps to block
 ``(step * (n // width) + first, step * (n % width) + first)``, with
-``step = 2, first = 1`` on a lattice maze and ``step = 1, first = 0`` otherwise.
+``step = 2, first = -1`` on a lattice maze and ``step = 1, first = 0`` otherwise.
 """
 
 import numpy as np
@@ -31,21 +35,28 @@ CODE_MASK = 7 << CODE_SHIFT
 SOURCE = 5
 
 
+def first_block(step):
+    """Block coordinate of node coordinate 0 (see the module docs)."""
+    return -1 if step == 2 else 0
+
+
 @njit(cache=True)
 def build_graph(grid, rows, cols, step):
-    """Fold a flat block grid into the one-byte-per-node graph (see the module docs).
+    """Fold a flat block grid into the padded one-byte-per-node graph.
 
-    ``grid`` is read as bytes (1 = wall). The loops are branch-free so that the
-    pass streams through memory: it costs a small fraction of a search.
+    ``grid`` is read as bytes (1 = wall). The inner loops are branch-free so
+    that the pass streams through memory: it costs a small fraction of a search.
+    Returns the graph and its width in nodes (padding included).
     """
     wall = grid.view(np.uint8)
     if step == 2:
         height = (rows - 1) // 2
         width = (cols - 1) // 2
-        graph = np.empty(height * width, np.uint8)
+        padded = width + 2
+        graph = np.zeros((height + 2) * padded, np.uint8)
         for y in range(height):
             p = (2 * y + 1) * cols + 1
-            n = y * width
+            n = (y + 1) * padded + 1
             last_row = y == height - 1
             for x in range(width):
                 open_here = 1 - wall[p]
@@ -54,7 +65,7 @@ def build_graph(grid, rows, cols, step):
                 graph[n] = open_here * (east | (south << 1))
                 p += 2
                 n += 1
-        return graph, width
+        return graph, padded
     graph = np.zeros(rows * cols, np.uint8)
     for y in range(1, rows - 1):
         p = y * cols
@@ -99,7 +110,7 @@ def fill_path(graph, width, target, step, out):
     step_back = np.array([-width, 1, width, -1], np.int64)
     drow = np.array([-1, 0, 1, 0], np.int64)
     dcol = np.array([0, 1, 0, -1], np.int64)
-    first = 1 if step == 2 else 0
+    first = -1 if step == 2 else 0
     node = target
     r = (node // width) * step + first
     c = (node % width) * step + first
@@ -121,7 +132,7 @@ def fill_path(graph, width, target, step, out):
 
 def node_blocks(nodes: np.ndarray, width: int, step: int) -> np.ndarray:
     """``(n, 2)`` block coordinates of node indices."""
-    first = 1 if step == 2 else 0
+    first = first_block(step)
     out = np.empty((len(nodes), 2), np.int64)
     out[:, 0] = nodes // width * step + first
     out[:, 1] = nodes % width * step + first

@@ -106,7 +106,7 @@ def astar_kernel(graph, width, source, target, f_shift, h_shift, rng, order):
         children = 0
         for d in range(4):
             if d == 0:
-                ok = y > 0 and (graph[n - width] & SOUTH) != 0
+                ok = (graph[n - width] & SOUTH) != 0
                 ny, nx, m = y - 1, x, n - width
             elif d == 1:
                 ok = (bits & EAST) != 0
@@ -115,7 +115,7 @@ def astar_kernel(graph, width, source, target, f_shift, h_shift, rng, order):
                 ok = (bits & SOUTH) != 0
                 ny, nx, m = y + 1, x, n + width
             else:
-                ok = x > 0 and (graph[n - 1] & EAST) != 0
+                ok = (graph[n - 1] & EAST) != 0
                 ny, nx, m = y, x - 1, n - 1
             if not ok or graph[m] & CODE_MASK:
                 continue

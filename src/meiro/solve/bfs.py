@@ -28,8 +28,8 @@ def bfs_kernel(graph, width, source, target, order):
     Parameters
     ----------
     graph : uint8[:]
-        Passages and search codes (see :mod:`meiro.kernels.graph`); the search
-        writes its codes into it.
+        Padded passages and search codes (see :mod:`meiro.kernels.graph`);
+        the search writes its codes into it.
     width : int
         Nodes per row.
     source, target : int
@@ -66,12 +66,11 @@ def bfs_kernel(graph, width, source, target, order):
         if i == target:
             break
         bits = graph[i]
-        if i >= width:
-            j = i - width
-            if graph[j] & SOUTH and not graph[j] & CODE_MASK:
-                graph[j] |= 1 << CODE_SHIFT
-                ring[tail & mask] = j
-                tail += 1
+        j = i - width  # the padding makes every neighbour index valid
+        if graph[j] & SOUTH and not graph[j] & CODE_MASK:
+            graph[j] |= 1 << CODE_SHIFT
+            ring[tail & mask] = j
+            tail += 1
         if bits & EAST:
             j = i + 1
             if not graph[j] & CODE_MASK:
@@ -84,12 +83,11 @@ def bfs_kernel(graph, width, source, target, order):
                 graph[j] |= 3 << CODE_SHIFT
                 ring[tail & mask] = j
                 tail += 1
-        if i >= 1:
-            j = i - 1
-            if graph[j] & EAST and not graph[j] & CODE_MASK:
-                graph[j] |= 4 << CODE_SHIFT
-                ring[tail & mask] = j
-                tail += 1
+        j = i - 1
+        if graph[j] & EAST and not graph[j] & CODE_MASK:
+            graph[j] |= 4 << CODE_SHIFT
+            ring[tail & mask] = j
+            tail += 1
         if tail - head > max_frontier:
             max_frontier = tail - head
     if target >= 0 and last != target:

@@ -35,15 +35,15 @@ class SearchGraph:
     >>> m = meiro.generate(3, 2, seed=1)
     >>> g = SearchGraph(m.grid, 2)
     >>> g.width, g.graph.size, g.node(1 * 7 + 1)
-    (3, 6, 0)
+    (5, 20, 6)
     """
 
     def __init__(self, grid: np.ndarray, step: int, cells: np.ndarray | None = None):
         self.rows, self.cols = grid.shape
         self.step = step
         if cells is not None and step == 2:
-            # a generator's compact cells already hold the passage bits
-            self.graph, self.width = cells, (self.cols - 1) // 2
+            # a generator's compact cells already are a padded search graph
+            self.graph, self.width = cells, (self.cols - 1) // 2 + 2
         else:
             self.graph, self.width = build_graph(grid.ravel(), self.rows, self.cols, step)
 
@@ -57,7 +57,7 @@ class SearchGraph:
             return -1
         r, c = divmod(flat_block, self.cols)
         if self.step == 2:
-            return (r // 2) * self.width + c // 2
+            return (r // 2 + 1) * self.width + c // 2 + 1
         return flat_block
 
     def order_buffer(self, record: bool) -> np.ndarray:
