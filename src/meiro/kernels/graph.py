@@ -87,47 +87,46 @@ def set_code(graph, n, code):
 
 
 @njit(cache=True)
-def path_node_count(graph, width, target):
-    """Nodes on the path from the source to ``target``, both included."""
+def trace_moves(graph, width, target, moves):
+    """Walk the search codes back from ``target`` to the source.
+
+    Writes each step's code into ``moves`` (last step first) and returns how
+    many steps there are. This is the only pass that hops around the graph;
+    :func:`fill_path` then works sequentially.
+    """
     step_back = np.array([-width, 1, width, -1], np.int64)
-    n = 1
+    n = 0
     node = target
     code = code_of(graph, node)
     while code != SOURCE:
+        moves[n] = code
+        n += 1
         node -= step_back[code - 1]
         code = code_of(graph, node)
-        n += 1
     return n
 
 
 @njit(cache=True)
-def fill_path(graph, width, target, step, out):
-    """Write the block path from the source to ``target`` into ``out``.
+def fill_path(moves, n_moves, row, col, step, out):
+    """Write the block path ending at block ``(row, col)`` into ``out``.
 
-    ``out`` has shape ``((nodes - 1) * step + 1, 2)``; on a lattice (``step``
-    2) the wall slot between two cells is written between them.
+    ``moves`` comes from :func:`trace_moves`; ``out`` has shape
+    ``(n_moves * step + 1, 2)``. On a lattice (``step`` 2) the wall slot
+    between two cells is written between them.
     """
-    step_back = np.array([-width, 1, width, -1], np.int64)
     drow = np.array([-1, 0, 1, 0], np.int64)
     dcol = np.array([0, 1, 0, -1], np.int64)
-    first = -1 if step == 2 else 0
-    node = target
-    r = (node // width) * step + first
-    c = (node % width) * step + first
     i = out.shape[0] - 1
-    out[i, 0] = r
-    out[i, 1] = c
-    code = code_of(graph, node)
-    while code != SOURCE:
-        d = code - 1
+    out[i, 0] = row
+    out[i, 1] = col
+    for k in range(n_moves):
+        d = moves[k] - 1
         for _ in range(step):
-            r -= drow[d]
-            c -= dcol[d]
+            row -= drow[d]
+            col -= dcol[d]
             i -= 1
-            out[i, 0] = r
-            out[i, 1] = c
-        node -= step_back[d]
-        code = code_of(graph, node)
+            out[i, 0] = row
+            out[i, 1] = col
 
 
 def node_blocks(nodes: np.ndarray, width: int, step: int) -> np.ndarray:

@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..kernels.graph import CODE_MASK, build_graph, fill_path, node_blocks, path_node_count
+from ..kernels.graph import CODE_MASK, build_graph, fill_path, node_blocks, trace_moves
 
 
 class SearchResult(NamedTuple):
@@ -75,11 +75,14 @@ class SearchGraph:
         explored = None if explored_nodes is None else self.flat_blocks(explored_nodes)
         if found < 0:
             return SearchResult(None, -1, expanded, max_frontier, explored)
-        nodes = path_node_count(self.graph, self.width, found)
+        # a buffer as long as the graph, of which only the path's length is ever touched
+        moves = np.empty(self.graph.size, np.uint8)
+        n_moves = trace_moves(self.graph, self.width, found, moves)
         dtype = np.int32 if self.rows * self.cols < 2**31 else np.int64
-        path = np.empty(((nodes - 1) * self.step + 1, 2), dtype)
-        fill_path(self.graph, self.width, found, self.step, path)
-        flat = int(path[-1, 0]) * self.cols + int(path[-1, 1])
+        path = np.empty((n_moves * self.step + 1, 2), dtype)
+        row, col = node_blocks(np.array([found]), self.width, self.step)[0]
+        fill_path(moves, n_moves, row, col, self.step, path)
+        flat = int(row) * self.cols + int(col)
         return SearchResult(None, flat, expanded, max_frontier, explored, path)
 
 
