@@ -292,3 +292,27 @@ def test_changes_name_only_the_blocks_that_moved():
     assert set(changes.blocks.tolist()) == {before[0] * cols + before[1],
                                             game.player[0] * cols + game.player[1]}
     assert game.take_changes().blocks.size == 0
+
+
+# -- watching the search ---------------------------------------------------------------
+@pytest.mark.parametrize("method", ["astar", "bfs"])
+def test_search_replay_colours_follow_the_expansions(method):
+    from meiro.game.search_replay import CLOSED, CURRENT, FRONTIER, SearchReplay
+
+    maze = meiro.generate(9, 7, seed=6, goal="farthest")
+    replay = SearchReplay(maze, method)
+    assert replay.total == replay.expanded == meiro.solve(maze, method).expanded
+    dist = block_distances(maze.grid, maze.start)
+    for k in range(1, replay.total + 1):
+        replay.advance(k)
+        pos = tuple(int(v) for v in replay.explored[k - 1])
+        if pos not in (maze.start, maze.goal):
+            assert replay.paint[pos] == (CURRENT if k < replay.total else CLOSED)
+        assert (replay.paint[maze.grid] == WALL).all()
+        assert (replay.paint == CURRENT).sum() <= 1
+        frontier = replay.frontier
+        assert ((replay.paint == FRONTIER) <= frontier).all()
+        known = replay.g >= 0  # g is the true distance on a perfect maze
+        assert (replay.g[known] == dist[known]).all()
+    assert replay.paint[maze.start] == START and replay.paint[maze.goal] == GOAL
+    assert replay.f(maze.goal) == replay.g[maze.goal] == dist[maze.goal]

@@ -87,4 +87,5 @@ KEYMAP: dict[str, Command] = {
     "plus": Zoom(1), "equal": Zoom(1), "KP_Add": Zoom(1),
     "minus": Zoom(-1), "KP_Subtract": Zoom(-1),
     "z": Zoom(0), "Z": Zoom(0),
+    "f": WatchSearch(), "F": WatchSearch(),
 }
