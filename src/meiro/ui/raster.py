@@ -35,7 +35,7 @@ PLAYER = COLORS["springgreen"]
 #: Smallest on-screen size of the start, goal and player markers, in pixels.
 MARKER_MIN = 5
 #: The default view never shows blocks smaller than this (zoom out for an overview).
-MIN_PLAYING_PX = 2.0
+MIN_PLAYING_PX = 4.0
 MAX_PX = 64.0
 
 
@@ -104,6 +104,11 @@ class View:
             self.zoom = min(high, max(low, self.zoom + step))
         self._layout(focus)
         return self.px != old
+
+    def show_all(self) -> None:
+        """Scale the whole maze into the window (the overview used while digging)."""
+        self.zoom = math.floor(math.log2(self.fit_px / self._default_px()))
+        self._layout()
 
     @property
     def scrolls(self) -> bool:

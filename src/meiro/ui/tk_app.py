@@ -113,6 +113,7 @@ class MazeApp:
         self._resize_job = None
         self._info = ""
         self._recorded = False
+        self._overview = False
         self._search_window = None
         if canvas_size is None:
             canvas_size = max(300, min(1000, root.winfo_screenheight() - 160))
@@ -315,8 +316,16 @@ class MazeApp:
             self._maze_id = model.maze
             self._recorded = False
             self.view = View(*model.maze.shape, *self.canvas_size)
+            # watch the whole maze being dug, then play at a readable scale
+            self._overview = model.phase is Phase.DIGGING
+            if self._overview:
+                self.view.show_all()
             full = True
         if self.view is not None:
+            if self._overview and model.phase is not Phase.DIGGING:
+                self._overview = False
+                self.view.set_zoom(0, model.player)
+                full = True
             if model.phase is not Phase.DIGGING and self.view.follow(model.player):
                 full = True
             if full or changes.full:
