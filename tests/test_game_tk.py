@@ -88,6 +88,15 @@ def started(size=(8, 8), seed=7, **kw):
     return model
 
 
+def test_colours_are_what_tk_calls_the_seed_colour_names(display):
+    root = tk.Tk(screenName=display)
+    try:
+        for name, rgb in COLORS.items():
+            assert tuple(v // 257 for v in root.winfo_rgb(name)) == rgb, name
+    finally:
+        root.destroy()
+
+
 def test_digging_shows_then_start_goal_and_the_player_moves(window):
     model = started()
     root, app = window(model)
