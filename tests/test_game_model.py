@@ -316,3 +316,26 @@ def test_search_replay_colours_follow_the_expansions(method):
         assert (replay.g[known] == dist[known]).all()
     assert replay.paint[maze.start] == START and replay.paint[maze.goal] == GOAL
     assert replay.f(maze.goal) == replay.g[maze.goal] == dist[maze.goal]
+
+
+# -- keys and texts ------------------------------------------------------------------------
+def test_keymap_covers_the_seed_keys():
+    from meiro.game import OpenFolder, Quit, SaveImage
+
+    for keys, d in [(("Up", "w", "W"), Direction.N), (("Down", "s"), Direction.S),
+                    (("Left", "a"), Direction.W), (("Right", "d"), Direction.E)]:
+        assert all(KEYMAP[k] == Move(d) for k in keys)
+    assert KEYMAP["space"] == Skip() and KEYMAP["Return"] == StartStop()
+    assert KEYMAP["i"] == ShowAnswer() and KEYMAP["p"] == SaveImage()
+    assert KEYMAP["o"] == OpenFolder() and KEYMAP["Escape"] == Quit()
+    assert not any(k.isdigit() for k in KEYMAP)  # digits belong to the size entry
+
+
+def test_both_languages_have_every_message():
+    from meiro.game.messages import MESSAGES, default_language
+
+    assert MESSAGES["ja"].keys() == MESSAGES["en"].keys()
+    assert MESSAGES["ja"]["entry_empty"] == "値を入力してください。"
+    assert MESSAGES["ja"]["entry_invalid"] == "無効な値です。"
+    assert default_language({"LC_ALL": "ja_JP.UTF-8"}) == "ja"
+    assert default_language({"LANG": "en_GB.UTF-8"}) == "en"

@@ -423,7 +423,7 @@ class MazeApp:
         """p: save the maze as a PNG rendered from its grid, through a save dialog."""
         model = self.model
         if model.maze is None or model.dig_done < model.dig_total:
-            self._set_info(self._t("nothing_to_save"))
+            self._set_info(self._t("no_maze"))
             return
         folder = self.image_dir
         try:
@@ -458,7 +458,7 @@ class MazeApp:
         """f: replay how A* and BFS explore the current maze, side by side."""
         model = self.model
         if model.maze is None or model.dig_done < model.dig_total:
-            self._set_info(self._t("nothing_to_save"))
+            self._set_info(self._t("no_maze"))
             return
         from .search_window import SearchWindow
 
