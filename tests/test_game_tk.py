@@ -46,9 +46,11 @@ def window(display, tmp_path):
 
     roots = []
     opened = []
+    errors = []
 
     def make(model, size=400, **kw):
         root = tk.Tk(screenName=display)
+        root.report_callback_exception = lambda *exc: errors.append(exc)
         roots.append(root)
         kw.setdefault("records", Records(tmp_path / "data" / "records.json"))
         kw.setdefault("image_dir", tmp_path / "maze_image")
@@ -64,6 +66,7 @@ def window(display, tmp_path):
             root.destroy()
         except tk.TclError:
             pass
+    assert not errors, f"exceptions in Tk callbacks: {errors}"
 
 
 def press(root, *keys):
@@ -278,3 +281,21 @@ def test_cli_play_bad_size_is_one_line_exit_2(capsys):
     assert main(["play", "--size", "0x3"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_random_keys_at_any_moment_never_break_the_window(window):
+    from meiro.game import KEYMAP
+
+    rng = np.random.default_rng(11)
+    keys = [k for k in KEYMAP if k != "Escape"]
+    model = started((5, 5), seed=1)
+    model.entry_text = "7"
+    root, app = window(model, ask_save_path=lambda folder, name: "")
+    for _ in range(300):
+        press(root, keys[rng.integers(len(keys))])
+        if rng.random() < 0.1:
+            root.after(30)
+            root.update()
+        assert model.maze is not None and not model.maze.grid[model.player]
+        if app.view is not None and model.phase is Phase.PLAYING:
+            assert pixel(app, model.player) == COLORS["springgreen"]
