@@ -115,8 +115,6 @@ class MazeApp:
         self._recorded = False
         self._overview = False
         self._search_window = None
-        if canvas_size is None:
-            canvas_size = max(300, min(1000, root.winfo_screenheight() - 160))
         self._build(canvas_size)
         root.bind("<KeyPress>", self.on_key)
         root.protocol("WM_DELETE_WINDOW", self.close)
@@ -129,7 +127,7 @@ class MazeApp:
     def _t(self, key: str, **values) -> str:
         return text(self.model.lang, key, **values)
 
-    def _build(self, size: int) -> None:
+    def _build(self, size: int | None) -> None:
         root = self.root
         root.title(self._t("title"))
         root.configure(bg=BG)
@@ -208,6 +206,11 @@ class MazeApp:
                   command=lambda: self.dispatch(WatchSearch())).grid(row=13, column=0, padx=6, pady=4)
         label(14, 0, self.vars["info"], width=44, wraplength=360, fg="firebrick").grid(columnspan=2)
 
+        if size is None:  # as large as the seed's 1000 px canvas, if the screen has room
+            root.update_idletasks()
+            room_x = root.winfo_screenwidth() - panel.winfo_reqwidth() - 40
+            size = max(300, min(1000, root.winfo_screenheight() - 160, room_x))
+            root.geometry("+0+0")
         self.canvas = tk.Canvas(root, width=size, height=size, bg=BG, highlightthickness=0, bd=0)
         self.canvas.grid(row=0, column=2, sticky="nsew")
         self.photo = tk.PhotoImage(master=root, width=size, height=size)
@@ -230,7 +233,7 @@ class MazeApp:
     def _choice_changed(self, _event=None) -> None:
         self.model.algorithm = self.algorithm_var.get()
         self.model.goal = self.goal_var.get()
-        self.canvas.focus_set()  # keep arrow keys for the game, not the chooser
+        self.entry.focus_set()  # keep keys away from the chooser (arrows would change it)
 
     def on_key(self, event) -> str | None:
         command = KEYMAP.get(event.keysym)
@@ -262,7 +265,6 @@ class MazeApp:
         if self.model.handle(command):
             if self.model.maze is not maze_before:
                 self._info = ""
-                self.canvas.focus_set()
             self.refresh()
             if self.model.animating:
                 self._schedule()
@@ -364,6 +366,9 @@ class MazeApp:
         self.vars["answer"].set(t("answer") if model.phase is Phase.PLAYING else t("unavailable"))
         self.vars["save"].set(t("save") if ready else t("unavailable"))
         state = "normal" if model.entry_enabled else "disabled"
+        if str(self.entry.cget("state")) != state:
+            # typing goes to the size entry between games, to the maze during one
+            (self.entry if model.entry_enabled else self.canvas).focus_set()
         for widget in (self.entry, self.seed_entry, *self.unit_buttons):
             widget.configure(state=state)
         for box in (self.algorithm_box, self.goal_box):
@@ -476,5 +481,5 @@ def run_game(model: GameModel, records: Records | None = None) -> None:
         raise MazeError(f"cannot open a window ({exc}); 'meiro play' needs a display") from None
     apply_tk_scaling(root)
     app = MazeApp(root, model, records=records)
-    app.canvas.focus_set()
+    (app.entry if model.entry_enabled else app.canvas).focus_force()
     root.mainloop()
