@@ -339,3 +339,14 @@ def test_both_languages_have_every_message():
     assert MESSAGES["ja"]["entry_invalid"] == "無効な値です。"
     assert default_language({"LC_ALL": "ja_JP.UTF-8"}) == "ja"
     assert default_language({"LANG": "en_GB.UTF-8"}) == "en"
+
+
+def test_the_library_and_the_model_import_no_gui_toolkit():
+    import subprocess
+    import sys
+
+    code = ("import sys, meiro, meiro.game, meiro.cli, meiro.game.search_replay; "
+            "print(sorted(m for m in ('tkinter', 'PIL', 'curses') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env={**__import__("os").environ, "PYTHONPATH": "src"})
+    assert out.stdout.strip() == "[]"

@@ -299,3 +299,12 @@ def test_random_keys_at_any_moment_never_break_the_window(window):
         assert model.maze is not None and not model.maze.grid[model.player]
         if app.view is not None and model.phase is Phase.PLAYING:
             assert pixel(app, model.player) == COLORS["springgreen"]
+
+
+def test_cli_play_blocks_fill_the_entry_in_blocks():
+    from meiro.cli import build_parser
+    from meiro.cli.play_cmd import build_model
+
+    model = build_model(build_parser().parse_args(["play", "--blocks", "41x21", "--seed", "3"]))
+    assert model.maze == meiro.generate(20, 10, seed=3)
+    assert model.entry_unit == "blocks" and model.entry_text == "41x21" and model.seed_text == "3"

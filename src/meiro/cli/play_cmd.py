@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..goals import GOALS
 from ..registry import GENERATORS
-from .args import add_size_options, seed
+from .args import blocks, cells, seed
 
 
 def add_parser(subparsers) -> None:
@@ -15,7 +15,11 @@ def add_parser(subparsers) -> None:
                     "it opens on the size entry. Keys: arrows/WASD move, Space skips the digging, "
                     "i shows the answer, Enter stops/starts, p saves a PNG, o opens the picture "
                     "folder, +/- zoom, f watches A* and BFS search, Esc quits.")
-    add_size_options(p)
+    size = p.add_mutually_exclusive_group()
+    size.add_argument("--size", type=cells, default=None, metavar="WxH",
+                      help="start at once with a maze of this many cells, e.g. 20x20")
+    size.add_argument("--blocks", type=blocks, default=None, metavar="WxH",
+                      help="the same in odd block sides, as the seed game counts (41x41 = 20x20 cells)")
     p.add_argument("--seed", type=seed, default=None, help="same seed, same maze (default: a fresh one)")
     p.add_argument("--algorithm", "-a", default="dig", choices=GENERATORS.choices(), metavar="NAME",
                    help=f"generator: {', '.join(GENERATORS.names())} (default dig = 穴掘り法)")
@@ -35,9 +39,8 @@ def build_model(args, clock=None):
     from ..game.entry import format_entry
 
     algorithm = GENERATORS.get(args.algorithm).name
-    unit = "blocks" if args.blocks and not args.size else "cells"
     model = GameModel(clock=clock or time.monotonic, lang=args.lang or default_language(),
-                      algorithm=algorithm, goal=args.goal, unit=unit if (args.size or args.blocks) else "blocks")
+                      algorithm=algorithm, goal=args.goal, unit="cells" if args.size else "blocks")
     if args.seed is not None:
         model.seed_text = str(args.seed)
     size = args.size or args.blocks

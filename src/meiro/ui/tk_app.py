@@ -416,7 +416,7 @@ class MazeApp:
         if not self.model.cleared:
             return
         width, height = self.canvas_size
-        size = max(16, min(width, height) // 10)
+        size = max(16, min(width, height) // 7)  # the seed: 100 pt on a 1000 px canvas
         font = ("Yu Gothic", -size, "bold")
         shadow = max(2, size // 20)
         for dx, colour in ((shadow, "black"), (0, "yellow")):
