@@ -110,6 +110,7 @@ class GameModel:
         self.stopwatch = Stopwatch(clock)
         self.phase = Phase.ENTRY
         self.maze: Maze | None = None
+        self.maze_goal = goal
         self.paint: np.ndarray | None = None
         self.visited: np.ndarray | None = None
         self.player: tuple[int, int] | None = None
@@ -193,6 +194,7 @@ class GameModel:
         from ..solve import solve
 
         self.maze = maze
+        self.maze_goal = self.goal  # the goal rule this maze was made with (choosers may change)
         self.paint = np.zeros(maze.shape, np.uint8)  # all WALL
         self.visited = np.zeros(maze.shape, bool)
         self.visited[maze.start] = True

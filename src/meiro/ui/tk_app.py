@@ -383,7 +383,7 @@ class MazeApp:
         if has_maze:
             self.vars["seed_now"].set(f"{model.maze.algorithm or '-'}  {model.maze.width}x"
                                       f"{model.maze.height}  {t('seed')} {model.maze.seed}  "
-                                      f"{model.goal}")
+                                      f"{model.maze_goal}")
         self._show_best()
         self._draw_clear()
 
@@ -391,7 +391,7 @@ class MazeApp:
         maze = self.model.maze
         if maze is None or maze.seed is None:
             return None
-        return record_key(maze.algorithm, maze.width, maze.height, maze.seed, self.model.goal)
+        return record_key(maze.algorithm, maze.width, maze.height, maze.seed, self.model.maze_goal)
 
     def _show_best(self) -> None:
         key = self._record_key()
