@@ -1,0 +1,65 @@
+"""``meiro play``: the maze game in a window (the seed article's Tk game)."""
+
+from __future__ import annotations
+
+from ..goals import GOALS
+from ..registry import GENERATORS
+from .args import blocks, cells, seed
+
+
+def add_parser(subparsers) -> None:
+    p = subparsers.add_parser(
+        "play", help="play a maze in a window",
+        description="Play the maze game: watch the maze being dug, then walk from the red start "
+                    "to the blue goal. With --size or --blocks the game starts at once; without, "
+                    "it opens on the size entry. Keys: arrows/WASD move, Space skips the digging, "
+                    "i shows the answer, Enter stops/starts, p saves a PNG, o opens the picture "
+                    "folder, +/- zoom, f watches A* and BFS search, Esc quits.")
+    size = p.add_mutually_exclusive_group()
+    size.add_argument("--size", type=cells, default=None, metavar="WxH",
+                      help="start at once with a maze of this many cells, e.g. 20x20")
+    size.add_argument("--blocks", type=blocks, default=None, metavar="WxH",
+                      help="the same in odd block sides, as the seed game counts (41x41 = 20x20 cells)")
+    p.add_argument("--seed", type=seed, default=None, help="same seed, same maze (default: a fresh one)")
+    p.add_argument("--algorithm", "-a", default="dig", choices=GENERATORS.choices(), metavar="NAME",
+                   help=f"generator: {', '.join(GENERATORS.names())} (default dig = 穴掘り法)")
+    p.add_argument("--goal", default="corner", choices=GOALS,
+                   help="corner (bottom-right), farthest (from the start), diameter (longest path)")
+    p.add_argument("--lang", default=None, choices=("ja", "en"),
+                   help="language of the window (default: Japanese on a Japanese locale, else English)")
+    p.set_defaults(run=run)
+
+
+def build_model(args, clock=None):
+    """The game model for ``args``: a maze already digging when a size was given."""
+    import time
+
+    from .. import generate
+    from ..game import GameModel, default_language
+    from ..game.entry import format_entry
+
+    algorithm = GENERATORS.get(args.algorithm).name
+    model = GameModel(clock=clock or time.monotonic, lang=args.lang or default_language(),
+                      algorithm=algorithm, goal=args.goal, unit="cells" if args.size else "blocks")
+    if args.seed is not None:
+        model.seed_text = str(args.seed)
+    size = args.size or args.blocks
+    if size:
+        width, height = size
+        model.start_maze(generate(width, height, algorithm=algorithm, seed=args.seed, goal=args.goal))
+        model.entry_text = format_entry(width, height, model.entry_unit)
+    return model
+
+
+def run(args) -> int:
+    from ..errors import MazeError
+
+    model = build_model(args)
+    try:
+        from ..game.records import Records
+        from ..ui.tk_app import run_game
+    except ImportError as exc:  # Python built without Tk
+        raise MazeError(f"the game window needs tkinter ({exc}); install your system's "
+                        "python3-tk package") from None
+    run_game(model, Records())
+    return 0

@@ -1,0 +1,14 @@
+"""The maze game's rules, free of any UI: see :mod:`meiro.game.model`."""
+
+from .clock import Stopwatch, format_elapsed
+from .commands import (KEYMAP, Direction, Move, OpenFolder, Quit, SaveImage, ShowAnswer, Skip,
+                       StartStop, WatchSearch, Zoom)
+from .entry import EntryError, parse_entry
+from .messages import MESSAGES, default_language, text
+from .model import Changes, GameModel, Phase
+
+__all__ = [
+    "Changes", "Direction", "EntryError", "GameModel", "KEYMAP", "MESSAGES", "Move", "OpenFolder",
+    "Phase", "Quit", "SaveImage", "ShowAnswer", "Skip", "StartStop", "Stopwatch", "WatchSearch",
+    "Zoom", "default_language", "format_elapsed", "parse_entry", "text",
+]

@@ -1,0 +1,91 @@
+"""What a player can ask the game to do, and which key asks for what.
+
+Front ends translate their key events through :data:`KEYMAP` (Tk keysym names)
+and hand the resulting command to :meth:`meiro.game.model.GameModel.handle`;
+commands the model does not own (saving, opening the folder, quitting,
+zooming) are carried out by the front end itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Direction(Enum):
+    """A step on the block grid as ``(d_row, d_col)``."""
+
+    N = (-1, 0)
+    E = (0, 1)
+    S = (1, 0)
+    W = (0, -1)
+
+
+@dataclass(frozen=True)
+class Move:
+    """Move the player one block (walls block)."""
+
+    direction: Direction
+
+
+@dataclass(frozen=True)
+class StartStop:
+    """Enter: start a maze from the size entry, or stop the running one."""
+
+
+@dataclass(frozen=True)
+class Skip:
+    """Space: finish the running animation (digging or answer) at once."""
+
+
+@dataclass(frozen=True)
+class ShowAnswer:
+    """i: reveal the A* answer block by block; the game ends."""
+
+
+@dataclass(frozen=True)
+class SaveImage:
+    """p: save the maze as a PNG (front end)."""
+
+
+@dataclass(frozen=True)
+class OpenFolder:
+    """o: open the image folder in the file manager (front end)."""
+
+
+@dataclass(frozen=True)
+class Quit:
+    """Escape: close the game (front end)."""
+
+
+@dataclass(frozen=True)
+class Zoom:
+    """+/-: zoom the view in (``step`` > 0) or out; 0 fits the whole maze (front end)."""
+
+    step: int
+
+
+@dataclass(frozen=True)
+class WatchSearch:
+    """f: replay how A* and BFS explore the maze (front end switches view)."""
+
+
+Command = Move | StartStop | Skip | ShowAnswer | SaveImage | OpenFolder | Quit | Zoom | WatchSearch
+
+#: Tk keysym -> command. Letters come in both cases so Caps Lock does not stop the game.
+KEYMAP: dict[str, Command] = {
+    "Up": Move(Direction.N), "w": Move(Direction.N), "W": Move(Direction.N),
+    "Right": Move(Direction.E), "d": Move(Direction.E), "D": Move(Direction.E),
+    "Down": Move(Direction.S), "s": Move(Direction.S), "S": Move(Direction.S),
+    "Left": Move(Direction.W), "a": Move(Direction.W), "A": Move(Direction.W),
+    "Return": StartStop(), "KP_Enter": StartStop(),
+    "space": Skip(),
+    "i": ShowAnswer(), "I": ShowAnswer(),
+    "p": SaveImage(), "P": SaveImage(),
+    "o": OpenFolder(), "O": OpenFolder(),
+    "Escape": Quit(),
+    "plus": Zoom(1), "equal": Zoom(1), "KP_Add": Zoom(1),
+    "minus": Zoom(-1), "KP_Subtract": Zoom(-1),
+    "z": Zoom(0), "Z": Zoom(0),
+    "f": WatchSearch(), "F": WatchSearch(),
+}

@@ -1,0 +1,136 @@
+"""The game's texts in Japanese (the seed's wording) and English."""
+
+from __future__ import annotations
+
+import locale
+import os
+
+LANGUAGES = ("ja", "en")
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "ja": {
+        "title": "自動生成迷路(ESCで終了)",
+        "time": "経過時間",
+        "moves": "移動回数",
+        "steps": "総歩数",
+        "fewest": "最少回数",
+        "count": "{n}回",
+        "step_count": "{n}歩",
+        "start": "スタート(Enter)",
+        "stop": "ストップ(Enter)",
+        "answer": "解答(i)",
+        "save": "保存(p)",
+        "open": "フォルダーを開く(o)",
+        "search": "探索を見る(f)",
+        "unavailable": "現在利用できません",
+        "prompt_blocks": "辺の長さを入力してください。(ブロック数: 5以上の奇数)",
+        "prompt_cells": "辺の長さを入力してください。(マス数: 2以上)",
+        "unit_blocks": "ブロック数",
+        "unit_cells": "マス数",
+        "entry_empty": "値を入力してください。",
+        "entry_invalid": "無効な値です。",
+        "algorithm": "生成法",
+        "goal": "ゴール",
+        "seed": "シード",
+        "seed_hint": "空欄 = ランダム",
+        "seed_invalid": "シードは0以上の整数です。",
+        "digging": "迷路を生成中… (Spaceでスキップ)",
+        "playing": "矢印キー / WASD で移動",
+        "cleared": "CLEAR!!",
+        "gave_up": "解答を表示しました。",
+        "stopped": "中断しました。",
+        "best": "記録: {time} / {moves}",
+        "new_best": "新記録!",
+        "saved": "保存しました: {path}",
+        "save_failed": "保存できませんでした: {reason}",
+        "open_failed": "フォルダーを開けませんでした: {reason}",
+        "no_maze": "迷路がまだできていません。",
+        "search_title": "探索の様子 (黄: 現在地, 青: 探索可, 灰: 探索済み)",
+        "expanded": "{name}: 探索 {n}回",
+        "hours": "{h}時間 {m}分 {s}秒",
+        "minutes": "{m}分 {s}秒",
+        "seconds": "{s}秒",
+    },
+    "en": {
+        "title": "Maze (Esc to quit)",
+        "time": "Time",
+        "moves": "Moves",
+        "steps": "Steps",
+        "fewest": "Fewest moves",
+        "count": "{n}",
+        "step_count": "{n}",
+        "start": "Start (Enter)",
+        "stop": "Stop (Enter)",
+        "answer": "Answer (i)",
+        "save": "Save (p)",
+        "open": "Open folder (o)",
+        "search": "Watch the search (f)",
+        "unavailable": "Not available now",
+        "prompt_blocks": "Enter the side length (blocks: odd, 5 or more)",
+        "prompt_cells": "Enter the side length (cells: 2 or more)",
+        "unit_blocks": "blocks",
+        "unit_cells": "cells",
+        "entry_empty": "Please enter a value.",
+        "entry_invalid": "Invalid value.",
+        "algorithm": "Algorithm",
+        "goal": "Goal",
+        "seed": "Seed",
+        "seed_hint": "empty = random",
+        "seed_invalid": "The seed is a whole number >= 0.",
+        "digging": "Digging... (Space skips)",
+        "playing": "Arrow keys / WASD to move",
+        "cleared": "CLEAR!!",
+        "gave_up": "Answer shown.",
+        "stopped": "Stopped.",
+        "best": "Best: {time} / {moves}",
+        "new_best": "New record!",
+        "saved": "Saved: {path}",
+        "save_failed": "Could not save: {reason}",
+        "open_failed": "Could not open the folder: {reason}",
+        "no_maze": "No maze yet.",
+        "search_title": "Search (yellow: current, blue: frontier, grey: closed)",
+        "expanded": "{name}: {n} expanded",
+        "hours": "{h} h {m} min {s} s",
+        "minutes": "{m} min {s} s",
+        "seconds": "{s} s",
+    },
+}
+
+
+def default_language(environ: dict | None = None) -> str:
+    """``"ja"`` when the user's locale is Japanese, else ``"en"``.
+
+    Examples
+    --------
+    >>> default_language({"LANG": "ja_JP.UTF-8"})
+    'ja'
+    >>> default_language({"LANG": "C", "LC_ALL": "en_US.UTF-8"})
+    'en'
+    """
+    env = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        value = env.get(name)
+        if value:
+            return "ja" if value.lower().startswith("ja") else "en"
+    if environ is None:
+        try:
+            name = locale.getlocale()[0] or ""
+        except ValueError:
+            name = ""
+        if name.lower().startswith(("ja", "japanese")):
+            return "ja"
+    return "en"
+
+
+def text(lang: str, key: str, **values) -> str:
+    """The message ``key`` in ``lang``, formatted with ``values``.
+
+    Examples
+    --------
+    >>> text("ja", "count", n=3)
+    '3回'
+    >>> text("en", "entry_empty")
+    'Please enter a value.'
+    """
+    table = MESSAGES.get(lang, MESSAGES["en"])
+    return table[key].format(**values)

@@ -1,0 +1,106 @@
+"""Best time and fewest moves per maze, kept in a small JSON file in the user's data folder.
+
+A maze is identified by how it was made — algorithm, size, seed and goal rule
+— so the same seed shared between players compares the same maze. A missing
+or damaged file counts as "no records yet"; writes are atomic.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+from ..errors import MazeError
+from ..files import read_text, write_atomic
+
+
+def data_dir(environ: dict | None = None, platform: str | None = None,
+             home: Path | None = None) -> Path:
+    """meiro's folder in the user's data directory.
+
+    ``$XDG_DATA_HOME/meiro`` (default ``~/.local/share/meiro``) on Linux and
+    other Unix systems, ``~/Library/Application Support/meiro`` on macOS,
+    ``%APPDATA%\\meiro`` on Windows.
+
+    Examples
+    --------
+    >>> data_dir({"XDG_DATA_HOME": "/data"}, "linux").as_posix()
+    '/data/meiro'
+    >>> data_dir({}, "darwin", Path("/Users/a")).as_posix()
+    '/Users/a/Library/Application Support/meiro'
+    """
+    env = os.environ if environ is None else environ
+    platform = platform or sys.platform
+    home = home or Path.home()
+    if platform == "win32":
+        base = Path(env["APPDATA"]) if env.get("APPDATA") else home / "AppData" / "Roaming"
+    elif platform == "darwin":
+        base = home / "Library" / "Application Support"
+    else:
+        base = Path(env["XDG_DATA_HOME"]) if env.get("XDG_DATA_HOME") else home / ".local" / "share"
+    return base / "meiro"
+
+
+def record_key(algorithm: str, width: int, height: int, seed: int, goal: str) -> str:
+    """The key of one maze in the records file.
+
+    Examples
+    --------
+    >>> record_key("dig", 20, 20, 7, "corner")
+    'dig 20x20 seed 7 corner'
+    """
+    return f"{algorithm} {width}x{height} seed {seed} {goal}"
+
+
+class Records:
+    """The records file: ``{key: {"time": seconds, "moves": n}}``.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> rec = Records(Path(tempfile.mkdtemp()) / "records.json")
+    >>> rec.update("k", 12.5, 40)
+    (True, True)
+    >>> rec.update("k", 13.0, 38)
+    (False, True)
+    >>> Records(rec.path).best("k")
+    {'moves': 38, 'time': 12.5}
+    """
+
+    def __init__(self, path: Path | None = None):
+        self.path = Path(path) if path is not None else data_dir() / "records.json"
+        self._data = self._load()
+
+    def _load(self) -> dict:
+        try:
+            data = json.loads(read_text(self.path))
+        except (MazeError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def best(self, key: str) -> dict | None:
+        entry = self._data.get(key)
+        if isinstance(entry, dict) and isinstance(entry.get("time"), (int, float)) \
+                and isinstance(entry.get("moves"), int):
+            return entry
+        return None
+
+    def update(self, key: str, seconds: float, moves: int) -> tuple[bool, bool]:
+        """Record a cleared game; returns (new best time, new fewest moves).
+
+        Raises :class:`~meiro.MazeError` if the file cannot be written.
+        """
+        old = self.best(key)
+        faster = old is None or seconds < old["time"]
+        fewer = old is None or moves < old["moves"]
+        if faster or fewer:
+            self._data[key] = {"time": round(seconds, 3) if faster else old["time"],
+                               "moves": moves if fewer else old["moves"]}
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise MazeError(f"cannot write {self.path}: {exc.strerror or exc}") from None
+            write_atomic(self.path, json.dumps(self._data, ensure_ascii=False, indent=1, sort_keys=True))
+        return faster, fewer

@@ -1,0 +1,1 @@
+"""Front ends for the game. Importing this package imports no GUI toolkit."""

@@ -1,0 +1,254 @@
+"""Turning the game's paint grid into pixels with NumPy and Pillow (no window needed).
+
+:class:`View` maps window pixels to maze blocks (scale, scroll, zoom) and
+renders any pixel rectangle of the view, so a front end can repaint just the
+blocks that changed; :func:`maze_image` renders a whole maze for saving.
+Every pixel's colour depends only on its own position, so a repainted
+rectangle always matches a full redraw exactly.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..game.model import ANSWER, GOAL, PATH, START, TRAIL, WALL
+
+#: Tk colour names and their RGB values (X11 colour table, as Tk resolves them).
+COLORS = {
+    "gray25": (64, 64, 64), "white": (255, 255, 255), "tan1": (255, 165, 79),
+    "palevioletred": (219, 112, 147), "red": (255, 0, 0), "blue": (0, 0, 255),
+    "springgreen": (0, 255, 127), "yellow": (255, 255, 0), "gray80": (204, 204, 204),
+    "cornflowerblue": (100, 149, 237), "gray60": (153, 153, 153), "black": (0, 0, 0),
+}
+#: Search replay palette indices (beyond the game's own).
+CURRENT, FRONTIER, CLOSED = 6, 7, 8
+#: Paint index used for pixels outside the maze.
+OUTSIDE = 9
+_NAMES = {WALL: "gray25", PATH: "white", TRAIL: "tan1", ANSWER: "palevioletred", START: "red",
+          GOAL: "blue", CURRENT: "yellow", FRONTIER: "cornflowerblue", CLOSED: "gray60",
+          OUTSIDE: "gray80"}
+PALETTE = np.array([COLORS[_NAMES[i]] for i in range(len(_NAMES))], np.uint8)
+PLAYER = COLORS["springgreen"]
+
+#: Smallest on-screen size of the start, goal and player markers, in pixels.
+MARKER_MIN = 5
+#: The default view never shows blocks smaller than this (zoom out for an overview).
+MIN_PLAYING_PX = 4.0
+MAX_PX = 64.0
+
+
+class View:
+    """Which blocks a ``width x height``-pixel window shows, and at what scale.
+
+    ``px`` is the size of a block in pixels (fractional when the maze is scaled
+    to fit); ``left``/``top`` are the block coordinates at the window's
+    top-left corner (negative when the maze is centred with a margin).
+
+    Examples
+    --------
+    >>> v = View(31, 31, 620, 620)
+    >>> v.px, v.block_at(10, 10)
+    (20.0, (0, 0))
+    >>> v.block_rect(1, 2)
+    (40, 20, 60, 40)
+    """
+
+    def __init__(self, rows: int, cols: int, width: int, height: int):
+        self.rows, self.cols = rows, cols
+        self.width, self.height = max(1, width), max(1, height)
+        self.zoom = 0
+        self.px = 1.0
+        self.left = self.top = 0.0
+        self._layout()
+
+    # -- scale and position -------------------------------------------------------------
+    @property
+    def fit_px(self) -> float:
+        """Block size at which the whole maze fits the window."""
+        return min(self.width / self.cols, self.height / self.rows)
+
+    def _default_px(self) -> float:
+        # fit the window, unless blocks would be too small to tell walls from paths
+        return max(self.fit_px, MIN_PLAYING_PX)
+
+    def _layout(self, focus: tuple[int, int] | None = None) -> None:
+        self.px = max(self.fit_px, min(MAX_PX, self._default_px() * 2.0 ** self.zoom))
+        self._place(focus)
+
+    def _place(self, focus) -> None:
+        span_c, span_r = self.width / self.px, self.height / self.px
+        fr, fc = focus if focus is not None else (self.rows / 2, self.cols / 2)
+        self.left = self._clamp(fc + 0.5 - span_c / 2, self.cols, span_c)
+        self.top = self._clamp(fr + 0.5 - span_r / 2, self.rows, span_r)
+
+    @staticmethod
+    def _clamp(start: float, total: int, span: float) -> float:
+        if span >= total:  # the whole side fits: centre it
+            return (total - span) / 2
+        return min(max(0.0, start), total - span)
+
+    def resize(self, width: int, height: int, focus=None) -> None:
+        self.width, self.height = max(1, width), max(1, height)
+        self._layout(focus)
+
+    def set_zoom(self, step: int, focus=None) -> bool:
+        """Zoom in (+1), out (-1) or back to the default (0); True if the scale changed."""
+        old = self.px
+        if step == 0:
+            self.zoom = 0
+        else:
+            low = math.floor(math.log2(self.fit_px / self._default_px()))
+            high = math.ceil(math.log2(MAX_PX / self._default_px()))
+            self.zoom = min(high, max(low, self.zoom + step))
+        self._layout(focus)
+        return self.px != old
+
+    def show_all(self) -> None:
+        """Scale the whole maze into the window (the overview used while digging)."""
+        self.zoom = math.floor(math.log2(self.fit_px / self._default_px()))
+        self._layout()
+
+    @property
+    def scrolls(self) -> bool:
+        """Whether the maze is larger than the window (then the view follows the player)."""
+        return self.cols * self.px > self.width + 0.5 or self.rows * self.px > self.height + 0.5
+
+    def follow(self, pos: tuple[int, int], margin: float = 0.25) -> bool:
+        """Scroll so that ``pos`` stays away from the edges; True if the view moved."""
+        if not self.scrolls:
+            return False
+        x0, y0, x1, y1 = self.block_rect(*pos, clip=False)
+        mx, my = self.width * margin, self.height * margin
+        if mx <= x0 and x1 <= self.width - mx and my <= y0 and y1 <= self.height - my:
+            return False
+        before = (self.left, self.top)
+        self._place(pos)
+        return (self.left, self.top) != before
+
+    # -- pixels <-> blocks -------------------------------------------------------------------
+    def block_at(self, x: int, y: int) -> tuple[int, int]:
+        """The block under pixel ``(x, y)`` (sampled at the pixel's centre)."""
+        return (math.floor(self.top + (y + 0.5) / self.px),
+                math.floor(self.left + (x + 0.5) / self.px))
+
+    def block_rect(self, row: int, col: int, clip: bool = True) -> tuple[int, int, int, int]:
+        """Pixel rectangle ``(x0, y0, x1, y1)`` that block ``(row, col)`` covers."""
+        x0 = math.floor((col - self.left) * self.px)
+        y0 = math.floor((row - self.top) * self.px)
+        x1 = math.ceil((col + 1 - self.left) * self.px)
+        y1 = math.ceil((row + 1 - self.top) * self.px)
+        if clip:
+            x0, y0 = max(0, x0), max(0, y0)
+            x1, y1 = min(self.width, x1), min(self.height, y1)
+        return x0, y0, x1, y1
+
+    def marker_rect(self, row: int, col: int) -> tuple[int, int, int, int]:
+        """Where a marker (start, goal, player) on ``(row, col)`` is drawn, unclipped."""
+        size = max(self.px, MARKER_MIN)
+        cx = (col + 0.5 - self.left) * self.px
+        cy = (row + 0.5 - self.top) * self.px
+        return (math.floor(cx - size / 2), math.floor(cy - size / 2),
+                math.ceil(cx + size / 2), math.ceil(cy + size / 2))
+
+    def dirty_rect(self, flat: np.ndarray) -> tuple[int, int, int, int] | None:
+        """The pixel rectangle covering the blocks ``flat`` (flat indices), markers included."""
+        if flat.size == 0:
+            return None
+        rows, cols = np.divmod(flat, self.cols)
+        pad = max(self.px, MARKER_MIN)
+        x0 = math.floor((cols.min() - self.left) * self.px - pad)
+        y0 = math.floor((rows.min() - self.top) * self.px - pad)
+        x1 = math.ceil((cols.max() + 1 - self.left) * self.px + pad)
+        y1 = math.ceil((rows.max() + 1 - self.top) * self.px + pad)
+        x0, y0, x1, y1 = max(0, x0), max(0, y0), min(self.width, x1), min(self.height, y1)
+        return (x0, y0, x1, y1) if x0 < x1 and y0 < y1 else None
+
+    # -- rendering ---------------------------------------------------------------------
+    def render(self, paint: np.ndarray, rect=None, markers=(), player=None) -> np.ndarray:
+        """RGB pixels ``(y1-y0, x1-x0, 3)`` of the view rectangle ``rect`` (default: all).
+
+        ``markers`` are ``(row, col)`` blocks (start, goal) drawn at least
+        :data:`MARKER_MIN` pixels wide so they stay visible on scaled-down
+        mazes; ``player`` is drawn as a springgreen circle on top.
+        """
+        x0, y0, x1, y1 = rect or (0, 0, self.width, self.height)
+        cols = np.floor(self.left + (np.arange(x0, x1) + 0.5) / self.px).astype(np.int64)
+        rows = np.floor(self.top + (np.arange(y0, y1) + 0.5) / self.px).astype(np.int64)
+        col_ok = (cols >= 0) & (cols < self.cols)
+        row_ok = (rows >= 0) & (rows < self.rows)
+        index = paint[np.clip(rows, 0, self.rows - 1)[:, None], np.clip(cols, 0, self.cols - 1)[None, :]]
+        index = np.where(row_ok[:, None] & col_ok[None, :], index, OUTSIDE)
+        out = PALETTE[index]
+        if self.px < MARKER_MIN:
+            for row, col in markers:
+                self._fill(out, (x0, y0), self.marker_rect(row, col), PALETTE[paint[row, col]])
+        if player is not None:
+            self._draw_player(out, (x0, y0), player)
+        return out
+
+    @staticmethod
+    def _fill(out, origin, rect, color) -> None:
+        ox, oy = origin
+        a, b = max(0, rect[0] - ox), max(0, rect[1] - oy)
+        c, d = min(out.shape[1], rect[2] - ox), min(out.shape[0], rect[3] - oy)
+        if a < c and b < d:
+            out[b:d, a:c] = color
+
+    def _draw_player(self, out, origin, player) -> None:
+        x0, y0, x1, y1 = self.marker_rect(*player)
+        ox, oy = origin
+        # a circle inscribed in the marker square, evaluated at pixel centres
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        radius = (x1 - x0) / 2
+        a, b = max(0, x0 - ox), max(0, y0 - oy)
+        c, d = min(out.shape[1], x1 - ox), min(out.shape[0], y1 - oy)
+        if a >= c or b >= d:
+            return
+        ys = np.arange(b, d)[:, None] + oy + 0.5
+        xs = np.arange(a, c)[None, :] + ox + 0.5
+        inside = (xs - cx) ** 2 + (ys - cy) ** 2 <= radius ** 2 + 0.25
+        out[b:d, a:c][inside] = PLAYER
+
+
+def block_scale(rows: int, cols: int, target: int = 1000) -> int:
+    """Pixels per block for a saved image about ``target`` pixels wide (at least 1).
+
+    Examples
+    --------
+    >>> block_scale(31, 31), block_scale(2001, 2001)
+    (32, 1)
+    """
+    return max(1, target // max(rows, cols))
+
+
+def maze_image(maze, scale: int | None = None):
+    """The maze as a Pillow RGB image: walls gray25, paths white, start red, goal blue.
+
+    Rendered from the grid itself (not a screenshot), ``scale`` pixels per block.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> im = maze_image(meiro.generate(3, 3, seed=1), scale=2)
+    >>> im.size, im.getpixel((0, 0)), im.getpixel((2, 2))
+    ((14, 14), (64, 64, 64), (255, 0, 0))
+    """
+    from PIL import Image
+
+    scale = scale or block_scale(*maze.shape)
+    paint = np.where(maze.grid, WALL, PATH).astype(np.uint8)
+    paint[maze.start] = START
+    paint[maze.goal] = GOAL
+    pixels = PALETTE[paint].repeat(scale, axis=0).repeat(scale, axis=1)
+    return Image.fromarray(pixels, "RGB")
+
+
+def png_bytes(image) -> bytes:
+    """Encode a Pillow image as PNG bytes (to be written with ``write_atomic``)."""
+    import io
+
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG")
+    return buffer.getvalue()

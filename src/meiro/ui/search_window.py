@@ -1,0 +1,95 @@
+"""The "watch the search" window: A* and BFS exploring the same maze, side by side."""
+
+from __future__ import annotations
+
+import time
+import tkinter as tk
+
+from ..game.messages import text
+from ..game.search_replay import SearchReplay
+from .raster import View
+
+FRAME_MS = 16
+#: Seconds the longer of the two searches takes to replay.
+REPLAY_SECONDS = 8.0
+#: Blocks at least this many pixels wide get their g and f written in them.
+LABEL_PX = 22
+
+
+class SearchWindow:
+    """A Toplevel replaying ``methods`` at the same pace, so the expanded counts compare."""
+
+    def __init__(self, master: tk.Misc, maze, lang: str = "ja", methods=("astar", "bfs"),
+                 size: int = 420, clock=time.monotonic):
+        self.clock = clock
+        self.top = tk.Toplevel(master, bg="gray80")
+        self.top.title(text(lang, "search_title"))
+        self.replays = [SearchReplay(maze, method) for method in methods]
+        longest = max(replay.total for replay in self.replays)
+        self.rate = max(5.0, longest / REPLAY_SECONDS)
+        self.panels = []
+        tk.Label(self.top, text=text(lang, "search_title"), bg="gray80").grid(
+            row=0, column=0, columnspan=len(methods), pady=4)
+        for column, replay in enumerate(self.replays):
+            name = "A*" if replay.method == "astar" else replay.method.upper()
+            tk.Label(self.top, text=text(lang, "expanded", name=name, n=replay.expanded),
+                     bg="gray80", font=("TkDefaultFont", 11, "bold")).grid(row=1, column=column)
+            canvas = tk.Canvas(self.top, width=size, height=size, bg="gray80", highlightthickness=0)
+            canvas.grid(row=2, column=column, padx=6, pady=6)
+            photo = tk.PhotoImage(master=self.top, width=size, height=size)
+            canvas.create_image(0, 0, image=photo, anchor="nw")
+            view = View(*maze.shape, size, size)
+            self.panels.append((replay, canvas, photo, view))
+            self._paint(replay, photo, view, (0, 0, size, size))
+        self.top.bind("<KeyPress-space>", lambda e: self.finish())
+        self.top.bind("<KeyPress-Escape>", lambda e: self.close())
+        self.top.protocol("WM_DELETE_WINDOW", self.close)
+        self.top.focus_set()
+        self._t0 = clock()
+        self._job = self.top.after(FRAME_MS, self._frame)
+
+    @property
+    def done(self) -> bool:
+        return all(replay.done >= replay.total for replay in self.replays)
+
+    def finish(self) -> None:
+        """Space: jump to the end of both searches."""
+        self._t0 = -1e18
+        self._frame()
+
+    def close(self) -> None:
+        if self._job is not None:
+            self.top.after_cancel(self._job)
+            self._job = None
+        self.top.destroy()
+
+    def _frame(self) -> None:
+        self._job = None
+        steps = int((self.clock() - self._t0) * self.rate)
+        for replay, canvas, photo, view in self.panels:
+            if replay.advance(steps):
+                rect = view.dirty_rect(replay.take_dirty())
+                if rect is not None:
+                    self._paint(replay, photo, view, rect)
+                self._label(replay, canvas, view)
+        if not self.done:
+            self._job = self.top.after(FRAME_MS, self._frame)
+
+    @staticmethod
+    def _paint(replay, photo, view, rect) -> None:
+        pixels = view.render(replay.paint, rect)
+        height, width = pixels.shape[:2]
+        photo.put(b"P6 %d %d 255\n" % (width, height) + pixels.tobytes(), to=rect[:2])
+
+    @staticmethod
+    def _label(replay, canvas, view) -> None:
+        """Write g and f in every discovered cell (small mazes only), as the article's figures do."""
+        if view.px < LABEL_PX:
+            return
+        canvas.delete("gf")
+        font = ("TkDefaultFont", -max(7, int(view.px / 3)))
+        rows, cols = (replay.g[1::replay.stride, 1::replay.stride] >= 0).nonzero()
+        for r, c in zip(rows * replay.stride + 1, cols * replay.stride + 1):
+            x0, y0, x1, y1 = view.block_rect(int(r), int(c))
+            canvas.create_text((x0 + x1) / 2, (y0 + y1) / 2, font=font, tags="gf",
+                               text=f"{replay.g[r, c]} {replay.f((int(r), int(c)))}")

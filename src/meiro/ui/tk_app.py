@@ -1,0 +1,485 @@
+"""The Tk window of ``meiro play``: the seed game, drawn as one image.
+
+The window only maps keys to :mod:`meiro.game` commands and draws the model's
+state. The maze is one ``PhotoImage`` the size of the canvas; after every
+command or animation frame only the pixel rectangle of the blocks that
+changed is rendered (:class:`meiro.ui.raster.View`) and copied in, so a move
+costs the same on a 15x15 maze as on a 1000x1000 one. Animations run on
+``after()`` timers; nothing sleeps and no thread touches a widget.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tkinter as tk
+from datetime import datetime
+from pathlib import Path
+from tkinter import filedialog, ttk
+from typing import Callable
+
+from ..errors import MazeError
+from ..files import write_atomic
+from ..game import KEYMAP, GameModel, OpenFolder, Phase, Quit, SaveImage, WatchSearch, Zoom
+from ..game.clock import format_elapsed
+from ..game.messages import text
+from ..game.records import Records, record_key
+from ..goals import GOALS
+from ..registry import GENERATORS
+from .raster import View, maze_image, png_bytes
+
+BG = "gray80"
+FONT = ("Yu Gothic", 10)
+FRAME_MS = 16
+IMAGE_DIR = Path("maze_image")
+
+
+def enable_dpi_awareness() -> None:
+    """Ask Windows for per-monitor DPI awareness (as the seed does), so text and the maze are crisp.
+
+    Must run before the first Tk window. Elsewhere Tk follows the screen's DPI
+    itself; :func:`apply_tk_scaling` sets its point size from the real DPI.
+    """
+    if sys.platform == "win32":
+        try:
+            import ctypes
+
+            ctypes.windll.shcore.SetProcessDpiAwareness(1)
+        except (AttributeError, OSError):
+            pass
+
+
+def apply_tk_scaling(root: tk.Tk) -> None:
+    """Make Tk's points match the screen's pixels per inch (fonts scale on high-DPI screens)."""
+    try:
+        dpi = float(root.winfo_fpixels("1i"))
+    except tk.TclError:
+        return
+    if 48 <= dpi <= 600:
+        root.tk.call("tk", "scaling", dpi / 72.0)
+
+
+def open_in_file_manager(folder: Path) -> None:
+    """Open ``folder`` with the platform's file manager (explorer / open / xdg-open)."""
+    if sys.platform == "win32":
+        os.startfile(folder)  # type: ignore[attr-defined]
+        return
+    opener = "open" if sys.platform == "darwin" else "xdg-open"
+    subprocess.Popen([opener, str(folder)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                     stderr=subprocess.DEVNULL, start_new_session=True)
+
+
+def image_name(maze, now: datetime | None = None) -> str:
+    """``YYYYmmdd_HHMMSS_WxH.png`` with the block sides, as the seed names its pictures.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> image_name(meiro.generate(15, 10, seed=1), datetime(2024, 5, 1, 12, 0, 9))
+    '20240501_120009_31x21.png'
+    """
+    stamp = (now or datetime.now()).strftime("%Y%m%d_%H%M%S")
+    return f"{stamp}_{maze.shape[1]}x{maze.shape[0]}.png"
+
+
+def _ask_save_path(initialdir: Path, initialfile: str) -> str:
+    return filedialog.asksaveasfilename(initialdir=str(initialdir), initialfile=initialfile,
+                                        defaultextension=".png",
+                                        filetypes=[("PNG Image", ".png")])
+
+
+class MazeApp:
+    """The game window around a :class:`~meiro.game.GameModel`.
+
+    ``ask_save_path(initialdir, initialfile) -> str`` and ``open_folder(path)``
+    default to the save dialog and the file manager; tests replace them.
+    """
+
+    def __init__(self, root: tk.Tk, model: GameModel, *, records: Records | None = None,
+                 image_dir: Path = IMAGE_DIR,
+                 ask_save_path: Callable[[Path, str], str] = _ask_save_path,
+                 open_folder: Callable[[Path], None] = open_in_file_manager,
+                 canvas_size: int | None = None):
+        self.root = root
+        self.model = model
+        self.records = records
+        self.image_dir = Path(image_dir)
+        self.ask_save_path = ask_save_path
+        self.open_folder = open_folder
+        self.view: View | None = None
+        self._maze_id = None
+        self._anim_job = None
+        self._resize_job = None
+        self._info = ""
+        self._recorded = False
+        self._overview = False
+        self._search_window = None
+        self._build(canvas_size)
+        root.bind("<KeyPress>", self.on_key)
+        root.protocol("WM_DELETE_WINDOW", self.close)
+        self._tick_clock()
+        self.refresh(full=True)
+        if model.animating:
+            self._schedule()
+
+    # -- widgets ------------------------------------------------------------------------------
+    def _t(self, key: str, **values) -> str:
+        return text(self.model.lang, key, **values)
+
+    def _build(self, size: int | None) -> None:
+        root = self.root
+        root.title(self._t("title"))
+        root.configure(bg=BG)
+        root.columnconfigure(2, weight=1)
+        root.rowconfigure(0, weight=1)
+        panel = tk.Frame(root, bg=BG)
+        panel.grid(row=0, column=0, columnspan=2, sticky="n", padx=6, pady=6)
+        self.vars = {name: tk.StringVar(root) for name in (
+            "time", "moves", "steps", "fewest", "startstop", "answer", "save", "message", "info",
+            "seed_now", "best")}
+
+        def label(row, col, textvariable=None, value=None, **kw):
+            widget = tk.Label(panel, textvariable=textvariable, text=value or "", bg=BG, font=FONT,
+                              width=kw.pop("width", 22), **kw)
+            widget.grid(row=row, column=col, padx=6, pady=4)
+            return widget
+
+        label(0, 0, value=self._t("time"))
+        self.time_label = label(0, 1, self.vars["time"])
+        label(1, 0, value=self._t("moves"))
+        label(1, 1, self.vars["moves"])
+        label(2, 0, value=self._t("steps"))
+        label(2, 1, self.vars["steps"])
+        label(3, 0, value=self._t("fewest"))
+        label(3, 1, self.vars["fewest"])
+        label(4, 0, self.vars["best"], width=44).grid(columnspan=2)
+
+        def button(row, col, var, command):
+            widget = tk.Button(panel, textvariable=var, width=22, height=2, font=FONT,
+                               takefocus=0, command=command)
+            widget.grid(row=row, column=col, padx=6, pady=4)
+            return widget
+
+        self.answer_button = button(5, 0, self.vars["answer"], lambda: self.dispatch(KEYMAP["i"]))
+        self.start_button = button(5, 1, self.vars["startstop"], lambda: self.dispatch(KEYMAP["Return"]))
+        self.save_button = button(6, 0, self.vars["save"], lambda: self.dispatch(SaveImage()))
+        tk.Button(panel, text=self._t("open"), width=22, height=2, font=FONT, takefocus=0,
+                  command=lambda: self.dispatch(OpenFolder())).grid(row=6, column=1, padx=6, pady=4)
+
+        label(7, 0, self.vars["message"], width=44, wraplength=360).grid(columnspan=2)
+        self.entry_var = tk.StringVar(root, value=self.model.entry_text)
+        check = root.register(self._entry_allowed)
+        self.entry = tk.Entry(panel, textvariable=self.entry_var, width=22, font=FONT,
+                              validate="key", validatecommand=(check, "%P"))
+        self.entry.grid(row=8, column=1, padx=6, pady=4)
+        units = tk.Frame(panel, bg=BG)
+        units.grid(row=8, column=0)
+        self.unit_var = tk.StringVar(root, value=self.model.entry_unit)
+        self.unit_buttons = [
+            tk.Radiobutton(units, text=self._t("unit_" + unit), value=unit, variable=self.unit_var,
+                           bg=BG, font=FONT, takefocus=0, command=self._unit_changed)
+            for unit in ("blocks", "cells")]
+        for button_ in self.unit_buttons:
+            button_.pack(side="left")
+
+        label(9, 0, value=self._t("algorithm"))
+        self.algorithm_var = tk.StringVar(root, value=self.model.algorithm)
+        self.algorithm_box = ttk.Combobox(panel, textvariable=self.algorithm_var, state="readonly",
+                                          values=GENERATORS.names(), width=20, takefocus=0)
+        self.algorithm_box.grid(row=9, column=1, padx=6, pady=4)
+        self.algorithm_box.bind("<<ComboboxSelected>>", self._choice_changed)
+        label(10, 0, value=self._t("goal"))
+        self.goal_var = tk.StringVar(root, value=self.model.goal)
+        self.goal_box = ttk.Combobox(panel, textvariable=self.goal_var, state="readonly",
+                                     values=list(GOALS), width=20, takefocus=0)
+        self.goal_box.grid(row=10, column=1, padx=6, pady=4)
+        self.goal_box.bind("<<ComboboxSelected>>", self._choice_changed)
+        label(11, 0, value=f"{self._t('seed')} ({self._t('seed_hint')})")
+        self.seed_var = tk.StringVar(root, value=self.model.seed_text)
+        seed_check = root.register(lambda value: value.isdigit() or value == "")
+        self.seed_entry = tk.Entry(panel, textvariable=self.seed_var, width=22, font=FONT,
+                                   validate="key", validatecommand=(seed_check, "%P"))
+        self.seed_entry.grid(row=11, column=1, padx=6, pady=4)
+        label(12, 0, self.vars["seed_now"], width=44).grid(columnspan=2)
+        tk.Button(panel, text=self._t("search"), width=22, height=2, font=FONT, takefocus=0,
+                  command=lambda: self.dispatch(WatchSearch())).grid(row=13, column=0, padx=6, pady=4)
+        label(14, 0, self.vars["info"], width=44, wraplength=360, fg="firebrick").grid(columnspan=2)
+
+        if size is None:  # as large as the seed's 1000 px canvas, if the screen has room
+            root.update_idletasks()
+            room_x = root.winfo_screenwidth() - panel.winfo_reqwidth() - 40
+            size = max(300, min(1000, root.winfo_screenheight() - 160, room_x))
+            root.geometry("+0+0")
+        self.canvas = tk.Canvas(root, width=size, height=size, bg=BG, highlightthickness=0, bd=0)
+        self.canvas.grid(row=0, column=2, sticky="nsew")
+        self.photo = tk.PhotoImage(master=root, width=size, height=size)
+        self.canvas.create_image(0, 0, image=self.photo, anchor="nw", tags="maze")
+        self.canvas.bind("<Configure>", self._on_configure)
+        self.canvas.bind("<MouseWheel>", lambda e: self.dispatch(Zoom(1 if e.delta > 0 else -1)))
+        self.canvas.bind("<Button-4>", lambda e: self.dispatch(Zoom(1)))
+        self.canvas.bind("<Button-5>", lambda e: self.dispatch(Zoom(-1)))
+        self.canvas_size = (size, size)
+
+    # -- input ---------------------------------------------------------------------------------
+    def _entry_allowed(self, value: str) -> bool:
+        return self.model.set_entry(value)
+
+    def _unit_changed(self) -> None:
+        self.model.set_unit(self.unit_var.get())
+        self.entry_var.set(self.model.entry_text)
+        self.refresh()
+
+    def _choice_changed(self, _event=None) -> None:
+        self.model.algorithm = self.algorithm_var.get()
+        self.model.goal = self.goal_var.get()
+        self.entry.focus_set()  # keep keys away from the chooser (arrows would change it)
+
+    def on_key(self, event) -> str | None:
+        command = KEYMAP.get(event.keysym)
+        if command is None:
+            return None
+        self.dispatch(command)
+        return None
+
+    def dispatch(self, command) -> None:
+        """Carry out one command: the model's, or the window's own (save, open, quit, zoom)."""
+        if isinstance(command, Quit):
+            self.close()
+            return
+        if isinstance(command, SaveImage):
+            self.save_image()
+            return
+        if isinstance(command, OpenFolder):
+            self.open_image_folder()
+            return
+        if isinstance(command, Zoom):
+            if self.view is not None and self.view.set_zoom(command.step, self.model.player):
+                self.refresh(full=True)
+            return
+        if isinstance(command, WatchSearch):
+            self.watch_search()
+            return
+        self.model.seed_text = self.seed_var.get()
+        maze_before = self.model.maze
+        if self.model.handle(command):
+            if self.model.maze is not maze_before:
+                self._info = ""
+            self.refresh()
+            if self.model.animating:
+                self._schedule()
+
+    def close(self) -> None:
+        for job in (self._anim_job, self._resize_job, getattr(self, "_clock_job", None)):
+            if job is not None:
+                self.root.after_cancel(job)
+        self._anim_job = self._resize_job = self._clock_job = None
+        self.root.destroy()
+
+    # -- animation and clock ----------------------------------------------------------------------
+    def _schedule(self) -> None:
+        if self._anim_job is None:
+            self._anim_job = self.root.after(FRAME_MS, self._frame)
+
+    def _frame(self) -> None:
+        self._anim_job = None
+        self.model.tick()
+        self.refresh()
+        if self.model.animating:
+            self._schedule()
+
+    def _tick_clock(self) -> None:
+        self.vars["time"].set(self.model.clock_text)
+        self._clock_job = self.root.after(50, self._tick_clock)
+
+    # -- drawing -----------------------------------------------------------------------------------
+    def _on_configure(self, event) -> None:
+        size = (max(1, event.width), max(1, event.height))
+        if size == self.canvas_size:
+            return
+        self.canvas_size = size
+        if self._resize_job is not None:
+            self.root.after_cancel(self._resize_job)
+        self._resize_job = self.root.after(60, self._resized)
+
+    def _resized(self) -> None:
+        self._resize_job = None
+        width, height = self.canvas_size
+        self.photo.configure(width=width, height=height)
+        if self.view is not None:
+            self.view.resize(width, height, self.model.player)
+        self.refresh(full=True)
+
+    def refresh(self, full: bool = False) -> None:
+        """Repaint what changed since the last call and update the texts."""
+        model = self.model
+        changes = model.take_changes()
+        if model.maze is not None and model.maze is not self._maze_id:
+            self._maze_id = model.maze
+            self._recorded = False
+            self.view = View(*model.maze.shape, *self.canvas_size)
+            # watch the whole maze being dug, then play at a readable scale
+            self._overview = model.phase is Phase.DIGGING
+            if self._overview:
+                self.view.show_all()
+            full = True
+        if self.view is not None:
+            if self._overview and model.phase is not Phase.DIGGING:
+                self._overview = False
+                self.view.set_zoom(0, model.player)
+                full = True
+            if model.phase is not Phase.DIGGING and self.view.follow(model.player):
+                full = True
+            if full or changes.full:
+                self._paint((0, 0, self.view.width, self.view.height))
+            else:
+                rect = self.view.dirty_rect(changes.blocks)
+                if rect is not None:
+                    self._paint(rect)
+        elif full:
+            self._blank()
+        if changes.status or full:
+            self._update_texts()
+
+    def _blank(self) -> None:
+        width, height = self.canvas_size
+        self.photo.put(BG, to=(0, 0, width, height))
+
+    def _paint(self, rect) -> None:
+        model = self.model
+        ready = model.dig_done == model.dig_total
+        markers = (model.maze.start, model.maze.goal) if ready else ()
+        player = model.player if ready else None
+        pixels = self.view.render(model.paint, rect, markers, player)
+        height, width = pixels.shape[:2]
+        self.photo.put(b"P6 %d %d 255\n" % (width, height) + pixels.tobytes(), to=rect[:2])
+
+    def _update_texts(self) -> None:
+        model, t = self.model, self._t
+        self.vars["time"].set(model.clock_text)
+        has_maze = model.maze is not None
+        self.vars["moves"].set(t("count", n=model.moves) if has_maze else t("count", n=0))
+        self.vars["steps"].set(t("step_count", n=model.steps) if has_maze else "")
+        ready = has_maze and model.dig_done == model.dig_total
+        self.vars["fewest"].set(t("count", n=model.min_moves) if ready else "")
+        self.vars["startstop"].set(t("start") if model.entry_enabled else t("stop"))
+        self.vars["answer"].set(t("answer") if model.phase is Phase.PLAYING else t("unavailable"))
+        self.vars["save"].set(t("save") if ready else t("unavailable"))
+        state = "normal" if model.entry_enabled else "disabled"
+        if str(self.entry.cget("state")) != state:
+            # typing goes to the size entry between games, to the maze during one
+            (self.entry if model.entry_enabled else self.canvas).focus_set()
+        for widget in (self.entry, self.seed_entry, *self.unit_buttons):
+            widget.configure(state=state)
+        for box in (self.algorithm_box, self.goal_box):
+            box.configure(state="readonly" if model.entry_enabled else "disabled")
+        message = model.message
+        if model.phase is Phase.DIGGING:
+            message = t("digging")
+        elif model.phase is Phase.ANSWER and model.answer_done:
+            message = t("gave_up")
+        self.vars["message"].set(message)
+        self.vars["info"].set(self._info)
+        if has_maze:
+            self.vars["seed_now"].set(f"{model.maze.algorithm or '-'}  {model.maze.width}x"
+                                      f"{model.maze.height}  {t('seed')} {model.maze.seed}  "
+                                      f"{model.maze_goal}")
+        self._show_best()
+        self._draw_clear()
+
+    def _record_key(self) -> str | None:
+        maze = self.model.maze
+        if maze is None or maze.seed is None:
+            return None
+        return record_key(maze.algorithm, maze.width, maze.height, maze.seed, self.model.maze_goal)
+
+    def _show_best(self) -> None:
+        key = self._record_key()
+        if self.records is None or key is None:
+            self.vars["best"].set("")
+            return
+        if self.model.cleared and not self._recorded:
+            self._recorded = True
+            try:
+                faster, fewer = self.records.update(key, self.model.elapsed, self.model.moves)
+                if faster or fewer:
+                    self._info = self._t("new_best")
+            except MazeError as exc:
+                self._info = str(exc)
+            self.vars["info"].set(self._info)
+        best = self.records.best(key)
+        self.vars["best"].set(self._t("best", time=format_elapsed(best["time"], self.model.lang),
+                                      moves=self._t("count", n=best["moves"])) if best else "")
+
+    def _draw_clear(self) -> None:
+        self.canvas.delete("clear")
+        if not self.model.cleared:
+            return
+        width, height = self.canvas_size
+        size = max(16, min(width, height) // 7)  # the seed: 100 pt on a 1000 px canvas
+        font = ("Yu Gothic", -size, "bold")
+        shadow = max(2, size // 20)
+        for dx, colour in ((shadow, "black"), (0, "yellow")):
+            self.canvas.create_text(width / 2 + dx, height / 2 + dx, text="CLEAR!!", font=font,
+                                    fill=colour, tags="clear")
+
+    # -- files -----------------------------------------------------------------------------------
+    def save_image(self) -> None:
+        """p: save the maze as a PNG rendered from its grid, through a save dialog."""
+        model = self.model
+        if model.maze is None or model.dig_done < model.dig_total:
+            self._set_info(self._t("no_maze"))
+            return
+        folder = self.image_dir
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            self._set_info(self._t("save_failed", reason=f"{folder}: {exc.strerror or exc}"))
+            return
+        path = self.ask_save_path(folder, image_name(model.maze))
+        if not path:
+            return
+        try:
+            write_atomic(path, png_bytes(maze_image(model.maze)))
+        except MazeError as exc:
+            self._set_info(self._t("save_failed", reason=str(exc)))
+            return
+        self._set_info(self._t("saved", path=path))
+
+    def open_image_folder(self) -> None:
+        """o: open the picture folder in the file manager."""
+        try:
+            self.image_dir.mkdir(parents=True, exist_ok=True)
+            self.open_folder(self.image_dir.resolve())
+        except OSError as exc:
+            self._set_info(self._t("open_failed", reason=exc.strerror or str(exc)))
+
+    def _set_info(self, message: str) -> None:
+        self._info = message
+        self.vars["info"].set(message)
+
+    # -- watch the search ------------------------------------------------------------------------
+    def watch_search(self) -> None:
+        """f: replay how A* and BFS explore the current maze, side by side."""
+        model = self.model
+        if model.maze is None or model.dig_done < model.dig_total:
+            self._set_info(self._t("no_maze"))
+            return
+        from .search_window import SearchWindow
+
+        if self._search_window is not None:
+            self._search_window.close()
+        self._search_window = SearchWindow(self.root, model.maze, model.lang)
+
+
+def run_game(model: GameModel, records: Records | None = None) -> None:
+    """Open the window and run until it is closed."""
+    enable_dpi_awareness()
+    try:
+        root = tk.Tk()
+    except tk.TclError as exc:
+        raise MazeError(f"cannot open a window ({exc}); 'meiro play' needs a display") from None
+    apply_tk_scaling(root)
+    app = MazeApp(root, model, records=records)
+    (app.entry if model.entry_enabled else app.canvas).focus_force()
+    root.mainloop()

@@ -1,0 +1,352 @@
+"""The game's rules, headless: phases, moves, counters, clock, animations, keys."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import meiro
+from meiro.game import KEYMAP, Direction, GameModel, Move, Phase, ShowAnswer, Skip, StartStop
+from meiro.game.clock import format_elapsed
+from meiro.game.entry import parse_entry
+from meiro.game.model import ANSWER, GOAL, PATH, START, TRAIL, WALL
+from meiro.maze import replay_carving
+
+from support import block_distances
+
+STEP_TO_DIR = {(-1, 0): Direction.N, (0, 1): Direction.E, (1, 0): Direction.S, (0, -1): Direction.W}
+
+
+class FakeClock:
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now
+
+
+def playing(width=8, height=6, seed=3, goal="corner"):
+    clock = FakeClock()
+    game = GameModel(clock=clock)
+    game.start_maze(meiro.generate(width, height, seed=seed, goal=goal))
+    game.handle(Skip())
+    assert game.phase is Phase.PLAYING
+    return game, clock
+
+
+def walk(game, path):
+    for a, b in zip(path[:-1], path[1:]):
+        game.handle(Move(STEP_TO_DIR[(int(b[0] - a[0]), int(b[1] - a[1]))]))
+
+
+# -- entry -------------------------------------------------------------------------
+@pytest.mark.parametrize("text,unit,size", [("31", "blocks", (15, 15)), ("5", "blocks", (2, 2)),
+                                            ("21x11", "blocks", (10, 5)), ("15", "cells", (15, 15)),
+                                            ("20x2", "cells", (20, 2))])
+def test_entry_accepts_block_sides_and_cells(text, unit, size):
+    assert parse_entry(text, unit) == size
+
+
+@pytest.mark.parametrize("text,key", [("", "値を入力してください。"), ("  ", "値を入力してください。"),
+                                      ("30", "無効な値です。"), ("3", "無効な値です。"),
+                                      ("99999", "無効な値です。"), ("7x8", "無効な値です。")])
+def test_entry_refusals_use_the_seed_messages(text, key):
+    game = GameModel(clock=FakeClock(), lang="ja")
+    game.entry_text = text
+    assert game.handle(StartStop())
+    assert game.phase is Phase.ENTRY and game.maze is None
+    assert game.message == key
+
+
+def test_entry_only_takes_digits_and_converts_between_units():
+    game = GameModel(clock=FakeClock())
+    assert game.set_entry("31") and not game.set_entry("31a") and game.entry_text == "31"
+    game.set_unit("cells")
+    assert game.entry_text == "15" and "2" in game.message
+    game.set_unit("blocks")
+    assert game.entry_text == "31"
+
+
+def test_bad_seed_is_refused_with_a_message():
+    game = GameModel(clock=FakeClock(), lang="en")
+    game.entry_text, game.seed_text = "11", str(2**64)
+    game.handle(StartStop())
+    assert game.phase is Phase.ENTRY and "seed" in game.message.lower()
+
+
+def test_enter_starts_exactly_the_generated_maze():
+    game = GameModel(clock=FakeClock(), algorithm="dig", goal="farthest")
+    game.entry_text, game.seed_text = "21", "7"
+    game.handle(StartStop())
+    assert game.phase is Phase.DIGGING
+    assert game.maze == meiro.generate(10, 10, algorithm="dig", seed=7, goal="farthest")
+
+
+# -- digging replay ---------------------------------------------------------------------
+def test_digging_replays_the_carve_order_with_the_clock():
+    clock = FakeClock()
+    game = GameModel(clock=clock)
+    maze = meiro.generate(15, 15, seed=2)
+    game.start_maze(maze)
+    changes = game.take_changes()
+    assert changes.full and (game.paint == WALL).all()
+    seen = []
+    while game.phase is Phase.DIGGING:
+        clock.now += 0.05
+        game.tick()
+        blocks = game.take_changes().blocks
+        seen.extend(blocks.tolist())
+        open_now = game.paint != WALL
+        if game.phase is Phase.DIGGING:
+            assert (open_now == ~replay_carving(maze.shape, maze.carve_order, game.dig_done)).all()
+    # a 15x15 maze takes a few seconds to watch, every block repainted once as it opens
+    assert 1.5 < clock.now - 1000.0 < 4.0
+    assert set(maze.carve_order.tolist()) <= set(seen)
+    assert (game.paint != WALL).sum() == (~maze.grid).sum()
+    assert game.paint[maze.start] == START and game.paint[maze.goal] == GOAL
+    assert game.elapsed == 0.0 and game.stopwatch.running
+
+
+def test_big_maze_digs_in_seconds():
+    clock = FakeClock()
+    game = GameModel(clock=clock)
+    game.start_maze(meiro.generate(300, 300, seed=1))
+    clock.now += 7.0
+    game.tick()
+    assert game.phase is Phase.PLAYING
+
+
+def test_space_skips_digging_and_moves_are_ignored_meanwhile():
+    clock = FakeClock()
+    game = GameModel(clock=clock)
+    game.start_maze(meiro.generate(6, 6, seed=1))
+    assert not game.handle(Move(Direction.E)) and game.player == game.maze.start
+    game.handle(Skip())
+    assert game.phase is Phase.PLAYING and (game.paint[~game.maze.grid] != WALL).all()
+
+
+# -- moving and counting ------------------------------------------------------------------
+def test_walls_block_and_only_first_entries_count():
+    game, _ = playing()
+    grid = game.maze.grid
+    for d in Direction:  # (1, 1) has walls on two sides at least: N and W are the border
+        r, c = 1 + d.value[0], 1 + d.value[1]
+        moved = game.handle(Move(d))
+        assert moved == (not grid[r, c])
+        if moved:
+            game.handle(Move(Direction((-d.value[0], -d.value[1]))))
+    assert game.player == (1, 1)
+    assert game.steps == 2 * sum(not grid[1 + d.value[0], 1 + d.value[1]] for d in Direction)
+    assert game.moves == game.steps // 2  # each neighbour entered once, the start never counts
+    assert game.paint[1, 1] == START
+
+
+def test_trail_and_clear_at_the_goal_stop_the_clock():
+    game, clock = playing()
+    path = meiro.solve(game.maze).path
+    clock.now += 12.34
+    walk(game, path)
+    assert game.player == game.maze.goal and game.cleared and game.phase is Phase.CLEARED
+    assert game.moves == game.steps == game.min_moves == len(path) - 1
+    assert all(game.paint[tuple(p)] == TRAIL for p in path[1:-1])
+    assert game.paint[game.maze.goal] == GOAL
+    frozen = game.elapsed
+    clock.now += 50
+    assert game.elapsed == frozen == pytest.approx(12.34)
+    assert game.clock_text == "12.3秒"
+    assert not game.handle(Move(Direction.W))  # the game is over
+
+
+def test_moves_count_matches_distinct_blocks_entered():
+    game, _ = playing(10, 10, seed=5)
+    rng = np.random.default_rng(0)
+    entered = {game.maze.start}
+    for _ in range(400):
+        before = game.player
+        game.handle(Move(list(Direction)[rng.integers(4)]))
+        if game.player != before:
+            entered.add(game.player)
+        if game.phase is not Phase.PLAYING:
+            break
+    assert game.moves == len(entered) - 1
+    assert game.visited.sum() == len(entered)
+
+
+def test_min_moves_is_the_a_star_length():
+    game, _ = playing(12, 9, seed=11, goal="farthest")
+    dist = block_distances(game.maze.grid, game.maze.start)
+    assert game.min_moves == dist[game.maze.goal]
+
+
+# -- answer ---------------------------------------------------------------------------------
+def test_answer_is_drawn_block_by_block_and_ends_the_game():
+    game, clock = playing(10, 10, seed=4)
+    game.handle(Move(Direction.E)) or game.handle(Move(Direction.S))
+    player, count = game.player, game.moves
+    clock.now += 5
+    game.handle(ShowAnswer())
+    assert game.phase is Phase.ANSWER and not game.stopwatch.running
+    assert game.elapsed == pytest.approx(5)
+    shown = []
+    while not game.answer_done:
+        clock.now += 0.02
+        game.tick()
+        shown.append(game.answer_shown)
+    assert shown == sorted(shown) and len(set(shown)) > 5  # gradual
+    path = game.answer_path
+    assert all(game.paint[tuple(p)] == ANSWER for p in path[1:-1])
+    assert game.paint[game.maze.start] == START and game.paint[game.maze.goal] == GOAL
+    assert not game.handle(Move(Direction.W)) and game.player == player and game.moves == count
+    assert game.entry_enabled
+
+
+def test_enter_stops_a_running_game_and_restarts_from_the_entry():
+    game, clock = playing()
+    game.entry_text = "9"
+    clock.now += 3
+    game.handle(StartStop())
+    assert game.phase is Phase.ENTRY and not game.stopwatch.running
+    game.handle(StartStop())
+    assert game.phase is Phase.DIGGING and game.maze.shape == (9, 9)
+
+
+# -- clock ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("seconds,ja,en", [
+    (0, "0.0秒", "0.0 s"), (59.99, "59.9秒", "59.9 s"), (60, "1分 0.0秒", "1 min 0.0 s"),
+    (61.25, "1分 1.2秒", "1 min 1.2 s"), (3599.9, "59分 59.9秒", "59 min 59.9 s"),
+    (3600, "1時間 0分 0.0秒", "1 h 0 min 0.0 s"), (7384.5, "2時間 3分 4.5秒", "2 h 3 min 4.5 s")])
+def test_clock_format_follows_the_seed(seconds, ja, en):
+    assert format_elapsed(seconds, "ja") == ja
+    assert format_elapsed(seconds, "en") == en
+
+
+def test_clock_runs_from_maze_ready_with_the_fake_time():
+    game, clock = playing()
+    assert game.clock_text == "0.0秒"
+    clock.now += 75.5
+    assert game.clock_text == "1分 15.5秒"
+
+
+# -- any key, any moment ----------------------------------------------------------------------
+KEYS = sorted(KEYMAP)
+
+
+def check_sane(game: GameModel):
+    assert game.phase in Phase
+    if game.maze is None:
+        assert game.phase is Phase.ENTRY
+        return
+    grid = game.maze.grid
+    assert not grid[game.player]
+    assert 0 <= game.dig_done <= game.dig_total
+    assert game.moves <= game.steps and game.moves == game.visited.sum() - 1
+    assert game.visited[game.maze.start] and game.visited[game.player]
+    assert (game.paint[grid] == WALL).all()  # walls are never painted open
+    if game.phase in (Phase.PLAYING, Phase.CLEARED, Phase.ANSWER):
+        assert game.dig_done == game.dig_total
+        assert (game.paint[~grid] != WALL).all()
+    assert game.cleared == (game.phase is Phase.CLEARED) or game.phase is Phase.ENTRY
+    if game.cleared:
+        assert game.player == game.maze.goal
+    assert game.elapsed >= 0 and not (game.stopwatch.running and game.phase is not Phase.PLAYING)
+    assert game.entry_enabled == (game.phase in (Phase.ENTRY, Phase.CLEARED)
+                                  or (game.phase is Phase.ANSWER and game.answer_done))
+    game.clock_text, game.message  # always formattable
+
+
+@settings(max_examples=60, deadline=None)
+@given(keys=st.lists(st.tuples(st.sampled_from(KEYS), st.floats(0, 1.5)), max_size=120),
+       entry=st.sampled_from(["", "5", "7", "11", "8", "9x5"]), start=st.booleans())
+def test_random_keys_in_every_phase_leave_a_sensible_state(keys, entry, start):
+    clock = FakeClock()
+    game = GameModel(clock=clock, lang="en")
+    game.entry_text = entry
+    if start:
+        game.start_maze(meiro.generate(4, 3, seed=len(keys)))
+    for key, wait in keys:
+        clock.now += wait
+        game.handle(KEYMAP[key])
+        game.take_changes()
+        check_sane(game)
+
+
+def test_keys_are_never_dropped_when_typed_fast():
+    game, clock = playing(20, 20, seed=9)
+    path = meiro.solve(game.maze).path
+    for a, b in zip(path[:-1], path[1:]):
+        clock.now += 0.05
+        game.handle(Move(STEP_TO_DIR[(int(b[0] - a[0]), int(b[1] - a[1]))]))
+        assert game.player == (int(b[0]), int(b[1]))
+    assert game.cleared
+
+
+def test_changes_name_only_the_blocks_that_moved():
+    game, _ = playing()
+    game.take_changes()
+    cols = game.maze.shape[1]
+    before = game.player
+    for d in Direction:
+        if game.handle(Move(d)):
+            break
+    changes = game.take_changes()
+    assert not changes.full and changes.status
+    assert set(changes.blocks.tolist()) == {before[0] * cols + before[1],
+                                            game.player[0] * cols + game.player[1]}
+    assert game.take_changes().blocks.size == 0
+
+
+# -- watching the search ---------------------------------------------------------------
+@pytest.mark.parametrize("method", ["astar", "bfs"])
+def test_search_replay_colours_follow_the_expansions(method):
+    from meiro.game.search_replay import CLOSED, CURRENT, FRONTIER, SearchReplay
+
+    maze = meiro.generate(9, 7, seed=6, goal="farthest")
+    replay = SearchReplay(maze, method)
+    assert replay.total == replay.expanded == meiro.solve(maze, method).expanded
+    dist = block_distances(maze.grid, maze.start)
+    for k in range(1, replay.total + 1):
+        replay.advance(k)
+        pos = tuple(int(v) for v in replay.explored[k - 1])
+        if pos not in (maze.start, maze.goal):
+            assert replay.paint[pos] == (CURRENT if k < replay.total else CLOSED)
+        assert (replay.paint[maze.grid] == WALL).all()
+        assert (replay.paint == CURRENT).sum() <= 1
+        frontier = replay.frontier
+        assert ((replay.paint == FRONTIER) <= frontier).all()
+        known = replay.g >= 0  # g is the true distance on a perfect maze
+        assert (replay.g[known] == dist[known]).all()
+    assert replay.paint[maze.start] == START and replay.paint[maze.goal] == GOAL
+    assert replay.f(maze.goal) == replay.g[maze.goal] == dist[maze.goal]
+
+
+# -- keys and texts ------------------------------------------------------------------------
+def test_keymap_covers_the_seed_keys():
+    from meiro.game import OpenFolder, Quit, SaveImage
+
+    for keys, d in [(("Up", "w", "W"), Direction.N), (("Down", "s"), Direction.S),
+                    (("Left", "a"), Direction.W), (("Right", "d"), Direction.E)]:
+        assert all(KEYMAP[k] == Move(d) for k in keys)
+    assert KEYMAP["space"] == Skip() and KEYMAP["Return"] == StartStop()
+    assert KEYMAP["i"] == ShowAnswer() and KEYMAP["p"] == SaveImage()
+    assert KEYMAP["o"] == OpenFolder() and KEYMAP["Escape"] == Quit()
+    assert not any(k.isdigit() for k in KEYMAP)  # digits belong to the size entry
+
+
+def test_both_languages_have_every_message():
+    from meiro.game.messages import MESSAGES, default_language
+
+    assert MESSAGES["ja"].keys() == MESSAGES["en"].keys()
+    assert MESSAGES["ja"]["entry_empty"] == "値を入力してください。"
+    assert MESSAGES["ja"]["entry_invalid"] == "無効な値です。"
+    assert default_language({"LC_ALL": "ja_JP.UTF-8"}) == "ja"
+    assert default_language({"LANG": "en_GB.UTF-8"}) == "en"
+
+
+def test_the_library_and_the_model_import_no_gui_toolkit():
+    import subprocess
+    import sys
+
+    code = ("import sys, meiro, meiro.game, meiro.cli, meiro.game.search_replay; "
+            "print(sorted(m for m in ('tkinter', 'PIL', 'curses') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env={**__import__("os").environ, "PYTHONPATH": "src"})
+    assert out.stdout.strip() == "[]"

@@ -1,0 +1,107 @@
+"""Pixels without a window: the view's geometry, partial renders, saved images, records."""
+
+import json
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import meiro
+from meiro.game.model import GOAL, PATH, START, WALL
+from meiro.game.records import Records, data_dir, record_key
+from meiro.ui.raster import COLORS, PALETTE, PLAYER, View, block_scale, maze_image
+
+
+def paint_of(maze):
+    paint = np.where(maze.grid, WALL, PATH).astype(np.uint8)
+    paint[maze.start], paint[maze.goal] = START, GOAL
+    return paint
+
+
+@settings(max_examples=40, deadline=None)
+@given(cells=st.integers(2, 60), width=st.integers(40, 500), height=st.integers(40, 500),
+       zoom=st.integers(-3, 4), data=st.data())
+def test_a_repainted_rectangle_matches_the_full_render(cells, width, height, zoom, data):
+    maze = meiro.generate(cells, cells, seed=cells)
+    view = View(*maze.shape, width, height)
+    view.set_zoom(zoom)
+    rows, cols = maze.shape
+    player = (data.draw(st.integers(0, cells - 1)) * 2 + 1, data.draw(st.integers(0, cells - 1)) * 2 + 1)
+    view.follow(player)
+    paint = paint_of(maze)
+    markers = (maze.start, maze.goal)
+    full = view.render(paint, markers=markers, player=player)
+    assert full.shape == (view.height, view.width, 3)
+    flat = np.array(data.draw(st.lists(st.integers(0, rows * cols - 1), min_size=1, max_size=4)))
+    rect = view.dirty_rect(flat)
+    if rect is not None:
+        x0, y0, x1, y1 = rect
+        part = view.render(paint, rect, markers, player)
+        assert (part == full[y0:y1, x0:x1]).all()
+
+
+def test_blocks_map_to_their_pixels_and_back():
+    view = View(31, 41, 500, 300)
+    for row, col in [(0, 0), (15, 20), (30, 40), (7, 3)]:
+        x0, y0, x1, y1 = view.block_rect(row, col)
+        assert x0 < x1 and y0 < y1
+        assert view.block_at((x0 + x1) // 2, (y0 + y1) // 2) == (row, col)
+    assert not view.scrolls and view.px == pytest.approx(300 / 31)
+
+
+def test_big_mazes_scroll_and_the_view_keeps_the_player_inside():
+    view = View(2001, 2001, 800, 600)
+    assert view.scrolls and view.px >= 4
+    for pos in [(1, 1), (999, 1500), (1999, 1999), (1, 1999)]:
+        view.follow(pos)
+        x0, y0, x1, y1 = view.block_rect(*pos)
+        assert 0 <= x0 < x1 <= 800 and 0 <= y0 < y1 <= 600
+    view.show_all()
+    assert not view.scrolls and view.px == pytest.approx(600 / 2001)
+
+
+def test_player_is_a_springgreen_circle_and_markers_survive_scaling_down():
+    maze = meiro.generate(300, 300, seed=1)
+    view = View(*maze.shape, 300, 300)
+    view.show_all()
+    out = view.render(paint_of(maze), markers=(maze.start, maze.goal), player=(299, 301))
+    for pos, colour in [(maze.start, COLORS["red"]), (maze.goal, COLORS["blue"])]:
+        x0, y0, x1, y1 = view.marker_rect(*pos)
+        cx, cy = min(max((x0 + x1) // 2, 0), 299), min(max((y0 + y1) // 2, 0), 299)
+        assert tuple(out[cy, cx]) == colour
+    big = View(11, 11, 220, 220)
+    out = big.render(np.full((11, 11), PATH, np.uint8), player=(5, 5))
+    x0, y0, x1, y1 = big.block_rect(5, 5)
+    assert tuple(out[(y0 + y1) // 2, (x0 + x1) // 2]) == PLAYER
+    assert tuple(out[y0, x0]) == COLORS["white"]  # the circle leaves the block's corners
+
+
+def test_saved_image_is_the_grid_scaled():
+    maze = meiro.generate(7, 4, seed=3, goal="farthest")
+    scale = block_scale(*maze.shape)
+    pixels = np.asarray(maze_image(maze))
+    assert pixels.shape == (maze.shape[0] * scale, maze.shape[1] * scale, 3)
+    assert (pixels[::scale, ::scale] == PALETTE[paint_of(maze)]).all()
+
+
+def test_records_keep_the_best_and_survive_a_damaged_file(tmp_path):
+    path = tmp_path / "meiro" / "records.json"
+    key = record_key("dig", 20, 20, 7, "corner")
+    records = Records(path)
+    assert records.best(key) is None
+    assert records.update(key, 30.0, 50) == (True, True)
+    assert records.update(key, 40.0, 45) == (False, True)
+    assert records.update(key, 20.0, 60) == (True, False)
+    assert json.loads(path.read_text())[key] == {"time": 20.0, "moves": 45}
+    path.write_text("{not json")
+    assert Records(path).best(key) is None  # a damaged file is no crash
+    path.write_text(json.dumps({key: {"time": "x", "moves": 3}}))
+    assert Records(path).best(key) is None
+    assert not list(path.parent.glob("*.part"))
+
+
+def test_data_folder_per_platform(tmp_path):
+    assert data_dir({"XDG_DATA_HOME": str(tmp_path)}, "linux") == tmp_path / "meiro"
+    assert data_dir({}, "linux", tmp_path) == tmp_path / ".local" / "share" / "meiro"
+    assert data_dir({"APPDATA": str(tmp_path)}, "win32") == tmp_path / "meiro"
+    assert data_dir({}, "darwin", tmp_path) == tmp_path / "Library" / "Application Support" / "meiro"

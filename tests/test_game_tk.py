@@ -1,0 +1,310 @@
+"""The game window for real, under a virtual X server: keys in, pixels out."""
+
+import os
+import shutil
+import subprocess
+import time
+
+import numpy as np
+import pytest
+
+import meiro
+from meiro.game import GameModel, Phase
+from meiro.game.records import Records
+from meiro.ui.raster import COLORS, block_scale
+
+tk = pytest.importorskip("tkinter")
+
+STEP_KEYS = {(-1, 0): "Up", (0, 1): "Right", (1, 0): "Down", (0, -1): "Left"}
+
+
+@pytest.fixture(scope="module")
+def display():
+    """A private Xvfb display for this module (skipped when Xvfb is not installed)."""
+    if shutil.which("Xvfb") is None:
+        pytest.skip("Xvfb is not installed")
+    read_fd, write_fd = os.pipe()
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1280x1024x24",
+                               "-nolisten", "tcp"], pass_fds=(write_fd,),
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write_fd)
+    try:
+        with os.fdopen(read_fd) as pipe:
+            number = pipe.readline().strip()
+        if not number:
+            pytest.skip("Xvfb did not start")
+        yield f":{number}"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+@pytest.fixture
+def window(display, tmp_path):
+    """A function making (root, app) for a model; windows are closed after the test."""
+    from meiro.ui.tk_app import MazeApp
+
+    roots = []
+    opened = []
+    errors = []
+
+    def make(model, size=400, **kw):
+        root = tk.Tk(screenName=display)
+        root.report_callback_exception = lambda *exc: errors.append(exc)
+        roots.append(root)
+        kw.setdefault("records", Records(tmp_path / "data" / "records.json"))
+        kw.setdefault("image_dir", tmp_path / "maze_image")
+        kw.setdefault("open_folder", opened.append)
+        app = MazeApp(root, model, canvas_size=size, **kw)
+        root.update()
+        return root, app
+
+    make.opened = opened
+    yield make
+    for root in roots:
+        try:
+            root.destroy()
+        except tk.TclError:
+            pass
+    assert not errors, f"exceptions in Tk callbacks: {errors}"
+
+
+def press(root, *keys):
+    for key in keys:
+        root.event_generate("<KeyPress>", keysym=key, when="tail")
+    root.update()
+
+
+def pixel(app, pos):
+    """The colour drawn at the centre of block ``pos``."""
+    x0, y0, x1, y1 = app.view.block_rect(*pos)
+    return tuple(app.photo.get((x0 + x1) // 2, (y0 + y1) // 2))
+
+
+def keys_for(path):
+    return [STEP_KEYS[(int(b[0] - a[0]), int(b[1] - a[1]))] for a, b in zip(path[:-1], path[1:])]
+
+
+def started(size=(8, 8), seed=7, **kw):
+    model = GameModel(lang="en", **kw)
+    model.start_maze(meiro.generate(*size, seed=seed))
+    return model
+
+
+def test_colours_are_what_tk_calls_the_seed_colour_names(display):
+    root = tk.Tk(screenName=display)
+    try:
+        for name, rgb in COLORS.items():
+            assert tuple(v // 257 for v in root.winfo_rgb(name)) == rgb, name
+    finally:
+        root.destroy()
+
+
+def test_digging_shows_then_start_goal_and_the_player_moves(window):
+    model = started()
+    root, app = window(model)
+    maze = model.maze
+    assert model.phase is Phase.DIGGING
+    press(root, "Right")  # ignored while digging
+    press(root, "space")
+    assert model.phase is Phase.PLAYING
+    assert pixel(app, maze.start) == COLORS["springgreen"]  # the player stands on the start
+    assert pixel(app, maze.goal) == COLORS["blue"]
+    walls = np.argwhere(maze.grid)
+    for r, c in walls[:: max(1, len(walls) // 50)]:
+        assert pixel(app, (r, c)) == COLORS["gray25"]
+    path = meiro.solve(maze).path
+    press(root, *keys_for(path[:3]))
+    assert model.player == tuple(path[2])
+    assert pixel(app, tuple(path[2])) == COLORS["springgreen"]
+    assert pixel(app, tuple(path[1])) == COLORS["tan1"]
+    assert pixel(app, maze.start) == COLORS["red"]
+    assert app.vars["moves"].get() == "2"
+
+
+def test_keys_every_50_ms_all_arrive_and_clear_shows(window):
+    model = started((6, 6), seed=3)
+    root, app = window(model)
+    press(root, "space")
+    keys = keys_for(meiro.solve(model.maze).path)
+    for i, key in enumerate(keys):
+        root.after(50 * i, lambda k=key: root.event_generate("<KeyPress>", keysym=k))
+    deadline = time.monotonic() + 50 * len(keys) / 1000 + 5
+    while not model.cleared and time.monotonic() < deadline:
+        root.update()
+        time.sleep(0.005)
+    assert model.cleared and model.player == model.maze.goal
+    assert model.moves == model.steps == len(keys)
+    texts = [app.canvas.itemcget(item, "text") for item in app.canvas.find_withtag("clear")]
+    fills = {app.canvas.itemcget(item, "fill") for item in app.canvas.find_withtag("clear")}
+    assert texts == ["CLEAR!!", "CLEAR!!"] and fills == {"yellow", "black"}
+    frozen = model.elapsed
+    root.after(150)
+    root.update()
+    assert model.elapsed == frozen and app.vars["time"].get() == model.clock_text
+    assert "Best" in app.vars["best"].get()  # the record was written and read back
+    assert Records(app.records.path).best(app._record_key())["moves"] == len(keys)
+
+
+def test_answer_is_drawn_in_pink_under_the_player(window):
+    model = started((10, 10), seed=5)
+    root, app = window(model)
+    press(root, "space", "i", "space")
+    path = meiro.solve(model.maze).path
+    assert model.phase is Phase.ANSWER and model.answer_done
+    for pos in path[1:-1]:
+        assert pixel(app, tuple(pos)) == COLORS["palevioletred"]
+    assert pixel(app, model.maze.start) == COLORS["springgreen"]
+    assert pixel(app, model.maze.goal) == COLORS["blue"]
+
+
+def test_saved_png_matches_the_maze_grid(window, tmp_path):
+    from PIL import Image
+
+    target = tmp_path / "out" / "maze.png"
+    target.parent.mkdir()
+    asked = []
+    model = started((9, 6), seed=2)
+    root, app = window(model, ask_save_path=lambda folder, name: asked.append((folder, name)) or str(target))
+    press(root, "p")
+    assert not target.exists() and "no maze" in app.vars["info"].get().lower()  # still digging
+    press(root, "space", "Right", "Down", "p")
+    folder, name = asked[0]
+    assert folder == tmp_path / "maze_image" and folder.is_dir()
+    assert name.endswith(f"_{model.maze.shape[1]}x{model.maze.shape[0]}.png") and len(name) == 15 + 10
+    with Image.open(target) as im:
+        png = np.asarray(im.convert("RGB"))
+    scale = block_scale(*model.maze.shape)
+    assert png.shape == (model.maze.shape[0] * scale, model.maze.shape[1] * scale, 3)
+    centres = png[scale // 2::scale, scale // 2::scale]
+    expected = np.where(model.maze.grid[..., None], COLORS["gray25"], COLORS["white"])
+    expected[model.maze.start] = COLORS["red"]
+    expected[model.maze.goal] = COLORS["blue"]
+    assert (centres == expected).all()
+    assert not list(target.parent.glob("*.part"))  # written atomically
+    press(root, "o")
+    assert window.opened == [(tmp_path / "maze_image").resolve()]
+
+
+def test_unwritable_folder_gives_a_message_not_a_crash(window, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    model = started((5, 5))
+    root, app = window(model, image_dir=blocker / "maze_image",
+                       ask_save_path=lambda folder, name: pytest.fail("no dialog expected"))
+    press(root, "space", "p")
+    assert "could not save" in app.vars["info"].get().lower()
+    root2, app2 = window(started((5, 5)), ask_save_path=lambda folder, name: str(blocker / "x.png"))
+    press(root2, "space", "p")
+    assert "could not save" in app2.vars["info"].get().lower()
+    press(root2, "o")
+    assert app2.model.phase is Phase.PLAYING  # still playing
+
+
+def test_size_entry_messages_and_start(window):
+    model = GameModel(lang="ja")
+    root, app = window(model)
+    press(root, "Return")
+    assert app.vars["message"].get() == "値を入力してください。" and model.maze is None
+    app.entry.insert(0, "abc")  # only digits get in
+    assert app.entry.get() == ""
+    app.entry.insert(0, "30")
+    press(root, "Return")
+    assert app.vars["message"].get() == "無効な値です。"
+    app.entry.delete(0, "end")
+    app.entry.insert(0, "11")
+    app.seed_var.set("42")
+    press(root, "Return")
+    assert model.phase is Phase.DIGGING and model.maze == meiro.generate(5, 5, seed=42)
+    assert str(app.entry.cget("state")) == "disabled"
+    press(root, "space", "Return")  # Enter during a game: back to the size entry
+    assert model.phase is Phase.ENTRY and str(app.entry.cget("state")) == "normal"
+    press(root, "Escape")
+    with pytest.raises(tk.TclError):
+        root.winfo_exists()
+
+
+def test_window_resize_rescales_and_big_mazes_follow_the_player(window):
+    model = started((150, 150), seed=1)
+    root, app = window(model, size=300)
+    press(root, "space")
+    assert app.view.scrolls and app.view.px >= 2
+    path = meiro.solve(model.maze).path
+    press(root, *keys_for(path[:120]))
+    assert model.player == tuple(path[119])
+    assert pixel(app, model.player) == COLORS["springgreen"]
+    press(root, "plus")
+    assert pixel(app, model.player) == COLORS["springgreen"]
+    before = app.view.px
+    root.geometry("1100x900")
+    for _ in range(20):
+        root.update()
+        time.sleep(0.02)
+    assert app.view.width > 300 and app.view.height > 300 and app.view.px == pytest.approx(before, rel=0.05)
+    assert pixel(app, model.player) == COLORS["springgreen"]
+    press(root, "z", "minus", "minus", "minus")
+    assert not app.view.scrolls or app.view.px <= 1
+    assert pixel(app, model.maze.goal) == COLORS["blue"]  # markers stay visible when scaled down
+
+
+def test_watch_the_search_window(window):
+    model = started((6, 6), seed=4)
+    root, app = window(model)
+    press(root, "space", "f")
+    search = app._search_window
+    search.finish()
+    root.update()
+    for replay, canvas, photo, view in search.panels:
+        assert replay.done == replay.total
+        closed = [tuple(p) for p in replay.explored if tuple(p) not in (model.maze.start, model.maze.goal)]
+        x0, y0, x1, y1 = view.block_rect(*closed[0])
+        assert tuple(photo.get((x0 + x1) // 2, (y0 + y1) // 2)) == COLORS["gray60"]
+        assert canvas.find_withtag("gf")  # g and f written on a small maze
+
+
+def test_cli_play_builds_exactly_the_generated_maze():
+    from meiro.cli import build_parser
+    from meiro.cli.play_cmd import build_model
+
+    args = build_parser().parse_args(["play", "--size", "20x20", "--seed", "7", "--algorithm", "dig",
+                                      "--goal", "corner", "--lang", "en"])
+    model = build_model(args)
+    assert model.maze == meiro.generate(20, 20, algorithm="dig", seed=7, goal="corner")
+    assert model.phase is Phase.DIGGING and model.lang == "en" and model.entry_text == "20"
+    plain = build_model(build_parser().parse_args(["play"]))
+    assert plain.maze is None and plain.phase is Phase.ENTRY
+
+
+def test_cli_play_bad_size_is_one_line_exit_2(capsys):
+    from meiro.cli import main
+
+    assert main(["play", "--size", "0x3"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_random_keys_at_any_moment_never_break_the_window(window):
+    from meiro.game import KEYMAP
+
+    rng = np.random.default_rng(11)
+    keys = [k for k in KEYMAP if k != "Escape"]
+    model = started((5, 5), seed=1)
+    model.entry_text = "7"
+    root, app = window(model, ask_save_path=lambda folder, name: "")
+    for _ in range(300):
+        press(root, keys[rng.integers(len(keys))])
+        if rng.random() < 0.1:
+            root.after(30)
+            root.update()
+        assert model.maze is not None and not model.maze.grid[model.player]
+        if app.view is not None and model.phase is Phase.PLAYING:
+            assert pixel(app, model.player) == COLORS["springgreen"]
+
+
+def test_cli_play_blocks_fill_the_entry_in_blocks():
+    from meiro.cli import build_parser
+    from meiro.cli.play_cmd import build_model
+
+    model = build_model(build_parser().parse_args(["play", "--blocks", "41x21", "--seed", "3"]))
+    assert model.maze == meiro.generate(20, 10, seed=3)
+    assert model.entry_unit == "blocks" and model.entry_text == "41x21" and model.seed_text == "3"
