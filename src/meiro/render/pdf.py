@@ -18,8 +18,6 @@ import math
 import zlib
 from dataclasses import dataclass
 
-
-
 from .._version import __version__
 from ..errors import MazeError, NoPathError
 from ..kernels.rng import mix_seed
