@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import io
 
-import numpy as np
-
 from ..errors import MazeError
 from ..maze import Maze
-from .palette import CLOSED, FRONTIER, GOAL, PATH, START, WALL, Palette, classes, mark_path
+from .palette import Palette, classes
 from .png import _pillow, check_block, indexed_image
+from .replay import dig_frames, frame_counts, search_frames
 
 #: Longest side of an animation, in pixels, when no block size is given.
 AUTO_SIDE = 640
@@ -26,26 +25,6 @@ AUTO_SIDE = 640
 def auto_block(shape: tuple[int, int], side: int = AUTO_SIDE) -> int:
     """A block size (1..16 pixels) that keeps the picture's longest side near ``side``."""
     return max(1, min(16, side // max(shape)))
-
-
-def frame_counts(total: int, max_frames: int) -> np.ndarray:
-    """How many log entries each animation frame shows: strictly increasing, ending at ``total``.
-
-    There are ``min(total, max_frames - 1)`` of them (at least one), leaving
-    room for the held final frame.
-
-    Examples
-    --------
-    >>> frame_counts(10, 6).tolist()
-    [2, 4, 6, 8, 10]
-    >>> frame_counts(3, 100).tolist()
-    [1, 2, 3]
-    """
-    if isinstance(max_frames, bool) or not isinstance(max_frames, int) or max_frames < 2:
-        raise MazeError(f"max_frames must be a whole number of at least 2, got {max_frames!r}")
-    steps = max(1, min(total, max_frames - 1))
-    i = np.arange(1, steps + 1, dtype=np.int64)
-    return (total * i + steps // 2) // steps
 
 
 def _encode(images: list, frame_ms: int, hold_ms: int) -> bytes:
@@ -78,53 +57,10 @@ def render_dig_gif(maze: Maze, *, block: int | None = None, palette: Palette | N
     _pillow()
     palette = palette or Palette()
     block = check_block(block or auto_block(maze.grid.shape), maze.grid.shape)
-    order = np.asarray(maze.carve_order, dtype=np.int64)
-    cls = np.full(maze.grid.shape, WALL, np.uint8)
-    flat = cls.ravel()
-    images, shown = [], 0
-    for count in frame_counts(len(order), max_frames):
-        flat[order[:shown]] = PATH
-        flat[order[shown:count]] = FRONTIER  # the digging head
-        shown = int(count)
-        images.append(indexed_image(cls, block, palette))
+    counts = frame_counts(len(maze.carve_order), max_frames)
+    images = [indexed_image(cls, block, palette) for cls in dig_frames(maze, counts)]
     images.append(indexed_image(classes(maze), block, palette))
     return _encode(images, frame_ms, hold_ms)
-
-
-def _shift(mask: np.ndarray, dr: int, dc: int) -> np.ndarray:
-    """``out[r, c] = mask[r + dr, c + dc]`` (False outside)."""
-    out = np.zeros_like(mask)
-    rows, cols = mask.shape
-    out[max(0, -dr):rows - max(0, dr), max(0, -dc):cols - max(0, dc)] = \
-        mask[max(0, dr):rows + min(0, dr), max(0, dc):cols + min(0, dc)]
-    return out
-
-
-def _touching(mask: np.ndarray) -> np.ndarray:
-    return _shift(mask, -1, 0) | _shift(mask, 1, 0) | _shift(mask, 0, -1) | _shift(mask, 0, 1)
-
-
-def search_layers(grid: np.ndarray, expanded: np.ndarray, stride: int) -> tuple[np.ndarray, np.ndarray]:
-    """``(closed, frontier)`` block masks after the positions in ``expanded`` were expanded.
-
-    On a lattice (``stride`` 2) the solver steps cell to cell; the passage
-    between two expanded cells is drawn closed, and a cell next to an expanded
-    one, with the passage leading to it, is drawn on the frontier, which is
-    exactly what the solver has discovered but not yet expanded.
-    """
-    closed = expanded
-    open_ = ~grid
-    if stride == 2:
-        between = ((_shift(expanded, 0, -1) & _shift(expanded, 0, 1))
-                   | (_shift(expanded, -1, 0) & _shift(expanded, 1, 0)))
-        closed = expanded | (between & open_)
-        passages = _touching(expanded) & open_ & ~closed
-        cells = np.zeros_like(grid)
-        cells[1::2, 1::2] = True
-        frontier = passages | (_touching(passages) & cells & open_ & ~closed)
-    else:
-        frontier = _touching(expanded) & open_ & ~closed
-    return closed, frontier
 
 
 def render_search_gif(maze: Maze, solution, *, block: int | None = None,
@@ -141,33 +77,9 @@ def render_search_gif(maze: Maze, solution, *, block: int | None = None,
     >>> gif.n_frames
     8
     """
-    from ..solve import search_stride
-
     _pillow()
     palette = palette or Palette()
     block = check_block(block or auto_block(maze.grid.shape), maze.grid.shape)
-    explored = np.asarray(solution.explored, dtype=np.int64).reshape(-1, 2)
-    stride = search_stride(maze)
-    expanded = np.zeros(maze.grid.shape, bool)
-    images, shown = [], 0
-    closed = frontier = expanded
-    for count in frame_counts(len(explored), max_frames):
-        step = explored[shown:int(count)]
-        expanded[step[:, 0], step[:, 1]] = True
-        shown = int(count)
-        closed, frontier = search_layers(maze.grid, expanded, stride)
-        images.append(indexed_image(_search_classes(maze, closed, frontier), block, palette))
-    final = _search_classes(maze, closed, frontier)
-    mark_path(final, solution.path)
-    final[maze.start], final[maze.goal] = START, GOAL
-    images.append(indexed_image(final, block, palette))
+    counts = frame_counts(len(solution.explored), max_frames)
+    images = [indexed_image(cls, block, palette) for cls in search_frames(maze, solution, counts)]
     return _encode(images, frame_ms, hold_ms)
-
-
-def _search_classes(maze: Maze, closed: np.ndarray, frontier: np.ndarray) -> np.ndarray:
-    cls = maze.grid.astype(np.uint8)
-    cls[closed] = CLOSED
-    cls[frontier] = FRONTIER
-    cls[maze.start], cls[maze.goal] = START, GOAL
-    return cls
-
