@@ -1,0 +1,126 @@
+"""``meiro animate``: dig a maze in the terminal, in place, then optionally solve it.
+
+Replays ``maze.carve_order`` (and a solver's ``explored`` log with
+``--solve``) at ``--speed`` blocks per second, drawing only the blocks that
+change. Piped or redirected output gets the finished maze as plain text, with
+no escapes and no waiting. Ctrl-C stops the animation and leaves the cursor
+visible and the colours reset.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import time
+
+from .. import generate, solve
+from ..registry import GENERATORS, SOLVERS
+from ..text import render_text
+from .args import add_size_options, chosen_size, seed
+
+#: Blocks (or expanded positions) per second by default: a 20x20 maze has
+#: 799 open blocks, so it is dug in about ten seconds.
+DEFAULT_SPEED = 80.0
+#: Redraws per second at most.
+FPS = 30
+
+
+def _speed(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"speed must be a number of blocks per second, got {text!r}") from None
+    if not 0.1 <= value <= 1e7:
+        raise argparse.ArgumentTypeError(f"speed must be between 0.1 and 10000000, got {text}")
+    return value
+
+
+def add_parser(subparsers) -> None:
+    p = subparsers.add_parser(
+        "animate", help="watch a maze being dug (and solved) in the terminal",
+        description="Dig a maze in the terminal, redrawing in place, then optionally animate a "
+                    "solver's search. The default size fits the terminal (up to 20x20).")
+    add_size_options(p, default="20x20")
+    p.add_argument("--seed", type=seed, default=None, help="same seed, same maze (default: a fresh one)")
+    p.add_argument("--algorithm", "-a", default="dig", choices=GENERATORS.choices(), metavar="NAME",
+                   help=f"generator: {', '.join(GENERATORS.names())} (default dig)")
+    p.add_argument("--goal", default="farthest", choices=("corner", "farthest", "diameter"),
+                   help="where the goal goes (default farthest, as in seed 004)")
+    p.add_argument("--speed", type=_speed, default=DEFAULT_SPEED, metavar="BLOCKS_PER_SECOND",
+                   help=f"animation speed (default {DEFAULT_SPEED:g}: a 20x20 maze in about 10 s)")
+    p.add_argument("--solve", default=None, choices=SOLVERS.choices(), metavar="METHOD",
+                   help=f"then animate the search of: {', '.join(SOLVERS.names())}")
+    p.add_argument("--look", default="auto", choices=("auto", "block", "hash", "compact"),
+                   help="characters: block (■, seed 004), hash (#, seed 003), compact (# one column); "
+                        "default: the best that fits")
+    p.set_defaults(run=run)
+
+
+def _terminal() -> tuple[int, int, bool, bool]:
+    """(columns, lines, utf8, colour) of stdout."""
+    size = shutil.get_terminal_size((80, 24))
+    encoding = (getattr(sys.stdout, "encoding", "") or "").lower().replace("-", "")
+    color = (not os.environ.get("NO_COLOR")) and os.environ.get("TERM", "") != "dumb"
+    return size.columns, size.lines, encoding == "utf8", color
+
+
+def run(args) -> int:
+    from ..render.ansi import fitting_cells, pick_look
+
+    interactive = sys.stdout.isatty()
+    columns, lines, utf8, color = _terminal()
+    if args.size or args.blocks or not interactive:
+        width, height = chosen_size(args)
+    else:
+        width, height = fitting_cells(columns, lines, utf8, chosen_size(args))
+    maze = generate(width, height, algorithm=args.algorithm, seed=args.seed, goal=args.goal)
+    solution = solve(maze, args.solve) if args.solve else None
+    status = f"{width}x{height} {maze.algorithm} seed {maze.seed}: {len(maze.carve_order)} blocks dug"
+    if solution is not None:
+        status += (f"; {solution.method} expanded {solution.expanded} positions, "
+                   f"path {solution.length} steps")
+    if not interactive:
+        print(render_text(maze, path=solution.path if solution is not None else None))
+        print(status)
+        return 0
+    look = pick_look(maze.grid.shape, columns, lines, utf8, args.look)
+    _animate(maze, solution, look, color, args.speed, status)
+    return 0
+
+
+def _animate(maze, solution, look, color: bool, speed: float, status: str) -> None:
+    from ..render.ansi import HIDE_CURSOR, RESET, SHOW_CURSOR, Screen
+    from ..render.palette import classes
+    from ..render.replay import dig_frames, frame_counts, search_frames
+
+    screen = Screen(look, color)
+    out = sys.stdout
+
+    def play(frames, entries: int, n_frames: int) -> None:
+        # one frame per 1/FPS s (fewer for short logs); sleep until each frame's due
+        # time, so a slow terminal drops smoothness, never total speed
+        begin = time.monotonic()
+        for i, cls in enumerate(frames, 1):
+            out.write(screen.draw(cls))
+            out.flush()
+            delay = begin + i * (entries / speed) / n_frames - time.monotonic()
+            if delay > 0:
+                time.sleep(delay)
+
+    try:
+        out.write(HIDE_CURSOR)
+        entries = len(maze.carve_order)
+        n_frames = max(1, min(entries, round(entries / speed * FPS)))
+        play(dig_frames(maze, frame_counts(entries, n_frames + 1)), entries, n_frames)
+        out.write(screen.draw(classes(maze)))
+        if solution is not None:
+            entries = solution.expanded
+            n_frames = max(1, min(entries, round(entries / speed * FPS)))
+            play(search_frames(maze, solution, frame_counts(entries, n_frames + 1)), entries, n_frames)
+        out.write(screen.leave() + status + "\n")
+    finally:
+        # Ctrl-C (or any error) must leave the terminal usable
+        out.write(screen.leave() + SHOW_CURSOR)
+        out.flush()
