@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import signal
 import sys
 import time
 
@@ -90,8 +91,63 @@ def run(args) -> int:
     return 0
 
 
+class _Interrupts:
+    """Defers Ctrl-C to the gaps between frames and turns off the terminal's echo.
+
+    A KeyboardInterrupt raised in the middle of a write would leave half an
+    escape sequence on the screen, and echoed keys (``^C`` included) would land
+    inside the drawing; so while animating, SIGINT only sets a flag that the
+    frame loop checks, echo is off, and both are restored afterwards.
+    """
+
+    def __init__(self):
+        self.hit = False
+        self._handler = None
+        self._termios = None
+
+    def __enter__(self):
+        self._handler = signal.signal(signal.SIGINT, self._note)
+        try:
+            import termios
+
+            fd = sys.stdin.fileno()
+            saved = termios.tcgetattr(fd)
+            quiet = list(saved)
+            # no echo; and NOFLSH, so that Ctrl-C does not make the terminal driver drop
+            # output already queued, which could cut an escape sequence in half
+            quiet[3] = (quiet[3] & ~termios.ECHO) | termios.NOFLSH
+            termios.tcsetattr(fd, termios.TCSANOW, quiet)
+            self._termios = (termios, fd, saved)
+        except (ImportError, OSError, ValueError, AttributeError):
+            self._termios = None  # stdin is not a terminal (or no termios): nothing to silence
+        return self
+
+    def _note(self, signum, frame) -> None:
+        self.hit = True
+
+    def check(self) -> None:
+        if self.hit:
+            raise KeyboardInterrupt
+
+    def sleep(self, seconds: float) -> None:
+        """Sleep, waking early (and raising KeyboardInterrupt) on Ctrl-C."""
+        end = time.monotonic() + seconds
+        while True:
+            self.check()
+            left = end - time.monotonic()
+            if left <= 0:
+                return
+            time.sleep(min(left, 0.05))
+
+    def __exit__(self, *exc) -> None:
+        signal.signal(signal.SIGINT, self._handler)
+        if self._termios is not None:
+            termios, fd, saved = self._termios
+            termios.tcsetattr(fd, termios.TCSANOW, saved)
+
+
 def _animate(maze, solution, look, color: bool, speed: float, status: str) -> None:
-    from ..render.ansi import HIDE_CURSOR, RESET, SHOW_CURSOR, Screen
+    from ..render.ansi import HIDE_CURSOR, SHOW_CURSOR, Screen
     from ..render.palette import classes
     from ..render.replay import dig_frames, frame_counts, search_frames
 
@@ -103,24 +159,24 @@ def _animate(maze, solution, look, color: bool, speed: float, status: str) -> No
         # time, so a slow terminal drops smoothness, never total speed
         begin = time.monotonic()
         for i, cls in enumerate(frames, 1):
+            interrupts.check()
             out.write(screen.draw(cls))
             out.flush()
-            delay = begin + i * (entries / speed) / n_frames - time.monotonic()
-            if delay > 0:
-                time.sleep(delay)
+            interrupts.sleep(begin + i * (entries / speed) / n_frames - time.monotonic())
 
-    try:
-        out.write(HIDE_CURSOR)
-        entries = len(maze.carve_order)
-        n_frames = max(1, min(entries, round(entries / speed * FPS)))
-        play(dig_frames(maze, frame_counts(entries, n_frames + 1)), entries, n_frames)
-        out.write(screen.draw(classes(maze)))
-        if solution is not None:
-            entries = solution.expanded
+    with _Interrupts() as interrupts:
+        try:
+            out.write(HIDE_CURSOR)
+            entries = len(maze.carve_order)
             n_frames = max(1, min(entries, round(entries / speed * FPS)))
-            play(search_frames(maze, solution, frame_counts(entries, n_frames + 1)), entries, n_frames)
-        out.write(screen.leave() + status + "\n")
-    finally:
-        # Ctrl-C (or any error) must leave the terminal usable
-        out.write(screen.leave() + SHOW_CURSOR)
-        out.flush()
+            play(dig_frames(maze, frame_counts(entries, n_frames + 1)), entries, n_frames)
+            out.write(screen.draw(classes(maze)))
+            if solution is not None:
+                entries = solution.expanded
+                n_frames = max(1, min(entries, round(entries / speed * FPS)))
+                play(search_frames(maze, solution, frame_counts(entries, n_frames + 1)), entries, n_frames)
+            out.write(screen.leave() + status + "\n")
+        finally:
+            # Ctrl-C (or any error) must leave the terminal usable
+            out.write(screen.leave() + SHOW_CURSOR)
+            out.flush()
