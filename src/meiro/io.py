@@ -107,6 +107,9 @@ def load(path: str | os.PathLike) -> Maze:
         is wrong and where.
     """
     suffix = Path(path).suffix.lower()
+    if suffix in (".gif", ".svg", ".pdf"):
+        raise MazeError(f"cannot load a {suffix} file: meiro reads mazes from "
+                        ".json, .txt, .npz, .npy, .csv and .png files")
     binary = suffix in _READERS or suffix == ".png"
     data = read_bytes(path) if binary else read_text(path)
     try:

@@ -24,11 +24,24 @@ def block_size(text: str) -> int:
     return value
 
 
+def frame_cap(text: str) -> int:
+    """argparse type for ``--frames``: 2 to 10000."""
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"frames must be a whole number, got {text!r}") from None
+    if not 2 <= value <= 10_000:
+        raise argparse.ArgumentTypeError(f"frames must be from 2 to 10000, got {value}")
+    return value
+
+
 def add_picture_options(p: argparse.ArgumentParser) -> None:
     """The drawing options shared by ``render`` and ``generate``."""
     g = p.add_argument_group("pictures (.png .svg .gif .pdf)")
     g.add_argument("--block", type=block_size, default=None, metavar="PIXELS",
                    help="PNG/GIF block size in pixels (default 16 for PNG, fitted to ~640 pixels for GIF)")
+    g.add_argument("--frames", type=frame_cap, default=120, metavar="N",
+                   help="GIF: at most N frames, the last one held (default 120)")
     g.add_argument("--svg-style", default="auto", choices=("auto", "thin", "block"),
                    help="SVG look: thin walls between cells (puzzle-book style) or blocks (default auto)")
     for name, default in (("wall", "gray25"), ("path", "white"), ("start", "red"), ("goal", "blue"),
@@ -49,7 +62,7 @@ def write_picture(maze, target: str, args, solution=None) -> None:
     palette = Palette.with_colors(**{name: getattr(args, f"{name}_color", None)
                                      for name in ("wall", "path", "start", "goal", "answer")})
     write_atomic(target, render_file(maze, target, solution, block=args.block, palette=palette,
-                                     style=args.svg_style))
+                                     style=args.svg_style, max_frames=args.frames))
 
 
 def add_parser(subparsers) -> None:

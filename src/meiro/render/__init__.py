@@ -31,7 +31,7 @@ IMAGE_SUFFIXES = (".png", ".svg", ".gif", ".pdf")
 
 
 def render_file(maze: Maze, target: str | os.PathLike, solution=None, *, block: int | None = None,
-                palette=None, style: str = "auto") -> bytes:
+                palette=None, style: str = "auto", max_frames: int = 120) -> bytes:
     """Render ``maze`` in the format named by ``target``'s extension and return the bytes.
 
     ``solution`` (a :class:`meiro.Solution`) is overlaid on PNG and SVG, turns a
@@ -63,8 +63,9 @@ def render_file(maze: Maze, target: str | os.PathLike, solution=None, *, block: 
         from .gif import render_dig_gif, render_search_gif
 
         if solution is not None:
-            return render_search_gif(maze, solution, block=block, palette=palette)
-        return render_dig_gif(maze, block=block, palette=palette)
+            return render_search_gif(maze, solution, block=block, palette=palette,
+                                     max_frames=max_frames)
+        return render_dig_gif(maze, block=block, palette=palette, max_frames=max_frames)
     if suffix == ".pdf":
         from .pdf import render_sheet
 
