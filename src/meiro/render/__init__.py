@@ -36,7 +36,7 @@ def render_file(maze: Maze, target: str | os.PathLike, solution=None, *, block: 
 
     ``solution`` (a :class:`meiro.Solution`) is overlaid on PNG and SVG, turns a
     GIF from the digging replay into the search replay, and is ignored by PDF
-    (whose answer page solves the maze itself). ``block`` is the PNG/GIF block
+    (one page for the maze, one for its answer, which solves the maze itself). ``block`` is the PNG/GIF block
     size in pixels, ``style`` the SVG style.
 
     Examples
@@ -69,6 +69,6 @@ def render_file(maze: Maze, target: str | os.PathLike, solution=None, *, block: 
     if suffix == ".pdf":
         from .pdf import render_sheet
 
-        return render_sheet([maze])
+        return render_sheet([maze], per_page=1, title="Maze")
     raise MazeError(f"cannot draw a {suffix or 'nameless'!r} file; "
                     f"choose one of: {', '.join(IMAGE_SUFFIXES)}")
