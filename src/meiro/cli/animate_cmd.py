@@ -78,7 +78,8 @@ def run(args) -> int:
         width, height = fitting_cells(columns, lines, utf8, chosen_size(args))
     maze = generate(width, height, algorithm=args.algorithm, seed=args.seed, goal=args.goal)
     solution = solve(maze, args.solve) if args.solve else None
-    status = f"{width}x{height} {maze.algorithm} seed {maze.seed}: {len(maze.carve_order)} blocks dug"
+    dug = len(maze.carve_order)
+    status = f"{width}x{height} {maze.algorithm} seed {maze.seed}: {dug} block{'s' * (dug != 1)} dug"
     if solution is not None:
         status += (f"; {solution.method} expanded {solution.expanded} positions, "
                    f"path {solution.length} steps")

@@ -69,6 +69,6 @@ def render_file(maze: Maze, target: str | os.PathLike, solution=None, *, block: 
     if suffix == ".pdf":
         from .pdf import render_sheet
 
-        return render_sheet([maze], per_page=1, title="Maze")
+        return render_sheet([maze], per_page=1, title="Maze", palette=palette)
     raise MazeError(f"cannot draw a {suffix or 'nameless'!r} file; "
                     f"choose one of: {', '.join(IMAGE_SUFFIXES)}")
