@@ -95,11 +95,11 @@ def render_png(maze: Maze, path=None, *, block: int = 16, palette: Palette | Non
     return out.getvalue()
 
 
-def _block_size(rgb: np.ndarray) -> int:
+def _block_size(packed: np.ndarray) -> int:
     """The largest block size consistent with every colour change in the picture."""
-    height, width, _ = rgb.shape
-    changes_x = np.flatnonzero(np.any(rgb[:, 1:] != rgb[:, :-1], axis=(0, 2))) + 1
-    changes_y = np.flatnonzero(np.any(rgb[1:] != rgb[:-1], axis=(1, 2))) + 1
+    height, width = packed.shape
+    changes_x = np.flatnonzero(np.any(packed[:, 1:] != packed[:, :-1], axis=0)) + 1
+    changes_y = np.flatnonzero(np.any(packed[1:] != packed[:-1], axis=1)) + 1
     return int(np.gcd.reduce(np.concatenate(([width, height], changes_x, changes_y)).astype(np.int64)))
 
 
@@ -148,22 +148,25 @@ def read_png(data: bytes) -> Maze:
         reason = "cannot identify image file" if "cannot identify" in str(exc) else str(exc)
         raise MazeError(f"not a PNG image ({reason})") from None
     meta = _metadata(image)
-    rgb = np.asarray(image.convert("RGB"))
-    height, width, _ = rgb.shape
+    # one 32-bit int per pixel (R | G << 8 | B << 16), without a copy per channel
+    rgbx = np.ascontiguousarray(np.asarray(image.convert("RGBA")))
+    packed = rgbx.view("<u4")[..., 0] & np.uint32(0xFFFFFF)
+    del rgbx
+    height, width = packed.shape
     block = meta.get("block")
     if not (isinstance(block, int) and block >= 1 and width % block == 0 and height % block == 0):
-        block = _block_size(rgb)
+        block = _block_size(packed)
     rows, cols = height // block, width // block
     if rows % 2 == 0 or cols % 2 == 0 or rows < 3 or cols < 3:
         raise MazeError(f"a {width}x{height}-pixel image is not a maze picture: it does not split "
                         f"into an odd number (at least 3) of square blocks each way")
-    tiles = rgb.reshape(rows, block, cols, block, 3)
-    corner = tiles[:, :1, :, :1]
-    if not (tiles == corner).all():
-        r, _, c, _ = (int(v[0]) for v in np.nonzero(~(tiles == corner).all(axis=4)))
+    tiles = packed.reshape(rows, block, cols, block)
+    colors = tiles[:, 0, :, 0]
+    uniform = (tiles == colors[:, None, :, None]).all(axis=(1, 3))
+    if not uniform.all():
+        r, c = (int(v) for v in np.argwhere(~uniform)[0])
         raise MazeError(f"block (row {r}, col {c}) of the image is not one colour; "
                         "not a maze picture")
-    colors = tiles[:, 0, :, 0].astype(np.int32)
     cls = _nearest_class(colors, meta.get("colors"))
     grid = cls == WALL
     start = _single(cls, START, "start")
@@ -178,7 +181,8 @@ def read_png(data: bytes) -> Maze:
     return Maze(grid, start, goal, generation=generation)
 
 
-def _nearest_class(colors: np.ndarray, saved) -> np.ndarray:
+def _nearest_class(packed: np.ndarray, saved) -> np.ndarray:
+    """Block classes of block colours packed as ``R | G << 8 | B << 16``, by nearest palette colour."""
     palette = Palette()
     if isinstance(saved, dict):
         try:
@@ -186,15 +190,18 @@ def _nearest_class(colors: np.ndarray, saved) -> np.ndarray:
         except (MazeError, TypeError, ValueError):
             palette = Palette()
     table = palette.table()[:ANSWER + 1].astype(np.int32)
-    distance = ((colors[:, :, None, :] - table[None, None]) ** 2).sum(axis=3)
-    cls = distance.argmin(axis=2).astype(np.uint8)
-    worst = np.unravel_index(int(distance.min(axis=2).argmax()), cls.shape)
-    if distance.min(axis=2)[worst] > 3 * 80 ** 2:
-        r, c = (int(v) for v in worst)
-        raise MazeError(f"block (row {r}, col {c}) has colour {tuple(int(v) for v in colors[r, c])}, "
+    # classify each distinct colour once (a picture has a handful), then map back
+    distinct, inverse = np.unique(packed.ravel(), return_inverse=True)
+    rgb = np.stack([distinct & 255, (distinct >> 8) & 255, distinct >> 16], axis=1).astype(np.int32)
+    distance = ((rgb[:, None, :] - table[None]) ** 2).sum(axis=2)
+    nearest = distance.argmin(axis=1).astype(np.uint8)
+    far = np.flatnonzero(distance.min(axis=1) > 3 * 80 ** 2)
+    if len(far):
+        r, c = (int(v) for v in np.argwhere(packed == distinct[far[0]])[0])
+        raise MazeError(f"block (row {r}, col {c}) has colour {tuple(int(v) for v in rgb[far[0]])}, "
                         "which is none of the maze colours; not a maze picture")
-    cls[cls == ANSWER] = PATH
-    return cls
+    nearest[nearest == ANSWER] = PATH
+    return nearest[inverse].reshape(packed.shape)
 
 
 def _single(cls: np.ndarray, value: int, name: str):
