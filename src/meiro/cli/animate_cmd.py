@@ -84,7 +84,8 @@ def run(args) -> int:
         status += (f"; {solution.method} expanded {solution.expanded} positions, "
                    f"path {solution.length} steps")
     if not interactive:
-        print(render_text(maze, path=solution.path if solution is not None else None))
+        style = {"auto": "hash", "compact": "plain"}.get(args.look, args.look)
+        print(render_text(maze, style=style, path=solution.path if solution is not None else None))
         print(status)
         return 0
     look = pick_look(maze.grid.shape, columns, lines, utf8, args.look)
