@@ -75,7 +75,7 @@ def run(args) -> int:
     if args.size or args.blocks or not interactive:
         width, height = chosen_size(args)
     else:
-        width, height = fitting_cells(columns, lines, utf8, chosen_size(args))
+        width, height = fitting_cells(columns, lines, chosen_size(args))
     maze = generate(width, height, algorithm=args.algorithm, seed=args.seed, goal=args.goal)
     solution = solve(maze, args.solve) if args.solve else None
     dug = len(maze.carve_order)

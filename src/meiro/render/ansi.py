@@ -92,16 +92,16 @@ def pick_look(shape: tuple[int, int], columns: int, lines: int, utf8: bool,
                     f"this one is {columns}x{lines}; choose a smaller --size")
 
 
-def fitting_cells(columns: int, lines: int, utf8: bool, largest: tuple[int, int]) -> tuple[int, int]:
-    """The largest maze (in cells, up to ``largest``) that fits the terminal in the best look.
+def fitting_cells(columns: int, lines: int, largest: tuple[int, int]) -> tuple[int, int]:
+    """The largest maze (in cells, up to ``largest``) drawn two columns per block
+    (the block or hash look) that fits the terminal, with a line for the status.
 
     Examples
     --------
-    >>> fitting_cells(80, 24, True, (20, 20))
+    >>> fitting_cells(80, 24, (20, 20))
     (19, 11)
     """
-    per_block = 2
-    width = min(largest[0], (columns // per_block - 1) // 2)
+    width = min(largest[0], (columns // 2 - 1) // 2)
     height = min(largest[1], (lines - 2) // 2)
     if width < 1 or height < 1:
         raise MazeError(f"the terminal ({columns}x{lines}) is too small to draw a maze")

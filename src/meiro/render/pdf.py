@@ -173,9 +173,9 @@ class _Slot:
     h: float
 
 
-def _layout(paper: tuple[float, float], per_page: int, aspect: float) -> tuple[list[_Slot], float]:
-    """Slots for ``per_page`` mazes of ``aspect`` (width / height), picking the columns
-    that make the mazes largest; returns the slots and the maze scale limit."""
+def _layout(paper: tuple[float, float], per_page: int, aspect: float) -> list[_Slot]:
+    """Slots for ``per_page`` mazes of ``aspect`` (width / height), with the number of
+    columns that makes the mazes largest."""
     pw, ph = paper
     area_w, area_h = pw - 2 * MARGIN, ph - 2 * MARGIN - HEADER - FOOTER
     best = None
@@ -186,9 +186,8 @@ def _layout(paper: tuple[float, float], per_page: int, aspect: float) -> tuple[l
         if best is None or fit > best[0]:
             best = (fit, cols, rows, w, h)
     _, cols, rows, w, h = best
-    slots = [_Slot(MARGIN + c * w, MARGIN + HEADER + r * h, w, h)
-             for r in range(rows) for c in range(cols)][:per_page]
-    return slots, best[0]
+    return [_Slot(MARGIN + c * w, MARGIN + HEADER + r * h, w, h)
+            for r in range(rows) for c in range(cols)][:per_page]
 
 
 def _draw_maze(pdf: PdfCanvas, maze: Maze, slot: _Slot, label: str, note: str,
@@ -265,7 +264,7 @@ def render_sheet(mazes, *, paper: str = "a4", per_page: int | None = None, answe
     palette = palette or Palette()
     pdf = PdfCanvas(*PAPERS[paper], title=title)
     aspect = max(m.width / m.height for m in mazes)
-    slots, _ = _layout(PAPERS[paper], per_page, aspect)
+    slots = _layout(PAPERS[paper], per_page, aspect)
     n_pages = math.ceil(len(mazes) / per_page) * (2 if answers else 1)
     page = 0
     for key in ((False, True) if answers else (False,)):
