@@ -147,3 +147,14 @@ def test_piped_output_is_plain_text():
                             timeout=60)
     assert result.returncode == 0 and "\x1b" not in result.stdout
     assert result.stdout.splitlines()[:-1] == meiro.render_text(m).splitlines()
+
+
+def test_shrinking_the_terminal_stops_cleanly():
+    child = spawn(["--size", "20x20", "--seed", "4", "--speed", "20"], lines=50)
+    child.expect("■")
+    child.setwinsize(20, 60)
+    out = child.before + child.after + run_to_end(child)
+    assert child.exitstatus == 2 and "the terminal became too small" in out
+    screen = Terminal()
+    screen.feed(out[:out.index("meiro: error")])
+    assert screen.cursor_visible and screen.attributes == "0"

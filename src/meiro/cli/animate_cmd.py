@@ -4,7 +4,8 @@ Replays ``maze.carve_order`` (and a solver's ``explored`` log with
 ``--solve``) at ``--speed`` blocks per second, drawing only the blocks that
 change. Piped or redirected output gets the finished maze as plain text, with
 no escapes and no waiting. Ctrl-C stops the animation and leaves the cursor
-visible and the colours reset.
+visible and the colours reset; so does making the terminal too small for the
+maze while it is drawn (with a one-line message and exit status 2).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import sys
 import time
 
 from .. import generate, solve
+from ..errors import MazeError
 from ..registry import GENERATORS, SOLVERS
 from ..text import render_text
 from .args import add_size_options, chosen_size, seed
@@ -155,6 +157,15 @@ def _animate(maze, solution, look, color: bool, speed: float, status: str) -> No
 
     screen = Screen(look, color)
     out = sys.stdout
+    rows, cols = maze.grid.shape
+
+    def check_size() -> None:
+        # a terminal made smaller mid-animation reflows the drawing, and relative
+        # cursor moves would then scribble over it: stop cleanly instead
+        size = shutil.get_terminal_size((80, 24))
+        if size.columns < cols * look.columns or size.lines < rows + 1:
+            raise MazeError(f"the terminal became too small ({size.columns}x{size.lines}) for the "
+                            f"maze; it needs {cols * look.columns}x{rows + 1}")
 
     def play(frames, entries: int, n_frames: int) -> None:
         # one frame per 1/FPS s (fewer for short logs); sleep until each frame's due
@@ -162,6 +173,7 @@ def _animate(maze, solution, look, color: bool, speed: float, status: str) -> No
         begin = time.monotonic()
         for i, cls in enumerate(frames, 1):
             interrupts.check()
+            check_size()
             out.write(screen.draw(cls))
             out.flush()
             interrupts.sleep(begin + i * (entries / speed) / n_frames - time.monotonic())
