@@ -206,13 +206,15 @@ def _draw_maze(pdf: PdfCanvas, maze: Maze, slot: _Slot, label: str, note: str,
     def at(r, c):
         return left + c * unit + centre, top + r * unit + centre
 
+    # marks are sized to the corridor: half a cell on a lattice, half a block otherwise
+    half = unit if lattice else unit / 2
     if path is not None and len(path) > 1:
-        pdf.stroke_style(palette.answer, max(1.0, unit * 0.8), round_caps=True)
+        pdf.stroke_style(palette.answer, max(1.0, half * 0.8), round_caps=True)
         pdf.polyline([at(int(r), int(c)) for r, c in corners(path)])
     pdf.fill_color(palette.start)
-    pdf.disc(*at(*maze.start), unit * 0.6)
+    pdf.disc(*at(*maze.start), half * 0.6)
     pdf.fill_color(palette.goal)
-    pdf.triangle(*at(*maze.goal), unit * 0.75)
+    pdf.triangle(*at(*maze.goal), half * 0.75)
     if lattice:
         pdf.stroke_style((0, 0, 0), max(0.4, min(1.5, unit * 0.25)))
         horizontal, vertical = wall_segments(maze.grid)
