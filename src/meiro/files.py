@@ -35,6 +35,8 @@ def write_atomic(path: str | os.PathLike, data: bytes | str) -> None:
     except OSError as exc:
         raise MazeError(f"cannot write {target}: {_reason(exc)}") from None
     try:
+        # mkstemp makes the file private (0600); give it the mode a plain open() would
+        os.chmod(temp, 0o666 & ~_umask())
         with os.fdopen(handle, "wb") as out:
             out.write(payload)
             out.flush()
@@ -48,6 +50,12 @@ def write_atomic(path: str | os.PathLike, data: bytes | str) -> None:
         if isinstance(exc, OSError):
             raise MazeError(f"cannot write {target}: {_reason(exc)}") from None
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def read_bytes(path: str | os.PathLike) -> bytes:

@@ -15,7 +15,11 @@ other programs::
     }
 
 ``algorithm``, ``seed`` and ``origin`` are what it takes to replay the digging.
-A text file (``.txt``, either style of :mod:`meiro.text`) loads too.
+Other formats, chosen by the file's extension: text (``.txt``, either style
+of :mod:`meiro.text`, or plain ``#``/space), a NumPy archive (``.npz``), the
+mazelib-style 1 = wall / 0 = path grid (``.npy``, ``.csv``; see
+:mod:`meiro.interop`) and, for loading, a PNG drawn by ``meiro render``
+(``.png``, needs Pillow).
 Loading validates everything and raises :class:`~meiro.MazeError` saying what
 is wrong and where; nothing is ever evaluated or unpickled.
 """
@@ -30,7 +34,7 @@ import numpy as np
 
 from ._version import __version__
 from .errors import MazeError
-from .files import read_text, write_atomic
+from .files import read_bytes, read_text, write_atomic
 from .maze import Maze, check_grid
 from .text import parse_text
 
@@ -59,7 +63,10 @@ def to_json(maze: Maze) -> str:
 
 
 def save(maze: Maze, path: str | os.PathLike) -> None:
-    """Write ``maze`` to ``path`` atomically: JSON, or text for a ``.txt`` name.
+    """Write ``maze`` to ``path`` atomically, in the format its extension names.
+
+    ``.txt`` text, ``.npz`` NumPy archive, ``.npy``/``.csv`` int grid, anything
+    else JSON.
 
     Examples
     --------
@@ -72,16 +79,26 @@ def save(maze: Maze, path: str | os.PathLike) -> None:
     """
     if not isinstance(maze, Maze):
         raise MazeError(f"save() needs a meiro.Maze, got {type(maze).__name__}")
-    if Path(path).suffix.lower() == ".txt":
+    suffix = Path(path).suffix.lower()
+    if suffix == ".txt":
         from .text import render_text
 
         write_atomic(path, render_text(maze) + "\n")
+    elif suffix in _WRITERS:
+        from . import interop
+
+        write_atomic(path, getattr(interop, _WRITERS[suffix])(maze))
     else:
         write_atomic(path, to_json(maze))
 
 
+#: extension -> meiro.interop function, for the formats beyond JSON and text
+_WRITERS = {".npz": "to_npz", ".npy": "to_npy", ".csv": "to_csv"}
+_READERS = {".npz": "from_npz", ".npy": "from_npy"}
+
+
 def load(path: str | os.PathLike) -> Maze:
-    """Read a maze saved by :func:`save` (JSON) or a text maze (``.txt``).
+    """Read a maze file: JSON, or the format its extension names (see the module docs).
 
     Raises
     ------
@@ -89,11 +106,24 @@ def load(path: str | os.PathLike) -> Maze:
         If the file is missing, unreadable or malformed; the message says what
         is wrong and where.
     """
-    text = read_text(path)
+    suffix = Path(path).suffix.lower()
+    if suffix in (".gif", ".svg", ".pdf"):
+        raise MazeError(f"cannot load a {suffix} file: meiro reads mazes from "
+                        ".json, .txt, .npz, .npy, .csv and .png files")
+    binary = suffix in _READERS or suffix == ".png"
+    data = read_bytes(path) if binary else read_text(path)
     try:
-        if Path(path).suffix.lower() == ".txt":
-            return parse_text(text)
-        return from_json(text)
+        if suffix == ".png":
+            from .render.png import read_png
+
+            return read_png(data)
+        if binary or suffix == ".csv":
+            from . import interop
+
+            return getattr(interop, _READERS.get(suffix, "from_csv"))(data)
+        if suffix == ".txt":
+            return parse_text(data)
+        return from_json(data)
     except MazeError as exc:
         raise MazeError(f"{path}: {exc}") from None
 

@@ -5,6 +5,8 @@
             block is two characters wide and the maze looks square in a terminal.
 ``block`` — ``■`` wall, full-width space path, ``◎`` start (the player), ``△`` goal,
             ``・`` solution: every character is full-width, as in seed 004.
+``plain`` — one character per block (``#``, space, ``S``, ``G``, ``.``), the
+            shape most other programs read and write.
 
 One text line per block row and nothing else, so a 15x15-cell maze is 31 lines.
 :func:`parse_text` reads both back, and also a plain one-character-per-block
@@ -24,6 +26,7 @@ from .maze import Maze
 STYLES: dict[str, tuple[str, str, str, str, str, str]] = {
     "hash": ("#", " ", "S", "G", ".", " "),
     "block": ("■", "\u3000", "◎", "△", "・", ""),
+    "plain": ("#", " ", "S", "G", ".", ""),
 }
 
 _WALLS = {"#", "■"}

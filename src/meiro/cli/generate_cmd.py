@@ -8,6 +8,7 @@ from ..registry import GENERATORS, SOLVERS
 from ..text import STYLES, text_lines
 from .args import add_size_options, chosen_size, seed
 from .output import print_lines
+from .render_cmd import add_picture_options, is_picture, write_picture
 
 
 def add_parser(subparsers) -> None:
@@ -22,18 +23,24 @@ def add_parser(subparsers) -> None:
     p.add_argument("--style", default="hash", choices=tuple(STYLES), help="text look (default hash)")
     p.add_argument("--solve", default=None, choices=SOLVERS.choices(), metavar="METHOD",
                    help=f"overlay the solution found by: {', '.join(SOLVERS.names())}")
-    p.add_argument("-o", "--output", default=None, metavar="FILE",
-                   help="also save the maze (.json, or .txt for text)")
+    p.add_argument("-o", "--output", action="append", default=[], metavar="FILE",
+                   help="also save the maze: .json, .txt, .npz, .npy, .csv, or draw it: .png, .svg, "
+                        ".gif, .pdf; repeat for several files")
     p.add_argument("--quiet", "-q", action="store_true", help="do not print the maze")
+    add_picture_options(p)
     p.set_defaults(run=run)
 
 
 def run(args) -> int:
     width, height = chosen_size(args)
     maze = generate(width, height, algorithm=args.algorithm, seed=args.seed, goal=args.goal)
-    path = solve(maze, args.solve).path if args.solve else None
-    if args.output:
-        save(maze, args.output)
+    solution = solve(maze, args.solve) if args.solve else None
+    path = solution.path if solution is not None else None
+    for target in args.output:
+        if is_picture(target):
+            write_picture(maze, target, args, solution)
+        else:
+            save(maze, target)
     if not args.quiet:
         print_lines(text_lines(maze, style=args.style, path=path))
     return 0

@@ -1,0 +1,196 @@
+"""``meiro animate``: dig a maze in the terminal, in place, then optionally solve it.
+
+Replays ``maze.carve_order`` (and a solver's ``explored`` log with
+``--solve``) at ``--speed`` blocks per second, drawing only the blocks that
+change. Piped or redirected output gets the finished maze as plain text, with
+no escapes and no waiting. Ctrl-C stops the animation and leaves the cursor
+visible and the colours reset; so does making the terminal too small for the
+maze while it is drawn (with a one-line message and exit status 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import signal
+import sys
+import time
+
+from .. import generate, solve
+from ..errors import MazeError
+from ..registry import GENERATORS, SOLVERS
+from ..text import render_text
+from .args import add_size_options, chosen_size, seed
+
+#: Blocks (or expanded positions) per second by default: a 20x20 maze has
+#: 799 open blocks, so it is dug in about ten seconds.
+DEFAULT_SPEED = 80.0
+#: Redraws per second at most.
+FPS = 30
+
+
+def _speed(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"speed must be a number of blocks per second, got {text!r}") from None
+    if not 0.1 <= value <= 1e7:
+        raise argparse.ArgumentTypeError(f"speed must be between 0.1 and 10000000, got {text}")
+    return value
+
+
+def add_parser(subparsers) -> None:
+    p = subparsers.add_parser(
+        "animate", help="watch a maze being dug (and solved) in the terminal",
+        description="Dig a maze in the terminal, redrawing in place, then optionally animate a "
+                    "solver's search. The default size fits the terminal (up to 20x20).")
+    add_size_options(p, default="20x20")
+    p.add_argument("--seed", type=seed, default=None, help="same seed, same maze (default: a fresh one)")
+    p.add_argument("--algorithm", "-a", default="dig", choices=GENERATORS.choices(), metavar="NAME",
+                   help=f"generator: {', '.join(GENERATORS.names())} (default dig)")
+    p.add_argument("--goal", default="farthest", choices=("corner", "farthest", "diameter"),
+                   help="where the goal goes (default farthest, as in seed 004)")
+    p.add_argument("--speed", type=_speed, default=DEFAULT_SPEED, metavar="BLOCKS_PER_SECOND",
+                   help=f"animation speed (default {DEFAULT_SPEED:g}: a 20x20 maze in about 10 s)")
+    p.add_argument("--solve", default=None, choices=SOLVERS.choices(), metavar="METHOD",
+                   help=f"then animate the search of: {', '.join(SOLVERS.names())}")
+    p.add_argument("--look", default="auto", choices=("auto", "block", "hash", "compact"),
+                   help="characters: block (■, seed 004), hash (#, seed 003), compact (# one column); "
+                        "default: the best that fits")
+    p.set_defaults(run=run)
+
+
+def _terminal() -> tuple[int, int, bool, bool]:
+    """(columns, lines, utf8, colour) of stdout."""
+    size = shutil.get_terminal_size((80, 24))
+    encoding = (getattr(sys.stdout, "encoding", "") or "").lower().replace("-", "")
+    color = (not os.environ.get("NO_COLOR")) and os.environ.get("TERM", "") != "dumb"
+    return size.columns, size.lines, encoding == "utf8", color
+
+
+def run(args) -> int:
+    from ..render.ansi import fitting_cells, pick_look
+
+    interactive = sys.stdout.isatty()
+    columns, lines, utf8, color = _terminal()
+    if args.size or args.blocks or not interactive:
+        width, height = chosen_size(args)
+    else:
+        width, height = fitting_cells(columns, lines, chosen_size(args))
+    maze = generate(width, height, algorithm=args.algorithm, seed=args.seed, goal=args.goal)
+    solution = solve(maze, args.solve) if args.solve else None
+    dug = len(maze.carve_order)
+    status = f"{width}x{height} {maze.algorithm} seed {maze.seed}: {dug} block{'s' * (dug != 1)} dug"
+    if solution is not None:
+        status += (f"; {solution.method} expanded {solution.expanded} positions, "
+                   f"path {solution.length} steps")
+    if not interactive:
+        style = {"auto": "hash", "compact": "plain"}.get(args.look, args.look)
+        print(render_text(maze, style=style, path=solution.path if solution is not None else None))
+        print(status)
+        return 0
+    look = pick_look(maze.grid.shape, columns, lines, utf8, args.look)
+    _animate(maze, solution, look, color, args.speed, status)
+    return 0
+
+
+class _Interrupts:
+    """Defers Ctrl-C to the gaps between frames and turns off the terminal's echo.
+
+    A KeyboardInterrupt raised in the middle of a write would leave half an
+    escape sequence on the screen, and echoed keys (``^C`` included) would land
+    inside the drawing; so while animating, SIGINT only sets a flag that the
+    frame loop checks, echo is off, and both are restored afterwards.
+    """
+
+    def __init__(self):
+        self.hit = False
+        self._handler = None
+        self._termios = None
+
+    def __enter__(self):
+        self._handler = signal.signal(signal.SIGINT, self._note)
+        try:
+            import termios
+
+            fd = sys.stdin.fileno()
+            saved = termios.tcgetattr(fd)
+            quiet = list(saved)
+            # no echo; and NOFLSH, so that Ctrl-C does not make the terminal driver drop
+            # output already queued, which could cut an escape sequence in half
+            quiet[3] = (quiet[3] & ~termios.ECHO) | termios.NOFLSH
+            termios.tcsetattr(fd, termios.TCSANOW, quiet)
+            self._termios = (termios, fd, saved)
+        except (ImportError, OSError, ValueError, AttributeError):
+            self._termios = None  # stdin is not a terminal (or no termios): nothing to silence
+        return self
+
+    def _note(self, signum, frame) -> None:
+        self.hit = True
+
+    def check(self) -> None:
+        if self.hit:
+            raise KeyboardInterrupt
+
+    def sleep(self, seconds: float) -> None:
+        """Sleep, waking early (and raising KeyboardInterrupt) on Ctrl-C."""
+        end = time.monotonic() + seconds
+        while True:
+            self.check()
+            left = end - time.monotonic()
+            if left <= 0:
+                return
+            time.sleep(min(left, 0.05))
+
+    def __exit__(self, *exc) -> None:
+        signal.signal(signal.SIGINT, self._handler)
+        if self._termios is not None:
+            termios, fd, saved = self._termios
+            termios.tcsetattr(fd, termios.TCSANOW, saved)
+
+
+def _animate(maze, solution, look, color: bool, speed: float, status: str) -> None:
+    from ..render.ansi import HIDE_CURSOR, SHOW_CURSOR, Screen
+    from ..render.palette import classes
+    from ..render.replay import dig_frames, frame_counts, search_frames
+
+    screen = Screen(look, color)
+    out = sys.stdout
+    rows, cols = maze.grid.shape
+
+    def check_size() -> None:
+        # a terminal made smaller mid-animation reflows the drawing, and relative
+        # cursor moves would then scribble over it: stop cleanly instead
+        size = shutil.get_terminal_size((80, 24))
+        if size.columns < cols * look.columns or size.lines < rows + 1:
+            raise MazeError(f"the terminal became too small ({size.columns}x{size.lines}) for the "
+                            f"maze; it needs {cols * look.columns}x{rows + 1}")
+
+    def play(frames, entries: int, n_frames: int) -> None:
+        # one frame per 1/FPS s (fewer for short logs); sleep until each frame's due
+        # time, so a slow terminal drops smoothness, never total speed
+        begin = time.monotonic()
+        for i, cls in enumerate(frames, 1):
+            interrupts.check()
+            check_size()
+            out.write(screen.draw(cls))
+            out.flush()
+            interrupts.sleep(begin + i * (entries / speed) / n_frames - time.monotonic())
+
+    with _Interrupts() as interrupts:
+        try:
+            out.write(HIDE_CURSOR)
+            entries = len(maze.carve_order)
+            n_frames = max(1, min(entries, round(entries / speed * FPS)))
+            play(dig_frames(maze, frame_counts(entries, n_frames + 1)), entries, n_frames)
+            out.write(screen.draw(classes(maze)))
+            if solution is not None:
+                entries = solution.expanded
+                n_frames = max(1, min(entries, round(entries / speed * FPS)))
+                play(search_frames(maze, solution, frame_counts(entries, n_frames + 1)), entries, n_frames)
+            out.write(screen.leave() + status + "\n")
+        finally:
+            # Ctrl-C (or any error) must leave the terminal usable
+            out.write(screen.leave() + SHOW_CURSOR)
+            out.flush()

@@ -1,0 +1,92 @@
+"""``meiro render``: draw a saved maze as PNG, SVG, animated GIF or PDF."""
+
+from __future__ import annotations
+
+import argparse
+
+from .. import load, solve
+from ..errors import MazeError
+from ..files import write_atomic
+from ..registry import SOLVERS
+
+#: The file extensions that are drawn rather than saved as maze data.
+IMAGE_SUFFIXES = (".png", ".svg", ".gif", ".pdf")
+
+
+def block_size(text: str) -> int:
+    """argparse type for ``--block``: pixels per block, 1 to 256."""
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"block size must be a whole number, got {text!r}") from None
+    if not 1 <= value <= 256:
+        raise argparse.ArgumentTypeError(f"block size must be from 1 to 256 pixels, got {value}")
+    return value
+
+
+def frame_cap(text: str) -> int:
+    """argparse type for ``--frames``: 2 to 10000."""
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"frames must be a whole number, got {text!r}") from None
+    if not 2 <= value <= 10_000:
+        raise argparse.ArgumentTypeError(f"frames must be from 2 to 10000, got {value}")
+    return value
+
+
+def add_picture_options(p: argparse.ArgumentParser) -> None:
+    """The drawing options shared by ``render`` and ``generate``."""
+    g = p.add_argument_group("pictures (.png .svg .gif .pdf)")
+    g.add_argument("--block", type=block_size, default=None, metavar="PIXELS",
+                   help="PNG/GIF block size in pixels (default 16 for PNG, fitted to ~640 pixels for GIF)")
+    g.add_argument("--frames", type=frame_cap, default=120, metavar="N",
+                   help="GIF: at most N frames, the last one held (default 120)")
+    g.add_argument("--svg-style", default="auto", choices=("auto", "thin", "block"),
+                   help="SVG look: thin walls between cells (puzzle-book style) or blocks (default auto)")
+    for name, default in (("wall", "gray25"), ("path", "white"), ("start", "red"), ("goal", "blue"),
+                          ("answer", "palevioletred")):
+        g.add_argument(f"--{name}-color", default=None, metavar="COLOR",
+                       help=f"colour of the {name} (#rrggbb, r,g,b or a name; default {default})")
+
+
+def is_picture(name: str) -> bool:
+    return name.lower().endswith(IMAGE_SUFFIXES)
+
+
+def write_picture(maze, target: str, args, solution=None) -> None:
+    """Draw ``maze`` into ``target`` (format from its extension), atomically."""
+    from ..render import render_file
+    from ..render.palette import Palette
+
+    palette = Palette.with_colors(**{name: getattr(args, f"{name}_color", None)
+                                     for name in ("wall", "path", "start", "goal", "answer")})
+    write_atomic(target, render_file(maze, target, solution, block=args.block, palette=palette,
+                                     style=args.svg_style, max_frames=args.frames))
+
+
+def add_parser(subparsers) -> None:
+    p = subparsers.add_parser(
+        "render", help="draw a maze file as PNG, SVG, animated GIF or PDF",
+        description="Draw a maze file (.json, .txt, .npz, .npy, .csv, .png) as a picture. The format "
+                    "follows the output's extension: .png, .svg, .gif (the digging replay, or the "
+                    "search replay with --solve) or .pdf (a printable page with its answer key).")
+    p.add_argument("file", help="the maze file")
+    p.add_argument("-o", "--output", required=True, action="append", metavar="FILE",
+                   help="picture to write (.png, .svg, .gif, .pdf); repeat for several")
+    p.add_argument("--solve", default=None, choices=SOLVERS.choices(), metavar="METHOD",
+                   help=f"overlay the solution / animate the search of: {', '.join(SOLVERS.names())}")
+    add_picture_options(p)
+    p.set_defaults(run=run)
+
+
+def run(args) -> int:
+    bad = [name for name in args.output if not is_picture(name)]
+    if bad:
+        raise MazeError(f"cannot draw {bad[0]!r}: the output must end in "
+                        f"{', '.join(IMAGE_SUFFIXES)} (use 'meiro generate -o' for maze data files)")
+    maze = load(args.file)
+    solution = solve(maze, args.solve) if args.solve else None
+    for target in args.output:
+        write_picture(maze, target, args, solution)
+    return 0

@@ -1,0 +1,62 @@
+"""``meiro sheet``: a printable PDF of numbered mazes with answer keys."""
+
+from __future__ import annotations
+
+import argparse
+
+from .. import generate
+from ..errors import MazeError
+from ..files import write_atomic
+from ..generate import resolve_seed
+from ..goals import GOALS
+from ..registry import GENERATORS
+from .args import add_size_options, chosen_size, seed
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if not 1 <= value <= 1000:
+        raise argparse.ArgumentTypeError(f"must be from 1 to 1000, got {value}")
+    return value
+
+
+def add_parser(subparsers) -> None:
+    p = subparsers.add_parser(
+        "sheet", help="print-ready PDF of several mazes with answer keys",
+        description="Make a PDF puzzle sheet: several numbered mazes per page, start and goal "
+                    "marked, answer-key pages at the end. Each maze's seed is derived from --seed "
+                    "and printed under it, so the same command makes the same sheet.")
+    add_size_options(p, default="20x20")
+    p.add_argument("--count", "-n", type=_count, default=6, help="how many mazes (default 6)")
+    p.add_argument("--seed", type=seed, default=None, help="sheet seed (default: a fresh one)")
+    p.add_argument("--algorithm", "-a", default="dig", choices=GENERATORS.choices(), metavar="NAME",
+                   help=f"generator: {', '.join(GENERATORS.names())} (default dig)")
+    p.add_argument("--goal", default="farthest", choices=GOALS,
+                   help="where the goal goes (default farthest: the longest walk from the start)")
+    p.add_argument("--paper", default="a4", choices=("a4", "letter"), help="paper size (default a4)")
+    p.add_argument("--per-page", type=_count, default=None, metavar="N",
+                   help="mazes per page (default: 6 up to 25 cells a side, fewer for bigger mazes)")
+    p.add_argument("--no-answers", action="store_true", help="leave out the answer-key pages")
+    p.add_argument("--title", default=None, help="heading on every page (default 'Mazes')")
+    p.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help="the PDF to write")
+    p.set_defaults(run=run)
+
+
+def run(args) -> int:
+    from ..render.pdf import render_sheet, sheet_seeds
+
+    if not args.output.lower().endswith(".pdf"):
+        raise MazeError(f"the sheet is a PDF; name the output *.pdf, not {args.output!r}")
+    width, height = chosen_size(args)
+    if max(width, height) > 200:
+        raise MazeError(f"a {width}x{height} maze is too big to print legibly; use at most 200 cells a side")
+    sheet_seed = resolve_seed(args.seed)
+    mazes = [generate(width, height, algorithm=args.algorithm, seed=s, goal=args.goal)
+             for s in sheet_seeds(sheet_seed, args.count)]
+    title = args.title or f"Mazes ({width}x{height}, sheet seed {sheet_seed})"
+    write_atomic(args.output, render_sheet(mazes, paper=args.paper, per_page=args.per_page,
+                                           answers=not args.no_answers, title=title))
+    return 0

@@ -1,0 +1,74 @@
+"""Pictures and prints of mazes: pure functions of a maze that return bytes or text.
+
+One module per format, none of them imported by ``import meiro`` (Pillow is
+only needed for PNG and GIF):
+
+============  ==========================================  =============
+module        function                                    needs
+============  ==========================================  =============
+``png``       ``render_png(maze, path=None, ...) -> bytes``  Pillow
+``svg``       ``render_svg(maze, path=None, ...) -> str``    -
+``gif``       ``render_dig_gif`` / ``render_search_gif``     Pillow
+``pdf``       ``render_sheet(mazes, ...) -> bytes``          -
+``ansi``      terminal frames for ``meiro animate``          -
+============  ==========================================  =============
+
+Only the command line writes files (atomically, through
+:func:`meiro.files.write_atomic`); :func:`render_file` picks the renderer for a
+file name.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ..errors import MazeError
+from ..maze import Maze
+
+#: File extensions that :func:`render_file` can draw.
+IMAGE_SUFFIXES = (".png", ".svg", ".gif", ".pdf")
+
+
+def render_file(maze: Maze, target: str | os.PathLike, solution=None, *, block: int | None = None,
+                palette=None, style: str = "auto", max_frames: int = 120) -> bytes:
+    """Render ``maze`` in the format named by ``target``'s extension and return the bytes.
+
+    ``solution`` (a :class:`meiro.Solution`) is overlaid on PNG and SVG, turns a
+    GIF from the digging replay into the search replay, and is ignored by PDF
+    (one page for the maze, one for its answer, which solves the maze itself). ``block`` is the PNG/GIF block
+    size in pixels, ``style`` the SVG style.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> render_file(meiro.generate(3, 2, seed=1), "maze.svg")[:5]
+    b'<?xml'
+    >>> render_file(meiro.generate(3, 2, seed=1), "maze.bmp")
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: cannot draw a '.bmp' file; choose one of: .png, .svg, .gif, .pdf
+    """
+    suffix = Path(target).suffix.lower()
+    path = solution.path if solution is not None else None
+    if suffix == ".png":
+        from .png import render_png
+
+        return render_png(maze, path, block=block or 16, palette=palette)
+    if suffix == ".svg":
+        from .svg import render_svg
+
+        return render_svg(maze, path, style=style, palette=palette).encode("utf-8")
+    if suffix == ".gif":
+        from .gif import render_dig_gif, render_search_gif
+
+        if solution is not None:
+            return render_search_gif(maze, solution, block=block, palette=palette,
+                                     max_frames=max_frames)
+        return render_dig_gif(maze, block=block, palette=palette, max_frames=max_frames)
+    if suffix == ".pdf":
+        from .pdf import render_sheet
+
+        return render_sheet([maze], per_page=1, title="Maze", palette=palette)
+    raise MazeError(f"cannot draw a {suffix or 'nameless'!r} file; "
+                    f"choose one of: {', '.join(IMAGE_SUFFIXES)}")

@@ -1,0 +1,174 @@
+"""Terminal drawing for ``meiro animate``: in-place updates with ANSI escapes.
+
+The drawing occupies ``rows`` lines below the cursor. After the first full
+frame, every later frame writes only the blocks that changed, reaching them
+with relative cursor moves (up/down, then an absolute column), so nothing
+scrolls and the finished maze stays in the scrollback like any other output.
+This module only builds strings; the command line times and writes them.
+
+Looks (characters per block):
+
+``block``   — seed 004's full-width look: ``■`` wall, ideographic space path,
+              ``◎`` start, ``△`` goal; two columns per block.
+``hash``    — seed 003's look: ``#`` and spaces, two columns per block.
+``compact`` — ``#`` and spaces, one column per block, for narrow terminals.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..errors import MazeError
+from .palette import ANSWER, CLOSED, FRONTIER, GOAL, PATH, START, WALL
+
+ESC = "\x1b["
+RESET = ESC + "0m"
+HIDE_CURSOR = ESC + "?25l"
+SHOW_CURSOR = ESC + "?25h"
+
+#: ANSI colour (SGR) of each block class; walls keep the terminal's own colour.
+COLORS = {WALL: "", PATH: "", START: "1;31", GOAL: "1;94", ANSWER: "35", CLOSED: "36", FRONTIER: "33"}
+
+
+@dataclass(frozen=True)
+class Look:
+    """Characters of each block class and the columns one block takes."""
+
+    name: str
+    glyphs: dict
+    columns: int
+
+    def glyph(self, cls: int, color: bool) -> str:
+        text = self.glyphs[cls]
+        code = COLORS[cls] if color else ""
+        return f"{ESC}{code}m{text}{RESET}" if code else text
+
+
+LOOKS = {
+    "block": Look("block", {WALL: "■", PATH: "\u3000", START: "◎", GOAL: "△", ANSWER: "●",
+                            CLOSED: "・", FRONTIER: "○"}, 2),
+    "hash": Look("hash", {WALL: "# ", PATH: "  ", START: "S ", GOAL: "G ", ANSWER: "o ",
+                          CLOSED: ". ", FRONTIER: "+ "}, 2),
+    "compact": Look("compact", {WALL: "#", PATH: " ", START: "S", GOAL: "G", ANSWER: "o",
+                                CLOSED: ".", FRONTIER: "+"}, 1),
+}
+
+
+def pick_look(shape: tuple[int, int], columns: int, lines: int, utf8: bool,
+              wanted: str = "auto") -> Look:
+    """The look to draw a ``shape``-block grid in a ``columns x lines`` terminal.
+
+    ``auto`` prefers seed 004's block look on a UTF-8 terminal, then the hash
+    look, then the compact one; one line is kept for the status below the maze.
+
+    Examples
+    --------
+    >>> pick_look((41, 41), 120, 50, utf8=True).name
+    'block'
+    >>> pick_look((41, 41), 120, 50, utf8=False).name
+    'hash'
+    >>> pick_look((41, 41), 60, 50, utf8=True).name
+    'compact'
+    >>> pick_look((41, 41), 30, 50, utf8=True)
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: the maze needs a terminal of at least 41 columns and 42 lines, this one is 30x50; choose a smaller --size
+    """
+    rows, cols = shape
+    if wanted != "auto":
+        if wanted not in LOOKS:
+            raise MazeError(f"unknown look {wanted!r}; choose one of: auto, {', '.join(LOOKS)}")
+        candidates = [LOOKS[wanted]]
+    else:
+        candidates = [LOOKS["block"]] if utf8 else []
+        candidates += [LOOKS["hash"], LOOKS["compact"]]
+    for look in candidates:
+        if cols * look.columns <= columns and rows + 1 <= lines:
+            return look
+    need = cols * candidates[-1].columns
+    raise MazeError(f"the maze needs a terminal of at least {need} columns and {rows + 1} lines, "
+                    f"this one is {columns}x{lines}; choose a smaller --size")
+
+
+def fitting_cells(columns: int, lines: int, largest: tuple[int, int]) -> tuple[int, int]:
+    """The largest maze (in cells, up to ``largest``) drawn two columns per block
+    (the block or hash look) that fits the terminal, with a line for the status.
+
+    Examples
+    --------
+    >>> fitting_cells(80, 24, (20, 20))
+    (19, 11)
+    """
+    width = min(largest[0], (columns // 2 - 1) // 2)
+    height = min(largest[1], (lines - 2) // 2)
+    if width < 1 or height < 1:
+        raise MazeError(f"the terminal ({columns}x{lines}) is too small to draw a maze")
+    return width, height
+
+
+class Screen:
+    """Tracks what is drawn and where the cursor is; returns the escapes for each frame.
+
+    Examples
+    --------
+    >>> s = Screen(LOOKS["compact"], color=False)
+    >>> first = s.draw(np.array([[1, 1, 1], [1, 0, 1], [1, 1, 1]], np.uint8))
+    >>> first.count("#")
+    8
+    >>> s.draw(np.array([[1, 1, 1], [1, 2, 1], [1, 1, 1]], np.uint8))
+    '\\x1b[1A\\x1b[2GS'
+    """
+
+    def __init__(self, look: Look, color: bool):
+        self.look, self.color = look, color
+        self.shown: np.ndarray | None = None
+        self.row = 0  # cursor line, relative to the drawing's first line
+        self.left = False
+
+    def _column(self, c: int) -> str:
+        return f"{ESC}{c * self.look.columns + 1}G"
+
+    def _goto_row(self, r: int) -> str:
+        move = ""
+        if r < self.row:
+            move = f"{ESC}{self.row - r}A"
+        elif r > self.row:
+            move = f"{ESC}{r - self.row}B"
+        self.row = r
+        return move
+
+    def draw(self, cls: np.ndarray) -> str:
+        """Escapes that turn the screen into ``cls`` (the whole grid the first time)."""
+        out = []
+        if self.shown is None:
+            # the first frame is written line by line from the cursor's line, which scrolls
+            # the terminal if needed; each block is placed at its own column, so glyphs
+            # that a terminal draws narrower than expected cannot shift the rest
+            for r, row in enumerate(cls.tolist()):
+                if r:
+                    out.append("\r\n")
+                for c, value in enumerate(row):
+                    if self.look.name == "block":
+                        out.append(self._column(c))
+                    out.append(self.look.glyph(value, self.color))
+            self.row = cls.shape[0] - 1
+        else:
+            changed = np.argwhere(cls != self.shown)
+            for r, c in changed.tolist():
+                out.append(self._goto_row(r))
+                out.append(self._column(c))
+                out.append(self.look.glyph(int(cls[r, c]), self.color))
+        self.shown = cls.copy()
+        return "".join(out)
+
+    def leave(self) -> str:
+        """Escapes that put the cursor on the line below the drawing, attributes reset.
+
+        Only the first call moves the cursor; later ones just reset the attributes.
+        """
+        if self.shown is None or self.left:
+            return RESET
+        self.left = True
+        return RESET + self._goto_row(self.shown.shape[0] - 1) + "\r\n"

@@ -1,0 +1,126 @@
+"""Colours shared by every picture format.
+
+The defaults are the Tk game's palette from the seed article: walls ``gray25``,
+paths white, start red, goal blue and the answer ``palevioletred``; the search
+replay adds a colour for expanded (closed) and frontier blocks.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, fields, replace
+
+import numpy as np
+
+from ..errors import MazeError
+
+RGB = tuple[int, int, int]
+
+#: Colour names accepted besides ``#rrggbb`` (Tk's names for the seed palette and a few more).
+NAMES: dict[str, RGB] = {
+    "gray25": (64, 64, 64), "grey25": (64, 64, 64), "white": (255, 255, 255),
+    "black": (0, 0, 0), "red": (255, 0, 0), "blue": (0, 0, 255), "green": (0, 128, 0),
+    "palevioletred": (219, 112, 147), "lightskyblue": (135, 206, 250),
+    "gold": (255, 215, 0), "orange": (255, 165, 0), "gray": (128, 128, 128),
+    "grey": (128, 128, 128), "lightgray": (211, 211, 211), "navy": (0, 0, 128),
+}
+
+#: Block classes, in palette order: the value :func:`classes` gives each block.
+PATH, WALL, START, GOAL, ANSWER, CLOSED, FRONTIER = range(7)
+
+
+def parse_color(text) -> RGB:
+    """A colour from ``#rgb``, ``#rrggbb``, ``r,g,b`` or a name in :data:`NAMES`.
+
+    Examples
+    --------
+    >>> parse_color("gray25"), parse_color("#f00"), parse_color("10, 20, 30")
+    ((64, 64, 64), (255, 0, 0), (10, 20, 30))
+    >>> parse_color("mauve-ish")
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: unknown colour 'mauve-ish'; use #rrggbb, r,g,b or a name such as gray25
+    """
+    if isinstance(text, tuple) and len(text) == 3:
+        value = tuple(int(v) for v in text)
+    else:
+        spec = str(text).strip().lower()
+        value = NAMES.get(spec)
+        if value is None and re.fullmatch(r"#[0-9a-f]{3}", spec):
+            value = tuple(int(ch * 2, 16) for ch in spec[1:])
+        elif value is None and re.fullmatch(r"#[0-9a-f]{6}", spec):
+            value = tuple(int(spec[i:i + 2], 16) for i in (1, 3, 5))
+        elif value is None and re.fullmatch(r"\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}", spec):
+            value = tuple(int(v) for v in spec.split(","))
+        if value is None:
+            raise MazeError(f"unknown colour {text!r}; use #rrggbb, r,g,b or a name such as gray25")
+    if not all(0 <= v <= 255 for v in value):
+        raise MazeError(f"colour {text!r} has a channel outside 0..255")
+    return value  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class Palette:
+    """The colour of each block class (see :func:`classes`).
+
+    Examples
+    --------
+    >>> Palette().wall
+    (64, 64, 64)
+    >>> Palette.with_colors(wall="black").wall
+    (0, 0, 0)
+    """
+
+    path: RGB = (255, 255, 255)
+    wall: RGB = (64, 64, 64)
+    start: RGB = (255, 0, 0)
+    goal: RGB = (0, 0, 255)
+    answer: RGB = (219, 112, 147)
+    closed: RGB = (135, 206, 250)
+    frontier: RGB = (255, 215, 0)
+
+    @classmethod
+    def with_colors(cls, **colors) -> "Palette":
+        """The default palette with some colours replaced (values as :func:`parse_color` reads)."""
+        known = {f.name for f in fields(cls)}
+        for name in colors:
+            if name not in known:
+                raise MazeError(f"unknown palette entry {name!r}; choose from {', '.join(sorted(known))}")
+        return replace(cls(), **{k: parse_color(v) for k, v in colors.items() if v is not None})
+
+    def table(self) -> np.ndarray:
+        """A ``(7, 3)`` uint8 array: row ``k`` is the colour of block class ``k``."""
+        return np.array([getattr(self, f.name) for f in fields(self)], dtype=np.uint8)
+
+    def hex(self, name: str) -> str:
+        """``#rrggbb`` of one entry, for SVG and PDF."""
+        return "#%02x%02x%02x" % getattr(self, name)
+
+
+def classes(maze, path=None) -> np.ndarray:
+    """A uint8 array of the block grid's shape holding each block's class.
+
+    Walls are :data:`WALL`, open blocks :data:`PATH`, ``path`` blocks
+    :data:`ANSWER`, and the start and goal on top.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> classes(meiro.generate(2, 1, seed=0)).tolist()
+    [[1, 1, 1, 1, 1], [1, 2, 0, 3, 1], [1, 1, 1, 1, 1]]
+    """
+    out = maze.grid.astype(np.uint8)  # True -> 1 = WALL, False -> 0 = PATH
+    if path is not None:
+        mark_path(out, path)
+    out[maze.start] = START
+    out[maze.goal] = GOAL
+    return out
+
+
+def mark_path(out: np.ndarray, path) -> None:
+    """Set the blocks of ``path`` (an ``(k, 2)`` array of (row, col)) to :data:`ANSWER`."""
+    cells = np.asarray(path, dtype=np.int64).reshape(-1, 2)
+    rows, cols = out.shape
+    if len(cells) and (cells.min() < 0 or cells[:, 0].max() >= rows or cells[:, 1].max() >= cols):
+        raise MazeError("path leaves the maze's grid")
+    out[cells[:, 0], cells[:, 1]] = ANSWER

@@ -1,0 +1,307 @@
+"""Printable PDF puzzle sheets: several numbered mazes per page, answer keys at the end.
+
+Why a small hand-written PDF writer rather than a PDF library: a maze sheet
+needs only straight lines, filled rectangles, discs, triangles and a few words
+of text in a standard font; that is about a dozen PDF operators, which the
+:class:`PdfCanvas` below writes in ~100 lines. Doing it ourselves keeps meiro's
+dependencies at NumPy and numba (fpdf2 or reportlab would each add a package
+and its fonts and images machinery for none of their features), gives
+byte-for-byte reproducible files (no creation date, fixed object order), and
+keeps the drawing vector: walls are the same merged segments as the SVG. The
+output follows PDF 1.4 with the standard Helvetica font (never embedded), and
+is checked by rendering it with poppler (``pdftoppm``) in the tests.
+"""
+
+from __future__ import annotations
+
+import math
+import zlib
+from dataclasses import dataclass
+
+from .._version import __version__
+from ..errors import MazeError, NoPathError
+from ..kernels.rng import mix_seed
+from ..maze import Maze
+from .geometry import block_runs, corners, is_lattice, wall_segments
+from .palette import Palette
+
+#: Paper sizes in points (1/72 inch), portrait.
+PAPERS = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
+MARGIN = 40.0
+HEADER = 28.0
+FOOTER = 20.0
+LABEL = 14.0
+
+
+def _text(value: str) -> str:
+    """A PDF string literal (Latin-1 only; other characters become '?')."""
+    raw = value.encode("latin-1", "replace").decode("latin-1")
+    return "(" + raw.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)") + ")"
+
+
+def _f(value: float) -> str:
+    return f"{value:.2f}".rstrip("0").rstrip(".") or "0"
+
+
+def _rgb(color) -> str:
+    return " ".join(_f(v / 255) for v in color)
+
+
+class PdfCanvas:
+    """Collects pages of drawing operators and writes a minimal PDF 1.4 file.
+
+    Coordinates are points from the top-left corner of the page (y grows
+    downwards, as in SVG); the canvas flips them for PDF.
+
+    Examples
+    --------
+    >>> pdf = PdfCanvas(100, 50)
+    >>> pdf.new_page()
+    >>> pdf.line(10, 10, 90, 10)
+    >>> data = pdf.tobytes()
+    >>> data[:8], data.rstrip().endswith(b"%%EOF")
+    (b'%PDF-1.4', True)
+    """
+
+    def __init__(self, width: float, height: float, title: str = "mazes"):
+        self.width, self.height, self.title = width, height, title
+        self.pages: list[list[str]] = []
+
+    @property
+    def ops(self) -> list[str]:
+        return self.pages[-1]
+
+    def new_page(self) -> None:
+        self.pages.append([])
+
+    def _y(self, y: float) -> float:
+        return self.height - y
+
+    def stroke_style(self, color, width: float, round_caps: bool = False) -> None:
+        cap = 1 if round_caps else 2  # round or projecting square caps, so walls meet cleanly
+        self.ops.append(f"{_rgb(color)} RG {_f(width)} w {cap} J {1 if round_caps else 0} j")
+
+    def fill_color(self, color) -> None:
+        self.ops.append(f"{_rgb(color)} rg")
+
+    def line(self, x0: float, y0: float, x1: float, y1: float) -> None:
+        self.ops.append(f"{_f(x0)} {_f(self._y(y0))} m {_f(x1)} {_f(self._y(y1))} l S")
+
+    def polyline(self, points) -> None:
+        (x, y), *rest = points
+        parts = [f"{_f(x)} {_f(self._y(y))} m"] + [f"{_f(a)} {_f(self._y(b))} l" for a, b in rest]
+        self.ops.append(" ".join(parts) + " S")
+
+    def rect(self, x: float, y: float, w: float, h: float) -> None:
+        """A filled rectangle with top-left corner (x, y)."""
+        self.ops.append(f"{_f(x)} {_f(self._y(y + h))} {_f(w)} {_f(h)} re f")
+
+    def disc(self, x: float, y: float, r: float) -> None:
+        """A filled circle (four Bezier quarter arcs)."""
+        k = 0.5523 * r
+        y = self._y(y)
+        self.ops.append(
+            f"{_f(x + r)} {_f(y)} m "
+            f"{_f(x + r)} {_f(y + k)} {_f(x + k)} {_f(y + r)} {_f(x)} {_f(y + r)} c "
+            f"{_f(x - k)} {_f(y + r)} {_f(x - r)} {_f(y + k)} {_f(x - r)} {_f(y)} c "
+            f"{_f(x - r)} {_f(y - k)} {_f(x - k)} {_f(y - r)} {_f(x)} {_f(y - r)} c "
+            f"{_f(x + k)} {_f(y - r)} {_f(x + r)} {_f(y - k)} {_f(x + r)} {_f(y)} c f")
+
+    def triangle(self, x: float, y: float, r: float) -> None:
+        """A filled upward triangle centred on (x, y), like seed 004's goal mark."""
+        h = r * math.sqrt(3) / 2
+        self.ops.append(f"{_f(x)} {_f(self._y(y - r))} m {_f(x - h)} {_f(self._y(y + r / 2))} l "
+                        f"{_f(x + h)} {_f(self._y(y + r / 2))} l h f")
+
+    def text(self, x: float, y: float, value: str, size: float = 10, align: str = "left") -> None:
+        """Helvetica text with its baseline at y; ``align`` left, center or right (approximate)."""
+        width = 0.52 * size * len(value)  # Helvetica's average advance; good enough to centre labels
+        x -= {"left": 0, "center": width / 2, "right": width}[align]
+        self.ops.append(f"0 0 0 rg BT /F1 {_f(size)} Tf {_f(x)} {_f(self._y(y))} Td {_text(value)} Tj ET")
+
+    def tobytes(self) -> bytes:
+        """The complete PDF file."""
+        objects: list[bytes] = []
+        n_pages = len(self.pages)
+        kids = " ".join(f"{4 + 2 * i} 0 R" for i in range(n_pages))
+        objects.append(b"<< /Type /Catalog /Pages 2 0 R >>")
+        objects.append(f"<< /Type /Pages /Kids [{kids}] /Count {n_pages} >>".encode())
+        objects.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica "
+                       b"/Encoding /WinAnsiEncoding >>")
+        for i, ops in enumerate(self.pages):
+            content = zlib.compress("\n".join(ops).encode("latin-1"), 9)
+            objects.append(f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {_f(self.width)} "
+                           f"{_f(self.height)}] /Resources << /Font << /F1 3 0 R >> >> "
+                           f"/Contents {5 + 2 * i} 0 R >>".encode())
+            objects.append(f"<< /Length {len(content)} /Filter /FlateDecode >>\nstream\n".encode()
+                           + content + b"\nendstream")
+        objects.append(f"<< /Title {_text(self.title)} /Producer (meiro {__version__}) >>".encode())
+        out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
+        offsets = []
+        for number, body in enumerate(objects, 1):
+            offsets.append(len(out))
+            out += f"{number} 0 obj\n".encode() + body + b"\nendobj\n"
+        xref = len(out)
+        out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
+        out += "".join(f"{o:010d} 00000 n \n" for o in offsets).encode()
+        out += (f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R /Info {len(objects)} 0 R >>\n"
+                f"startxref\n{xref}\n%%EOF\n").encode()
+        return bytes(out)
+
+
+def sheet_seeds(seed: int, count: int) -> list[int]:
+    """The seeds of a sheet's mazes, derived from one sheet ``seed``.
+
+    Each is a 32-bit number, printed under its maze, so any one maze can be
+    made again alone with ``meiro generate --seed``.
+
+    Examples
+    --------
+    >>> sheet_seeds(1, 3) == sheet_seeds(1, 3)
+    True
+    >>> len(set(sheet_seeds(1, 50)))
+    50
+    """
+    return [int(mix_seed(seed, stream=1 + i)) >> 32 for i in range(count)]
+
+
+@dataclass(frozen=True)
+class _Slot:
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+def _layout(paper: tuple[float, float], per_page: int, aspect: float) -> list[_Slot]:
+    """Slots for ``per_page`` mazes of ``aspect`` (width / height), with the number of
+    columns that makes the mazes largest."""
+    pw, ph = paper
+    area_w, area_h = pw - 2 * MARGIN, ph - 2 * MARGIN - HEADER - FOOTER
+    best = None
+    for cols in range(1, per_page + 1):
+        rows = math.ceil(per_page / cols)
+        w, h = area_w / cols, area_h / rows
+        fit = min((w - 12) / aspect, h - LABEL - 12)  # the maze's height in points
+        if best is None or fit > best[0]:
+            best = (fit, cols, rows, w, h)
+    _, cols, rows, w, h = best
+    return [_Slot(MARGIN + c * w, MARGIN + HEADER + r * h, w, h)
+            for r in range(rows) for c in range(cols)][:per_page]
+
+
+def _draw_maze(pdf: PdfCanvas, maze: Maze, slot: _Slot, label: str, note: str,
+               palette: Palette, path=None) -> None:
+    rows, cols = maze.grid.shape
+    lattice = is_lattice(maze.grid)
+    # thin walls span cells (cols - 1 half-cells); blocks span every block
+    span_x, span_y = (cols - 1, rows - 1) if lattice else (cols, rows)
+    unit = min((slot.w - 12) / span_x, (slot.h - LABEL - 12) / span_y)
+    left = slot.x + (slot.w - unit * span_x) / 2
+    top = slot.y + LABEL + (slot.h - LABEL - 6 - unit * span_y) / 2
+    centre = 0.0 if lattice else unit / 2
+    pdf.text(left, top - 4, label, size=11)
+    pdf.text(left + unit * span_x, top - 4, note, size=7, align="right")
+
+    def at(r, c):
+        return left + c * unit + centre, top + r * unit + centre
+
+    # marks are sized to the corridor: half a cell on a lattice, half a block otherwise
+    half = unit if lattice else unit / 2
+    if path is not None and len(path) > 1:
+        pdf.stroke_style(palette.answer, max(1.0, half * 0.8), round_caps=True)
+        pdf.polyline([at(int(r), int(c)) for r, c in corners(path)])
+    pdf.fill_color(palette.start)
+    pdf.disc(*at(*maze.start), half * 0.6)
+    pdf.fill_color(palette.goal)
+    pdf.triangle(*at(*maze.goal), half * 0.75)
+    if lattice:
+        pdf.stroke_style((0, 0, 0), max(0.4, min(1.5, unit * 0.25)))
+        horizontal, vertical = wall_segments(maze.grid)
+        for y, x0, x1 in horizontal:
+            pdf.line(*at(y, x0), *at(y, x1))
+        for x, y0, y1 in vertical:
+            pdf.line(*at(y0, x), *at(y1, x))
+    else:
+        pdf.fill_color((0, 0, 0))
+        for r, c0, c1 in block_runs(maze.grid):
+            pdf.rect(left + c0 * unit, top + r * unit, (c1 - c0 + 1) * unit, unit)
+
+
+def render_sheet(mazes, *, paper: str = "a4", per_page: int | None = None, answers: bool = True,
+                 title: str = "Mazes", palette: Palette | None = None) -> bytes:
+    """A PDF of ``mazes``, several per page, numbered, then answer-key pages.
+
+    Parameters
+    ----------
+    mazes : sequence of Maze
+    paper : {"a4", "letter"}
+    per_page : int, optional
+        Mazes per page (default: 6 for mazes up to 25 cells a side, fewer for
+        bigger ones so that corridors stay wide enough to draw in with a pencil).
+    answers : bool
+        Add answer-key pages with each maze's shortest path.
+    title : str
+        Printed at the top of every page (Latin-1 text).
+
+    Examples
+    --------
+    >>> import meiro
+    >>> pdf = render_sheet([meiro.generate(5, 5, seed=s) for s in range(3)], per_page=2)
+    >>> pdf.count(b"/Type /Page ")
+    4
+    """
+    from ..solve import solve
+
+    mazes = list(mazes)
+    if not mazes or not all(isinstance(m, Maze) for m in mazes):
+        raise MazeError("a sheet needs at least one meiro.Maze")
+    if paper not in PAPERS:
+        raise MazeError(f"unknown paper {paper!r}; choose one of: {', '.join(PAPERS)}")
+    side = max(max(m.width, m.height) for m in mazes)
+    if per_page is None:
+        per_page = 6 if side <= 25 else 4 if side <= 40 else 2 if side <= 70 else 1
+    if isinstance(per_page, bool) or not isinstance(per_page, int) or not 1 <= per_page <= 30:
+        raise MazeError(f"mazes per page must be a whole number from 1 to 30, got {per_page!r}")
+    palette = palette or Palette()
+    pdf = PdfCanvas(*PAPERS[paper], title=title)
+    aspect = max(m.width / m.height for m in mazes)
+    slots = _layout(PAPERS[paper], per_page, aspect)
+    n_pages = math.ceil(len(mazes) / per_page) * (2 if answers else 1)
+    page = 0
+    for key in ((False, True) if answers else (False,)):
+        for first in range(0, len(mazes), per_page):
+            page += 1
+            pdf.new_page()
+            heading = f"{title} - answers" if key else title
+            pdf.text(MARGIN, MARGIN + 14, heading, size=14)
+            _legend(pdf, palette)
+            pdf.text(PAPERS[paper][0] / 2, PAPERS[paper][1] - MARGIN + 4,
+                     f"page {page} of {n_pages}", size=8, align="center")
+            for number, (maze, slot) in enumerate(zip(mazes[first:first + per_page], slots), first + 1):
+                path = None
+                if key:
+                    try:
+                        path = solve(maze).path
+                    except NoPathError:
+                        path = None
+                note = _note(maze) + ("" if not key or path is not None else "  (no path)")
+                _draw_maze(pdf, maze, slot, f"{number}.", note, palette, path)
+    return pdf.tobytes()
+
+
+def _legend(pdf: PdfCanvas, palette: Palette) -> None:
+    right = pdf.width - MARGIN
+    pdf.text(right, MARGIN + 14, "goal", size=9, align="right")
+    pdf.fill_color(palette.goal)
+    pdf.triangle(right - 30, MARGIN + 11, 5)
+    pdf.text(right - 42, MARGIN + 14, "start", size=9, align="right")
+    pdf.fill_color(palette.start)
+    pdf.disc(right - 76, MARGIN + 11, 4)
+
+
+def _note(maze: Maze) -> str:
+    size = f"{maze.width}x{maze.height}"
+    if maze.seed is None:
+        return size
+    return f"{size} {maze.algorithm} seed {maze.seed}"

@@ -1,0 +1,218 @@
+"""PNG pictures of mazes, and reading them back.
+
+Every block is a ``block x block`` square of one colour, so the picture is
+exactly ``block * grid`` pixels and :func:`read_png` recovers the grid, the
+start and the goal from the pixels alone. A ``meiro`` text chunk also keeps the
+block size, the colours and the generation recipe, so a PNG written by meiro
+reads back into the very same maze (seed and algorithm included).
+
+Needs Pillow; ``import meiro`` does not import this module.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+
+import numpy as np
+
+from ..errors import MazeError
+from ..maze import Maze
+from .palette import ANSWER, GOAL, PATH, START, WALL, Palette, classes
+
+#: Pictures larger than this many pixels are refused (Pillow's own safety limit is ~89M).
+MAX_PIXELS = 64_000_000
+#: Text chunk key holding meiro's metadata.
+CHUNK = "meiro"
+
+
+def _pillow():
+    try:
+        from PIL import Image, PngImagePlugin
+    except ImportError:  # pragma: no cover - Pillow is a declared dependency of the extra
+        raise MazeError("PNG and GIF need Pillow, which meiro depends on: pip install pillow") from None
+    return Image, PngImagePlugin
+
+
+def check_block(block, shape: tuple[int, int]) -> int:
+    """Validate a block size in pixels for a grid of ``shape`` blocks."""
+    if isinstance(block, bool) or not isinstance(block, (int, np.integer)) or not 1 <= block <= 256:
+        raise MazeError(f"block size must be a whole number of pixels from 1 to 256, got {block!r}")
+    pixels = shape[0] * shape[1] * int(block) ** 2
+    if pixels > MAX_PIXELS:
+        fit = max(1, math.isqrt(MAX_PIXELS // (shape[0] * shape[1])))
+        raise MazeError(f"a {shape[1] * block}x{shape[0] * block}-pixel picture is too large; "
+                        f"use a block size of at most {fit}")
+    return int(block)
+
+
+def indexed_image(cls: np.ndarray, block: int, palette: Palette):
+    """A Pillow palette ('P') image drawing block classes ``cls`` at ``block`` pixels each."""
+    Image, _ = _pillow()
+    pixels = np.repeat(np.repeat(cls, block, axis=0), block, axis=1)
+    image = Image.frombytes("P", (pixels.shape[1], pixels.shape[0]), np.ascontiguousarray(pixels).tobytes())
+    image.putpalette(palette.table().ravel().tolist())
+    return image
+
+
+def render_png(maze: Maze, path=None, *, block: int = 16, palette: Palette | None = None) -> bytes:
+    """Draw ``maze`` as a PNG and return its bytes.
+
+    Parameters
+    ----------
+    maze : Maze
+    path : array_like of (row, col), optional
+        A solution to overlay (e.g. ``meiro.solve(m).path``), drawn in ``palette.answer``.
+    block : int
+        Side of one block in pixels; the picture is ``block * grid.shape``.
+    palette : Palette, optional
+        Colours (default: the Tk game's).
+
+    Examples
+    --------
+    >>> import meiro
+    >>> m = meiro.generate(5, 4, seed=2)
+    >>> data = render_png(m, block=4)
+    >>> data[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
+    True
+    >>> read_png(data) == m
+    True
+    """
+    _, PngImagePlugin = _pillow()
+    palette = palette or Palette()
+    block = check_block(block, maze.grid.shape)
+    image = indexed_image(classes(maze, path), block, palette)
+    info = PngImagePlugin.PngInfo()
+    generation = maze.generation or {}
+    meta = {"block": block, "start": list(maze.start), "goal": list(maze.goal),
+            "algorithm": generation.get("algorithm"), "seed": generation.get("seed"),
+            "origin": generation.get("origin"),
+            "colors": {name: list(getattr(palette, name)) for name in ("path", "wall", "start", "goal", "answer")}}
+    info.add_text(CHUNK, json.dumps(meta))
+    out = io.BytesIO()
+    image.save(out, format="PNG", pnginfo=info, optimize=False)
+    return out.getvalue()
+
+
+def _block_size(packed: np.ndarray) -> int:
+    """The largest block size consistent with every colour change in the picture."""
+    height, width = packed.shape
+    changes_x = np.flatnonzero(np.any(packed[:, 1:] != packed[:, :-1], axis=0)) + 1
+    changes_y = np.flatnonzero(np.any(packed[1:] != packed[:-1], axis=1)) + 1
+    return int(np.gcd.reduce(np.concatenate(([width, height], changes_x, changes_y)).astype(np.int64)))
+
+
+def _metadata(image) -> dict:
+    raw = getattr(image, "text", {}).get(CHUNK)
+    if raw is None:
+        return {}
+    try:
+        meta = json.loads(raw)
+    except ValueError:
+        return {}
+    return meta if isinstance(meta, dict) else {}
+
+
+def read_png(data: bytes) -> Maze:
+    """Read a maze picture drawn by :func:`render_png` (or any picture of square blocks).
+
+    Without meiro's metadata the block size is found from the colour changes
+    and each block is matched to the nearest default colour (dark = wall,
+    light = path, red = start, blue = goal).
+
+    Raises
+    ------
+    MazeError
+        If the data is not an image, or the image is not a grid of square
+        one-colour blocks with a closed wall border.
+
+    Examples
+    --------
+    >>> read_png(b"GIF89a")
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: not a PNG image (cannot identify image file)
+    """
+    Image, _ = _pillow()
+    try:
+        image = Image.open(io.BytesIO(data))
+        if image.format != "PNG":
+            raise MazeError(f"not a PNG image (it is {image.format})")
+        if image.width * image.height > MAX_PIXELS:
+            raise MazeError(f"the image is too large ({image.width}x{image.height} pixels)")
+        image.load()
+    except MazeError:
+        raise
+    except Exception as exc:  # Pillow raises many types for broken files
+        reason = "cannot identify image file" if "cannot identify" in str(exc) else str(exc)
+        raise MazeError(f"not a PNG image ({reason})") from None
+    meta = _metadata(image)
+    # one 32-bit int per pixel (R | G << 8 | B << 16), without a copy per channel
+    rgbx = np.ascontiguousarray(np.asarray(image.convert("RGBA")))
+    packed = rgbx.view("<u4")[..., 0] & np.uint32(0xFFFFFF)
+    del rgbx
+    height, width = packed.shape
+    block = meta.get("block")
+    if not (isinstance(block, int) and block >= 1 and width % block == 0 and height % block == 0):
+        block = _block_size(packed)
+    rows, cols = height // block, width // block
+    if rows % 2 == 0 or cols % 2 == 0 or rows < 3 or cols < 3:
+        raise MazeError(f"a {width}x{height}-pixel image is not a maze picture: it does not split "
+                        f"into an odd number (at least 3) of square blocks each way")
+    tiles = packed.reshape(rows, block, cols, block)
+    colors = tiles[:, 0, :, 0]
+    uniform = (tiles == colors[:, None, :, None]).all(axis=(1, 3))
+    if not uniform.all():
+        r, c = (int(v) for v in np.argwhere(~uniform)[0])
+        raise MazeError(f"block (row {r}, col {c}) of the image is not one colour; "
+                        "not a maze picture")
+    cls = _nearest_class(colors, meta.get("colors"))
+    grid = cls == WALL
+    start = _single(cls, START, "start")
+    goal = _single(cls, GOAL, "goal")
+    start = start if start is not None else _meta_position(meta, "start")
+    goal = goal if goal is not None else _meta_position(meta, "goal")
+    generation = None
+    if isinstance(meta.get("algorithm"), str) and isinstance(meta.get("seed"), int):
+        generation = {"algorithm": meta["algorithm"], "seed": meta["seed"],
+                      "width": (cols - 1) // 2, "height": (rows - 1) // 2,
+                      "origin": meta.get("origin") or [1, 1]}
+    return Maze(grid, start, goal, generation=generation)
+
+
+def _nearest_class(packed: np.ndarray, saved) -> np.ndarray:
+    """Block classes of block colours packed as ``R | G << 8 | B << 16``, by nearest palette colour."""
+    palette = Palette()
+    if isinstance(saved, dict):
+        try:
+            palette = Palette.with_colors(**{k: tuple(v) for k, v in saved.items()})
+        except (MazeError, TypeError, ValueError):
+            palette = Palette()
+    table = palette.table()[:ANSWER + 1].astype(np.int32)
+    # classify each distinct colour once (a picture has a handful), then map back
+    distinct, inverse = np.unique(packed.ravel(), return_inverse=True)
+    rgb = np.stack([distinct & 255, (distinct >> 8) & 255, distinct >> 16], axis=1).astype(np.int32)
+    distance = ((rgb[:, None, :] - table[None]) ** 2).sum(axis=2)
+    nearest = distance.argmin(axis=1).astype(np.uint8)
+    far = np.flatnonzero(distance.min(axis=1) > 3 * 80 ** 2)
+    if len(far):
+        r, c = (int(v) for v in np.argwhere(packed == distinct[far[0]])[0])
+        raise MazeError(f"block (row {r}, col {c}) has colour {tuple(int(v) for v in rgb[far[0]])}, "
+                        "which is none of the maze colours; not a maze picture")
+    nearest[nearest == ANSWER] = PATH
+    return nearest[inverse].reshape(packed.shape)
+
+
+def _single(cls: np.ndarray, value: int, name: str):
+    where = np.argwhere(cls == value)
+    if len(where) > 1:
+        raise MazeError(f"the image marks {len(where)} blocks as the {name}; a maze has one")
+    return (int(where[0][0]), int(where[0][1])) if len(where) else None
+
+
+def _meta_position(meta: dict, key: str):
+    value = meta.get(key)
+    if isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value):
+        return tuple(value)
+    return None

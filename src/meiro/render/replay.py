@@ -1,0 +1,139 @@
+"""Replays of the core's logs as sequences of block-class frames.
+
+The GIF writer and the terminal animation both show the same thing: a
+growing prefix of a log (``maze.carve_order`` or ``solution.explored``) drawn
+as block classes (see :mod:`meiro.render.palette`). The frames are computed
+here once, with NumPy, and each front end only turns them into pixels or
+characters.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import numpy as np
+
+from ..errors import MazeError
+from ..maze import Maze
+from .palette import CLOSED, FRONTIER, GOAL, PATH, START, WALL, mark_path
+
+
+def frame_counts(total: int, max_frames: int) -> np.ndarray:
+    """How many log entries each animation frame shows: strictly increasing, ending at ``total``.
+
+    There are ``min(total, max_frames - 1)`` of them (at least one), leaving
+    room for the held final frame.
+
+    Examples
+    --------
+    >>> frame_counts(10, 6).tolist()
+    [2, 4, 6, 8, 10]
+    >>> frame_counts(3, 100).tolist()
+    [1, 2, 3]
+    """
+    if isinstance(max_frames, bool) or not isinstance(max_frames, int) or max_frames < 2:
+        raise MazeError(f"max_frames must be a whole number of at least 2, got {max_frames!r}")
+    steps = max(1, min(total, max_frames - 1))
+    i = np.arange(1, steps + 1, dtype=np.int64)
+    return (total * i + steps // 2) // steps
+
+
+def dig_frames(maze: Maze, counts) -> Iterator[np.ndarray]:
+    """Block classes after each prefix ``order[:count]`` of the carving log.
+
+    The blocks opened since the previous frame are the digging head
+    (:data:`FRONTIER`). The same array is updated and yielded each time: copy
+    it to keep it. The finished maze (with start and goal) is not included;
+    it is :func:`meiro.render.palette.classes`.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> m = meiro.generate(3, 1, seed=0)
+    >>> [(int((f == PATH).sum()), int((f == FRONTIER).sum()))
+    ...  for f in dig_frames(m, frame_counts(len(m.carve_order), 3))]
+    [(0, 3), (3, 2)]
+    """
+    order = np.asarray(maze.carve_order, dtype=np.int64)
+    cls = np.full(maze.grid.shape, WALL, np.uint8)
+    flat = cls.ravel()
+    shown = 0
+    for count in counts:
+        flat[order[:shown]] = PATH
+        flat[order[shown:count]] = FRONTIER
+        shown = int(count)
+        yield cls
+
+
+def _shift(mask: np.ndarray, dr: int, dc: int) -> np.ndarray:
+    """``out[r, c] = mask[r + dr, c + dc]`` (False outside)."""
+    out = np.zeros_like(mask)
+    rows, cols = mask.shape
+    out[max(0, -dr):rows - max(0, dr), max(0, -dc):cols - max(0, dc)] = \
+        mask[max(0, dr):rows + min(0, dr), max(0, dc):cols + min(0, dc)]
+    return out
+
+
+def _touching(mask: np.ndarray) -> np.ndarray:
+    return _shift(mask, -1, 0) | _shift(mask, 1, 0) | _shift(mask, 0, -1) | _shift(mask, 0, 1)
+
+
+def search_layers(grid: np.ndarray, expanded: np.ndarray, stride: int) -> tuple[np.ndarray, np.ndarray]:
+    """``(closed, frontier)`` block masks after the positions in ``expanded`` were expanded.
+
+    On a lattice (``stride`` 2) the solver steps cell to cell; the passage
+    between two expanded cells is drawn closed, and a cell next to an expanded
+    one, with the passage leading to it, is drawn on the frontier, which is
+    exactly what the solver has discovered but not yet expanded.
+    """
+    closed = expanded
+    open_ = ~grid
+    if stride == 2:
+        between = ((_shift(expanded, 0, -1) & _shift(expanded, 0, 1))
+                   | (_shift(expanded, -1, 0) & _shift(expanded, 1, 0)))
+        closed = expanded | (between & open_)
+        passages = _touching(expanded) & open_ & ~closed
+        cells = np.zeros_like(grid)
+        cells[1::2, 1::2] = True
+        frontier = passages | (_touching(passages) & cells & open_ & ~closed)
+    else:
+        frontier = _touching(expanded) & open_ & ~closed
+    return closed, frontier
+
+
+def search_frames(maze: Maze, solution, counts) -> Iterator[np.ndarray]:
+    """Block classes after each prefix of ``solution.explored``: closed, frontier,
+    start and goal; then one last frame with the path (:data:`ANSWER`) on top.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> m = meiro.generate(4, 4, seed=1)
+    >>> sol = meiro.solve(m)
+    >>> frames = [f.copy() for f in search_frames(m, sol, frame_counts(sol.expanded, 4))]
+    >>> len(frames), int((frames[-1] == 4).sum()) == len(sol.path) - 2
+    (4, True)
+    """
+    from ..solve import search_stride
+
+    explored = np.asarray(solution.explored, dtype=np.int64).reshape(-1, 2)
+    stride = search_stride(maze)
+    expanded = np.zeros(maze.grid.shape, bool)
+    shown = 0
+    cls = maze.grid.astype(np.uint8)
+    for count in counts:
+        step = explored[shown:int(count)]
+        expanded[step[:, 0], step[:, 1]] = True
+        shown = int(count)
+        closed, frontier = search_layers(maze.grid, expanded, stride)
+        cls = maze.grid.astype(np.uint8)
+        cls[closed] = CLOSED
+        cls[frontier] = FRONTIER
+        cls[maze.start], cls[maze.goal] = START, GOAL
+        yield cls
+    mark_path(cls, solution.path)
+    cls[maze.start], cls[maze.goal] = START, GOAL
+    yield cls
+
+
+__all__ = ["dig_frames", "frame_counts", "search_frames", "search_layers"]

@@ -1,0 +1,108 @@
+"""SVG drawings of mazes: thin walls (as puzzle books draw them) or blocks.
+
+``thin``  — one line per straight wall between cells; collinear wall pieces are
+            merged, so a 200x200 maze is a few thousand segments, not 80,000.
+``block`` — the block grid, with wall blocks merged into runs along each row;
+            works for any grid, also hand-made ones that are not lattices.
+``auto``  — thin when the maze is a lattice (every generated maze), else block.
+
+The start is a red disc, the goal a blue square, and a solution is one
+polyline through the centres of its blocks (only its corners are written).
+Numbers are whole or halves, so the text is short and stable.
+"""
+
+from __future__ import annotations
+
+from ..errors import MazeError
+from ..maze import Maze
+from .geometry import block_runs, corners, is_lattice, wall_segments
+from .palette import Palette
+
+STYLES = ("auto", "thin", "block")
+
+
+def _num(value: float) -> str:
+    return f"{value + 0:g}"  # + 0 turns -0.0 into 0
+
+
+def render_svg(maze: Maze, path=None, *, style: str = "auto", cell: int = 16,
+               palette: Palette | None = None, title: str | None = None) -> str:
+    """Draw ``maze`` as an SVG document and return its text.
+
+    Parameters
+    ----------
+    maze : Maze
+    path : array_like of (row, col), optional
+        A solution to draw as a polyline.
+    style : {"auto", "thin", "block"}
+    cell : int
+        Size of one cell in pixels (a block is ``cell / 2`` wide in block style).
+    palette : Palette, optional
+    title : str, optional
+        A ``<title>`` for screen readers (default: the maze's size and seed).
+
+    Examples
+    --------
+    >>> import meiro
+    >>> svg = render_svg(meiro.generate(2, 1, seed=0))
+    >>> 'd="M0 0H32M0 16H32M0 0V16M32 0V16"' in svg
+    True
+    """
+    if style not in STYLES:
+        raise MazeError(f"unknown SVG style {style!r}; choose one of: {', '.join(STYLES)}")
+    if isinstance(cell, bool) or not isinstance(cell, int) or not 2 <= cell <= 1000:
+        raise MazeError(f"cell size must be a whole number of pixels from 2 to 1000, got {cell!r}")
+    palette = palette or Palette()
+    grid = maze.grid
+    if style == "auto":
+        style = "thin" if is_lattice(grid) else "block"
+    unit = cell / 2  # one block in block style; half a cell in thin style
+    rows, cols = grid.shape
+    if style == "thin":
+        # thin walls: the drawing spans cells only, with a stroke-wide margin
+        margin = max(1.0, cell / 8)
+        width, height = (cols - 1) * unit, (rows - 1) * unit
+        centre = 0.0  # block (r, c) sits at (c * unit, r * unit)
+    else:
+        margin = 0.0
+        width, height = cols * unit, rows * unit
+        centre = unit / 2  # block (r, c) covers [c*unit, (c+1)*unit)
+    if title is None:
+        seed = f", seed {maze.seed}" if maze.seed is not None else ""
+        title = f"maze {maze.width}x{maze.height}{seed}"
+    title = title.replace("&", "&amp;").replace("<", "&lt;")
+    out = ['<?xml version="1.0" encoding="UTF-8"?>',
+           f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(width + 2 * margin)}" '
+           f'height="{_num(height + 2 * margin)}" viewBox="{_num(-margin)} {_num(-margin)} '
+           f'{_num(width + 2 * margin)} {_num(height + 2 * margin)}">',
+           f"<title>{title}</title>",
+           f'<rect x="{_num(-margin)}" y="{_num(-margin)}" width="{_num(width + 2 * margin)}" '
+           f'height="{_num(height + 2 * margin)}" fill="{palette.hex("path")}"/>']
+
+    def at(r: int, c: int) -> tuple[str, str]:
+        return _num(c * unit + centre), _num(r * unit + centre)
+
+    if path is not None and len(path):
+        points = " ".join(",".join(at(int(r), int(c))) for r, c in corners(path))
+        out.append(f'<polyline class="answer" points="{points}" fill="none" '
+                   f'stroke="{palette.hex("answer")}" stroke-width="{_num(max(1.0, cell / 4))}" '
+                   'stroke-linecap="round" stroke-linejoin="round"/>')
+    radius = _num(cell / 4 if style == "thin" else unit / 2)
+    x, y = at(*maze.start)
+    out.append(f'<circle class="start" cx="{x}" cy="{y}" r="{radius}" fill="{palette.hex("start")}"/>')
+    x, y = at(*maze.goal)
+    side = cell / 2 if style == "thin" else unit
+    out.append(f'<rect class="goal" x="{_num(float(x) - side / 2)}" y="{_num(float(y) - side / 2)}" '
+               f'width="{_num(side)}" height="{_num(side)}" fill="{palette.hex("goal")}"/>')
+    if style == "thin":
+        horizontal, vertical = wall_segments(grid)
+        d = "".join(f"M{_num(x0 * unit)} {_num(y * unit)}H{_num(x1 * unit)}" for y, x0, x1 in horizontal)
+        d += "".join(f"M{_num(x * unit)} {_num(y0 * unit)}V{_num(y1 * unit)}" for x, y0, y1 in vertical)
+        out.append(f'<path class="walls" d="{d}" fill="none" stroke="{palette.hex("wall")}" '
+                   f'stroke-width="{_num(max(1.0, cell / 8))}" stroke-linecap="square"/>')
+    else:
+        d = "".join(f"M{_num(c0 * unit)} {_num(r * unit)}h{_num((c1 - c0 + 1) * unit)}"
+                    f"v{_num(unit)}h{_num(-(c1 - c0 + 1) * unit)}z" for r, c0, c1 in block_runs(grid))
+        out.append(f'<path class="walls" d="{d}" fill="{palette.hex("wall")}"/>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,63 @@
+"""Every text-like output of a small maze, compared byte for byte with tests/golden/."""
+
+from hypothesis import given, settings, strategies as st
+
+import meiro
+from meiro.interop import from_csv, to_csv
+from meiro.io import from_json, to_json
+from meiro.render.svg import render_svg
+from golden_files import check, small_maze
+
+
+def test_hash_text():
+    m = small_maze()
+    check("maze-4x3-hash.txt", meiro.render_text(m) + "\n")
+    check("maze-4x3-hash-solved.txt", meiro.render_text(m, path=meiro.solve(m).path) + "\n")
+
+
+def test_block_text():
+    check("maze-4x3-block.txt", meiro.render_text(small_maze(), style="block") + "\n")
+
+
+def test_plain_text_reads_back():
+    m = small_maze()
+    text = meiro.render_text(m, style="plain")
+    check("maze-4x3-plain.txt", text + "\n")
+    assert meiro.parse_text(text) == m
+    assert meiro.parse_text(text.replace("S", " ").replace("G", " ")).grid.tolist() == m.grid.tolist()
+
+
+def test_csv_int_grid():
+    m = small_maze()
+    check("maze-4x3.csv", to_csv(m))
+    assert (from_csv(to_csv(m)).grid == m.grid).all()
+
+
+def test_json():
+    m = small_maze()
+    text = to_json(m).replace(f'"meiro": "{meiro.__version__}"', '"meiro": "VERSION"')
+    check("maze-4x3.json", text)
+    assert from_json(to_json(m)) == m
+
+
+def test_svg_thin_and_block():
+    m = small_maze()
+    path = meiro.solve(m).path
+    check("maze-4x3-thin.svg", render_svg(m))
+    check("maze-4x3-thin-solved.svg", render_svg(m, path))
+    check("maze-4x3-block.svg", render_svg(m, path, style="block", cell=10))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(1, 25), st.integers(1, 25), st.integers(0, 2**64 - 1),
+       st.sampled_from(["corner", "farthest", "diameter"]))
+def test_every_format_reads_back_for_any_maze(width, height, seed, goal):
+    from meiro.interop import from_npz, to_npz
+    from meiro.render.png import read_png, render_png
+
+    m = meiro.generate(width, height, seed=seed, goal=goal)
+    for style in meiro.STYLES:
+        assert meiro.parse_text(meiro.render_text(m, style=style)) == m
+    assert from_json(to_json(m)) == m and from_npz(to_npz(m)) == m
+    assert read_png(render_png(m, block=1)) == m
+    assert from_csv(to_csv(m)).grid.tolist() == m.grid.tolist()

@@ -1,0 +1,104 @@
+"""PDF puzzle sheets: page counts, that poppler opens them, reproducibility, the sheet command."""
+
+import math
+import re
+import shutil
+import subprocess
+import zlib
+
+import numpy as np
+import pytest
+
+import meiro
+from meiro.cli import main
+from meiro.render.pdf import render_sheet, sheet_seeds
+
+PDFTOPPM = shutil.which("pdftoppm")
+
+
+def page_count(pdf: bytes) -> int:
+    return int(re.search(rb"/Type /Pages /Kids \[[^\]]*\] /Count (\d+)", pdf).group(1))
+
+
+def contents(pdf: bytes) -> list[str]:
+    streams = re.findall(rb"/FlateDecode >>\nstream\n(.*?)\nendstream", pdf, re.S)
+    return [zlib.decompress(s).decode("latin-1") for s in streams]
+
+
+def mazes(count, size=(10, 10)):
+    return [meiro.generate(*size, seed=s, goal="farthest") for s in sheet_seeds(1, count)]
+
+
+@pytest.mark.parametrize("count,per_page,answers,pages", [
+    (1, None, True, 2), (6, None, True, 2), (7, 6, True, 4), (7, 6, False, 2), (5, 2, True, 6)])
+def test_page_count(count, per_page, answers, pages):
+    pdf = render_sheet(mazes(count), per_page=per_page, answers=answers)
+    assert page_count(pdf) == pages == len(contents(pdf))
+    assert pdf.count(b"/Type /Page ") == pages
+
+
+def test_every_maze_is_numbered_and_answer_pages_hold_the_paths():
+    pdf = render_sheet(mazes(4), per_page=4, title="Class 3")
+    maze_page, answer_page = contents(pdf)
+    for number in range(1, 5):
+        assert f"({number}.) Tj" in maze_page and f"({number}.) Tj" in answer_page
+    assert "(Class 3) Tj" in maze_page and "(Class 3 - answers) Tj" in answer_page
+    # the answer key strokes one polyline per maze in the answer colour, the puzzle page none
+    answer_rgb = "0.86 0.44 0.58 RG"
+    assert maze_page.count(answer_rgb) == 0 and answer_page.count(answer_rgb) == 4
+
+
+def test_the_sheet_is_reproducible_byte_for_byte():
+    assert render_sheet(mazes(3)) == render_sheet(mazes(3))
+
+
+@pytest.mark.skipif(PDFTOPPM is None, reason="pdftoppm (poppler-utils) is not installed")
+@pytest.mark.parametrize("paper,size", [("a4", (595.28, 841.89)), ("letter", (612, 792))])
+def test_poppler_opens_every_page_and_draws_on_it(tmp_path, paper, size):
+    target = tmp_path / "sheet.pdf"
+    target.write_bytes(render_sheet(mazes(3, (15, 12)), paper=paper, per_page=2))
+    result = subprocess.run([PDFTOPPM, "-r", "18", "-gray", str(target), str(tmp_path / "p")],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0 and not result.stderr, result.stderr
+    pages = sorted(tmp_path.glob("p-*.pgm"))
+    assert len(pages) == 4
+    from PIL import Image
+
+    for page in pages:
+        img = np.asarray(Image.open(page))
+        assert img.shape[::-1] == (math.ceil(size[0] / 4), math.ceil(size[1] / 4))
+        assert (img < 128).mean() > 0.01  # mazes were drawn, not a blank page
+
+
+def test_sheet_command(tmp_path):
+    target = tmp_path / "mazes.pdf"
+    assert main(["sheet", "--count", "6", "--size", "20x20", "--algorithm", "dig", "--seed", "1",
+                 "-o", str(target)]) == 0
+    pdf = target.read_bytes()
+    assert page_count(pdf) == 2
+    first = contents(pdf)[0]
+    for seed in sheet_seeds(1, 6):
+        assert f"seed {seed})" in first  # each maze's own seed is printed under it
+    again = tmp_path / "again.pdf"
+    main(["sheet", "--count", "6", "--size", "20x20", "--seed", "1", "-o", str(again)])
+    assert again.read_bytes() == pdf
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--count", "0"], "must be from 1 to 1000"),
+    (["-o", "x.png"], "name the output *.pdf"),
+    (["--size", "300x10"], "too big to print"),
+    (["--algorithm", "nope"], "invalid choice"),
+])
+def test_sheet_command_rejects_bad_input(tmp_path, capsys, argv, message):
+    args = ["sheet", "-o", str(tmp_path / "s.pdf"), *argv]
+    assert main(args) == 2
+    assert message in capsys.readouterr().err
+    assert not (tmp_path / "s.pdf").exists()
+
+
+def test_hand_made_maze_without_a_path_still_prints():
+    grid = np.ones((5, 5), bool)
+    grid[1, 1] = grid[3, 3] = False
+    pdf = render_sheet([meiro.Maze(grid)])
+    assert page_count(pdf) == 2 and r"\(no path\)" in contents(pdf)[1]
