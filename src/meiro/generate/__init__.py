@@ -18,7 +18,20 @@ from ..maze import Maze, _as_position
 from ..registry import GENERATORS
 from ..sizes import check_cells, ensure_fits
 from ..solve.bfs import bfs_kernel
-from . import dig  # noqa: F401  (registers the generator)
+from . import dig  # noqa: F401  (each import registers its generator)
+from . import stick  # noqa: F401
+from . import wall  # noqa: F401
+from . import prim  # noqa: F401
+from . import prim_simple  # noqa: F401
+from . import kruskal  # noqa: F401
+from . import wilson  # noqa: F401
+from . import aldous_broder  # noqa: F401
+from . import hunt_and_kill  # noqa: F401
+from . import sidewinder  # noqa: F401
+from . import binary_tree  # noqa: F401
+from . import growing_tree  # noqa: F401
+from . import eller  # noqa: F401
+from . import division  # noqa: F401
 
 _SEED_LIMIT = 2**64
 
