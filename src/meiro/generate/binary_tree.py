@@ -56,6 +56,7 @@ def _binary_tree_kernel(grid, rows, cols, origin_row, origin_col, state, order):
     "binary-tree", aliases=("binary",),
     summary="binary tree: each cell opens north or west; open top row and left column, diagonal bias",
     reference="J. Buck, Mazes for Programmers (2015), ch. 2",
+    origin=None,
 )
 def binary_tree(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1, 1),
                 record: bool = False) -> Carving:

@@ -8,7 +8,7 @@ wide. Each wall joins two halves through exactly one gap, so the maze is
 perfect. The rooms wait on an explicit stack (no recursion, any size).
 
 What it looks like: long straight walls and a visible hierarchy of boxes;
-long straight corridors, fewer dead ends than Kruskal (about 25 % of cells),
+long straight corridors, about 27 % of cells dead ends,
 and a solution that must pass the few gaps of the big early walls — a
 "fractal", blocky look, quite different from the tree-growing methods.
 
@@ -80,6 +80,7 @@ def _division_kernel(grid, cols, height, width, state):
     "division", aliases=("recursive-division",),
     summary="recursive division: straight walls with one gap split rooms; long straight corridors",
     reference="J. Buck, Mazes for Programmers (2015), ch. 12",
+    origin="log",
 )
 def division(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1, 1),
              record: bool = False) -> Carving:

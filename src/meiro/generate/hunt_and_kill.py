@@ -7,7 +7,7 @@ has a neighbour inside it, link the two, and walk on from there. Every cell
 joins the maze by exactly one wall, so the maze is perfect.
 
 What it looks like: close to the dig method — long, winding corridors and
-few dead ends (about 10-12 % of cells) — but without a stack; the hunts
+few dead ends (about 9 % of cells) — but without a stack; the hunts
 leave a slight tendency for walks to restart near the top.
 
 The hunt does not rescan finished rows: a per-row count of cells still

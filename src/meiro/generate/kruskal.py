@@ -100,6 +100,7 @@ def _kruskal_kernel(grid, rows, cols, origin_row, origin_col, state, order):
 @GENERATORS.register(
     "kruskal", summary="randomised Kruskal (union-find): bushy, many short dead ends, no bias",
     reference="J. B. Kruskal (1956); J. Buck, Mazes for Programmers (2015), ch. 11",
+    origin=None,
 )
 def kruskal(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1, 1),
             record: bool = False) -> Carving:

@@ -22,10 +22,12 @@ its complement — the passages — is a spanning tree of the cells: a perfect
 maze. (Counting confirms it: ``(W-1)(H-1)`` bars leave ``W*H - 1`` of the
 ``2WH - W - H`` wall slots open.)
 
-What it looks like: short walls everywhere, many short dead ends (about a
-third of the cells), a grainy, grid-aligned texture, and a bias — the walls
-hang downwards and rightwards from the first row, so corridors run mostly
-left-right and up-down in short pieces. Easy to solve by eye.
+What it looks like: short walls everywhere, many short dead ends (about 28 %
+of the cells, as measured by ``meiro stats`` on 100 x 100 mazes), corridors
+under two cells long on average, a grainy, grid-aligned texture and a bias:
+every wall hangs off the border through posts that only go right, down or
+left (never up below the first row), so the solution is short (about 3 % of
+the cells) and easy to see.
 
 Origin: not used for the shape. The method adds walls instead of digging, so
 its carving log is the order in which a breadth-first walk from the origin
@@ -78,6 +80,7 @@ def _stick_kernel(grid, rows, cols, state):
     "stick", aliases=("bar", "boutaoshi", "stick-toppling"),
     summary="棒倒し法: every post topples one bar (never onto a fallen one); short walls, many dead ends",
     reference="Japanese beginner's method (棒倒し法); made perfect as described in the module docs",
+    origin="log",
 )
 def stick(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1, 1),
           record: bool = False) -> Carving:

@@ -13,10 +13,11 @@ Every new wall joins the existing walls exactly once, so the walls stay a
 tree hanging off the border, and the passages are a spanning tree of the
 cells: a perfect maze.
 
-What it looks like: long, meandering walls and therefore long corridors
-with fewer dead ends than stick-toppling (about 30 % of cells), no strong
-directional bias; it looks hand-drawn. Walls from the border go deep into the
-maze, so the solution tends to be long.
+What it looks like: long, meandering walls that reach deep into the maze;
+about 27 % of cells are dead ends and corridors are short (under two cells
+between junctions on average), much like Kruskal's texture, without a
+directional bias. The solution is a little longer than Kruskal's (measured
+with ``meiro stats`` on 100 x 100 mazes).
 
 Origin: not used for the shape. The method adds walls instead of digging, so
 its carving log is the order in which a breadth-first walk from the origin
@@ -97,6 +98,7 @@ def _wall_kernel(grid, rows, cols, state):
     "wall", aliases=("wall-extension", "kabenobashi"),
     summary="壁伸ばし法: grow walls from random posts until they meet a wall; long corridors",
     reference="Japanese method 壁伸ばし法 (wall extension)",
+    origin="log",
 )
 def wall(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1, 1),
          record: bool = False) -> Carving:

@@ -51,12 +51,16 @@ def _wilson_kernel(grid, rows, cols, origin_row, origin_col, state, order):
                 r += drow[d]
                 c += dcol[d]
             # carve the loop-erased path
+            first = n
             p = start
             while grid[p]:
                 d = exit_dir[p]
                 n = carve(grid, p, order, n)
                 n = carve(grid, p + offset[d], order, n)
                 p += 2 * offset[d]
+            if order is not None:
+                # log the path from the tree outwards, so a replay grows one tree
+                order[first:n] = order[first:n][::-1].copy()
     return n
 
 
