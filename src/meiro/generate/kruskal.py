@@ -36,63 +36,78 @@ def find(parent, i):
     return i
 
 
-@njit(cache=True)
-def wall_slots(rows, cols):
-    """Flat indices of every interior wall slot (the blocks between two cells)."""
-    width = (cols - 1) // 2
-    height = (rows - 1) // 2
-    out = np.empty(height * (width - 1) + width * (height - 1), np.int64)
-    k = 0
-    for r in range(1, rows - 1):
-        start = 2 if r % 2 == 1 else 1
-        for c in range(start, cols - 1, 2):
-            out[k] = r * cols + c
-            k += 1
-    return out
+def wall_slots(rows: int, cols: int) -> np.ndarray:
+    """Flat indices of every interior wall slot (the blocks between two cells).
+
+    Examples
+    --------
+    >>> wall_slots(5, 5).tolist()   # a 2 x 2-cell maze has four wall slots
+    [7, 11, 13, 17]
+    """
+    index = np.arange(rows * cols).reshape(rows, cols)
+    slots = np.zeros((rows, cols), bool)
+    slots[1:-1:2, 2:-1:2] = True
+    slots[2:-1:2, 1:-1:2] = True
+    return index[slots]
+
+
+def cell_edges(width: int, height: int) -> np.ndarray:
+    """Every pair of neighbouring cells as ``cell * 2 + (0 east | 1 south)``.
+
+    int32 while the codes fit: Kruskal's random accesses then move half the memory.
+    """
+    dtype = np.int32 if 2 * width * height < 2**31 else np.int64
+    cell = np.arange(width * height, dtype=dtype).reshape(height, width)
+    return np.concatenate([(cell[:, :-1] * 2).ravel(), (cell[:-1] * 2 + 1).ravel()])
 
 
 @njit(inline="always")
-def slot_cells(w, cols):
-    """The two cells (block indices) on either side of wall slot ``w``."""
-    if (w // cols) % 2 == 1:
-        return w - 1, w + 1
-    return w - cols, w + cols
-
-
-@njit(inline="always")
-def cell_of(p, cols, width):
-    """Cell index of cell block ``p``."""
-    r = p // cols
-    return (r // 2) * width + (p - r * cols) // 2
+def find(parent, i):
+    """Root of ``i`` in a union-find forest, halving the path on the way."""
+    while parent[i] != i:
+        parent[i] = parent[parent[i]]
+        i = parent[i]
+    return i
 
 
 @njit(cache=True)
-def _kruskal_kernel(grid, rows, cols, origin_row, origin_col, state, order):
+def _kruskal_kernel(grid, rows, cols, origin_row, origin_col, state, order, edges, parent):
+    """``edges``: every pair of neighbouring cells (:func:`cell_edges`); ``parent``: one
+    entry per cell, same dtype."""
     width = (cols - 1) // 2
-    height = (rows - 1) // 2
+    n_cells = width * ((rows - 1) // 2)
     n = 0
-    if width * height == 1:
+    if order is None:
+        for r in range(1, rows - 1, 2):  # every cell ends up open; open them in one sweep
+            for c in range(1, cols - 1, 2):
+                grid[r * cols + c] = False
+    if n_cells == 1:
         return carve(grid, cols + 1, order, n)
-    edges = wall_slots(rows, cols)
     state = shuffle(edges, state)
-    parent = np.arange(width * height)
-    size = np.ones(width * height, np.int64)
+    size = np.ones(n_cells, np.int32)
+    for i in range(n_cells):
+        parent[i] = i
     joined = 0
-    for w in edges:
-        a, b = slot_cells(w, cols)
-        ra = find(parent, cell_of(a, cols, width))
-        rb = find(parent, cell_of(b, cols, width))
+    for e in edges:
+        a = e >> 1
+        south = e & 1
+        b = a + width if south else a + 1
+        ra = find(parent, a)
+        rb = find(parent, b)
         if ra == rb:
             continue
         if size[ra] < size[rb]:
             ra, rb = rb, ra
         parent[rb] = ra
         size[ra] += size[rb]
-        n = carve(grid, a, order, n)
-        n = carve(grid, w, order, n)
-        n = carve(grid, b, order, n)
+        r = a // width
+        pa = (2 * r + 1) * cols + 2 * (a - r * width) + 1
+        step = cols if south else 1
+        n = carve(grid, pa, order, n)
+        n = carve(grid, pa + step, order, n)
+        n = carve(grid, pa + 2 * step, order, n)
         joined += 1
-        if joined == width * height - 1:
+        if joined == n_cells - 1:
             break
     return n
 
@@ -115,4 +130,6 @@ def kruskal(width: int, height: int, state: np.uint64, origin: tuple[int, int] =
     >>> len(carving.order) == 2 * 6 * 4 - 1
     True
     """
-    return run_kernel(_kruskal_kernel, width, height, state, origin, record)
+    edges = cell_edges(width, height)
+    parent = np.empty(width * height, edges.dtype)
+    return run_kernel(_kruskal_kernel, width, height, state, origin, record, edges, parent)

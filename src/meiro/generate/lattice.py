@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.rng import below
+from ..kernels.rng import below, next_u64
 from ..solve.bfs import bfs_kernel
 from .carving import Carving, record_buffer
 
@@ -76,11 +76,50 @@ def random_direction(r, c, rows, cols, state):
 
 
 @njit(cache=True)
-def shuffle(values, state):
-    """Fisher-Yates shuffle of ``values`` in place; returns the PRNG state."""
-    for i in range(values.size - 1, 0, -1):
-        j, state = below(state, i + 1)
+def _fisher_yates(values, lo, hi, state):
+    for i in range(hi - 1, lo, -1):
+        j, state = below(state, i - lo + 1)
+        j += lo
         values[i], values[j] = values[j], values[i]
+    return state
+
+
+_BUCKET_BITS = 8
+
+
+@njit(cache=True)
+def shuffle(values, state):
+    """Uniform random shuffle of ``values`` in place; returns the PRNG state.
+
+    Small arrays get a plain Fisher-Yates shuffle. Large ones, whose random
+    swaps would miss the cache on almost every step, are first scattered into
+    256 buckets chosen uniformly at random per element and then each bucket is
+    shuffled on its own (Rao-Sandelius): the result is still a uniformly random
+    permutation, at several times the speed.
+    """
+    n = values.size
+    if n < 1 << 16:
+        return _fisher_yates(values, 0, n, state)
+    buckets = 1 << _BUCKET_BITS
+    shift = np.uint64(64 - _BUCKET_BITS)
+    tag = np.empty(n, np.uint8)
+    start = np.zeros(buckets + 1, np.int64)
+    for i in range(n):
+        z, state = next_u64(state)
+        b = z >> shift
+        tag[i] = b
+        start[b + 1] += 1
+    for b in range(buckets):
+        start[b + 1] += start[b]
+    fill = start[:buckets].copy()
+    out = np.empty_like(values)
+    for i in range(n):
+        b = tag[i]
+        out[fill[b]] = values[i]
+        fill[b] += 1
+    for b in range(buckets):
+        state = _fisher_yates(out, start[b], start[b + 1], state)
+    values[:] = out
     return state
 
 
