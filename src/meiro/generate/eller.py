@@ -36,7 +36,7 @@ from numba import njit
 from ..kernels.rng import next_u64
 from ..registry import GENERATORS
 from .carving import Carving, record_buffer
-from .kruskal import find
+from .lattice import find
 
 _TOP_BIT = np.uint64(63)
 

@@ -24,16 +24,7 @@ from numba import njit
 
 from ..registry import GENERATORS
 from .carving import Carving
-from .lattice import carve, run_kernel, shuffle
-
-
-@njit(inline="always")
-def find(parent, i):
-    """Root of ``i`` in a union-find forest, halving the path on the way."""
-    while parent[i] != i:
-        parent[i] = parent[parent[i]]
-        i = parent[i]
-    return i
+from .lattice import carve, find, run_kernel, shuffle
 
 
 def wall_slots(rows: int, cols: int) -> np.ndarray:
@@ -59,15 +50,6 @@ def cell_edges(width: int, height: int) -> np.ndarray:
     dtype = np.int32 if 2 * width * height < 2**31 else np.int64
     cell = np.arange(width * height, dtype=dtype).reshape(height, width)
     return np.concatenate([(cell[:, :-1] * 2).ravel(), (cell[:-1] * 2 + 1).ravel()])
-
-
-@njit(inline="always")
-def find(parent, i):
-    """Root of ``i`` in a union-find forest, halving the path on the way."""
-    while parent[i] != i:
-        parent[i] = parent[parent[i]]
-        i = parent[i]
-    return i
 
 
 @njit(cache=True)

@@ -39,18 +39,12 @@ def carve(grid, p, order, n):
 
 
 @njit(inline="always")
-def link(grid, a, b, order, n):
-    """Open cell ``a``, the wall slot between ``a`` and ``b``, and cell ``b`` (block indices)."""
-    n = carve(grid, a, order, n)
-    n = carve(grid, (a + b) // 2, order, n)
-    return carve(grid, b, order, n)
-
-
-@njit(inline="always")
-def cell_block(i, width, cols):
-    """Block index of cell ``i``."""
-    r = i // width
-    return (2 * r + 1) * cols + 2 * (i - r * width) + 1
+def find(parent, i):
+    """Root of ``i`` in a union-find forest, halving the path on the way."""
+    while parent[i] != i:
+        parent[i] = parent[parent[i]]
+        i = parent[i]
+    return i
 
 
 @njit(inline="always")

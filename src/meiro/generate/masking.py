@@ -36,8 +36,7 @@ from numba import njit
 
 from ..errors import MazeError
 from ..solve.bfs import bfs_kernel
-from .kruskal import find
-from .lattice import shuffle
+from .lattice import find, shuffle
 
 #: mask text characters
 INSIDE, OUTSIDE = ".", "#"
