@@ -23,7 +23,7 @@ from ..kernels.search import SOURCE, offsets
 from ..registry import SOLVERS
 from .result import SearchResult, search_setup
 
-_G_LIMIT = 1 << 39  # g fits in 39 bits, leaving 24 bits of random tie-break
+_G_LIMIT = 1 << 38  # (limit - g) << 24 must stay below 2**63: g < 2**38, 24 bits of tie-break
 _TIE_SHIFT = np.uint64(40)
 
 
