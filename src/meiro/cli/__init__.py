@@ -13,10 +13,10 @@ import sys
 
 from .._version import __version__
 from ..errors import MazeError
-from . import generate_cmd, list_cmd, solve_cmd
+from . import generate_cmd, list_cmd, solve_cmd, stats_cmd
 from .args import ArgumentError, Parser
 
-COMMANDS = (generate_cmd, solve_cmd, list_cmd)
+COMMANDS = (generate_cmd, solve_cmd, list_cmd, stats_cmd)
 
 
 def build_parser() -> argparse.ArgumentParser:
