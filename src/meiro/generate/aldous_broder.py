@@ -38,12 +38,14 @@ def _aldous_broder_kernel(grid, rows, cols, origin_row, origin_col, state, order
     offset = np.array([-cols, 1, cols, -1], np.int64)
     drow = np.array([-2, 0, 2, 0], np.int64)
     dcol = np.array([0, 2, 0, -2], np.int64)
+    bits = np.uint64(0)
+    n_bits = 0
     r = origin_row
     c = origin_col
     p = r * cols + c
     n = carve(grid, p, order, 0)
     while remaining > 0:
-        d, state = random_direction(r, c, rows, cols, state)
+        d, bits, n_bits, state = random_direction(r, c, rows, cols, bits, n_bits, state)
         wall = p + offset[d]
         p = wall + offset[d]
         r += drow[d]

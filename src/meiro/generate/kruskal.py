@@ -85,9 +85,12 @@ def _kruskal_kernel(grid, rows, cols, origin_row, origin_col, state, order, edge
         r = a // width
         pa = (2 * r + 1) * cols + 2 * (a - r * width) + 1
         step = cols if south else 1
-        n = carve(grid, pa, order, n)
-        n = carve(grid, pa + step, order, n)
-        n = carve(grid, pa + 2 * step, order, n)
+        if order is None:
+            grid[pa + step] = False  # the cells are already open
+        else:
+            n = carve(grid, pa, order, n)
+            n = carve(grid, pa + step, order, n)
+            n = carve(grid, pa + 2 * step, order, n)
         joined += 1
         if joined == n_cells - 1:
             break

@@ -33,6 +33,8 @@ def _wilson_kernel(grid, rows, cols, origin_row, origin_col, state, order):
     offset = np.array([-cols, 1, cols, -1], np.int64)
     drow = np.array([-2, 0, 2, 0], np.int64)
     dcol = np.array([0, 2, 0, -2], np.int64)
+    bits = np.uint64(0)
+    n_bits = 0
     exit_dir = np.zeros(rows * cols, np.uint8)
     n = carve(grid, origin_row * cols + origin_col, order, 0)
     for r0 in range(1, rows - 1, 2):
@@ -45,7 +47,7 @@ def _wilson_kernel(grid, rows, cols, origin_row, origin_col, state, order):
             r = r0
             c = c0
             while grid[p]:
-                d, state = random_direction(r, c, rows, cols, state)
+                d, bits, n_bits, state = random_direction(r, c, rows, cols, bits, n_bits, state)
                 exit_dir[p] = d
                 p += 2 * offset[d]
                 r += drow[d]
