@@ -47,8 +47,11 @@ def _grow(array):
 
 
 @njit(cache=True)
-def astar_kernel(grid, cols, source, target, step, state_rng, order):
+def astar_kernel(grid, cols, source, target, step, state_rng, order, g_weight=1):
     """A* on a flat block grid; see :func:`meiro.solve.bfs.bfs_kernel` for the arguments.
+
+    ``f = g_weight * g + h``: 1 is A*, 0 is greedy best-first search
+    (:mod:`meiro.solve.greedy`).
 
     Returns ``state, found, expanded, max_frontier``.
     """
@@ -112,7 +115,7 @@ def astar_kernel(grid, cols, source, target, step, state_rng, order):
             gq = g + step
             qr = q // cols
             tie, state_rng = next_u64(state_rng)
-            primary[size] = gq + abs(qr - goal_r) + abs(q - qr * cols - goal_c)
+            primary[size] = g_weight * gq + abs(qr - goal_r) + abs(q - qr * cols - goal_c)
             secondary[size] = ((_G_LIMIT - gq) << 24) | np.int64(tie >> _TIE_SHIFT)
             item[size] = q * 8 + d + 1
             i = size

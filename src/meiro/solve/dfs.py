@@ -19,14 +19,8 @@ from numba import njit
 from ..kernels.rng import below, mix_seed
 from ..kernels.search import SOURCE, offsets
 from ..registry import SOLVERS
+from .astar import _grow
 from .result import SearchResult, search_setup
-
-
-@njit(cache=True)
-def _grow(array):
-    bigger = np.empty(array.size * 2, array.dtype)
-    bigger[:array.size] = array
-    return bigger
 
 
 @njit(cache=True)
