@@ -8,9 +8,14 @@ a *uniform* spanning tree: every perfect maze on the grid is equally likely
 (Wilson 1996), whatever the order in which the walks start.
 
 What it looks like: the same distribution as Aldous-Broder — no bias, about
-29 % dead ends, short twisty corridors. It is faster than Aldous-Broder
-because each walk only has to find the tree, not cover the grid; the first
-walks (to a tree of one cell) are the slow part.
+29 % dead ends, short twisty corridors.
+
+Cost: the walks add up to the grid's mean hitting time of the root (Wilson
+1996), about ``n log n`` steps for ``n`` cells; it is dominated by the first
+walks, which must find a tree of a few cells, so it varies a lot from seed to
+seed. On 1000 x 1000 cells it takes 4-14x the dig method (7x on average; see
+``benchmarks/bench_zoo.py``) — still some five times faster than
+Aldous-Broder, which must cover the whole grid.
 
 Origin: the root of the tree (the first cell carved).
 
@@ -30,36 +35,46 @@ from .lattice import carve, random_direction, run_kernel
 
 @njit(cache=True)
 def _wilson_kernel(grid, rows, cols, origin_row, origin_col, state, order):
+    # The walks run on cell-sized arrays (a quarter of the block grid), which
+    # keeps the long first walks in cache; blocks are touched only to carve.
+    width = (cols - 1) // 2
     offset = np.array([-cols, 1, cols, -1], np.int64)
+    cell_step = np.array([-width, 1, width, -1], np.int64)
     drow = np.array([-2, 0, 2, 0], np.int64)
     dcol = np.array([0, 2, 0, -2], np.int64)
     bits = np.uint64(0)
     n_bits = 0
-    exit_dir = np.zeros(rows * cols, np.uint8)
+    in_tree = np.zeros(width * ((rows - 1) // 2), np.bool_)
+    exit_dir = np.zeros(in_tree.size, np.uint8)
+    in_tree[(origin_row // 2) * width + origin_col // 2] = True
     n = carve(grid, origin_row * cols + origin_col, order, 0)
+    start = -1
     for r0 in range(1, rows - 1, 2):
         for c0 in range(1, cols - 1, 2):
-            start = r0 * cols + c0
-            if not grid[start]:
+            start += 1
+            if in_tree[start]:
                 continue
             # walk until the tree, keeping each cell's latest exit (loop erasure)
-            p = start
+            i = start
             r = r0
             c = c0
-            while grid[p]:
+            while not in_tree[i]:
                 d, bits, n_bits, state = random_direction(r, c, rows, cols, bits, n_bits, state)
-                exit_dir[p] = d
-                p += 2 * offset[d]
+                exit_dir[i] = d
+                i += cell_step[d]
                 r += drow[d]
                 c += dcol[d]
             # carve the loop-erased path
             first = n
-            p = start
-            while grid[p]:
-                d = exit_dir[p]
+            i = start
+            p = r0 * cols + c0
+            while not in_tree[i]:
+                d = exit_dir[i]
+                in_tree[i] = True
                 n = carve(grid, p, order, n)
                 n = carve(grid, p + offset[d], order, n)
                 p += 2 * offset[d]
+                i += cell_step[d]
             if order is not None:
                 # log the path from the tree outwards, so a replay grows one tree
                 order[first:n] = order[first:n][::-1].copy()
