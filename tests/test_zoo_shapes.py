@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import meiro
 from meiro.generate.masking import load_mask
@@ -176,3 +177,24 @@ def test_braid_cannot_open_a_one_cell_wide_corridor():
     m = meiro.generate(1, 8, seed=0, braid=1)
     assert dead_ends(m) == 2
     assert_perfect_on(m.grid, np.ones((8, 1), bool))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(NAMES), st.integers(1, 14), st.integers(1, 14), st.integers(0, 2**64 - 1),
+       st.floats(0.0, 1.0), st.data())
+def test_random_masks_and_braids(name, width, height, seed, braid, data):
+    rng = np.random.default_rng(seed % 2**32)
+    mask = rng.random((height, width)) < 0.7
+    if not mask.any():
+        mask[0, 0] = True
+    m = meiro.generate(width, height, algorithm=name, seed=seed, mask=mask, braid=braid,
+                       goal=data.draw(st.sampled_from(meiro.GOALS)))
+    region = region_from(mask, (m.start[0] // 2, m.start[1] // 2))
+    assert region[m.start[0] // 2, m.start[1] // 2] and region[m.goal[0] // 2, m.goal[1] // 2]
+    assert np.array_equal(~m.grid[1::2, 1::2], region)
+    assert np.array_equal(replay_carving(m.shape, m.carve_order), m.grid)
+    if braid == 0:
+        assert_perfect_on(m.grid, region)
+    for method in meiro.SOLVERS.names():
+        if meiro.SOLVERS.get(method).exact:
+            assert meiro.solve(m, method).length == block_distances(m.grid, m.start)[m.goal]
