@@ -99,7 +99,7 @@ def test_mask_goal_and_start_defaults():
 
 
 def test_mask_forms_agree(tmp_path):
-    from PIL import Image
+    Image = pytest.importorskip("PIL.Image")
 
     mask = load_mask(HEART)
     image = Image.fromarray(np.where(mask, 255, 0).astype(np.uint8))
