@@ -43,8 +43,7 @@ from ..errors import MazeError
 from ..kernels.rng import below, next_u64
 from ..registry import GENERATORS
 from .carving import Carving
-from .lattice import carve, run_kernel
-from .prim_simple import neighbours
+from .lattice import carve, neighbours, run_kernel
 
 POLICIES = ("newest", "random", "oldest", "mixed")
 _S32 = np.uint64(32)

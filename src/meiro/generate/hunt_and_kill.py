@@ -27,8 +27,7 @@ from numba import njit
 from ..kernels.rng import below
 from ..registry import GENERATORS
 from .carving import Carving
-from .lattice import carve, run_kernel
-from .prim_simple import neighbours
+from .lattice import carve, neighbours, run_kernel
 
 
 @njit(cache=True)

@@ -1,10 +1,9 @@
-"""Shared pieces of the generator kernels: cell <-> block indexing and the log.
+"""Shared pieces of the generator kernels: the log, neighbours, shuffling, union-find.
 
 Generator kernels work on the flat block grid (``True`` = wall) with
-``cols = 2*width+1`` blocks per row. Cell ``i`` (row-major over the
-``width x height`` cells) sits at block ``(2*(i // width) + 1) * cols +
-2*(i % width) + 1``; the wall slot between two neighbouring cells is the block
-half-way between them.
+``cols = 2*width+1`` blocks per row: a cell at block ``p`` has its neighbours
+at ``p +- 2`` and ``p +- 2*cols``, and the wall slot between two neighbouring
+cells is the block half-way between them.
 
 Every kernel opens blocks with :func:`carve`, which writes a block to the
 carving log only the first time it is opened, so a log never repeats a block
@@ -45,6 +44,27 @@ def find(parent, i):
         parent[i] = parent[parent[i]]
         i = parent[i]
     return i
+
+
+@njit(inline="always")
+def neighbours(p, rows, cols, out):
+    """Fill ``out`` with the neighbouring cells of cell block ``p``; return how many."""
+    r = p // cols
+    c = p - r * cols
+    k = 0
+    if r >= 3:
+        out[k] = p - 2 * cols
+        k += 1
+    if c + 3 < cols:
+        out[k] = p + 2
+        k += 1
+    if r + 3 < rows:
+        out[k] = p + 2 * cols
+        k += 1
+    if c >= 3:
+        out[k] = p - 2
+        k += 1
+    return k
 
 
 @njit(inline="always")

@@ -24,28 +24,7 @@ from numba import njit
 from ..kernels.rng import below
 from ..registry import GENERATORS
 from .carving import Carving
-from .lattice import carve, run_kernel
-
-
-@njit(inline="always")
-def neighbours(p, rows, cols, out):
-    """Fill ``out`` with the neighbouring cells of cell block ``p``; return how many."""
-    r = p // cols
-    c = p - r * cols
-    k = 0
-    if r >= 3:
-        out[k] = p - 2 * cols
-        k += 1
-    if c + 3 < cols:
-        out[k] = p + 2
-        k += 1
-    if r + 3 < rows:
-        out[k] = p + 2 * cols
-        k += 1
-    if c >= 3:
-        out[k] = p - 2
-        k += 1
-    return k
+from .lattice import carve, neighbours, run_kernel
 
 
 @njit(cache=True)
