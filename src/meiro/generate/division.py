@@ -7,10 +7,13 @@ random gap; then split both halves the same way, until every room is one cell
 wide. Each wall joins two halves through exactly one gap, so the maze is
 perfect. The rooms wait on an explicit stack (no recursion, any size).
 
-What it looks like: long straight walls and a visible hierarchy of boxes;
-long straight corridors, about 27 % of cells dead ends,
-and a solution that must pass the few gaps of the big early walls — a
-"fractal", blocky look, quite different from the tree-growing methods.
+What it looks like: long straight walls and a visible hierarchy of boxes —
+a "fractal", blocky look, quite different from the tree-growing methods.
+Along the walls run long straight passages, but they are cut by many side
+openings, so corridors between junctions average only about 2 steps; about
+27 % of cells are dead ends (mostly in the small last rooms). The solution
+must pass the few gaps of the big early walls, which makes it longer than
+Kruskal's (about 6 % of the cells on 100 x 100 mazes, against 4 %).
 
 Origin: not used for the shape. The method adds walls instead of digging, so
 its carving log is the order in which a breadth-first walk from the origin
@@ -78,7 +81,7 @@ def _division_kernel(grid, cols, height, width, state):
 
 @GENERATORS.register(
     "division", aliases=("recursive-division",),
-    summary="recursive division: straight walls with one gap split rooms; long straight corridors",
+    summary="recursive division: straight walls with one gap split rooms; blocky, boxes in boxes",
     reference="J. Buck, Mazes for Programmers (2015), ch. 12",
     origin="log",
 )
