@@ -47,19 +47,13 @@ _DEBRUIJN_TABLE = np.array([
     45, 39, 33, 30, 24, 18, 12, 5, 63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
     46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9, 13, 8, 7, 6], np.int64)
 _ONE = np.uint64(1)
+_SIGN = np.uint64(1 << 63)  # flipping the top bit keeps the order of keys stored as int64
 
 
 @njit(inline="always")
 def _lowest_bit(word):
     """Index of the lowest set bit of a non-zero uint64."""
     return _DEBRUIJN_TABLE[((word & (~word + _ONE)) * _DEBRUIJN) >> np.uint64(58)]
-
-
-@njit(cache=True)
-def _grow(array, fill):
-    bigger = np.full(array.size * 2, fill, array.dtype)
-    bigger[:array.size] = array
-    return bigger
 
 
 @njit(cache=True)
@@ -79,8 +73,7 @@ def _prim_kernel(grid, rows, cols, origin_row, origin_col, state, order, item_bi
     level0 = np.zeros(n_buckets >> _LEVEL_BITS, np.uint64)
     level1 = np.zeros(n_buckets >> (2 * _LEVEL_BITS), np.uint64)
     level2 = np.uint64(0)
-    keys = np.empty(1024, np.uint64)
-    link = np.full(1024, -1, np.int64)
+    pool = np.empty((1024, 2), np.int64)  # per slot: key bits, next slot (one cache line)
     free = -1  # a list of pool slots to reuse
     used = 0
     live = 0
@@ -103,16 +96,17 @@ def _prim_kernel(grid, rows, cols, origin_row, origin_col, state, order, item_bi
             key = (w & ~item_mask) | np.uint64(q * 4 + d)
             if free >= 0:
                 slot = free
-                free = link[slot]
+                free = pool[slot, 1]
             else:
-                if used == keys.size:
-                    keys = _grow(keys, np.uint64(0))
-                    link = _grow(link, -1)
+                if used == pool.shape[0]:
+                    bigger = np.empty((2 * used, 2), np.int64)
+                    bigger[:used] = pool
+                    pool = bigger
                 slot = used
                 used += 1
             b = np.int64(key >> _BUCKET_SHIFT)
-            keys[slot] = key
-            link[slot] = head[b]
+            pool[slot, 0] = np.int64(key ^ _SIGN)
+            pool[slot, 1] = head[b]
             head[b] = slot
             level0[b >> _LEVEL_BITS] |= _ONE << np.uint64(b & 63)
             level1[b >> (2 * _LEVEL_BITS)] |= _ONE << np.uint64((b >> _LEVEL_BITS) & 63)
@@ -127,19 +121,19 @@ def _prim_kernel(grid, rows, cols, origin_row, origin_col, state, order, item_bi
             best = head[b]
             before = -1
             prev = best
-            slot = link[best]
+            slot = pool[best, 1]
             while slot >= 0:
-                if keys[slot] < keys[best]:
+                if pool[slot, 0] < pool[best, 0]:
                     best = slot
                     before = prev
                 prev = slot
-                slot = link[slot]
+                slot = pool[slot, 1]
             if before < 0:
-                head[b] = link[best]
+                head[b] = pool[best, 1]
             else:
-                link[before] = link[best]
-            top = np.int64(keys[best] & item_mask)
-            link[best] = free
+                pool[before, 1] = pool[best, 1]
+            top = np.int64((np.uint64(pool[best, 0]) ^ _SIGN) & item_mask)
+            pool[best, 1] = free
             free = best
             live -= 1
             if head[b] < 0:
