@@ -17,7 +17,7 @@ on a 1000 x 1000 maze, since the growth must also cross heavy walls to fill
 the grid). A binary heap made every step cost ``O(log n)`` cache misses; the
 uniform weights allow a bucket queue instead (see the kernel), which keeps
 the steps ``O(1)``. Each step still touches the queue at random places in
-memory, so on 1000 x 1000 cells it takes about 6-7x the dig method (see
+memory, so on 1000 x 1000 cells it takes about 6x the dig method (see
 ``benchmarks/bench_zoo.py``); ``kruskal`` gives the same mazes' distribution
 in under 3x.
 
