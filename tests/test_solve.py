@@ -32,7 +32,9 @@ def test_explored_replays_the_search():
         sol = meiro.solve(m, method)
         explored = sol.explored
         assert explored.shape == (sol.expanded, 2)
-        assert tuple(explored[0]) == m.start and tuple(explored[-1]) == m.goal
+        assert tuple(explored[0]) == m.start
+        # a two-ended search reaches the goal early; every other search ends there
+        assert tuple(explored[-1]) == m.goal or (method == "bidirectional" and (explored == m.goal).all(1).any())
         assert len({tuple(p) for p in explored}) == len(explored)  # each position once
         assert not m.grid[explored[:, 0], explored[:, 1]].any()
     bfs = meiro.solve(m, "bfs").explored
@@ -77,7 +79,8 @@ def test_mazes_with_loops_and_rooms(method):
     m = meiro.parse_text(text)
     sol = meiro.solve(m, method)
     assert_valid_path(m.grid, sol.path, m.start, m.goal)
-    assert sol.length == block_distances(m.grid, m.start)[m.goal]
+    if meiro.SOLVERS.get(method).exact:  # the others only promise a path
+        assert sol.length == block_distances(m.grid, m.start)[m.goal]
 
 
 def test_start_equals_goal():

@@ -20,12 +20,13 @@ GOALS = ("corner", "farthest", "diameter")
 _NO_RECORD = np.empty(0, np.int64)
 
 
-def farthest_from(grid: np.ndarray, origin: tuple[int, int],
+def farthest_from(grid: np.ndarray, origin: tuple[int, int], step: int = 2, *,
                   graph: SearchGraph | None = None) -> tuple[int, int]:
-    """The open cell at maximal path distance from the cell ``origin``.
+    """The open cell (``step`` 1: block) at maximal path distance from ``origin``.
 
-    Ties go to the last one a breadth-first search reaches. ``graph`` may pass
-    in the maze's search graph to save building it.
+    Ties go to the last one a breadth-first search reaches. ``step`` 2 searches
+    cell to cell on a lattice maze, 1 block by block on any grid. ``graph`` may
+    pass in the maze's search graph to save building it.
 
     Examples
     --------
@@ -35,7 +36,7 @@ def farthest_from(grid: np.ndarray, origin: tuple[int, int],
     >>> r % 2 == 1 and c % 2 == 1
     True
     """
-    g = graph if graph is not None else SearchGraph(grid, 2)
+    g = graph if graph is not None else SearchGraph(grid, step)
     g.reset()
     source = g.node(origin[0] * g.cols + origin[1])
     last, _, _ = bfs_kernel(g.graph, g.width, source, -1, _NO_RECORD)
@@ -62,7 +63,7 @@ def place_goal(grid: np.ndarray, start: tuple[int, int], goal: str,
     if goal not in GOALS:
         raise MazeError(f"unknown goal {goal!r}; choose one of: {', '.join(GOALS)}")
     graph = SearchGraph(grid, 2, cells)
-    one_end = farthest_from(grid, start, graph)
+    one_end = farthest_from(grid, start, graph=graph)
     if goal == "farthest":
         return start, one_end
-    return one_end, farthest_from(grid, one_end, graph)
+    return one_end, farthest_from(grid, one_end, graph=graph)

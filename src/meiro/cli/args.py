@@ -51,6 +51,17 @@ def seed(text: str) -> int:
     return value
 
 
+def share(text: str) -> float:
+    """argparse type for a share from 0 to 1 (``--braid``)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"must be a number from 0 to 1, got {text!r}")
+    return value
+
+
 def add_size_options(parser: argparse.ArgumentParser, default: str = "15x15") -> None:
     """``--size`` (cells) and ``--blocks`` (odd block sides), mutually exclusive."""
     group = parser.add_mutually_exclusive_group()

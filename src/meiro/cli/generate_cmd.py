@@ -1,12 +1,13 @@
-"""``meiro generate``: make a maze, print it, optionally solve and save it."""
+"""``meiro generate``: make a maze, print it, optionally solve, save and draw it."""
 
 from __future__ import annotations
 
 from .. import generate, save, solve
+from ..generate.masking import load_mask
 from ..goals import GOALS
 from ..registry import GENERATORS, SOLVERS
 from ..text import STYLES, text_lines
-from .args import add_size_options, chosen_size, seed
+from .args import add_size_options, chosen_size, seed, share
 from .output import print_lines
 from .render_cmd import add_picture_options, is_picture, write_picture
 
@@ -20,6 +21,12 @@ def add_parser(subparsers) -> None:
                    help=f"generator: {', '.join(GENERATORS.names())} (default dig = 穴掘り法)")
     p.add_argument("--goal", default="corner", choices=GOALS,
                    help="corner (bottom-right), farthest (from the start), diameter (longest path)")
+    p.add_argument("--braid", type=share, default=0.0, metavar="P",
+                   help="remove this share (0-1) of the dead ends, making loops (default 0)")
+    p.add_argument("--mask", default=None, metavar="FILE",
+                   help="carve only inside a shape: a text picture ('.' inside, '#' outside) or a "
+                        "black-and-white PNG (light inside), one character or pixel per cell; "
+                        "sets the size unless --size/--blocks is given")
     p.add_argument("--style", default="hash", choices=tuple(STYLES), help="text look (default hash)")
     p.add_argument("--solve", default=None, choices=SOLVERS.choices(), metavar="METHOD",
                    help=f"overlay the solution found by: {', '.join(SOLVERS.names())}")
@@ -32,8 +39,13 @@ def add_parser(subparsers) -> None:
 
 
 def run(args) -> int:
-    width, height = chosen_size(args)
-    maze = generate(width, height, algorithm=args.algorithm, seed=args.seed, goal=args.goal)
+    mask = load_mask(args.mask) if args.mask else None
+    if mask is not None and args.size is None and args.blocks is None:
+        height, width = mask.shape
+    else:
+        width, height = chosen_size(args)
+    maze = generate(width, height, algorithm=args.algorithm, seed=args.seed, goal=args.goal,
+                    braid=args.braid, mask=mask)
     solution = solve(maze, args.solve) if args.solve else None
     path = solution.path if solution is not None else None
     for target in args.output:

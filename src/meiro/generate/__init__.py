@@ -13,13 +13,28 @@ import numpy as np
 
 from ..errors import MazeError
 from ..goals import GOALS, place_goal
+from .braiding import braid_maze, check_braid
+from .carving import Carving
+from .masking import allowed_blocks, load_mask, region_of, restrict
 from ..kernels.rng import mix_seed
 from ..maze import Maze, _as_position
 from ..registry import GENERATORS
 from ..sizes import check_cells, ensure_fits
-from ..solve.bfs import bfs_kernel
-from ..solve.result import SearchGraph
-from . import dig  # noqa: F401  (registers the generator)
+from ..solve.bfs import flood
+from . import dig  # noqa: F401  (each import registers its generator)
+from . import stick  # noqa: F401
+from . import wall  # noqa: F401
+from . import prim  # noqa: F401
+from . import prim_simple  # noqa: F401
+from . import kruskal  # noqa: F401
+from . import wilson  # noqa: F401
+from . import aldous_broder  # noqa: F401
+from . import hunt_and_kill  # noqa: F401
+from . import sidewinder  # noqa: F401
+from . import binary_tree  # noqa: F401
+from . import growing_tree  # noqa: F401
+from . import eller  # noqa: F401
+from . import division  # noqa: F401
 
 _SEED_LIMIT = 2**64
 
@@ -46,16 +61,71 @@ def resolve_seed(seed) -> int:
     return seed
 
 
-def _check_origin(start, width: int, height: int) -> tuple[int, int]:
+def _check_origin(start, width: int, height: int, mask: np.ndarray | None = None) -> tuple[int, int]:
+    if start is None:
+        if mask is None or mask[0, 0]:
+            return 1, 1
+        i, j = np.argwhere(mask)[0]  # the first cell inside the mask, row by row
+        return 2 * int(i) + 1, 2 * int(j) + 1
     r, c = _as_position(start, "start")
     if not (r % 2 == 1 and c % 2 == 1 and 1 <= r <= 2 * height - 1 and 1 <= c <= 2 * width - 1):
         raise MazeError(f"start must be a cell, an odd (row, col) inside the "
                         f"{2 * height + 1}x{2 * width + 1}-block grid, got ({r}, {c})")
+    if mask is not None and not mask[r // 2, c // 2]:
+        raise MazeError(f"start ({r}, {c}) is outside the mask")
     return r, c
 
 
+def _check_mask(mask, width: int, height: int) -> np.ndarray | None:
+    if mask is None:
+        return None
+    cells = load_mask(mask)
+    if cells.shape != (height, width):
+        raise MazeError(f"the mask is {cells.shape[1]}x{cells.shape[0]} cells but the maze is "
+                        f"{width}x{height}; give a mask of the maze's size")
+    if not cells.any():
+        raise MazeError("the mask has no cell inside (use '.' or light pixels for inside)")
+    return cells
+
+
+def _mask_picture(cells: np.ndarray) -> list[str]:
+    return ["".join(".#"[int(not v)] for v in row) for row in cells]
+
+
+def carve(algorithm: str, width: int, height: int, seed: int, origin: tuple[int, int],
+          record: bool = False, braid: float = 0.0, region: np.ndarray | None = None) -> Carving:
+    """Run a generator, then the optional mask and braid passes, with one seed.
+
+    The passes draw from their own streams of the seed, so a mask or a braid
+    never changes what the generator itself does.
+    """
+    generator = GENERATORS.get(algorithm)
+    carving = generator.function(width, height, mix_seed(seed), origin, record)
+    if region is None and braid <= 0:
+        return carving
+    grid, order = carving.grid, carving.order
+    if region is not None:
+        grid, order = restrict(grid, order, region, mix_seed(seed, stream=2))
+    if braid > 0:
+        allowed = allowed_blocks(region if region is not None else np.ones((height, width), bool))
+        order = braid_maze(grid, allowed, braid, mix_seed(seed, stream=3), order)
+    # the generator's compact cells no longer describe the grid: leave them out
+    return Carving(grid, order)
+
+
+def _corner_of(region: np.ndarray) -> tuple[int, int]:
+    """The region's cell nearest the bottom-right corner (ties: the lowest, then rightmost)."""
+    height, width = region.shape
+    flat = np.flatnonzero(region)
+    i, j = np.divmod(flat, width)
+    distance = (height - 1 - i) + (width - 1 - j)
+    best = flat[distance == distance.min()].max()
+    return 2 * int(best // width) + 1, 2 * int(best % width) + 1
+
+
 def generate(width: int, height: int, algorithm: str = "dig", seed: int | None = None,
-             goal: str = "corner", start: tuple[int, int] | None = None) -> Maze:
+             goal: str = "corner", start: tuple[int, int] | None = None, *,
+             braid: float = 0.0, mask=None) -> Maze:
     """Generate a maze of ``width x height`` cells.
 
     Parameters
@@ -68,12 +138,22 @@ def generate(width: int, height: int, algorithm: str = "dig", seed: int | None =
         Same seed, same maze, on every machine. None draws a fresh seed and
         records it in ``maze.seed``.
     goal : {"corner", "farthest", "diameter"}
-        ``corner``: the bottom-right cell. ``farthest``: the cell farthest from
-        the start by path length. ``diameter``: both ends of the longest path
-        (the start moves too).
+        ``corner``: the bottom-right cell (with a mask: the maze's cell nearest
+        to it). ``farthest``: the cell farthest from the start by path length.
+        ``diameter``: both ends of the longest path (the start moves too).
     start : (row, col), optional
-        The start cell in block coordinates, default ``(1, 1)``; digging starts
-        there.
+        The start cell in block coordinates, default ``(1, 1)`` (with a mask:
+        the first cell inside it, row by row); digging starts there.
+    braid : float
+        Share of dead ends to remove by opening a wall, from 0 (a perfect
+        maze) to 1 (no dead ends); the maze then has loops. See
+        :mod:`meiro.generate.braiding`.
+    mask : array_like of bool, str or path, optional
+        Carve only inside a shape of ``(height, width)`` cells: a bool array
+        (``True`` = inside), a text picture (``.`` inside, ``#`` outside) or a
+        black-and-white PNG file (light = inside). The maze is perfect on the
+        mask's cells connected to the start; all else stays wall. See
+        :mod:`meiro.generate.masking`.
 
     Returns
     -------
@@ -87,18 +167,30 @@ def generate(width: int, height: int, algorithm: str = "dig", seed: int | None =
     (31, 31)
     >>> m == meiro.generate(15, 15, seed=4, goal="farthest")
     True
+    >>> ring = meiro.generate(5, 3, seed=1, mask="#....\\n#.#..\\n.....")
+    >>> ring.start, ring.goal
+    ((1, 3), (5, 9))
     """
     width, height = check_cells(width, height)
     generator = GENERATORS.get(algorithm)
     if goal not in GOALS:
         raise MazeError(f"unknown goal {goal!r}; choose one of: {', '.join(GOALS)}")
-    origin = _check_origin((1, 1) if start is None else start, width, height)
+    braid = check_braid(braid)
+    cells = _check_mask(mask, width, height)
+    origin = _check_origin(start, width, height, cells)
     seed = resolve_seed(seed)
     ensure_fits(width, height)
-    carving = generator.function(width, height, mix_seed(seed), origin, False)
+    region = None if cells is None else region_of(cells, origin)
+    carving = carve(generator.name, width, height, seed, origin, False, braid, region)
     first, last = place_goal(carving.grid, origin, goal, carving.cells)
+    if region is not None and goal == "corner":
+        last = _corner_of(region)
     recipe = {"algorithm": generator.name, "seed": seed, "width": width, "height": height,
               "origin": list(origin)}
+    if braid:
+        recipe["braid"] = braid
+    if cells is not None:
+        recipe["mask"] = _mask_picture(cells)
     return Maze(carving.grid, first, last, generation=recipe)
 
 
@@ -110,11 +202,14 @@ def rebuild_carve_order(maze: Maze) -> np.ndarray:
     recipe = maze.generation
     if recipe:
         try:
-            generator = GENERATORS.get(recipe["algorithm"])
             origin = tuple(recipe.get("origin", (1, 1)))
-            carving = generator.function(int(recipe["width"]), int(recipe["height"]),
-                                         mix_seed(int(recipe["seed"])), origin, True)
-        except (KeyError, TypeError, ValueError, MazeError):
+            region = None
+            if recipe.get("mask") is not None:
+                region = region_of(load_mask("\n".join(recipe["mask"])), origin)
+            carving = carve(recipe["algorithm"], int(recipe["width"]), int(recipe["height"]),
+                            int(recipe["seed"]), origin, True, check_braid(recipe.get("braid", 0.0)),
+                            region)
+        except (KeyError, TypeError, ValueError, IndexError, MazeError):
             carving = None
         if carving is not None and np.array_equal(carving.grid, maze.grid):
             return carving.order
@@ -125,11 +220,7 @@ def flood_order(maze: Maze) -> np.ndarray:
     """Open blocks in the order a breadth-first flood from the start reaches them,
     then the unreachable ones, so that replaying it rebuilds the grid."""
     grid = maze.grid
-    g = SearchGraph(grid, 1)
-    order = g.order_buffer(True)
-    _, reached, _ = bfs_kernel(g.graph, g.width, g.node(maze.start[0] * g.cols + maze.start[1]),
-                               -1, order)
-    order = order[:reached]
+    order = flood(grid, maze.start)
     seen = np.zeros(grid.size, bool)
     seen[order] = True
     rest = np.flatnonzero(~grid.ravel() & ~seen)

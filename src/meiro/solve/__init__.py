@@ -13,7 +13,13 @@ from ..errors import MazeError, NoPathError
 from ..kernels.search import path_blocks, trace_path
 from ..maze import Maze
 from ..registry import SOLVERS
-from . import astar, bfs  # noqa: F401  (registers the solvers)
+from . import astar, bfs  # noqa: F401  (each import registers its solvers)
+from . import dfs  # noqa: F401
+from . import greedy  # noqa: F401
+from . import wall_follower  # noqa: F401
+from . import tremaux  # noqa: F401
+from . import dead_end_fill  # noqa: F401
+from . import bidirectional  # noqa: F401
 
 
 def search_stride(maze: Maze) -> int:

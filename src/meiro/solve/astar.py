@@ -35,12 +35,13 @@ def _grow(array):
 
 
 @njit(cache=True)
-def astar_kernel(graph, width, source, target, f_shift, h_shift, rng, order):
+def astar_kernel(graph, width, source, target, f_shift, h_shift, rng, order, g_weight=1):
     """A* on a one-byte-per-node graph; see :func:`meiro.solve.bfs.bfs_kernel`.
 
     ``key = f << f_shift | h << h_shift | random``; ``h_shift`` is the number
     of random tie-break bits. ``order`` receives expanded nodes when non-empty.
-    Returns ``found, expanded, max_frontier``.
+    ``f = g_weight * g + h``: 1 is A*, 0 is greedy best-first search
+    (:mod:`meiro.solve.greedy`). Returns ``found, expanded, max_frontier``.
     """
     goal_y = target // width
     goal_x = target - goal_y * width
@@ -101,7 +102,8 @@ def astar_kernel(graph, width, source, target, f_shift, h_shift, rng, order):
         if n == target:
             found = n
             break
-        g = (key >> f_shift) - ((key >> h_shift) & h_mask) + 1
+        # the child's g (for greedy, g_weight 0, g plays no part and is 0)
+        g = ((key >> f_shift) - ((key >> h_shift) & h_mask) + 1) * g_weight
         bits = graph[n]
         children = 0
         for d in range(4):
@@ -182,9 +184,15 @@ def astar(grid: np.ndarray, source: int, target: int, step: int, seed: int,
     >>> a.length == b.length
     True
     """
+    return best_first(grid, source, target, step, mix_seed(seed, stream=1), record, 1)
+
+
+def best_first(grid: np.ndarray, source: int, target: int, step: int, rng: np.uint64,
+               record: bool, g_weight: int) -> SearchResult:
+    """Run :func:`astar_kernel` on ``grid`` with ``f = g_weight * g + h``."""
     g = SearchGraph(grid, step)
     f_shift, h_shift = key_layout(g.graph.size, g.width, g.graph.size // g.width)
     order = g.order_buffer(record)
     found, expanded, frontier = astar_kernel(g.graph, g.width, g.node(source), g.node(target),
-                                             f_shift, h_shift, mix_seed(seed, stream=1), order)
+                                             f_shift, h_shift, rng, order, g_weight)
     return g.result(found, expanded, frontier, order[:expanded] if record else None)

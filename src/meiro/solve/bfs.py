@@ -115,3 +115,21 @@ def bfs(grid: np.ndarray, source: int, target: int, step: int, seed: int,
     order = g.order_buffer(record)
     found, expanded, frontier = bfs_kernel(g.graph, g.width, g.node(source), g.node(target), order)
     return g.result(found, expanded, frontier, order[:expanded] if record else None)
+
+
+def flood(grid: np.ndarray, origin: tuple[int, int], step: int = 1) -> np.ndarray:
+    """Flat block indices of everything reachable from block ``origin``, in breadth-first order.
+
+    ``step`` 1 floods every open block; 2 (on a lattice maze) only the cells.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> g = np.ones((3, 5), bool); g[1, 1:4] = False
+    >>> flood(g, (1, 1)).tolist()
+    [6, 7, 8]
+    """
+    g = SearchGraph(grid, step)
+    order = g.order_buffer(True)
+    _, reached, _ = bfs_kernel(g.graph, g.width, g.node(origin[0] * g.cols + origin[1]), -1, order)
+    return g.flat_blocks(order[:reached])

@@ -1,0 +1,89 @@
+"""``meiro stats``: the figures of a maze file, or the average over N generated mazes."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from .. import generate, load
+from ..generate import resolve_seed
+from ..goals import GOALS
+from ..registry import GENERATORS
+from ..stats import maze_stats, summarize
+from .args import add_size_options, chosen_size, seed, share
+
+#: (key, label, format) of each table row
+ROWS = (
+    ("cells", "cells", "{:.0f}"),
+    ("dead_ends", "dead ends", "{:.1f}"),
+    ("dead_end_share", "dead-end share", "{:.1%}"),
+    ("degree_counts", "cells by openings 1/2/3/4", None),
+    ("solution_length", "solution length (steps)", "{:.1f}"),
+    ("solution_share", "solution share of cells", "{:.1%}"),
+    ("longest_path", "longest path (steps)", "{:.1f}"),
+    ("average_corridor", "average corridor (steps)", "{:.2f}"),
+    ("turns", "turns along the solution", "{:.1f}"),
+)
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= 100_000:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to 100000, got {text!r}")
+    return value
+
+
+def add_parser(subparsers) -> None:
+    p = subparsers.add_parser(
+        "stats", help="dead ends, junctions, solution and corridor figures of mazes",
+        description="Print the statistics of a maze file, or their mean over COUNT mazes generated "
+                    "with --algorithm and --size (seeds SEED, SEED+1, ...). Definitions: "
+                    "dead end = cell with one opening; corridor = a run of cells with two "
+                    "openings between cells with other counts; longest path = the maze's diameter.")
+    p.add_argument("file", nargs="?", default=None, help="a maze file (.json or .txt)")
+    p.add_argument("--algorithm", "-a", default="dig", choices=GENERATORS.choices(), metavar="NAME",
+                   help="generator for generated mazes (default dig)")
+    add_size_options(p)
+    p.add_argument("--count", "-n", type=_count, default=1, help="how many mazes to average (default 1)")
+    p.add_argument("--seed", type=seed, default=None, help="seed of the first maze (default: fresh)")
+    p.add_argument("--braid", type=share, default=0.0, metavar="P", help="braid share (0-1)")
+    p.add_argument("--goal", default="corner", choices=GOALS, help="goal rule (default corner)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.set_defaults(run=run)
+
+
+def _format(key: str, fmt: str | None, value) -> str:
+    if value is None:
+        return "-"
+    if key == "degree_counts":
+        return " / ".join(f"{v:.0f}" if float(v).is_integer() else f"{v:.1f}" for v in value[1:])
+    return fmt.format(value)
+
+
+def run(args) -> int:
+    if args.file:
+        maze = load(args.file)
+        result = maze_stats(maze).as_dict()
+        about = {"file": args.file}
+    else:
+        width, height = chosen_size(args)
+        first = resolve_seed(args.seed)
+        mazes = (generate(width, height, algorithm=args.algorithm, seed=(first + i) % 2**64,
+                          goal=args.goal, braid=args.braid) for i in range(args.count))
+        result = summarize([maze_stats(m) for m in mazes])
+        about = {"algorithm": GENERATORS.get(args.algorithm).name, "width": width, "height": height,
+                 "seed": first, "count": args.count, "braid": args.braid}
+    if args.json:
+        print(json.dumps({**about, **result}, ensure_ascii=False, indent=1))
+        return 0
+    title = ", ".join(f"{k} {v}" for k, v in about.items())
+    if "count" in about:
+        title += " (means)"
+    print(title)
+    width = max(len(label) for _, label, _ in ROWS)
+    for key, label, fmt in ROWS:
+        print(f"  {label:<{width}}  {_format(key, fmt, result[key])}")
+    return 0

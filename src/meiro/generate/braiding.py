@@ -1,0 +1,127 @@
+"""Braiding: open walls at dead ends to make loops.
+
+``braid=p`` visits every dead end of the finished maze (a cell with exactly
+one opening) once, in random order, and with probability ``p`` opens one more
+of its walls — towards a neighbouring cell that is itself a dead end when
+there is one (that removes two dead ends with one wall), else towards any
+neighbour inside the maze. A dead end that an earlier opening already
+cured is skipped. So ``p = 0`` keeps the perfect maze, ``p = 1`` removes every
+dead end that has a neighbour to open to (a *braid maze*), and in between
+roughly a share ``p`` of the dead ends disappears (slightly more, since one
+wall can cure two). This is J. Buck's "culling dead ends" (*Mazes for
+Programmers*, ch. 9).
+
+Every opened wall joins two cells that were already connected, so each adds
+one loop: a braided maze has several routes, and solvers that assume a tree
+(wall followers) may fail on it. The openings are appended to the carving log.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..errors import MazeError
+from ..kernels.rng import below, next_u64
+from .lattice import shuffle
+
+_S32 = np.uint64(32)
+
+
+@njit(inline="always")
+def _degree(grid, p, offset):
+    k = 0
+    for d in range(4):
+        if not grid[p + offset[d]]:
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def _braid_kernel(grid, allowed, rows, cols, threshold, state, order, n):
+    """Cull dead ends of the lattice maze ``grid`` (flat) inside ``allowed`` (flat).
+
+    ``threshold`` is ``p * 2**32``. Returns the number of openings logged.
+    """
+    offset = np.array([-cols, 1, cols, -1], np.int64)
+    count = 0
+    for r in range(1, rows - 1, 2):
+        for c in range(1, cols - 1, 2):
+            p = r * cols + c
+            if allowed[p] and _degree(grid, p, offset) == 1:
+                count += 1
+    ends = np.empty(count, np.int64)
+    k = 0
+    for r in range(1, rows - 1, 2):
+        for c in range(1, cols - 1, 2):
+            p = r * cols + c
+            if allowed[p] and _degree(grid, p, offset) == 1:
+                ends[k] = p
+                k += 1
+    state = shuffle(ends, state)
+    best = np.empty(4, np.int64)
+    other = np.empty(4, np.int64)
+    for p in ends:
+        if _degree(grid, p, offset) != 1:
+            continue
+        bits, state = next_u64(state)
+        if np.int64(bits >> _S32) >= threshold:
+            continue
+        n_best = 0
+        n_other = 0
+        for d in range(4):
+            w = p + offset[d]
+            if grid[w] and allowed[w]:  # a closed wall slot between two cells of the maze
+                if _degree(grid, w + offset[d], offset) == 1:
+                    best[n_best] = w
+                    n_best += 1
+                else:
+                    other[n_other] = w
+                    n_other += 1
+        if n_best > 0:
+            j, state = below(state, n_best)
+            w = best[j]
+        elif n_other > 0:
+            j, state = below(state, n_other)
+            w = other[j]
+        else:
+            continue
+        grid[w] = False
+        if order is not None:
+            order[n] = w
+            n += 1
+    return n
+
+
+def check_braid(braid) -> float:
+    """Validate a braid share: a number from 0 to 1.
+
+    Examples
+    --------
+    >>> check_braid(0.5)
+    0.5
+    >>> check_braid(2)
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: braid must be a number from 0 to 1, got 2
+    """
+    try:
+        value = float(braid)
+    except (TypeError, ValueError):
+        raise MazeError(f"braid must be a number from 0 to 1, got {braid!r}") from None
+    if isinstance(braid, bool) or not 0.0 <= value <= 1.0:
+        raise MazeError(f"braid must be a number from 0 to 1, got {braid!r}")
+    return value
+
+
+def braid_maze(grid: np.ndarray, allowed: np.ndarray, share: float, state,
+               order: np.ndarray | None) -> np.ndarray | None:
+    """Cull about ``share`` of the dead ends of ``grid`` in place; returns the extended log."""
+    threshold = int(round(share * 2**32))
+    rows, cols = grid.shape
+    if order is None:
+        _braid_kernel(grid.ravel(), allowed.ravel(), rows, cols, threshold, state, None, 0)
+        return None
+    tail = np.empty(grid.size // 4 + 1, order.dtype)
+    added = _braid_kernel(grid.ravel(), allowed.ravel(), rows, cols, threshold, state, tail, 0)
+    return np.concatenate([order, tail[:added]])

@@ -1,0 +1,217 @@
+"""Masks: carve a maze only inside a shape.
+
+A mask says which cells belong to the maze. It can be
+
+* a boolean array of shape ``(height, width)`` (``True`` = inside);
+* a text picture, one line per row of cells: ``.`` inside, ``#`` outside
+  (``#`` is a wall everywhere in meiro);
+* a black-and-white PNG file, one pixel per cell: light pixels inside, dark
+  pixels outside (needs Pillow; grey levels are split at 50 %);
+* a path to a text file holding such a picture.
+
+How a masked maze is made: the generator carves the whole rectangle as
+usual; then everything outside the *region* — the cells of the mask
+connected (through side-by-side neighbours) to the start — is walled up,
+which leaves the region's part of the maze as a forest of pieces; finally the
+pieces are joined into one tree by opening walls between different pieces in
+random order (a Kruskal pass with a union-find). The result is a perfect maze
+of the region, whatever the generator. Inside large mask areas the texture is
+the generator's own; along the mask's edges, where the rectangle's maze left
+through cells that are now walled up, the joins add a Kruskal-like texture.
+The exact uniformity of ``wilson`` and ``aldous-broder`` holds on the
+rectangle, not on a masked region.
+
+The carving log stays exact: the generator's log without the blocks that
+were walled up, followed by the joining walls.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from ..errors import MazeError
+from ..solve.bfs import flood
+from .lattice import find, shuffle
+
+#: mask text characters
+INSIDE, OUTSIDE = ".", "#"
+
+
+def parse_mask_text(text: str) -> np.ndarray:
+    """A text picture (``.`` inside, ``#`` outside) -> bool array, ``True`` = inside.
+
+    Examples
+    --------
+    >>> parse_mask_text("..#\\n...").astype(int)
+    array([[1, 1, 0],
+           [1, 1, 1]])
+    """
+    lines = [line.rstrip("\r") for line in text.strip("\n").split("\n")]
+    if not lines or not lines[0]:
+        raise MazeError("the mask picture is empty")
+    width = len(lines[0])
+    for number, line in enumerate(lines):
+        if len(line) != width:
+            raise MazeError(f"mask row {number} has {len(line)} cells but row 0 has {width}")
+        bad = line.replace(INSIDE, "").replace(OUTSIDE, "")
+        if bad:
+            raise MazeError(f"mask row {number}, column {line.index(bad[0])}: unknown character "
+                            f"{bad[0]!r} (only '{INSIDE}' for inside and '{OUTSIDE}' for outside)")
+    return np.array([[ch == INSIDE for ch in line] for line in lines], dtype=bool)
+
+
+def read_mask_png(path: str | os.PathLike) -> np.ndarray:
+    """A black-and-white PNG -> bool array: light pixels (>= 50 % grey) are inside."""
+    try:
+        from PIL import Image, UnidentifiedImageError
+    except ImportError:  # pragma: no cover - depends on the installation
+        raise MazeError("reading a PNG mask needs Pillow: pip install pillow") from None
+    try:
+        with Image.open(path) as image:
+            grey = np.asarray(image.convert("L"))
+    except (OSError, UnidentifiedImageError, ValueError) as exc:
+        raise MazeError(f"cannot read the mask image {os.fspath(path)!r}: {exc}") from None
+    return grey >= 128
+
+
+def load_mask(mask: Any) -> np.ndarray:
+    """Turn any accepted mask form into a bool array (``True`` = inside).
+
+    A ``str`` that contains a line break, or only ``.`` and ``#``, is a
+    picture; any other ``str`` or path names a file (``.png`` -> image, else
+    a text picture).
+
+    Examples
+    --------
+    >>> load_mask(".#\\n..").tolist()
+    [[True, False], [True, True]]
+    >>> load_mask([[1, 0], [1, 1]]).tolist()
+    [[True, False], [True, True]]
+    """
+    if isinstance(mask, str) and ("\n" in mask or (mask and not mask.strip(INSIDE + OUTSIDE))):
+        return parse_mask_text(mask)
+    if isinstance(mask, (str, os.PathLike)):
+        path = Path(mask)
+        if not path.is_file():
+            raise MazeError(f"mask file {os.fspath(mask)!r} does not exist")
+        with open(path, "rb") as handle:
+            magic = handle.read(8)
+        if magic.startswith(b"\x89PNG") or path.suffix.lower() == ".png":
+            return read_mask_png(path)
+        from ..files import read_text
+
+        return parse_mask_text(read_text(path))
+    try:
+        arr = np.asarray(mask)
+    except Exception:  # noqa: BLE001 - any unconvertible object is a user error
+        raise MazeError(f"a mask must be a bool array, a '#'/'.' picture or a file, "
+                        f"got {type(mask).__name__}") from None
+    if arr.ndim != 2 or arr.size == 0:
+        raise MazeError(f"a mask must be a two-dimensional (height, width) array, got shape {arr.shape}")
+    if arr.dtype != np.bool_:
+        if arr.dtype.kind not in "biu" or arr.min() < 0 or arr.max() > 1:
+            raise MazeError("a mask array must hold booleans or 0/1 integers (1 = inside)")
+        arr = arr.astype(bool)
+    return np.ascontiguousarray(arr)
+
+
+def allowed_blocks(cells: np.ndarray) -> np.ndarray:
+    """The blocks a maze on the cell set ``cells`` may open: the cells and the
+    wall slots between two of them (bool block grid, ``True`` = may open).
+
+    Examples
+    --------
+    >>> allowed_blocks(np.array([[True, True, False]])).astype(int)
+    array([[0, 0, 0, 0, 0, 0, 0],
+           [0, 1, 1, 1, 0, 0, 0],
+           [0, 0, 0, 0, 0, 0, 0]])
+    """
+    height, width = cells.shape
+    out = np.zeros((2 * height + 1, 2 * width + 1), dtype=bool)
+    out[1::2, 1::2] = cells
+    out[1::2, 2:-1:2] = cells[:, :-1] & cells[:, 1:]
+    out[2:-1:2, 1::2] = cells[:-1] & cells[1:]
+    return out
+
+
+def region_of(cells: np.ndarray, start: tuple[int, int]) -> np.ndarray:
+    """The cells of ``cells`` connected to the start cell (block coordinates).
+
+    Examples
+    --------
+    >>> region_of(np.array([[True, False, True]]), (1, 1)).tolist()
+    [[True, False, False]]
+    """
+    grid = ~allowed_blocks(cells)
+    region = np.zeros(grid.size, dtype=bool)
+    region[flood(grid, start, 2)] = True
+    return region.reshape(grid.shape)[1::2, 1::2].copy()
+
+
+@njit(cache=True)
+def _join_pieces(grid, allowed, cols, width, slots, state, order, n):
+    """Open walls between different pieces of the forest ``grid`` until it is one tree.
+
+    ``slots``: candidate wall slots (closed, allowed), shuffled here.
+    """
+    n_cells = width * ((grid.size // cols - 1) // 2)
+    parent = np.arange(n_cells)
+    offset_cell = np.array([-width, 1, width, -1], np.int64)
+    offset = np.array([-cols, 1, cols, -1], np.int64)
+    # union the cells already joined by open wall slots (east and south links)
+    for i in range(n_cells):
+        r = i // width
+        p = (2 * r + 1) * cols + 2 * (i - r * width) + 1
+        if not allowed[p]:
+            continue
+        for d in (1, 2):
+            if allowed[p + offset[d]] and not grid[p + offset[d]]:
+                a = find(parent, i)
+                b = find(parent, i + offset_cell[d])
+                if a != b:
+                    parent[b] = a
+    state = shuffle(slots, state)
+    for w in slots:
+        if (w // cols) % 2 == 1:
+            pa, pb = w - 1, w + 1
+        else:
+            pa, pb = w - cols, w + cols
+        ra = ((pa // cols) // 2) * width + (pa % cols) // 2
+        rb = ((pb // cols) // 2) * width + (pb % cols) // 2
+        a = find(parent, ra)
+        b = find(parent, rb)
+        if a == b:
+            continue
+        parent[b] = a
+        grid[w] = False
+        if order is not None:
+            order[n] = w
+            n += 1
+    return n
+
+
+def restrict(grid: np.ndarray, order: np.ndarray | None, region: np.ndarray,
+             state) -> tuple[np.ndarray, np.ndarray | None]:
+    """Wall up everything outside ``region`` and join what is left into one tree.
+
+    ``grid`` is a perfect maze of the whole rectangle (changed in place),
+    ``order`` its carving log or None. Returns the grid and the new log.
+    """
+    allowed = allowed_blocks(region)
+    grid |= ~allowed
+    slots = np.flatnonzero(allowed & grid)
+    if order is None:
+        _join_pieces(grid.ravel(), allowed.ravel(), grid.shape[1], region.shape[1], slots, state,
+                     None, 0)
+        return grid, None
+    kept = order[allowed.ravel()[order]]
+    log = np.empty(len(kept) + len(slots), order.dtype)
+    log[:len(kept)] = kept
+    joins = _join_pieces(grid.ravel(), allowed.ravel(), grid.shape[1], region.shape[1], slots,
+                         state, log[len(kept):], 0)
+    return grid, log[:len(kept) + joins]

@@ -1,0 +1,121 @@
+"""壁伸ばし法 — the wall-extension method.
+
+Start from an open field with only the outer wall standing. Take the
+*posts* (the even/even blocks inside) in random order; from each post that is
+not yet part of a wall, grow a new wall: step two blocks in a random
+direction, turning the bar and the next post into wall, and keep going until
+the new wall touches a wall that already stands. The growing wall never steps
+onto one of its own posts (that would close a loop of wall around a region
+and cut it off); when every direction from its tip is its own wall, it
+backs up along itself and branches from an earlier post.
+
+Every new wall joins the existing walls exactly once, so the walls stay a
+tree hanging off the border, and the passages are a spanning tree of the
+cells: a perfect maze.
+
+What it looks like: long, meandering walls that reach deep into the maze;
+about 27 % of cells are dead ends and corridors are short (under two cells
+between junctions on average), much like Kruskal's texture, without a
+directional bias. The solution is a little longer than Kruskal's (measured
+with ``meiro stats`` on 100 x 100 mazes).
+
+Origin: not used for the shape. The method adds walls instead of digging, so
+its carving log is the order in which a breadth-first walk from the origin
+reaches the open blocks of the finished maze (see
+:func:`meiro.generate.lattice.flood_log`): replaying it onto an all-wall grid
+gives the finished grid.
+
+Reference: the standard Japanese method 壁伸ばし法, e.g. Wikipedia (ja)
+「迷路生成アルゴリズム」; it is a wall-growing dual of the dig method.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..kernels.rng import below
+from ..registry import GENERATORS
+from .carving import Carving
+from .lattice import flood_log, shuffle
+
+
+@njit(cache=True)
+def _wall_kernel(grid, rows, cols, state):
+    """Grow walls on the open field ``grid`` (flat; only the border is wall on entry)."""
+    offset = np.array([-cols, 1, cols, -1], np.int64)
+    n_posts = ((rows - 3) // 2) * ((cols - 3) // 2)
+    posts = np.empty(n_posts, np.int64)
+    k = 0
+    for r in range(2, rows - 2, 2):
+        for c in range(2, cols - 2, 2):
+            posts[k] = r * cols + c
+            k += 1
+    state = shuffle(posts, state)
+    growing = np.zeros(rows * cols, np.bool_)  # posts of the wall being grown
+    stack = np.empty(n_posts, np.int64)
+    grown = np.empty(n_posts, np.int64)
+    choice = np.empty(4, np.int64)
+    for s in posts:
+        if grid[s]:
+            continue
+        grid[s] = True
+        growing[s] = True
+        stack[0] = s
+        depth = 1
+        grown[0] = s
+        n_grown = 1
+        p = s
+        while True:
+            m = 0
+            for d in range(4):
+                if not growing[p + 2 * offset[d]]:
+                    choice[m] = d
+                    m += 1
+            if m == 0:
+                depth -= 1
+                p = stack[depth - 1]
+                continue
+            j, state = below(state, m)
+            d = choice[j]
+            grid[p + offset[d]] = True
+            q = p + 2 * offset[d]
+            if grid[q]:
+                break  # joined a standing wall
+            grid[q] = True
+            growing[q] = True
+            stack[depth] = q
+            depth += 1
+            grown[n_grown] = q
+            n_grown += 1
+            p = q
+        for i in range(n_grown):
+            growing[grown[i]] = False
+    return state
+
+
+@GENERATORS.register(
+    "wall", aliases=("wall-extension", "kabenobashi"),
+    summary="壁伸ばし法: grow walls from random posts until they meet a wall; long corridors",
+    reference="Japanese method 壁伸ばし法 (wall extension)",
+    origin="log",
+)
+def wall(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1, 1),
+         record: bool = False) -> Carving:
+    """Build a perfect maze with the wall-extension method (壁伸ばし法).
+
+    Parameters and result as for :func:`meiro.generate.dig.dig`; ``origin``
+    only sets where the carving log starts.
+
+    Examples
+    --------
+    >>> from meiro.kernels.rng import mix_seed
+    >>> carving = wall(5, 4, mix_seed(2), record=True)
+    >>> bool(carving.grid[::2, ::2].all())   # every post ends up in a wall
+    True
+    """
+    grid = np.zeros((2 * height + 1, 2 * width + 1), dtype=bool)
+    grid[0] = grid[-1] = True
+    grid[:, 0] = grid[:, -1] = True
+    _wall_kernel(grid.ravel(), grid.shape[0], grid.shape[1], state)
+    return Carving(grid, flood_log(grid, origin) if record else None)

@@ -1,0 +1,95 @@
+"""Depth-first search: follow one corridor to its end before trying another.
+
+From each position the search takes the first way it has not tried yet and
+goes on from there; at a dead end it backs up to the last position with an
+untried way. Which way is "first" is a random rotation of north, east,
+south, west per position, drawn from the maze's seed, so a maze always gets
+the same search. On a perfect maze the path found is the only one, hence
+shortest; on a maze with loops it is *a* path, often far from shortest.
+
+Reference: C. P. Trémaux's method (19th century) in its modern form; R. E.
+Tarjan, *Depth-first search and linear graph algorithms*, SIAM J. Comput. 1 (1972).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..kernels.rng import below, mix_seed
+from ..kernels.search import SOURCE, offsets
+from ..registry import SOLVERS
+from .astar import _grow
+from .result import SearchResult, search_setup
+
+
+@njit(cache=True)
+def dfs_kernel(grid, cols, source, target, step, rng, order):
+    """Depth-first search; arguments as for :func:`meiro.solve.bfs.bfs_kernel` plus ``rng``
+    (the PRNG state for the per-position direction order)."""
+    record = order.size > 0
+    off = offsets(cols)
+    state = np.zeros(grid.size, np.uint8)
+    stack = np.empty(1024, np.int64)
+    tried = np.empty(1024, np.uint8)  # directions tried so far (low 3 bits) | rotation << 3
+    state[source] = SOURCE
+    stack[0] = source
+    rot, rng = below(rng, 4)
+    tried[0] = np.uint8(rot << 3)
+    depth = 1
+    max_depth = 1
+    expanded = 1
+    if record:
+        order[0] = source
+    found = source if source == target else -1
+    while depth > 0 and found < 0:
+        p = stack[depth - 1]
+        t = tried[depth - 1]
+        k = t & 7
+        if k == 4:
+            depth -= 1
+            continue
+        tried[depth - 1] = t + 1
+        d = ((t >> 3) + k) & 3
+        q = p + step * off[d]
+        if grid[p + off[d]] or grid[q] or state[q] != 0:
+            continue
+        state[q] = d + 1
+        if record:
+            order[expanded] = q
+        expanded += 1
+        if q == target:
+            found = q
+            break
+        if depth == stack.size:
+            stack = _grow(stack)
+            tried = _grow(tried)
+        stack[depth] = q
+        rot, rng = below(rng, 4)
+        tried[depth] = np.uint8(rot << 3)
+        depth += 1
+        if depth > max_depth:
+            max_depth = depth
+    return state, found, expanded, max_depth
+
+
+@SOLVERS.register(
+    "dfs", aliases=("depth-first",), exact=False,
+    summary="depth-first search: one corridor to its end, then back up; any path, not shortest",
+    reference="R. E. Tarjan (1972); Trémaux (19th c.)",
+)
+def dfs(grid: np.ndarray, source: int, target: int, step: int, seed: int,
+        record: bool) -> SearchResult:
+    """Find a path with depth-first search.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> m = meiro.generate(8, 8, seed=3)
+    >>> meiro.solve(m, "dfs").length == meiro.solve(m, "bfs").length   # a tree: one path
+    True
+    """
+    flat, order = search_setup(grid, record)
+    state, found, expanded, frontier = dfs_kernel(flat, grid.shape[1], source, target, step,
+                                                  mix_seed(seed, stream=4), order)
+    return SearchResult(state, found, expanded, frontier, order[:expanded] if record else None)

@@ -1,0 +1,40 @@
+"""Greedy best-first search: always expand the open position nearest the goal.
+
+Like A* but ranking positions only by their Manhattan distance to the goal,
+ignoring how far they are from the start (J. Doran and D. Michie's
+"heuristic path algorithm", 1966; Pearl, *Heuristics*, 1984). It heads
+straight for the goal and expands few positions when the way is open, but
+it is easily lured into corridors that point at the goal and end nowhere,
+and on a maze with loops the path it returns need not be shortest. It runs
+A*'s kernel with the distance travelled weighted 0; ties are broken at
+random by the maze's seed.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..kernels.rng import mix_seed
+from ..registry import SOLVERS
+from .astar import best_first
+from .result import SearchResult
+
+
+@SOLVERS.register(
+    "greedy", aliases=("best-first", "greedy-best-first"), exact=False,
+    summary="greedy best-first: nearest-to-goal first (Manhattan); fast on open ground, not shortest",
+    reference="Doran and Michie (1966); J. Pearl, Heuristics (1984)",
+)
+def greedy(grid: np.ndarray, source: int, target: int, step: int, seed: int,
+           record: bool) -> SearchResult:
+    """Find a path with greedy best-first search.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> room = meiro.parse_text("#######\\n#S    #\\n#     #\\n#    G#\\n#######")
+    >>> meiro.solve(room, "greedy").expanded   # straight for the goal
+    7
+    """
+    # A*'s search with the distance travelled left out of the ranking
+    return best_first(grid, source, target, step, mix_seed(seed, stream=5), record, 0)

@@ -1,0 +1,123 @@
+"""Trémaux's method: mark every passage you walk; never walk one a third time.
+
+The rules (C. P. Trémaux, 19th century, as told by É. Lucas, *Récréations
+mathématiques*, 1882): walk, marking each passage each time you go along it.
+Arriving at a position you have seen before through a passage you had not
+walked before, turn round and go back. Otherwise leave by a passage with no
+marks if there is one, else by the one with a single mark (the way you
+first came). A passage walked twice is closed for good. This finds the goal
+in *any* maze — loops included — or proves it unreachable after walking every
+passage at most twice; it never needs to see the whole maze, only the marks
+where it stands, which is why it is the method for a person inside a maze.
+
+The path returned follows, from the goal back, the passage through which each
+position was first entered — the passages marked once. On a perfect maze it
+is the only path; with loops it need not be the shortest.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..kernels.rng import below, mix_seed
+from ..kernels.search import SOURCE, offsets
+from ..registry import SOLVERS
+from .result import SearchResult, search_setup
+
+
+@njit(inline="always")
+def _edge(p, q, d):
+    """Index of the passage between positions ``p`` and ``q`` (direction ``d`` from p)."""
+    return min(p, q) * 2 + (d & 1)
+
+
+@njit(cache=True)
+def tremaux_kernel(grid, cols, source, target, step, rng, order):
+    """Trémaux's walk; returns ``state, found, expanded, max_frontier`` where the
+    frontier is the number of passages marked once (the walker's thread back)."""
+    record = order.size > 0
+    off = offsets(cols)
+    state = np.zeros(grid.size, np.uint8)
+    marks = np.zeros(2 * grid.size, np.uint8)
+    fresh = np.empty(4, np.int64)
+    state[source] = SOURCE
+    if record:
+        order[0] = source
+    expanded = 1
+    p = source
+    came = -1  # direction of the last move
+    turn_back = False
+    thread = 0
+    max_thread = 0
+    found = source if source == target else -1
+    while found < 0:
+        if turn_back:
+            d = (came + 2) & 3
+        else:
+            n_fresh = 0
+            back = -1
+            for k in range(4):
+                o = off[k]
+                q = p + step * o
+                if grid[p + o] or grid[q]:
+                    continue
+                m = marks[_edge(p, q, k)]
+                if m == 0:
+                    fresh[n_fresh] = k
+                    n_fresh += 1
+                elif m == 1:
+                    back = k
+            if n_fresh > 0:
+                j, rng = below(rng, n_fresh)
+                d = fresh[j]
+            elif back >= 0:
+                d = back
+            else:
+                break  # every passage here walked twice: the goal is unreachable
+        q = p + step * off[d]
+        e = _edge(p, q, d)
+        marks[e] += 1
+        if marks[e] == 1:
+            thread += 1
+            if thread > max_thread:
+                max_thread = thread
+        else:
+            thread -= 1
+        new_passage = marks[e] == 1
+        if state[q] == 0:
+            state[q] = d + 1
+            if record:
+                order[expanded] = q
+            expanded += 1
+            turn_back = False
+        else:
+            turn_back = new_passage  # a known position reached by a new passage: a loop
+        p = q
+        came = d
+        if p == target:
+            found = p
+    return state, found, expanded, max_thread
+
+
+@SOLVERS.register(
+    "tremaux", aliases=("trémaux",), exact=False,
+    summary="Trémaux: mark passages, never walk one three times; works with loops, not shortest",
+    reference="É. Lucas, Récréations mathématiques (1882), after C. P. Trémaux",
+)
+def tremaux(grid: np.ndarray, source: int, target: int, step: int, seed: int,
+            record: bool) -> SearchResult:
+    """Find a path with Trémaux's marking method.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> m = meiro.generate(12, 12, seed=2, braid=1.0)
+    >>> sol = meiro.solve(m, "tremaux")
+    >>> tuple(sol.path[0]) == m.start and tuple(sol.path[-1]) == m.goal
+    True
+    """
+    flat, order = search_setup(grid, record)
+    state, found, expanded, frontier = tremaux_kernel(flat, grid.shape[1], source, target, step,
+                                                      mix_seed(seed, stream=6), order)
+    return SearchResult(state, found, expanded, frontier, order[:expanded] if record else None)

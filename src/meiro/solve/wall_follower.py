@@ -1,0 +1,131 @@
+"""Wall followers: keep one hand on the wall and walk.
+
+``wall-left`` keeps its left hand on the wall: at every position it turns
+left if it can, else goes straight, else right, else back. ``wall-right`` is
+the mirror image. The start heading is the first one (north, east, south,
+west) that puts the hand on a wall.
+
+Where it works and where it fails: a follower walks along one connected
+piece of wall. On a perfect maze every wall is connected to the border, so
+the walk visits every position and reaches any goal. On a maze with loops
+(``braid=``) or a hand-drawn one, the goal may sit beside a free-standing
+piece of wall — an island — that the start's wall never touches; the
+follower then circles forever without meeting it. meiro detects the circle
+(the walker stands at the same position with the same heading twice, and
+the walk is deterministic) and raises :class:`~meiro.NoPathError` instead
+of hanging; the walk is at most four steps per position. The same happens
+when the goal is unreachable.
+
+The path returned is the walk with its detours cut out: each position keeps
+the direction it was first entered from, and the path follows those back
+from the goal. On a perfect maze it is the unique (shortest) path; with loops
+it may be longer than the shortest.
+
+Reference: the "hand on the wall" rule is folklore; for its limits see
+W. D. Pullen, *Think Labyrinth!* (maze solving), and Trémaux's method for
+the general case.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..errors import NoPathError
+from ..kernels.search import SOURCE, offsets
+from ..registry import SOLVERS
+from .result import SearchResult, search_setup
+
+
+@njit(cache=True)
+def follow_kernel(grid, cols, source, target, step, turn, order):
+    """Walk with a hand on the wall; ``turn`` is 3 for the left hand, 1 for the right.
+
+    Returns ``state, found, expanded, max_frontier`` (``found`` = -1 when the
+    walk closes a circle without reaching ``target``).
+    """
+    record = order.size > 0
+    off = offsets(cols)
+    state = np.zeros(grid.size, np.uint8)
+    seen = np.zeros(grid.size, np.uint8)  # bit h: stood here heading h
+    state[source] = SOURCE
+    if record:
+        order[0] = source
+    expanded = 1
+    if source == target:
+        return state, source, expanded, 1
+    # a heading with the hand on a wall
+    heading = 0
+    for h in range(4):
+        hand = (h + turn) & 3
+        if grid[source + off[hand]] or grid[source + step * off[hand]]:
+            heading = h
+            break
+    p = source
+    found = -1
+    while True:
+        bit = np.uint8(1 << heading)
+        if seen[p] & bit:
+            break  # same position, same heading: a circle
+        seen[p] |= bit
+        moved = False
+        for k in range(4):
+            # hand side first, then straight, then the other side, then back
+            if turn == 1:
+                d = (heading + 1 - k) & 3
+            else:
+                d = (heading + 3 + k) & 3
+            o = off[d]
+            q = p + step * o
+            if grid[p + o] or grid[q]:
+                continue
+            if state[q] == 0:
+                state[q] = d + 1
+                if record:
+                    order[expanded] = q
+                expanded += 1
+            p = q
+            heading = d
+            moved = True
+            break
+        if not moved:
+            break  # walled in on all sides
+        if p == target:
+            found = p
+            break
+    return state, found, expanded, 1
+
+
+def _follower(turn: int, name: str):
+    def solver(grid: np.ndarray, source: int, target: int, step: int, seed: int,
+               record: bool) -> SearchResult:
+        flat, order = search_setup(grid, record)
+        state, found, expanded, frontier = follow_kernel(flat, grid.shape[1], source, target,
+                                                         step, turn, order)
+        if found < 0:
+            cols = grid.shape[1]
+            raise NoPathError(
+                f"the goal ({target // cols}, {target % cols}) cannot be reached by {name}: the walk "
+                f"came back to where it had been without meeting it (the goal is unreachable, or "
+                f"loops keep it away from the wall the start ({source // cols}, {source % cols}) "
+                f"touches; use tremaux or bfs)")
+        return SearchResult(state, found, expanded, frontier, order[:expanded] if record else None)
+
+    solver.__name__ = solver.__qualname__ = name.replace("-", "_")
+    solver.__doc__ = f"""Find a path by following the wall with the {name.split('-')[1]} hand.
+
+    Raises :class:`~meiro.NoPathError` when the walk circles without reaching the goal.
+    """
+    return solver
+
+
+wall_left = SOLVERS.register(
+    "wall-left", aliases=("left-hand",), exact=False,
+    summary="left-hand wall follower: always works on perfect mazes; can circle forever with loops",
+    reference="folklore; W. D. Pullen, Think Labyrinth!",
+)(_follower(3, "wall-left"))
+wall_right = SOLVERS.register(
+    "wall-right", aliases=("right-hand",), exact=False,
+    summary="right-hand wall follower: mirror image of wall-left",
+    reference="folklore; W. D. Pullen, Think Labyrinth!",
+)(_follower(1, "wall-right"))
