@@ -21,6 +21,7 @@ import zipfile
 import numpy as np
 
 from .errors import MazeError
+from .io import recipe_from
 from .maze import Maze
 
 
@@ -77,10 +78,9 @@ def from_npz(data: bytes) -> Maze:
             recipe = json.loads(str(meta))
         except ValueError:
             raise MazeError('"meta" is not valid JSON') from None
-        if isinstance(recipe, dict) and isinstance(recipe.get("algorithm"), str) \
-                and isinstance(recipe.get("seed"), int):
-            generation = {k: recipe[k] for k in ("algorithm", "seed", "width", "height", "origin")
-                          if k in recipe}
+        if not isinstance(recipe, dict):
+            raise MazeError('"meta" must hold a JSON object')
+        generation = recipe_from(recipe, grid.shape)
     return Maze(grid, tuple(int(v) for v in start), tuple(int(v) for v in goal),
                 generation=generation)
 

@@ -11,10 +11,12 @@ other programs::
       "start": [1, 1], "goal": [29, 29],  # (row, col) block coordinates
       "algorithm": "dig", "seed": 4,      # null for a hand-made maze
       "origin": [1, 1],                   # the cell the generator started from
+      "braid": null, "mask": null,        # the share of dead ends removed; the mask picture
       "grid": ["###...#", "# S  #", ...]  # one string per block row: '#' wall, ' ' open
     }
 
-``algorithm``, ``seed`` and ``origin`` are what it takes to replay the digging.
+``algorithm``, ``seed``, ``origin``, ``braid`` and ``mask`` (one ``.``/``#``
+string per cell row) are what it takes to replay the digging.
 Other formats, chosen by the file's extension: text (``.txt``, either style
 of :mod:`meiro.text`, or plain ``#``/space), a NumPy archive (``.npz``), the
 mazelib-style 1 = wall / 0 = path grid (``.npy``, ``.csv``; see
@@ -57,6 +59,8 @@ def to_json(maze: Maze) -> str:
         "algorithm": generation.get("algorithm"),
         "seed": generation.get("seed"),
         "origin": generation.get("origin"),
+        "braid": generation.get("braid"),
+        "mask": generation.get("mask"),
         "grid": ["".join(row) for row in rows.tolist()],
     }
     return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
@@ -169,14 +173,47 @@ def from_json(text: str) -> Maze:
     grid = np.frombuffer("".join(rows).encode("ascii"), dtype=np.uint8).reshape(len(rows), width)
     grid = check_grid(grid == ord("#"))
     start, goal = _position(doc, "start"), _position(doc, "goal")
-    generation = None
-    if doc.get("algorithm") is not None or doc.get("seed") is not None:
-        seed, algorithm = doc.get("seed"), doc.get("algorithm")
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
-            raise MazeError(f'"seed" must be an integer from 0 to 2**64-1 or null, got {seed!r}')
-        if not isinstance(algorithm, str):
-            raise MazeError(f'"algorithm" must be a name or null, got {algorithm!r}')
-        origin = _position(doc, "origin") if doc.get("origin") is not None else (1, 1)
-        generation = {"algorithm": algorithm, "seed": seed, "width": (width - 1) // 2,
-                      "height": (len(rows) - 1) // 2, "origin": list(origin)}
+    generation = recipe_from(doc, grid.shape)
     return Maze(grid, start, goal, generation=generation)
+
+
+def recipe_from(doc: dict, shape: tuple[int, int]) -> dict | None:
+    """Validate the generation recipe stored beside a grid of ``shape`` blocks.
+
+    Returns None for a hand-made maze (no algorithm and no seed).
+
+    Examples
+    --------
+    >>> recipe_from({"algorithm": "dig", "seed": 4}, (5, 7))["width"]
+    3
+    >>> recipe_from({"algorithm": "dig", "seed": 4, "braid": 2}, (5, 7))
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: "braid" must be a number from 0 to 1 or null, got 2
+    """
+    if doc.get("algorithm") is None and doc.get("seed") is None:
+        return None
+    seed, algorithm = doc.get("seed"), doc.get("algorithm")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+        raise MazeError(f'"seed" must be an integer from 0 to 2**64-1 or null, got {seed!r}')
+    if not isinstance(algorithm, str):
+        raise MazeError(f'"algorithm" must be a name or null, got {algorithm!r}')
+    width, height = (shape[1] - 1) // 2, (shape[0] - 1) // 2
+    origin = _position(doc, "origin") if doc.get("origin") is not None else (1, 1)
+    recipe = {"algorithm": algorithm, "seed": seed, "width": width, "height": height,
+              "origin": list(origin)}
+    braid = doc.get("braid")
+    if braid is not None:
+        if isinstance(braid, bool) or not isinstance(braid, (int, float)) or not 0 <= braid <= 1:
+            raise MazeError(f'"braid" must be a number from 0 to 1 or null, got {braid!r}')
+        if braid:
+            recipe["braid"] = float(braid)
+    mask = doc.get("mask")
+    if mask is not None:
+        if (not isinstance(mask, list) or len(mask) != height
+                or not all(isinstance(row, str) and len(row) == width and not row.strip(".#")
+                           for row in mask)):
+            raise MazeError(f'"mask" must be {height} strings of {width} "." (inside) or "#" '
+                            "(outside) characters, or null")
+        recipe["mask"] = list(mask)
+    return recipe
