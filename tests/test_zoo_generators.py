@@ -145,3 +145,17 @@ def test_growing_tree_policies():
         growing_tree(3, 3, mix_seed(1), policy="widest")
     with pytest.raises(meiro.MazeError, match="probability"):
         growing_tree(3, 3, mix_seed(1), newest=2)
+
+
+@pytest.mark.parametrize("width,height", [(1, 1), (1, 9), (9, 1), (12, 7), (40, 40)])
+@pytest.mark.parametrize("seed", [0, 3, 77])
+def test_prim_log_grows_the_same_tree_kruskal_builds(width, height, seed):
+    # plain generation runs Kruskal over the weights; the log runs Prim on them
+    from meiro.generate.prim import prim
+    from meiro.kernels.rng import mix_seed
+
+    fast = prim(width, height, mix_seed(seed))
+    grown = prim(width, height, mix_seed(seed), origin=(2 * height - 1, 1), record=True)
+    assert np.array_equal(fast.grid, grown.grid)
+    m = meiro.generate(width, height, algorithm="prim", seed=seed)
+    assert np.array_equal(m.carve_order, prim(width, height, mix_seed(seed), record=True).order)

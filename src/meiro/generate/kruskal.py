@@ -23,8 +23,9 @@ import numpy as np
 from numba import njit
 
 from ..registry import GENERATORS
-from .carving import Carving
-from .lattice import carve, find, run_kernel, shuffle
+from ..kernels.cells import DUG, EAST, SOUTH, cells_to_grid, padded_cells
+from .carving import Carving, record_buffer
+from .lattice import shuffle
 
 
 def wall_slots(rows: int, cols: int) -> np.ndarray:
@@ -52,48 +53,69 @@ def cell_edges(width: int, height: int) -> np.ndarray:
     return np.concatenate([(cell[:, :-1] * 2).ravel(), (cell[:-1] * 2 + 1).ravel()])
 
 
+@njit(inline="always")
+def _root(parent, i):
+    """Root of ``i``: roots hold minus their tree's size, others their parent; path halving."""
+    while parent[i] >= 0:
+        up = parent[i]
+        if parent[up] >= 0:
+            parent[i] = parent[up]
+        i = up
+    return i
+
+
 @njit(cache=True)
-def _kruskal_kernel(grid, rows, cols, origin_row, origin_col, state, order, edges, parent):
-    """``edges``: every pair of neighbouring cells (:func:`cell_edges`); ``parent``: one
-    entry per cell, same dtype."""
-    width = (cols - 1) // 2
-    n_cells = width * ((rows - 1) // 2)
-    n = 0
-    if order is None:
-        for r in range(1, rows - 1, 2):  # every cell ends up open; open them in one sweep
-            for c in range(1, cols - 1, 2):
-                grid[r * cols + c] = False
-    if n_cells == 1:
-        return carve(grid, cols + 1, order, n)
-    state = shuffle(edges, state)
-    size = np.ones(n_cells, np.int32)
+def _kruskal_kernel(cells, width, height, edges, parent, cols, order):
+    """Join the cells of padded compact ``cells`` along ``edges``, in order, unless a loop closes.
+
+    ``edges``: every pair of neighbouring cells (:func:`cell_edges`) in the
+    order to try them (already shuffled); ``parent``: one entry per cell, same
+    dtype — a single array for the union-find, sizes stored in the roots, so
+    each step touches as little memory as possible. ``order`` is None or
+    receives the opened blocks; returns the log length.
+    """
+    n_cells = width * height
     for i in range(n_cells):
-        parent[i] = i
+        parent[i] = -1
+    padded = width + 2
+    n = 0
+    if order is not None and n_cells == 1:
+        order[0] = cols + 1
+        return 1
+    opened = np.zeros(n_cells if order is not None else 0, np.bool_)
     joined = 0
     for e in edges:
+        if joined == n_cells - 1:
+            break
         a = e >> 1
         south = e & 1
         b = a + width if south else a + 1
-        ra = find(parent, a)
-        rb = find(parent, b)
+        ra = _root(parent, a)
+        rb = _root(parent, b)
         if ra == rb:
             continue
-        if size[ra] < size[rb]:
+        if parent[ra] > parent[rb]:  # hang the smaller tree under the larger
             ra, rb = rb, ra
+        parent[ra] += parent[rb]
         parent[rb] = ra
-        size[ra] += size[rb]
-        r = a // width
-        pa = (2 * r + 1) * cols + 2 * (a - r * width) + 1
-        step = cols if south else 1
-        if order is None:
-            grid[pa + step] = False  # the cells are already open
-        else:
-            n = carve(grid, pa, order, n)
-            n = carve(grid, pa + step, order, n)
-            n = carve(grid, pa + 2 * step, order, n)
+        y = a // width
+        x = a - y * width
+        cells[(y + 1) * padded + x + 1] |= SOUTH if south else EAST
         joined += 1
-        if joined == n_cells - 1:
-            break
+        if order is not None:
+            # log the cells the first time they join anything, then the wall
+            pa = (2 * y + 1) * cols + 2 * x + 1
+            step = cols if south else 1
+            if not opened[a]:
+                opened[a] = True
+                order[n] = pa
+                n += 1
+            order[n] = pa + step
+            n += 1
+            if not opened[b]:
+                opened[b] = True
+                order[n] = pa + 2 * step
+                n += 1
     return n
 
 
@@ -116,5 +138,20 @@ def kruskal(width: int, height: int, state: np.uint64, origin: tuple[int, int] =
     True
     """
     edges = cell_edges(width, height)
+    shuffle(edges, state)
+    return spanning_tree(edges, width, height, origin, record)
+
+
+def spanning_tree(edges: np.ndarray, width: int, height: int, origin: tuple[int, int],
+                  record: bool) -> Carving:
+    """The maze whose passages are the spanning tree Kruskal builds from ``edges`` in order.
+
+    With ``edges`` in the order of their weights, that is the minimum spanning
+    tree, whichever algorithm finds it (see :mod:`meiro.generate.prim`).
+    """
     parent = np.empty(width * height, edges.dtype)
-    return run_kernel(_kruskal_kernel, width, height, state, origin, record, edges, parent)
+    cells = padded_cells(width, height) | DUG  # every cell is part of the maze
+    cols = 2 * width + 1
+    order = record_buffer(cols * (2 * height + 1), 2 * width * height - 1) if record else None
+    n_log = _kruskal_kernel(cells, width, height, edges, parent, cols, order)
+    return Carving(cells_to_grid(cells, width, height), order[:n_log] if record else None, cells)

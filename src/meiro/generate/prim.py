@@ -1,31 +1,33 @@
 """True Prim: the minimum spanning tree of random wall weights.
 
-Every wall slot gets a random 64-bit weight the first time a cell next to it
-joins the maze; a priority queue then always opens the lightest wall that leads
-to a cell outside the maze (Prim's algorithm, Jarník 1930 / Prim 1957). The
+The wall slots are put in a random order, and a wall's place in that order is
+its weight. Prim's algorithm (Jarník 1930 / Prim 1957) grows one tree from the
+origin, always opening the lightest wall that leads to a cell outside it. The
 result is the minimum spanning tree for those weights, hence perfect.
 
-What it looks like: the minimum spanning tree of independent random weights
-does not depend on the algorithm that finds it, so a finished ``prim`` maze
-has exactly the distribution of a ``kruskal`` maze — about 30 % dead ends,
-short corridors, no directional bias. What differs is the growth: Prim grows
-one tree outwards from the origin (its carving log shows a blob spreading
-like invasion percolation), Kruskal joins fragments all over the grid.
+What it looks like: about 30 % dead ends, short corridors, no directional
+bias. Prim grows one tree outwards from the origin (its carving log shows a
+blob spreading like invasion percolation).
 
-Cost: the queue holds up to one entry per boundary wall (close to a million
-on a 1000 x 1000 maze, since the growth must also cross heavy walls to fill
-the grid). A binary heap made every step cost ``O(log n)`` cache misses; the
-uniform weights allow a bucket queue instead (see the kernel), which keeps
-the steps ``O(1)``. Each step still touches the queue at random places in
-memory, so on 1000 x 1000 cells it takes about 6x the dig method (see
-``benchmarks/bench_zoo.py``); ``kruskal`` gives the same mazes' distribution
-in under 3x.
+How it is fast: with distinct weights the minimum spanning tree is unique, so
+Kruskal's algorithm taking the walls in the same order builds *the very same
+maze* (Kruskal 1956). Plain generation therefore runs Kruskal's union-find
+over the shuffled walls (about 2.5x the dig method on 1000 x 1000 cells),
+and only when the carving log is wanted (to animate the growth, on mazes that
+are watched) does Prim's priority queue run, on the same weights. A test
+checks that both give the same grid.
 
-Origin: the tree's first cell.
+Prim's queue is a bucket queue rather than a heap: the weights are a
+permutation, so the buckets fill evenly and finding the lightest wall is a
+three-level bitmap lookup plus a short scan.
+
+Origin: the tree's first cell (the log starts there; the finished maze does
+not depend on it).
 
 Reference: R. C. Prim, *Shortest connection networks and some
-generalizations*, Bell Syst. Tech. J. 36 (1957); V. Jarník (1930); J. Buck,
-*Mazes for Programmers* (2015), ch. 11 ("true Prim's").
+generalizations*, Bell Syst. Tech. J. 36 (1957); V. Jarník (1930);
+J. B. Kruskal, Proc. AMS 7 (1956); J. Buck, *Mazes for Programmers* (2015),
+ch. 11 ("true Prim's").
 """
 
 from __future__ import annotations
@@ -33,10 +35,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.rng import next_u64
 from ..registry import GENERATORS
 from .carving import Carving
-from .lattice import carve, run_kernel
+from .kruskal import cell_edges, spanning_tree
+from .lattice import carve, run_kernel, shuffle
 
 
 _LEVEL_BITS = 6  # a 64-ary bitmap tree over the buckets: 64**3 = 262144 buckets
@@ -47,7 +49,8 @@ _DEBRUIJN_TABLE = np.array([
     45, 39, 33, 30, 24, 18, 12, 5, 63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
     46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9, 13, 8, 7, 6], np.int64)
 _ONE = np.uint64(1)
-_SIGN = np.uint64(1 << 63)  # flipping the top bit keeps the order of keys stored as int64
+_SIGN = np.uint64(1 << 63)
+_PRIM_STREAM = np.uint64(0x5052494D)  # "PRIM"  # flipping the top bit keeps the order of keys stored as int64
 
 
 @njit(inline="always")
@@ -57,9 +60,14 @@ def _lowest_bit(word):
 
 
 @njit(cache=True)
-def _prim_kernel(grid, rows, cols, origin_row, origin_col, state, order, item_bits):
-    """Each wall is one uint64 key: random weight in the high bits, then ``far cell * 4 +
+def _prim_kernel(grid, rows, cols, origin_row, origin_col, state, order, item_bits, rank,
+                 rank_shift):
+    """Each wall is one uint64 key: its weight in the high bits, then ``far cell * 4 +
     direction`` in the low ``item_bits`` bits.
+
+    ``rank[e]`` is the weight of the wall with edge code ``e`` (see
+    :func:`meiro.generate.kruskal.cell_edges`), shifted left by ``rank_shift``
+    so that the weights fill the key's top bits evenly.
 
     The open walls wait in a *bucket queue* rather than a heap: the top 18
     bits of a key pick one of 262,144 buckets (unsorted linked lists in one
@@ -79,6 +87,7 @@ def _prim_kernel(grid, rows, cols, origin_row, origin_col, state, order, item_bi
     live = 0
     item_mask = (_ONE << np.uint64(item_bits)) - _ONE
     offset = np.array([-cols, 1, cols, -1], np.int64)
+    width = (cols - 1) // 2
     p = origin_row * cols + origin_col
     n = carve(grid, p, order, 0)
     while True:
@@ -92,8 +101,11 @@ def _prim_kernel(grid, rows, cols, origin_row, origin_col, state, order, item_bi
             q = p + 2 * offset[d]
             if not grid[q]:
                 continue
-            w, state = next_u64(state)
-            key = (w & ~item_mask) | np.uint64(q * 4 + d)
+            # the wall's edge code: the cell west of or above it, times 2, plus 1 if vertical
+            low = p if d == 1 or d == 2 else q
+            cell = (low // cols // 2) * width + (low % cols) // 2
+            code = cell * 2 + (1 if d == 0 or d == 2 else 0)
+            key = (np.uint64(rank[code]) << np.uint64(rank_shift)) | np.uint64(q * 4 + d)
             if free >= 0:
                 slot = free
                 free = pool[slot, 1]
@@ -160,7 +172,7 @@ def _prim_kernel(grid, rows, cols, origin_row, origin_col, state, order, item_bi
 )
 def prim(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1, 1),
          record: bool = False) -> Carving:
-    """Carve a perfect maze with true Prim (random weights, binary heap).
+    """Carve a perfect maze with true Prim (random weights).
 
     Parameters and result as for :func:`meiro.generate.dig.dig`.
 
@@ -170,6 +182,18 @@ def prim(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1
     >>> carving = prim(5, 5, mix_seed(7), origin=(9, 9), record=True)
     >>> int(carving.order[0]) == 9 * 11 + 9
     True
+    >>> bool((prim(5, 5, mix_seed(7)).grid == carving.grid).all())  # Kruskal, same tree
+    True
     """
+    edges = cell_edges(width, height)
+    # an edge's weight is its place in this order; the seed's stream differs from
+    # kruskal's, so the two names give different mazes (of the same distribution)
+    shuffle(edges, state ^ _PRIM_STREAM)
+    if not record:
+        return spanning_tree(edges, width, height, origin, record)
+    rank = np.empty(max(2 * width * height, 1), np.int64)
+    rank[edges] = np.arange(edges.size)
+    rank_bits = max(edges.size, 1).bit_length()
     item_bits = (4 * (2 * width + 1) * (2 * height + 1)).bit_length()
-    return run_kernel(_prim_kernel, width, height, state, origin, record, item_bits)
+    return run_kernel(_prim_kernel, width, height, state, origin, record, item_bits, rank,
+                      64 - rank_bits)

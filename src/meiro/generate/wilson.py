@@ -13,9 +13,9 @@ What it looks like: the same distribution as Aldous-Broder — no bias, about
 Cost: the walks add up to the grid's mean hitting time of the root (Wilson
 1996), about ``n log n`` steps for ``n`` cells; it is dominated by the first
 walks, which must find a tree of a few cells, so it varies a lot from seed to
-seed. On 1000 x 1000 cells it takes 4-14x the dig method (7x on average; see
-``benchmarks/bench_zoo.py``) — still some five times faster than
-Aldous-Broder, which must cover the whole grid.
+seed. The walks run on one byte per cell (a 1000 x 1000 maze's walk state
+is 1 MB, so it stays in cache): on 1000 x 1000 cells it takes 1.5-2x the dig
+method on average (see ``benchmarks/bench_zoo.py``).
 
 Origin: the root of the tree (the first cell carved).
 
@@ -28,56 +28,88 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..kernels.cells import DUG, EAST, SOUTH, cells_to_grid, padded_cells
+from ..kernels.rng import next_u64
 from ..registry import GENERATORS
-from .carving import Carving
-from .lattice import carve, random_direction, run_kernel
+from .carving import Carving, record_buffer
+
+IN_TREE = 0x80
+EDGE = 0x40  # a padding cell: a walk never steps onto it
 
 
 @njit(cache=True)
-def _wilson_kernel(grid, rows, cols, origin_row, origin_col, state, order):
-    # The walks run on cell-sized arrays (a quarter of the block grid), which
-    # keeps the long first walks in cache; blocks are touched only to carve.
-    width = (cols - 1) // 2
-    offset = np.array([-cols, 1, cols, -1], np.int64)
-    cell_step = np.array([-width, 1, width, -1], np.int64)
-    drow = np.array([-2, 0, 2, 0], np.int64)
-    dcol = np.array([0, 2, 0, -2], np.int64)
+def _wilson_kernel(cells, width, height, origin_x, origin_y, state, order):
+    """Wilson's walks on padded compact ``cells`` (see :mod:`meiro.kernels.cells`).
+
+    A second byte per cell, ``mark``, holds ``IN_TREE``, ``EDGE`` for the
+    padding, or a walking cell's latest exit direction: one small array that
+    the long first walks keep in cache, and no bounds checks (a step onto the
+    padding is redrawn, which keeps the choice uniform among real neighbours).
+    ``order`` is None or receives the opened blocks; returns the log length.
+    """
+    padded = width + 2
+    cols = 2 * width + 1
+    step = np.array([-padded, 1, padded, -1], np.int64)
+    block_step = np.array([-cols, 1, cols, -1], np.int64)
+    mark = np.zeros(cells.size, np.uint8)
+    for k in range(cells.size):
+        if cells[k] & DUG:
+            mark[k] = EDGE
+    mark[(origin_y + 1) * padded + origin_x + 1] = IN_TREE
+    n = 0
+    if order is not None:
+        order[0] = (2 * origin_y + 1) * cols + 2 * origin_x + 1
+        n = 1
     bits = np.uint64(0)
     n_bits = 0
-    in_tree = np.zeros(width * ((rows - 1) // 2), np.bool_)
-    exit_dir = np.zeros(in_tree.size, np.uint8)
-    in_tree[(origin_row // 2) * width + origin_col // 2] = True
-    n = carve(grid, origin_row * cols + origin_col, order, 0)
-    start = -1
-    for r0 in range(1, rows - 1, 2):
-        for c0 in range(1, cols - 1, 2):
-            start += 1
-            if in_tree[start]:
+    for y in range(height):
+        for x in range(width):
+            start = (y + 1) * padded + x + 1
+            if mark[start] & IN_TREE:
                 continue
             # walk until the tree, keeping each cell's latest exit (loop erasure)
             i = start
-            r = r0
-            c = c0
-            while not in_tree[i]:
-                d, bits, n_bits, state = random_direction(r, c, rows, cols, bits, n_bits, state)
-                exit_dir[i] = d
-                i += cell_step[d]
-                r += drow[d]
-                c += dcol[d]
-            # carve the loop-erased path
+            while not mark[i] & IN_TREE:
+                while True:
+                    if n_bits == 0:
+                        bits, state = next_u64(state)
+                        n_bits = 32
+                    d = np.int64(bits & np.uint64(3))
+                    bits >>= np.uint64(2)
+                    n_bits -= 1
+                    j = i + step[d]
+                    if not mark[j] & EDGE:
+                        break
+                mark[i] = d
+                i = j
+            # carve the loop-erased path into the tree
             first = n
+            p = (2 * y + 1) * cols + 2 * x + 1
             i = start
-            p = r0 * cols + c0
-            while not in_tree[i]:
-                d = exit_dir[i]
-                in_tree[i] = True
-                n = carve(grid, p, order, n)
-                n = carve(grid, p + offset[d], order, n)
-                p += 2 * offset[d]
-                i += cell_step[d]
+            while not mark[i] & IN_TREE:
+                d = mark[i]
+                mark[i] = IN_TREE
+                j = i + step[d]
+                # a passage is stored on the cell to its west or north
+                if d == 0:
+                    cells[j] |= SOUTH
+                elif d == 1:
+                    cells[i] |= EAST
+                elif d == 2:
+                    cells[i] |= SOUTH
+                else:
+                    cells[j] |= EAST
+                if order is not None:
+                    order[n] = p
+                    order[n + 1] = p + block_step[d]
+                    n += 2
+                    p += 2 * block_step[d]
+                i = j
             if order is not None:
                 # log the path from the tree outwards, so a replay grows one tree
                 order[first:n] = order[first:n][::-1].copy()
+    for k in range(cells.size):
+        cells[k] |= DUG
     return n
 
 
@@ -98,4 +130,7 @@ def wilson(width: int, height: int, state: np.uint64, origin: tuple[int, int] = 
     >>> int((~carving.grid).sum()) == len(carving.order) == 2 * 6 * 5 - 1
     True
     """
-    return run_kernel(_wilson_kernel, width, height, state, origin, record)
+    cells = padded_cells(width, height)
+    order = record_buffer((2 * width + 1) * (2 * height + 1), 2 * width * height - 1) if record else None
+    n_log = _wilson_kernel(cells, width, height, origin[1] // 2, origin[0] // 2, state, order)
+    return Carving(cells_to_grid(cells, width, height), order[:n_log] if record else None, cells)
