@@ -29,13 +29,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.cells import DUG, EAST, SOUTH, cells_to_grid, padded_cells
-from ..kernels.rng import next_u64
+from ..kernels.cells import DUG, open_passage, random_step, run_on_cells, walk_marks
 from ..registry import GENERATORS
-from .carving import Carving, record_buffer
+from .carving import Carving
 
 VISITED = 0x80
-EDGE = 0x40  # a padding cell: the walk never steps onto it
 
 
 @njit(cache=True)
@@ -51,10 +49,7 @@ def _aldous_broder_kernel(cells, width, height, origin_x, origin_y, state, order
     cols = 2 * width + 1
     step = np.array([-padded, 1, padded, -1], np.int64)
     block_step = np.array([-cols, 1, cols, -1], np.int64)
-    mark = np.zeros(cells.size, np.uint8)
-    for k in range(cells.size):
-        if cells[k] & DUG:
-            mark[k] = EDGE
+    mark = walk_marks(cells)
     i = (origin_y + 1) * padded + origin_x + 1
     mark[i] = VISITED
     p = (2 * origin_y + 1) * cols + 2 * origin_x + 1
@@ -66,29 +61,13 @@ def _aldous_broder_kernel(cells, width, height, origin_x, origin_y, state, order
     bits = np.uint64(0)
     n_bits = 0
     while remaining > 0:
-        while True:
-            if n_bits == 0:
-                bits, state = next_u64(state)
-                n_bits = 32
-            d = np.int64(bits & np.uint64(3))
-            bits >>= np.uint64(2)
-            n_bits -= 1
-            j = i + step[d]
-            if not mark[j] & EDGE:
-                break
+        d, j, bits, n_bits, state = random_step(i, mark, step, bits, n_bits, state)
         if order is not None:
             p += 2 * block_step[d]
         if not mark[j]:
             # first entrance: open the wall the walk came through
             mark[j] = VISITED
-            if d == 0:
-                cells[j] |= SOUTH
-            elif d == 1:
-                cells[i] |= EAST
-            elif d == 2:
-                cells[i] |= SOUTH
-            else:
-                cells[j] |= EAST
+            open_passage(cells, i, j, d)
             if order is not None:
                 order[n] = p - block_step[d]
                 order[n + 1] = p
@@ -118,7 +97,4 @@ def aldous_broder(width: int, height: int, state: np.uint64, origin: tuple[int, 
     >>> int(carving.order[0]) == 5 * 11 + 5
     True
     """
-    cells = padded_cells(width, height)
-    order = record_buffer((2 * width + 1) * (2 * height + 1), 2 * width * height - 1) if record else None
-    n_log = _aldous_broder_kernel(cells, width, height, origin[1] // 2, origin[0] // 2, state, order)
-    return Carving(cells_to_grid(cells, width, height), order[:n_log] if record else None, cells)
+    return run_on_cells(_aldous_broder_kernel, width, height, state, origin, record)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.cells import DUG, EAST, SOUTH, cells_to_grid, padded_cells
+from ..kernels.cells import DUG, cells_to_grid, open_passage, padded_cells
 from ..kernels.rng import below
 from ..registry import GENERATORS
 from .carving import Carving, record_buffer
@@ -79,17 +79,8 @@ def _dig_kernel(cells, width, height, x, y, state, order):
             k, state = below(state, n)
             d = choice[k]
         j = i + step[d]
-        # a passage is stored on the cell to its west or north
-        if d == 0:
-            cells[j] |= SOUTH | DUG
-        elif d == 1:
-            cells[i] |= EAST
-            cells[j] |= DUG
-        elif d == 2:
-            cells[i] |= SOUTH
-            cells[j] |= DUG
-        else:
-            cells[j] |= EAST | DUG
+        open_passage(cells, i, j, d)
+        cells[j] |= DUG
         if record:
             order[n_log] = p + block_step[d]
             p += 2 * block_step[d]

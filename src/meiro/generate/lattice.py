@@ -67,35 +67,6 @@ def neighbours(p, rows, cols, out):
     return k
 
 
-@njit(inline="always")
-def random_direction(r, c, rows, cols, bits, n_bits, state):
-    """A uniformly random direction (0 N, 1 E, 2 S, 3 W) from cell (r, c) to a neighbouring cell.
-
-    Each try takes two bits from the buffer ``bits`` (``n_bits`` pairs left,
-    refilled 32 pairs at a time from the PRNG), and rejection sampling over
-    the four directions keeps the choice exactly uniform among the neighbours
-    that exist. Returns ``(d, bits, n_bits, state)``.
-    """
-    while True:
-        if n_bits == 0:
-            bits, state = next_u64(state)
-            n_bits = 32
-        d = np.int64(bits & np.uint64(3))
-        bits >>= np.uint64(2)
-        n_bits -= 1
-        if d == 0:
-            if r >= 3:
-                return d, bits, n_bits, state
-        elif d == 1:
-            if c + 3 < cols:
-                return d, bits, n_bits, state
-        elif d == 2:
-            if r + 3 < rows:
-                return d, bits, n_bits, state
-        elif c >= 3:
-            return d, bits, n_bits, state
-
-
 @njit(cache=True)
 def _fisher_yates(values, lo, hi, state):
     for i in range(hi - 1, lo, -1):

@@ -28,20 +28,18 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.cells import DUG, EAST, SOUTH, cells_to_grid, padded_cells
-from ..kernels.rng import next_u64
+from ..kernels.cells import DUG, open_passage, random_step, run_on_cells, walk_marks
 from ..registry import GENERATORS
-from .carving import Carving, record_buffer
+from .carving import Carving
 
 IN_TREE = 0x80
-EDGE = 0x40  # a padding cell: a walk never steps onto it
 
 
 @njit(cache=True)
 def _wilson_kernel(cells, width, height, origin_x, origin_y, state, order):
     """Wilson's walks on padded compact ``cells`` (see :mod:`meiro.kernels.cells`).
 
-    A second byte per cell, ``mark``, holds ``IN_TREE``, ``EDGE`` for the
+    A second byte per cell, ``mark``, holds ``IN_TREE``, :data:`~meiro.kernels.cells.EDGE` for the
     padding, or a walking cell's latest exit direction: one small array that
     the long first walks keep in cache, and no bounds checks (a step onto the
     padding is redrawn, which keeps the choice uniform among real neighbours).
@@ -51,10 +49,7 @@ def _wilson_kernel(cells, width, height, origin_x, origin_y, state, order):
     cols = 2 * width + 1
     step = np.array([-padded, 1, padded, -1], np.int64)
     block_step = np.array([-cols, 1, cols, -1], np.int64)
-    mark = np.zeros(cells.size, np.uint8)
-    for k in range(cells.size):
-        if cells[k] & DUG:
-            mark[k] = EDGE
+    mark = walk_marks(cells)
     mark[(origin_y + 1) * padded + origin_x + 1] = IN_TREE
     n = 0
     if order is not None:
@@ -70,16 +65,7 @@ def _wilson_kernel(cells, width, height, origin_x, origin_y, state, order):
             # walk until the tree, keeping each cell's latest exit (loop erasure)
             i = start
             while not mark[i] & IN_TREE:
-                while True:
-                    if n_bits == 0:
-                        bits, state = next_u64(state)
-                        n_bits = 32
-                    d = np.int64(bits & np.uint64(3))
-                    bits >>= np.uint64(2)
-                    n_bits -= 1
-                    j = i + step[d]
-                    if not mark[j] & EDGE:
-                        break
+                d, j, bits, n_bits, state = random_step(i, mark, step, bits, n_bits, state)
                 mark[i] = d
                 i = j
             # carve the loop-erased path into the tree
@@ -91,14 +77,7 @@ def _wilson_kernel(cells, width, height, origin_x, origin_y, state, order):
                 mark[i] = IN_TREE
                 j = i + step[d]
                 # a passage is stored on the cell to its west or north
-                if d == 0:
-                    cells[j] |= SOUTH
-                elif d == 1:
-                    cells[i] |= EAST
-                elif d == 2:
-                    cells[i] |= SOUTH
-                else:
-                    cells[j] |= EAST
+                open_passage(cells, i, j, d)
                 if order is not None:
                     order[n] = p
                     order[n + 1] = p + block_step[d]
@@ -130,7 +109,4 @@ def wilson(width: int, height: int, state: np.uint64, origin: tuple[int, int] = 
     >>> int((~carving.grid).sum()) == len(carving.order) == 2 * 6 * 5 - 1
     True
     """
-    cells = padded_cells(width, height)
-    order = record_buffer((2 * width + 1) * (2 * height + 1), 2 * width * height - 1) if record else None
-    n_log = _wilson_kernel(cells, width, height, origin[1] // 2, origin[0] // 2, state, order)
-    return Carving(cells_to_grid(cells, width, height), order[:n_log] if record else None, cells)
+    return run_on_cells(_wilson_kernel, width, height, state, origin, record)

@@ -15,9 +15,13 @@ without rebuilding it. Cell ``(x, y)`` lives at ``(y + 1) * (width + 2) + x + 1`
 import numpy as np
 from numba import njit
 
+from .rng import next_u64
+
 EAST = 1
 SOUTH = 2
 DUG = 4
+#: ``walk_marks`` value of a padding cell: a random walk never steps onto it
+EDGE = 0x40
 
 
 def padded_cells(width: int, height: int) -> np.ndarray:
@@ -34,6 +38,54 @@ def padded_cells(width: int, height: int) -> np.ndarray:
     cells[0] = cells[-1] = DUG
     cells[:, 0] = cells[:, -1] = DUG
     return cells.ravel()
+
+
+@njit(inline="always")
+def open_passage(cells, i, j, d):
+    """Open the passage from cell ``i`` to its neighbour ``j`` in direction ``d``.
+
+    A passage is stored on the cell to its west or north (0 north, 1 east,
+    2 south, 3 west).
+    """
+    if d == 0:
+        cells[j] |= SOUTH
+    elif d == 1:
+        cells[i] |= EAST
+    elif d == 2:
+        cells[i] |= SOUTH
+    else:
+        cells[j] |= EAST
+
+
+@njit(cache=True)
+def walk_marks(cells):
+    """A byte per cell for a random walk's own state: ``EDGE`` on the padding, else 0."""
+    marks = np.zeros(cells.size, np.uint8)
+    for k in range(cells.size):
+        if cells[k] & DUG:
+            marks[k] = EDGE
+    return marks
+
+
+@njit(inline="always")
+def random_step(i, marks, step, bits, n_bits, state):
+    """A uniformly random step from cell ``i`` to a real neighbour (not the padding).
+
+    Each try takes two bits from the buffer ``bits`` (``n_bits`` pairs left,
+    refilled 32 pairs at a time from the PRNG); a try that lands on the
+    padding is redrawn, which keeps the choice exactly uniform among the
+    neighbours that exist. Returns ``(d, j, bits, n_bits, state)``.
+    """
+    while True:
+        if n_bits == 0:
+            bits, state = next_u64(state)
+            n_bits = 32
+        d = np.int64(bits & np.uint64(3))
+        bits >>= np.uint64(2)
+        n_bits -= 1
+        j = i + step[d]
+        if not marks[j] & EDGE:
+            return d, j, bits, n_bits, state
 
 
 @njit(cache=True)
@@ -68,3 +120,18 @@ def cells_to_grid(cells: np.ndarray, width: int, height: int) -> np.ndarray:
     grid = np.empty((2 * height + 1, 2 * width + 1), dtype=bool)
     expand_cells(cells, width, height, grid.ravel())
     return grid
+
+
+def run_on_cells(kernel, width: int, height: int, state, origin, record: bool):
+    """Run a compact-cell generator kernel and wrap its result as a Carving.
+
+    ``kernel(cells, width, height, origin_x, origin_y, state, order)`` carves
+    padded ``cells`` and returns the log length; ``order`` is None unless
+    ``record`` (numba then compiles a version without the logging).
+    """
+    from ..generate.carving import Carving, record_buffer
+
+    cells = padded_cells(width, height)
+    order = record_buffer((2 * width + 1) * (2 * height + 1), 2 * width * height - 1) if record else None
+    n_log = kernel(cells, width, height, origin[1] // 2, origin[0] // 2, state, order)
+    return Carving(cells_to_grid(cells, width, height), order[:n_log] if record else None, cells)
