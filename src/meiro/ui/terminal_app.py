@@ -44,6 +44,7 @@ CURSES_KEYS: dict[int, str] = {
     10: "Return", 13: "Return", 27: "Escape", 32: "space",
     ord("h"): "Left", ord("j"): "Down", ord("k"): "Up", ord("l"): "Right",
     ord("H"): "Left", ord("J"): "Down", ord("K"): "Up", ord("L"): "Right",
+    ord("+"): "plus", ord("="): "equal", ord("-"): "minus",
 }
 #: Keys that quit besides Escape.
 QUIT_KEYS = (ord("q"), ord("Q"))
