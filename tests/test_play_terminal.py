@@ -25,6 +25,24 @@ STEP_KEYS = {  # arrows as xterm sends them in keypad mode, WASD, hjkl
 }
 
 
+class Screen(pyte.Screen):
+    """pyte's screen plus REP (CSI n b: repeat the last character), which ncurses uses on xterm."""
+
+    last = " "
+
+    def draw(self, data: str) -> None:
+        super().draw(data)
+        if data:
+            self.last = data[-1]
+
+    def repeat_last(self, count=1, *rest, **kw) -> None:
+        self.draw(self.last * max(1, count))
+
+
+class Stream(pyte.ByteStream):
+    csi = {**pyte.ByteStream.csi, "b": "repeat_last"}
+
+
 class Game:
     """The game in a pseudo-terminal, its output fed to an emulated screen."""
 
@@ -43,8 +61,8 @@ class Game:
             program, argv = command[0], command[1:]
         self.child = pexpect.spawn(program, argv, env=environment, cwd=str(tmp_path),
                                    dimensions=(lines, columns), timeout=20)
-        self.screen = pyte.Screen(columns, lines)
-        self.stream = pyte.ByteStream(self.screen)
+        self.screen = Screen(columns, lines)
+        self.stream = Stream(self.screen)
         self.raw = b""
 
     def pump(self, seconds=0.05) -> bool:
@@ -311,3 +329,83 @@ def test_the_key_mapping_covers_the_curses_key_codes():
     reachable = {command_for(code, keys) for code in [*range(512), *keys]}
     assert set(KEYMAP.values()) <= reachable
     assert command_for(ord("7"), keys) is None and command_for(curses.KEY_F1, keys) is None
+
+
+class RecordingScreen:
+    """The part of a curses window the game uses; remembers what was written where."""
+
+    def __init__(self, lines, columns):
+        self.size = (lines, columns)
+        self.cells, self.writes = {}, []
+
+    def getmaxyx(self):
+        return self.size
+
+    def addstr(self, y, x, s, attr=0):
+        self.writes.append((y, x, s))
+        for i, ch in enumerate(s):
+            self.cells[y, x + i] = ch
+
+    def erase(self):
+        self.cells.clear()
+
+    def move(self, y, x):
+        pass
+
+    def clrtoeol(self):
+        pass
+
+    def refresh(self):
+        pass
+
+
+def test_a_move_on_a_huge_maze_rewrites_two_blocks_and_the_header():
+    from meiro.game import GameModel
+    from meiro.ui.terminal_app import TerminalGame
+
+    maze = meiro.generate(300, 300, seed=5)
+    path = meiro.solve(maze).path
+    model = GameModel(lang="en")
+    model.start_maze(maze)
+    model.handle(Skip())
+    screen = RecordingScreen(40, 100)
+    game = TerminalGame(screen, model, color=False, utf8=False)
+    game.draw()
+    assert screen.cells[HEADER, 0] == "#" and screen.cells[HEADER + 1, 2] == "@"
+    jumps = 0
+    for step, (a, b) in enumerate(zip(path[:60], path[1:61]), start=1):
+        screen.writes.clear()
+        game.on_key(ord(keys_for([a, b], family=2)[0]))
+        game.draw()
+        maze_writes = [w for w in screen.writes if w[0] >= HEADER]
+        if len(maze_writes) > 2:
+            jumps += 1  # the view jumped to follow the player: a full repaint of the view
+            assert len(maze_writes) <= 38 * 50
+        else:
+            old = "S " if step == 1 else ". "
+            assert sorted(w[2] for w in maze_writes) == sorted([old, "@ "])
+        assert model.steps == step
+    assert jumps <= 3
+    # a terminal too small for the header: a message, and the view comes back on enlarging
+    screen.size = (2, 12)
+    game.on_key(curses.KEY_RESIZE)
+    game.draw()
+    assert "".join(screen.cells.get((0, x), "") for x in range(12)).startswith("The termina")
+    screen.size = (30, 80)
+    game.on_key(curses.KEY_RESIZE)
+    game.draw()
+    assert "@" in {screen.cells.get((y, x)) for y in range(HEADER, 30) for x in range(80)}
+
+
+def test_a_c_locale_gets_ascii_walls_and_english(tmp_path):
+    maze = meiro.generate(5, 4, seed=3)
+    game = Game(tmp_path, ["--size", "5x4", "--seed", "3", "--lang", "ja"], LANG="C", LC_ALL="C",
+                NO_COLOR="1")
+    game.wait_text("Digging")
+    game.send(" ")
+    game.wait_text("Fewest moves")
+    top, left = maze_origin(game, maze)
+    assert game.screen.display[top][2 * left:2 * (left + maze.shape[1])] == "##" * maze.shape[1]
+    assert not re.search(rb"[\x80-\xff]", game.raw), "non-ASCII bytes sent to an ASCII terminal"
+    game.send("q")
+    assert game.finish() == 0

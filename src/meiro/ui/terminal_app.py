@@ -333,8 +333,10 @@ class TerminalGame:
         if blocks.size:
             rows, cols = np.divmod(np.unique(blocks), cols_total)
             keep = view.visible(rows, cols)
+            player = model.player if self._ready() else None
             for r, c in zip(rows[keep].tolist(), cols[keep].tolist()):
-                self._draw_block(r, c, int(paint[r, c]))
+                if (r, c) != player:  # drawn just below, once
+                    self._draw_block(r, c, int(paint[r, c]))
         self._draw_player()
 
     def _draw_block(self, r: int, c: int, cls: int) -> None:
@@ -470,9 +472,22 @@ def use_user_locale() -> None:
             pass
 
 
-def terminal_is_utf8() -> bool:
-    """Whether the locale's encoding (after ``setlocale``) is UTF-8."""
-    return locale.getpreferredencoding(False).lower().replace("-", "") == "utf8"
+def curses_encoding() -> str:
+    """The encoding curses writes with: the C library's locale codeset (after
+    ``setlocale``), which Python's UTF-8 mode does not change."""
+    try:
+        return locale.nl_langinfo(locale.CODESET) or "ascii"
+    except AttributeError:  # no nl_langinfo (Windows)
+        return locale.getpreferredencoding(False)
+
+
+def can_show(s: str) -> bool:
+    """Whether the terminal's encoding can write ``s``."""
+    try:
+        s.encode(curses_encoding())
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
 
 
 def run_terminal_game(model: GameModel, records: Records | None = None) -> None:
@@ -484,7 +499,9 @@ def run_terminal_game(model: GameModel, records: Records | None = None) -> None:
                         "pip install windows-curses") from None
     use_user_locale()
     os.environ.setdefault("ESCDELAY", "25")  # Esc quits at once, not after curses' 1 s wait
-    utf8 = terminal_is_utf8()
+    utf8 = can_show("█")
+    if not can_show(text(model.lang, "time") + text(model.lang, "title")):
+        model.lang = "en"  # say, --lang ja on a C locale: English beats blanks
 
     def main(screen) -> None:
         try:
