@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import meiro
 from meiro.game import KEYMAP, Direction, Move, Quit, ShowAnswer, Skip, StartStop
@@ -409,3 +410,39 @@ def test_a_c_locale_gets_ascii_walls_and_english(tmp_path):
     assert not re.search(rb"[\x80-\xff]", game.raw), "non-ASCII bytes sent to an ASCII terminal"
     game.send("q")
     assert game.finish() == 0
+
+
+KEY_CODES = [curses.KEY_UP, curses.KEY_DOWN, curses.KEY_LEFT, curses.KEY_RIGHT, curses.KEY_ENTER,
+             curses.KEY_BACKSPACE, curses.KEY_RESIZE, curses.KEY_F1, 9, 10, 27, 32, 127,
+             *map(ord, "wasdhjklWASDHJKLipofz+-=0123456789xX")]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(KEY_CODES), st.floats(0, 2),
+                          st.tuples(st.integers(1, 30), st.integers(1, 70))), max_size=60))
+def test_any_keys_and_sizes_keep_the_screen_sensible(events):
+    """Random keys, clock jumps and terminal sizes against the front end (headless)."""
+    from meiro.game import GameModel, Phase
+    from meiro.ui.terminal_app import TerminalGame, display_width
+
+    now = [0.0]
+    model = GameModel(clock=lambda: now[0], lang="ja", unit="cells")
+    model.set_entry("4x3")
+    screen = RecordingScreen(24, 60)
+    game = TerminalGame(screen, model, color=False, utf8=True)
+    for code, dt, size in events:
+        if code == curses.KEY_RESIZE:
+            screen.size = size
+        now[0] += dt
+        game.on_key(code)
+        if not game.running:
+            return
+        model.tick()
+        game.draw()
+        lines, columns = screen.size
+        # nothing written past the right edge (curses would wrap it onto the next line)
+        assert all(0 <= y < lines and x + display_width(s) <= columns for y, x, s in screen.writes)
+        screen.writes.clear()
+        if lines >= 3 and columns >= 20 and model.phase in (Phase.PLAYING, Phase.ANSWER):
+            shown = [pos for pos, ch in screen.cells.items() if ch == "@"]
+            assert len(shown) == 1, shown  # the player, once, wherever the view is

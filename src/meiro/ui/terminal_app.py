@@ -388,9 +388,10 @@ class TerminalGame:
             message = t("answer")
         else:
             done = "CLEAR!!" if model.cleared else t("gave_up")
-            best = self._best_text()
-            message = "  ".join(p for p in (done, best, t("term_again", size=model.entry_text or "?"))
-                                if p)
+            # after a refused Enter, say why (empty or invalid size) instead of the best record
+            why = "" if model.message_key.startswith("prompt_") else model.message
+            again = t("term_again", size=model.entry_text or "?")
+            message = "  ".join(p for p in (done, why or self._best_text(), again) if p)
         return f"{message}  {self._info}" if self._info else message
 
     def _draw_clear(self, lines: int, columns: int) -> None:
