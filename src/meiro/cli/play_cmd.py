@@ -1,4 +1,5 @@
-"""``meiro play``: the maze game in a window (the seed article's Tk game)."""
+"""``meiro play``: the maze game in a window (the seed article's Tk game) or, with
+``--terminal``, in the terminal."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ def add_parser(subparsers) -> None:
                     "to the blue goal. With --size or --blocks the game starts at once; without, "
                     "it opens on the size entry. Keys: arrows/WASD move, Space skips the digging, "
                     "i shows the answer, Enter stops/starts, p saves a PNG, o opens the picture "
-                    "folder, +/- zoom, f watches A* and BFS search, Esc quits.")
+                    "folder, +/- zoom, f watches A* and BFS search, Esc quits. With --terminal "
+                    "the same game runs in the terminal (curses; also over SSH): hjkl move too, "
+                    "q quits, Tab switches the size entry between blocks and cells.")
     size = p.add_mutually_exclusive_group()
     size.add_argument("--size", type=cells, default=None, metavar="WxH",
                       help="start at once with a maze of this many cells, e.g. 20x20")
