@@ -1,4 +1,5 @@
-"""``meiro play``: the maze game in a window (the seed article's Tk game)."""
+"""``meiro play``: the maze game in a window (the seed article's Tk game) or, with
+``--terminal``, in the terminal."""
 
 from __future__ import annotations
 
@@ -9,12 +10,14 @@ from .args import blocks, cells, seed
 
 def add_parser(subparsers) -> None:
     p = subparsers.add_parser(
-        "play", help="play a maze in a window",
+        "play", help="play a maze in a window (or the terminal with --terminal)",
         description="Play the maze game: watch the maze being dug, then walk from the red start "
                     "to the blue goal. With --size or --blocks the game starts at once; without, "
                     "it opens on the size entry. Keys: arrows/WASD move, Space skips the digging, "
                     "i shows the answer, Enter stops/starts, p saves a PNG, o opens the picture "
-                    "folder, +/- zoom, f watches A* and BFS search, Esc quits.")
+                    "folder, +/- zoom, f watches A* and BFS search, Esc quits. With --terminal "
+                    "the same game runs in the terminal (curses; also over SSH): hjkl move too, "
+                    "q quits, Tab switches the size entry between blocks and cells.")
     size = p.add_mutually_exclusive_group()
     size.add_argument("--size", type=cells, default=None, metavar="WxH",
                       help="start at once with a maze of this many cells, e.g. 20x20")
@@ -27,6 +30,9 @@ def add_parser(subparsers) -> None:
                    help="corner (bottom-right), farthest (from the start), diameter (longest path)")
     p.add_argument("--lang", default=None, choices=("ja", "en"),
                    help="language of the window (default: Japanese on a Japanese locale, else English)")
+    p.add_argument("--terminal", "-t", action="store_true",
+                   help="play in this terminal (curses) instead of a window; also works over SSH. "
+                        "Keys as in the window, plus hjkl to move and q to quit")
     p.set_defaults(run=run)
 
 
@@ -54,6 +60,8 @@ def build_model(args, clock=None):
 def run(args) -> int:
     from ..errors import MazeError
 
+    if args.terminal:
+        return run_terminal(args)
     model = build_model(args)
     try:
         from ..game.records import Records
@@ -62,4 +70,21 @@ def run(args) -> int:
         raise MazeError(f"the game window needs tkinter ({exc}); install your system's "
                         "python3-tk package") from None
     run_game(model, Records())
+    return 0
+
+
+def run_terminal(args) -> int:
+    """``meiro play --terminal``: the same game drawn with curses."""
+    import sys
+
+    from ..errors import MazeError
+
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise MazeError("'meiro play --terminal' needs an interactive terminal "
+                        "(stdin and stdout must not be redirected)")
+    model = build_model(args)
+    from ..game.records import Records
+    from ..ui.terminal_app import run_terminal_game
+
+    run_terminal_game(model, Records())
     return 0

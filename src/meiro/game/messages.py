@@ -50,6 +50,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "hours": "{h}時間 {m}分 {s}秒",
         "minutes": "{m}分 {s}秒",
         "seconds": "{s}秒",
+        "term_play_keys": "矢印 / WASD / hjkl: 移動  i: 解答  Enter: ストップ  q: 終了",
+        "term_entry_keys": "数字(20x10 も可)  Tab: 単位の切替  Enter: スタート  Esc / q: 終了",
+        "term_again": "Enter: 新しい迷路 ({size})",
+        "term_small": "端末が小さすぎます。広げてください。",
+        "term_quit": "q: 終了",
     },
     "en": {
         "title": "Maze (Esc to quit)",
@@ -93,6 +98,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "hours": "{h} h {m} min {s} s",
         "minutes": "{m} min {s} s",
         "seconds": "{s} s",
+        "term_play_keys": "arrows / WASD / hjkl: move  i: answer  Enter: stop  q: quit",
+        "term_entry_keys": "digits (or 20x10)  Tab: switch unit  Enter: start  Esc / q: quit",
+        "term_again": "Enter: new maze ({size})",
+        "term_small": "The terminal is too small; please enlarge it.",
+        "term_quit": "q: quit",
     },
 }
 

@@ -1,0 +1,525 @@
+"""``meiro play --terminal``: the maze game in a text terminal, with curses.
+
+Like the Tk window (:mod:`meiro.ui.tk_app`), this front end only maps keys to
+:mod:`meiro.game` commands and draws the model's state: the rules, counters,
+clock and animations all live in :class:`~meiro.game.GameModel`. Each block
+takes two columns so the maze looks square. Mazes larger than the terminal
+are shown through a :class:`Viewport` that jumps to keep the player in view;
+after a command or an animation frame only the blocks the model reports as
+changed are rewritten (curses then sends only what differs), so a move costs
+the same on a 15x15 maze as on a 1000x1000 one, and works over SSH.
+
+Layout: line 0 holds the counters (経過時間, 移動回数, 総歩数, 最少回数), line 1
+the message (prompt, digging, help, CLEAR!!), and the rest the maze.
+"""
+
+from __future__ import annotations
+
+import locale
+import os
+import unicodedata
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..errors import MazeError
+from ..game import KEYMAP, GameModel, OpenFolder, Phase, Quit, SaveImage, WatchSearch, Zoom
+from ..game.clock import format_elapsed
+from ..game.messages import text
+from ..game.model import ANSWER, GOAL, PATH, START, TRAIL, WALL
+from ..game.records import Records, record_key
+
+#: Overlay class drawn over the paint grid where the player stands.
+PLAYER = 6
+#: Header lines above the maze: counters, message.
+HEADER = 2
+#: Smallest terminal that can show the header and one maze line.
+MIN_COLUMNS, MIN_LINES = 20, HEADER + 1
+#: Milliseconds between frames while something animates / while the clock runs / idle.
+FRAME_MS, CLOCK_MS, IDLE_MS = 16, 100, 500
+
+#: Tk keysym (the names :data:`meiro.game.KEYMAP` uses) of curses' non-letter keys and of
+#: vi's hjkl, so one key table serves both front ends.
+CURSES_KEYS: dict[int, str] = {
+    10: "Return", 13: "Return", 27: "Escape", 32: "space",
+    ord("h"): "Left", ord("j"): "Down", ord("k"): "Up", ord("l"): "Right",
+    ord("H"): "Left", ord("J"): "Down", ord("K"): "Up", ord("L"): "Right",
+    ord("+"): "plus", ord("="): "equal", ord("-"): "minus",
+}
+#: Keys that quit besides Escape.
+QUIT_KEYS = (ord("q"), ord("Q"))
+BACKSPACE_KEYS = (8, 127)
+TAB = 9
+
+
+def curses_keys() -> dict[int, str]:
+    """:data:`CURSES_KEYS` plus curses' own codes for arrows, Enter and Backspace."""
+    import curses
+
+    return {**CURSES_KEYS, curses.KEY_UP: "Up", curses.KEY_DOWN: "Down", curses.KEY_LEFT: "Left",
+            curses.KEY_RIGHT: "Right", curses.KEY_ENTER: "Return"}
+
+
+def command_for(code: int, keys: dict[int, str]):
+    """The game command a curses key code asks for, or None.
+
+    Examples
+    --------
+    >>> command_for(ord("k"), CURSES_KEYS)
+    Move(direction=<Direction.N: (-1, 0)>)
+    >>> command_for(ord("q"), CURSES_KEYS), command_for(ord("7"), CURSES_KEYS)
+    (Quit(), None)
+    """
+    if code in QUIT_KEYS:
+        return Quit()
+    name = keys.get(code)
+    if name is None and 32 < code < 127:
+        name = chr(code)
+    return KEYMAP.get(name) if name is not None else None
+
+
+def display_width(s: str) -> int:
+    """Columns ``s`` takes in a terminal (East Asian wide characters take two).
+
+    Examples
+    --------
+    >>> display_width("移動回数 3回"), display_width("Moves 3")
+    (12, 7)
+    """
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in s)
+
+
+def clip(s: str, columns: int) -> str:
+    """``s`` cut to at most ``columns`` terminal columns.
+
+    Examples
+    --------
+    >>> clip("経過時間 1.0秒", 5), clip("abc", 10)
+    ('経過', 'abc')
+    """
+    out, used = [], 0
+    for ch in s:
+        w = 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+        if used + w > columns:
+            break
+        out.append(ch)
+        used += w
+    return "".join(out)
+
+
+class Viewport:
+    """Which blocks of a ``rows x cols`` grid a ``view_rows x view_cols`` window shows.
+
+    A maze that fits is centred across; a larger one is shown from ``origin`` and
+    recentred on the player when the player comes within a quarter of the
+    view of its edge (jumps rather than scrolling every step: fewer redraws
+    over a slow link).
+
+    Examples
+    --------
+    >>> v = Viewport(101, 101, 20, 30)
+    >>> v.follow((1, 1)), v.origin
+    (False, (0, 0))
+    >>> v.follow((1, 27)), v.origin
+    (True, (0, 12))
+    >>> Viewport(11, 11, 20, 30).offset
+    (0, 9)
+    """
+
+    def __init__(self, rows: int, cols: int, view_rows: int, view_cols: int):
+        self.shape = (rows, cols)
+        self.resize(view_rows, view_cols)
+
+    def resize(self, view_rows: int, view_cols: int) -> None:
+        self.size = (max(1, view_rows), max(1, view_cols))
+        self.origin = (0, 0)
+        # a grid narrower than the window is centred; it stays just below the header
+        self.offset = (0, max(0, (self.size[1] - self.shape[1]) // 2))
+
+    def follow(self, pos: tuple[int, int]) -> bool:
+        """Move the origin so ``pos`` is comfortably in view; True if it moved."""
+        origin = []
+        for p, o, n, v in zip(pos, self.origin, self.shape, self.size):
+            if n > v:
+                margin = v // 4
+                if p < o + margin or p >= o + v - margin:
+                    o = min(max(0, p - v // 2), n - v)
+            else:
+                o = 0
+            origin.append(o)
+        moved = tuple(origin) != self.origin
+        self.origin = tuple(origin)
+        return moved
+
+    def visible(self, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+        """Mask of the blocks at ``rows, cols`` that are inside the window."""
+        (r0, c0), (vr, vc) = self.origin, self.size
+        return (rows >= r0) & (rows < r0 + vr) & (cols >= c0) & (cols < c0 + vc)
+
+
+@dataclass(frozen=True)
+class Style:
+    """Per block class: the two characters drawn and their curses attribute."""
+
+    glyphs: dict
+    attrs: dict
+
+
+#: The seed's palette approximated on 256-colour terminals (xterm indices): walls gray25,
+#: paths white, trail tan1, answer palevioletred, start red, goal blue, player springgreen.
+COLORS_256 = {WALL: 238, PATH: 231, TRAIL: 215, ANSWER: 168, START: 196, GOAL: 21, PLAYER: 48}
+#: The same on 8-colour terminals (curses.COLOR_* values).
+COLORS_8 = {WALL: 0, PATH: 7, TRAIL: 3, ANSWER: 5, START: 1, GOAL: 4, PLAYER: 2}
+PLAIN_GLYPHS = {PATH: "  ", TRAIL: ". ", ANSWER: "o ", START: "S ", GOAL: "G ", PLAYER: "@ "}
+
+
+def make_style(color: bool, utf8: bool) -> Style:
+    """Colour blocks (background colours, the seed's palette) or plain characters.
+
+    Must run after ``curses.initscr``/``start_color``. Without colour, walls are
+    ``██`` on a UTF-8 terminal and ``##`` otherwise.
+    """
+    import curses
+
+    if color:
+        table = COLORS_256 if curses.COLORS >= 256 else COLORS_8
+        glyphs, attrs = {}, {}
+        for pair, (cls, bg) in enumerate(table.items(), start=1):
+            fg = curses.COLOR_BLACK if cls == PLAYER else bg
+            curses.init_pair(pair, fg, bg)
+            glyphs[cls] = "()" if cls == PLAYER else "  "
+            attrs[cls] = curses.color_pair(pair)
+        attrs[PLAYER] |= curses.A_BOLD
+        curses.init_pair(len(table) + 1, curses.COLOR_BLACK, curses.COLOR_YELLOW)
+        attrs["clear"] = curses.color_pair(len(table) + 1) | curses.A_BOLD
+        return Style(glyphs, attrs)
+    glyphs = {**PLAIN_GLYPHS, WALL: "██" if utf8 else "##"}
+    attrs = {cls: curses.A_NORMAL for cls in glyphs}
+    attrs[PLAYER] = attrs[START] = attrs[GOAL] = curses.A_BOLD
+    attrs["clear"] = curses.A_REVERSE | curses.A_BOLD
+    return Style(glyphs, attrs)
+
+
+class TerminalGame:
+    """The game on a curses screen around a :class:`~meiro.game.GameModel`."""
+
+    def __init__(self, screen, model: GameModel, *, records: Records | None = None,
+                 color: bool = True, utf8: bool = True):
+        import curses
+
+        self.curses = curses
+        self.screen = screen
+        self.model = model
+        self.records = records
+        self.style = make_style(color, utf8)
+        self.keys = curses_keys()
+        self.view: Viewport | None = None
+        self._maze_id = None
+        self._recorded = False
+        self._info = ""
+        self._full = True
+        self.running = True
+
+    def _t(self, key: str, **values) -> str:
+        return text(self.model.lang, key, **values)
+
+    # -- input ---------------------------------------------------------------------------------
+    def on_key(self, code: int) -> None:
+        """Carry out one key: resize, typing into the size entry, or a game command."""
+        model = self.model
+        if code == self.curses.KEY_RESIZE:
+            self._full = True
+            return
+        if model.entry_enabled:
+            if code in (*BACKSPACE_KEYS, self.curses.KEY_BACKSPACE):
+                model.set_entry(model.entry_text[:-1])
+                return
+            if code == TAB:
+                model.set_unit("cells" if model.entry_unit == "blocks" else "blocks")
+                return
+            if 0 <= code < 256 and chr(code) in "0123456789xX":
+                model.set_entry(model.entry_text + chr(code))
+                return
+        command = command_for(code, self.keys)
+        if command is None:
+            return
+        if isinstance(command, Quit):
+            self.running = False
+        elif isinstance(command, (SaveImage, OpenFolder, WatchSearch, Zoom)):
+            self._info = self._t("unavailable")  # window-only features
+        else:
+            maze_before, phase_before = model.maze, model.phase
+            if model.handle(command):
+                if model.maze is not maze_before:
+                    self._info = ""
+                if phase_before is Phase.ENTRY and model.phase is not Phase.ENTRY:
+                    self._full = True  # the form gives way to the maze
+
+    # -- drawing -------------------------------------------------------------------------------
+    def _put(self, y: int, x: int, s: str, attr: int = 0) -> None:
+        try:
+            self.screen.addstr(y, x, s, attr)
+        except self.curses.error:
+            pass  # the bottom-right cell: curses draws it, then complains about the cursor
+
+    def draw(self) -> None:
+        """Bring the screen up to date with the model and refresh it."""
+        lines, columns = self.screen.getmaxyx()
+        model = self.model
+        changes = model.take_changes()
+        if lines < MIN_LINES or columns < MIN_COLUMNS:
+            self.screen.erase()
+            for y, part in enumerate(self._too_small(lines, columns)):
+                self._put(y, 0, clip(part, columns))
+            self._full = True  # repaint everything once the terminal is big enough again
+            self.screen.refresh()
+            return
+        # the size form is a few short lines: redraw it whole on every key
+        full = self._full or changes.full or model.phase is Phase.ENTRY
+        if model.maze is not None and model.maze is not self._maze_id:
+            self._maze_id, self._recorded, full = model.maze, False, True
+            self.view = None
+        if self.view is None and model.maze is not None:
+            self.view = Viewport(*model.maze.shape, lines - HEADER, columns // 2)
+        elif self.view is not None and self.view.size != (lines - HEADER, columns // 2):
+            self.view.resize(lines - HEADER, columns // 2)
+            full = True
+        if self.view is not None and self.view.follow(model.player):
+            full = True
+        if full:
+            self.screen.erase()
+        if model.phase is Phase.ENTRY or model.maze is None:
+            if full:
+                self._draw_entry(lines, columns)
+        elif full:
+            self._draw_blocks(None)
+        else:
+            self._draw_blocks(changes.blocks)
+        self._full = False
+        self._record()
+        self._draw_header(columns)
+        self._draw_clear(lines, columns)
+        self.screen.refresh()
+
+    def _too_small(self, lines: int, columns: int) -> list[str]:
+        return [self._t("term_small"), f"{columns}x{lines} < {MIN_COLUMNS}x{MIN_LINES}",
+                self._t("term_quit")][:max(1, lines)]
+
+    def _ready(self) -> bool:
+        return self.model.maze is not None and self.model.dig_done == self.model.dig_total
+
+    def _draw_blocks(self, blocks: np.ndarray | None) -> None:
+        """Draw ``blocks`` (flat indices; None = the whole view) that are in view."""
+        model, view = self.model, self.view
+        rows_total, cols_total = model.maze.shape
+        (r0, c0), (vr, vc), (oy, ox) = view.origin, view.size, view.offset
+        paint = model.paint
+        if blocks is None:
+            rows = slice(r0, min(rows_total, r0 + vr))
+            cols = slice(c0, min(cols_total, c0 + vc))
+            window = paint[rows, cols]
+            glyphs, attrs = self.style.glyphs, self.style.attrs
+            for i, line in enumerate(window.tolist()):
+                y = HEADER + oy + i
+                # one addstr per run of equal blocks keeps a full repaint cheap
+                start = 0
+                for j in range(1, len(line) + 1):
+                    if j == len(line) or line[j] != line[start]:
+                        self._put(y, 2 * (ox + start), glyphs[line[start]] * (j - start),
+                                  attrs[line[start]])
+                        start = j
+            self._draw_player()
+            return
+        if blocks.size:
+            rows, cols = np.divmod(np.unique(blocks), cols_total)
+            keep = view.visible(rows, cols)
+            player = model.player if self._ready() else None
+            for r, c in zip(rows[keep].tolist(), cols[keep].tolist()):
+                if (r, c) != player:  # drawn just below, once
+                    self._draw_block(r, c, int(paint[r, c]))
+        self._draw_player()
+
+    def _draw_block(self, r: int, c: int, cls: int) -> None:
+        (r0, c0), (oy, ox) = self.view.origin, self.view.offset
+        self._put(HEADER + oy + r - r0, 2 * (ox + c - c0), self.style.glyphs[cls],
+                  self.style.attrs[cls])
+
+    def _draw_player(self) -> None:
+        if self._ready() and self.view.visible(*np.array(self.model.player)[:, None]).all():
+            self._draw_block(*self.model.player, PLAYER)
+
+    def _draw_entry(self, lines: int, columns: int) -> None:
+        model = self.model
+        unit = self._t("unit_" + model.entry_unit)
+        rows = [self._t("title"), "", model.message, f"> {model.entry_text}_   ({unit})", "",
+                self._t("term_entry_keys")]
+        for i, row in enumerate(rows[:lines - HEADER]):
+            self._put(HEADER + i, 1, clip(row, columns - 1))
+
+    def _draw_header(self, columns: int) -> None:
+        model, t = self.model, self._t
+        parts = [f"{t('time')} {model.clock_text}"]
+        if model.maze is not None and model.phase is not Phase.ENTRY:
+            parts.append(f"{t('moves')} {t('count', n=model.moves)}")
+            parts.append(f"{t('steps')} {t('step_count', n=model.steps)}")
+            if self._ready():
+                parts.append(f"{t('fewest')} {t('count', n=model.min_moves)}")
+            maze = model.maze
+            parts.append(f"{maze.algorithm or '-'} {maze.width}x{maze.height} "
+                         f"{t('seed')} {maze.seed}")
+        self._line(0, "  ".join(parts), columns, self.curses.A_BOLD)
+        self._line(1, self._message(), columns)
+
+    def _line(self, y: int, s: str, columns: int, attr: int = 0) -> None:
+        self.screen.move(y, 0)
+        self.screen.clrtoeol()
+        self._put(y, 0, clip(s, columns), attr)
+
+    def _message(self) -> str:
+        model, t = self.model, self._t
+        phase = model.phase
+        if phase is Phase.ENTRY:
+            message = t("stopped") if model.maze is not None else t("title")
+        elif phase is Phase.DIGGING:
+            message = t("digging")
+        elif phase is Phase.PLAYING:
+            message = t("term_play_keys")
+        elif phase is Phase.ANSWER and not model.answer_done:
+            message = t("answer")
+        else:
+            done = "CLEAR!!" if model.cleared else t("gave_up")
+            # after a refused Enter, say why (empty or invalid size) instead of the best record
+            why = "" if model.message_key.startswith("prompt_") else model.message
+            again = t("term_again", size=model.entry_text or "?")
+            message = "  ".join(p for p in (done, why or self._best_text(), again) if p)
+        return f"{message}  {self._info}" if self._info else message
+
+    def _draw_clear(self, lines: int, columns: int) -> None:
+        if not self.model.cleared or self.model.phase is not Phase.CLEARED:
+            return
+        label = "  CLEAR!!  "
+        y = HEADER + (lines - HEADER) // 2
+        self._put(y, max(0, (columns - len(label)) // 2), clip(label, columns),
+                  self.style.attrs["clear"])
+
+    # -- records -------------------------------------------------------------------------------
+    def _record_key(self) -> str | None:
+        maze = self.model.maze
+        if self.records is None or maze is None or maze.seed is None:
+            return None
+        return record_key(maze.algorithm, maze.width, maze.height, maze.seed, self.model.maze_goal)
+
+    def _record(self) -> None:
+        key = self._record_key()
+        if key is None or not self.model.cleared or self._recorded:
+            return
+        self._recorded = True
+        try:
+            faster, fewer = self.records.update(key, self.model.elapsed, self.model.moves)
+            if faster or fewer:
+                self._info = self._t("new_best")
+        except MazeError as exc:
+            self._info = str(exc)
+
+    def _best_text(self) -> str:
+        key = self._record_key()
+        best = self.records.best(key) if key is not None else None
+        if not best:
+            return ""
+        return self._t("best", time=format_elapsed(best["time"], self.model.lang),
+                       moves=self._t("count", n=best["moves"]))
+
+    # -- the loop ------------------------------------------------------------------------------
+    def _timeout(self) -> int:
+        if self.model.animating:
+            return FRAME_MS
+        return CLOCK_MS if self.model.stopwatch.running else IDLE_MS
+
+    def run(self) -> None:
+        """Read keys and draw until the player quits.
+
+        Every key waiting in the input is handled before the next frame is
+        drawn, so a fast typist's keys are never dropped or delayed by drawing.
+        """
+        screen = self.screen
+        while self.running:
+            self.model.tick()
+            self.draw()
+            screen.timeout(self._timeout())
+            code = screen.getch()
+            while code != -1 and self.running:
+                self.on_key(code)
+                screen.timeout(0)
+                code = screen.getch()
+
+
+def use_user_locale() -> None:
+    """Take the user's locale so curses can write wide characters.
+
+    A UTF-8 locale the system lacks (say ``LANG=ja_JP.UTF-8`` with no Japanese
+    locale installed) falls back to ``C.UTF-8``; any other failure keeps C
+    (plain ASCII drawing).
+    """
+    try:
+        locale.setlocale(locale.LC_ALL, "")
+        return
+    except locale.Error:
+        pass
+    wanted = next((os.environ[n] for n in ("LC_ALL", "LC_CTYPE", "LANG") if os.environ.get(n)), "")
+    if "utf" in wanted.lower():
+        try:
+            locale.setlocale(locale.LC_ALL, "C.UTF-8")
+        except locale.Error:
+            pass
+
+
+def curses_encoding() -> str:
+    """The encoding curses writes with: the C library's locale codeset (after
+    ``setlocale``), which Python's UTF-8 mode does not change."""
+    try:
+        return locale.nl_langinfo(locale.CODESET) or "ascii"
+    except AttributeError:  # no nl_langinfo (Windows)
+        return locale.getpreferredencoding(False)
+
+
+def can_show(s: str) -> bool:
+    """Whether the terminal's encoding can write ``s``."""
+    try:
+        s.encode(curses_encoding())
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def run_terminal_game(model: GameModel, records: Records | None = None) -> None:
+    """Play in the current terminal until the player quits; the terminal is restored on any exit."""
+    try:
+        import curses
+    except ImportError as exc:  # Windows without the windows-curses package
+        raise MazeError(f"the terminal game needs curses ({exc}); on Windows: "
+                        "pip install windows-curses") from None
+    use_user_locale()
+    os.environ.setdefault("ESCDELAY", "25")  # Esc quits at once, not after curses' 1 s wait
+    utf8 = can_show("█")
+    if not can_show(text(model.lang, "time") + text(model.lang, "title")):
+        model.lang = "en"  # say, --lang ja on a C locale: English beats blanks
+
+    def main(screen) -> None:
+        try:
+            curses.curs_set(0)
+        except curses.error:
+            pass
+        color = curses.has_colors() and not os.environ.get("NO_COLOR")
+        if color:
+            curses.start_color()
+            try:
+                curses.use_default_colors()
+            except curses.error:
+                pass
+        screen.keypad(True)
+        TerminalGame(screen, model, records=records, color=color, utf8=utf8).run()
+
+    try:
+        curses.wrapper(main)
+    except curses.error as exc:
+        raise MazeError(f"cannot use this terminal ({exc})") from None

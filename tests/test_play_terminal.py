@@ -1,0 +1,448 @@
+"""``meiro play --terminal`` for real, in a pseudo-terminal read back through a terminal emulator (pyte)."""
+
+import os
+import random
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import meiro
+from meiro.game import KEYMAP, Direction, Move, Quit, ShowAnswer, Skip, StartStop
+
+pexpect = pytest.importorskip("pexpect")
+pyte = pytest.importorskip("pyte")
+curses = pytest.importorskip("curses")
+
+SRC = str(Path(__file__).resolve().parents[1] / "src")
+HEADER = 2
+STEP_KEYS = {  # arrows as xterm sends them in keypad mode, WASD, hjkl
+    (-1, 0): ["\x1bOA", "w", "k"], (1, 0): ["\x1bOB", "s", "j"],
+    (0, -1): ["\x1bOD", "a", "h"], (0, 1): ["\x1bOC", "d", "l"],
+}
+
+
+class Screen(pyte.Screen):
+    """pyte's screen plus REP (CSI n b: repeat the last character), which ncurses uses on xterm."""
+
+    last = " "
+
+    def draw(self, data: str) -> None:
+        super().draw(data)
+        if data:
+            self.last = data[-1]
+
+    def repeat_last(self, count=1, *rest, **kw) -> None:
+        self.draw(self.last * max(1, count))
+
+
+class Stream(pyte.ByteStream):
+    csi = {**pyte.ByteStream.csi, "b": "repeat_last"}
+
+
+class Game:
+    """The game in a pseudo-terminal, its output fed to an emulated screen."""
+
+    def __init__(self, tmp_path, args, lines=30, columns=90, shell_after=None, **env):
+        environment = {"PATH": os.environ.get("PATH", ""), "PYTHONPATH": SRC,
+                       "TERM": "xterm-256color", "LANG": "C.UTF-8", "XDG_DATA_HOME": str(tmp_path),
+                       "HOME": str(tmp_path), **env}
+        if "NUMBA_CACHE_DIR" in os.environ:
+            environment["NUMBA_CACHE_DIR"] = os.environ["NUMBA_CACHE_DIR"]
+        command = [sys.executable, "-m", "meiro", "play", "--terminal", *args]
+        if shell_after:  # run a command in the same terminal after the game (to read its modes)
+            # the shell traps (rather than ignores) SIGINT, so the game still gets Ctrl-C
+            script = "trap true INT; " + " ".join(command) + "; echo status=$?; " + shell_after
+            program, argv = "/bin/sh", ["-c", script]
+        else:
+            program, argv = command[0], command[1:]
+        self.child = pexpect.spawn(program, argv, env=environment, cwd=str(tmp_path),
+                                   dimensions=(lines, columns), timeout=20)
+        self.screen = Screen(columns, lines)
+        self.stream = Stream(self.screen)
+        self.raw = b""
+
+    def pump(self, seconds=0.05) -> bool:
+        """Feed what the program wrote within ``seconds``; False once it has exited."""
+        end = time.monotonic() + seconds
+        while True:
+            try:
+                data = self.child.read_nonblocking(65536, timeout=max(0.0, end - time.monotonic()))
+            except pexpect.TIMEOUT:
+                return True
+            except pexpect.EOF:
+                return False
+            self.raw += data
+            self.stream.feed(data)
+
+    def wait_for(self, predicate, timeout=15.0):
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            alive = self.pump()
+            if predicate():
+                return
+            if not alive:
+                break
+        raise AssertionError("never happened; the screen was:\n" + "\n".join(self.screen.display))
+
+    def wait_text(self, text, timeout=15.0):
+        self.wait_for(lambda: any(text in line for line in self.screen.display), timeout)
+
+    def send(self, keys: str) -> None:
+        self.child.send(keys)
+
+    def header(self) -> str:
+        return self.screen.display[0]
+
+    def finish(self) -> int:
+        while self.pump(0.2):
+            pass
+        self.child.close()
+        return self.child.exitstatus
+
+    def finish_in_shell(self) -> int:
+        """Run to the end under ``shell_after="stty -a"``: the game's exit status, after
+        checking that it left the terminal in its normal (cooked, echoing) modes."""
+        self.finish()
+        after = self.raw[self.raw.rindex(b"status="):].decode()
+        assert re.search(r"(?<!-)icanon", after) and re.search(r"(?<!-)\becho\b", after), after
+        assert b"Traceback" not in self.raw
+        return int(re.match(r"status=(\d+)", after).group(1))
+
+    def block(self, y: int, x: int):
+        """The two cells of the block drawn at screen line ``y``, block column ``x``."""
+        return self.screen.buffer[y][2 * x], self.screen.buffer[y][2 * x + 1]
+
+
+def maze_origin(game, maze):
+    """(line, block column) where the maze's first block is drawn, when it fits the terminal."""
+    return HEADER, (game.screen.columns // 2 - maze.shape[1]) // 2
+
+
+def find_player(game):
+    for y, line in enumerate(game.screen.display[HEADER:], start=HEADER):
+        x = line.find("@")
+        if x >= 0:
+            return y, x
+    return None
+
+
+def counters(game):
+    found = dict(re.findall(r"(Moves|Steps|Fewest moves) (\d+)", game.header()))
+    return {name: int(value) for name, value in found.items()}
+
+
+def ready(game, args, **kw):
+    """Start a plain (NO_COLOR) English game and skip the digging."""
+    game = Game(game, ["--lang", "en", *args], NO_COLOR="1", **kw)
+    game.wait_text("Digging")
+    game.send(" ")
+    game.wait_text("Fewest moves")
+    return game
+
+
+def keys_for(path, start=0, family=None):
+    keys = []
+    for i, (a, b) in enumerate(zip(path[start:-1], path[start + 1:])):
+        options = STEP_KEYS[(int(b[0] - a[0]), int(b[1] - a[1]))]
+        keys.append(options[i % 3 if family is None else family])
+    return keys
+
+
+def test_the_maze_is_drawn_and_the_keys_move_the_player(tmp_path):
+    maze = meiro.generate(8, 6, seed=7, algorithm="dig", goal="corner")
+    path = meiro.solve(maze).path
+    game = ready(tmp_path, ["--size", "8x6", "--seed", "7", "--algorithm", "dig", "--goal", "corner"])
+    assert counters(game) == {"Moves": 0, "Steps": 0, "Fewest moves": len(path) - 1}
+    top, left = maze_origin(game, maze)
+    drawn = [game.screen.display[top + r][2 * left:2 * (left + maze.shape[1])]
+             for r in range(maze.shape[0])]
+    for r, c in zip(*maze.grid.nonzero()):
+        assert drawn[r][2 * c:2 * c + 2] == "██"
+    assert drawn[maze.goal[0]][2 * maze.goal[1]] == "G"
+    assert find_player(game) == (top + maze.start[0], 2 * (left + maze.start[1]))
+    # every key family: arrows, WASD, hjkl; then one step back and forth (the seed's move count)
+    for family in range(3):
+        game.send(keys_for(path[:2], family=family)[0])
+        game.wait_for(lambda: counters(game)["Steps"] == 1 + 2 * family)
+        assert find_player(game) == (top + path[1][0], 2 * (left + path[1][1]))
+        assert counters(game)["Moves"] == 1
+        game.send(keys_for(path[1::-1], family=family)[0])
+        game.wait_for(lambda: counters(game)["Steps"] == 2 + 2 * family)
+    assert counters(game)["Moves"] == 1, "a block entered again counted as a new move"
+    r, c = path[1]
+    assert game.screen.display[top + r][2 * (left + c)] == ".", "no trail where the player walked"
+    game.send("q")
+    assert game.finish() == 0
+
+
+def test_walking_the_answer_clears_and_q_restores_the_terminal(tmp_path):
+    maze = meiro.generate(8, 6, seed=7)
+    path = meiro.solve(maze).path
+    game = ready(tmp_path, ["--size", "8x6", "--seed", "7"], shell_after="stty -a")
+    game.send("".join(keys_for(path)))  # typed at once: no key may be dropped
+    game.wait_text("CLEAR!!")
+    assert counters(game) == {"Moves": len(path) - 1, "Steps": len(path) - 1,
+                              "Fewest moves": len(path) - 1}
+    clock = re.search(r"Time (\S+)", game.header()).group(1)
+    game.pump(0.3)
+    assert re.search(r"Time (\S+)", game.header()).group(1) == clock, "the clock runs after CLEAR"
+    assert (tmp_path / "meiro" / "records.json").exists()
+    game.send("q")
+    assert game.finish_in_shell() == 0
+    raw = game.raw
+    assert raw.rfind(b"\x1b[?1049l") > raw.rfind(b"\x1b[?1049h"), "left on the alternate screen"
+    assert raw.rfind(b"\x1b[?25h") > raw.rfind(b"\x1b[?25l"), "the cursor stayed hidden"
+
+
+def test_the_answer_is_animated_in_colour(tmp_path):
+    maze = meiro.generate(10, 8, seed=3)
+    path = meiro.solve(maze).path
+    game = Game(tmp_path, ["--size", "10x8", "--seed", "3", "--lang", "en"])
+    game.wait_text("Digging")
+    # the digging replay: walls first, then paths appear over several frames
+    game.wait_for(lambda: counters(game).get("Fewest moves") == len(path) - 1, timeout=15)
+    top, left = maze_origin(game, maze)
+    colour = lambda pos, i=0: game.block(top + pos[0], left + pos[1])[i].bg  # noqa: E731
+    assert colour(maze.start, 0) == "00ff87"  # the player (springgreen) stands on the start
+    assert colour(maze.goal) == "0000ff"
+    assert colour((0, 0)) == "444444"  # gray25 wall
+    open_block = tuple(int(v) for v in path[len(path) // 2])
+    assert colour(open_block) == "ffffff"
+    game.send("i")
+    game.wait_text("Answer shown.")
+    assert {colour(tuple(p)) for p in path[1:-1]} == {"d75f87"}  # palevioletred
+    assert colour(maze.start, 0) == "00ff87" and colour(maze.goal) == "0000ff"
+    game.send("\x1b")  # Esc quits
+    assert game.finish() == 0
+
+
+def test_without_a_size_the_game_asks_for_one(tmp_path):
+    game = Game(tmp_path, ["--lang", "ja", "--seed", "5"], NO_COLOR="1")
+    game.wait_text("辺の長さを入力してください。")
+    game.send("\r")
+    game.wait_text("値を入力してください。")
+    game.send("8\r")  # the seed's unit: an odd block side of at least 5
+    game.wait_text("無効な値です。")
+    game.send("\x7f7\r")
+    game.wait_text("迷路を生成中")
+    assert "dig 3x3 シード 5" in game.header()
+    game.send(" \r")  # skip the digging, then Enter stops the game
+    game.wait_text("中断しました。")
+    game.send("\t\x7f4\r")  # Tab: cells instead of blocks; the entry now says 4 cells
+    game.wait_for(lambda: "dig 4x4 シード 5" in game.header())
+    game.send("Q")
+    assert game.finish() == 0
+
+
+def test_big_mazes_scroll_with_the_player(tmp_path):
+    maze = meiro.generate(60, 60, seed=11)
+    path = meiro.solve(maze).path
+    lines, columns = 24, 60
+    game = ready(tmp_path, ["--size", "60x60", "--seed", "11"], lines=lines, columns=columns)
+    steps = min(len(path) - 1, 150)
+    game.send("".join(keys_for(path[:steps + 1])))
+    game.wait_for(lambda: counters(game).get("Steps") == steps)
+    game.pump(0.2)
+    found = find_player(game)
+    assert found is not None, "the player left the view"
+    y, x = found
+    r, c = path[steps]
+    # every drawn block is the maze's block at the same offset from the player
+    for line in range(HEADER, lines):
+        for col in range(columns // 2):
+            br, bc = r + line - y, c + col - x // 2
+            glyph = game.screen.display[line][2 * col:2 * col + 2]
+            if 0 <= br < maze.shape[0] and 0 <= bc < maze.shape[1]:
+                assert (glyph == "██") == bool(maze.grid[br, bc]), (line, col, glyph)
+    # and a resize lays the view out again around the player
+    game.child.setwinsize(14, 40)
+    game.screen.resize(14, 40)
+    game.pump(0.5)
+    found = find_player(game)
+    assert found is not None and HEADER <= found[0] < 14 and 0 <= found[1] < 40
+    assert counters(game)["Steps"] == steps
+    game.send("q")
+    assert game.finish() == 0
+
+
+def test_too_small_a_terminal_gets_a_message_then_the_game(tmp_path):
+    game = Game(tmp_path, ["--size", "5x5", "--seed", "1", "--lang", "en"], lines=2, columns=30,
+                NO_COLOR="1")
+    game.wait_text("too small")
+    game.child.setwinsize(20, 60)
+    game.screen.resize(20, 60)
+    game.wait_text("Fewest moves")
+    assert find_player(game) is not None
+    game.send("q")
+    assert game.finish() == 0
+
+
+def test_random_keys_never_crash(tmp_path):
+    rng = random.Random(2024)
+    keys = ["\x1bOA", "\x1bOB", "\x1bOC", "\x1bOD", "w", "a", "s", "d", "h", "j", "k", "l", "i",
+            " ", "\r", "\t", "\x7f", "p", "o", "f", "+", "-", "z", "x", "0", "5", "7", "9", "é", "\x00"]
+    game = Game(tmp_path, ["--size", "12x9", "--seed", "2", "--lang", "ja"])
+    game.wait_text("シード 2")
+    for _ in range(12):
+        game.send("".join(rng.choice(keys) for _ in range(25)))
+        game.pump(0.05)
+    game.send("q")
+    status = game.finish()
+    assert status == 0 and b"Traceback" not in game.raw
+
+
+def test_ctrl_c_leaves_the_terminal_clean(tmp_path):
+    game = Game(tmp_path, ["--size", "30x30", "--seed", "1"], shell_after="stty -a")
+    game.wait_text("Seed 1")
+    game.child.sendintr()
+    assert game.finish_in_shell() == 130
+
+
+def test_not_a_terminal_is_one_clear_error():
+    result = subprocess.run([sys.executable, "-m", "meiro", "play", "--terminal", "--size", "5x5"],
+                            stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60,
+                            env={**os.environ, "PYTHONPATH": SRC})
+    assert result.returncode == 2
+    assert result.stderr.strip().count("\n") == 0 and "interactive terminal" in result.stderr
+
+
+def test_the_key_mapping_covers_the_curses_key_codes():
+    from meiro.ui.terminal_app import command_for, curses_keys
+
+    keys = curses_keys()
+    expected = {
+        curses.KEY_UP: Move(Direction.N), curses.KEY_DOWN: Move(Direction.S),
+        curses.KEY_LEFT: Move(Direction.W), curses.KEY_RIGHT: Move(Direction.E),
+        ord("w"): Move(Direction.N), ord("S"): Move(Direction.S), ord("a"): Move(Direction.W),
+        ord("d"): Move(Direction.E), ord("k"): Move(Direction.N), ord("j"): Move(Direction.S),
+        ord("h"): Move(Direction.W), ord("L"): Move(Direction.E),
+        curses.KEY_ENTER: StartStop(), 10: StartStop(), 13: StartStop(), 32: Skip(),
+        ord("i"): ShowAnswer(), 27: Quit(), ord("q"): Quit(), ord("Q"): Quit(),
+    }
+    for code, command in expected.items():
+        assert command_for(code, keys) == command, code
+    # every command of the model's key table is reachable from some curses key code
+    reachable = {command_for(code, keys) for code in [*range(512), *keys]}
+    assert set(KEYMAP.values()) <= reachable
+    assert command_for(ord("7"), keys) is None and command_for(curses.KEY_F1, keys) is None
+
+
+class RecordingScreen:
+    """The part of a curses window the game uses; remembers what was written where."""
+
+    def __init__(self, lines, columns):
+        self.size = (lines, columns)
+        self.cells, self.writes = {}, []
+
+    def getmaxyx(self):
+        return self.size
+
+    def addstr(self, y, x, s, attr=0):
+        self.writes.append((y, x, s))
+        for i, ch in enumerate(s):
+            self.cells[y, x + i] = ch
+
+    def erase(self):
+        self.cells.clear()
+
+    def move(self, y, x):
+        pass
+
+    def clrtoeol(self):
+        pass
+
+    def refresh(self):
+        pass
+
+
+def test_a_move_on_a_huge_maze_rewrites_two_blocks_and_the_header():
+    from meiro.game import GameModel
+    from meiro.ui.terminal_app import TerminalGame
+
+    maze = meiro.generate(300, 300, seed=5)
+    path = meiro.solve(maze).path
+    model = GameModel(lang="en")
+    model.start_maze(maze)
+    model.handle(Skip())
+    screen = RecordingScreen(40, 100)
+    game = TerminalGame(screen, model, color=False, utf8=False)
+    game.draw()
+    assert screen.cells[HEADER, 0] == "#" and screen.cells[HEADER + 1, 2] == "@"
+    jumps = 0
+    for step, (a, b) in enumerate(zip(path[:60], path[1:61]), start=1):
+        screen.writes.clear()
+        game.on_key(ord(keys_for([a, b], family=2)[0]))
+        game.draw()
+        maze_writes = [w for w in screen.writes if w[0] >= HEADER]
+        if len(maze_writes) > 2:
+            jumps += 1  # the view jumped to follow the player: a full repaint of the view
+            assert len(maze_writes) <= 38 * 50
+        else:
+            old = "S " if step == 1 else ". "
+            assert sorted(w[2] for w in maze_writes) == sorted([old, "@ "])
+        assert model.steps == step
+    assert jumps <= 3
+    # a terminal too small for the header: a message, and the view comes back on enlarging
+    screen.size = (2, 12)
+    game.on_key(curses.KEY_RESIZE)
+    game.draw()
+    assert "".join(screen.cells.get((0, x), "") for x in range(12)).startswith("The termina")
+    screen.size = (30, 80)
+    game.on_key(curses.KEY_RESIZE)
+    game.draw()
+    assert "@" in {screen.cells.get((y, x)) for y in range(HEADER, 30) for x in range(80)}
+
+
+def test_a_c_locale_gets_ascii_walls_and_english(tmp_path):
+    maze = meiro.generate(5, 4, seed=3)
+    game = Game(tmp_path, ["--size", "5x4", "--seed", "3", "--lang", "ja"], LANG="C", LC_ALL="C",
+                NO_COLOR="1")
+    game.wait_text("Digging")
+    game.send(" ")
+    game.wait_text("Fewest moves")
+    top, left = maze_origin(game, maze)
+    assert game.screen.display[top][2 * left:2 * (left + maze.shape[1])] == "##" * maze.shape[1]
+    assert not re.search(rb"[\x80-\xff]", game.raw), "non-ASCII bytes sent to an ASCII terminal"
+    game.send("q")
+    assert game.finish() == 0
+
+
+KEY_CODES = [curses.KEY_UP, curses.KEY_DOWN, curses.KEY_LEFT, curses.KEY_RIGHT, curses.KEY_ENTER,
+             curses.KEY_BACKSPACE, curses.KEY_RESIZE, curses.KEY_F1, 9, 10, 27, 32, 127,
+             *map(ord, "wasdhjklWASDHJKLipofz+-=0123456789xX")]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(KEY_CODES), st.floats(0, 2),
+                          st.tuples(st.integers(1, 30), st.integers(1, 70))), max_size=60))
+def test_any_keys_and_sizes_keep_the_screen_sensible(events):
+    """Random keys, clock jumps and terminal sizes against the front end (headless)."""
+    from meiro.game import GameModel, Phase
+    from meiro.ui.terminal_app import TerminalGame, display_width
+
+    now = [0.0]
+    model = GameModel(clock=lambda: now[0], lang="ja", unit="cells")
+    model.set_entry("4x3")
+    screen = RecordingScreen(24, 60)
+    game = TerminalGame(screen, model, color=False, utf8=True)
+    for code, dt, size in events:
+        if code == curses.KEY_RESIZE:
+            screen.size = size
+        now[0] += dt
+        game.on_key(code)
+        if not game.running:
+            return
+        model.tick()
+        game.draw()
+        lines, columns = screen.size
+        # nothing written past the right edge (curses would wrap it onto the next line)
+        assert all(0 <= y < lines and x + display_width(s) <= columns for y, x, s in screen.writes)
+        screen.writes.clear()
+        if lines >= 3 and columns >= 20 and model.phase in (Phase.PLAYING, Phase.ANSWER):
+            shown = [pos for pos, ch in screen.cells.items() if ch == "@"]
+            assert len(shown) == 1, shown  # the player, once, wherever the view is
