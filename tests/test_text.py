@@ -84,3 +84,21 @@ def test_render_rejects_unknown_style_and_bad_path():
         meiro.render_text(m, style="fancy")
     with pytest.raises(meiro.MazeError, match="path leaves"):
         meiro.render_text(m, path=np.array([[1, 1], [99, 1]]))
+
+
+def test_entrance_and_exit_in_the_border_move_inside():
+    # the layout mazelib's tostring() writes: S and E cut into the outer wall
+    text = "\n".join(["#S#####", "# #   #", "# # # #", "#   # #", "#####E#"])
+    m = meiro.parse_text(text)
+    assert m.start == (1, 1) and m.goal == (3, 5)
+    assert m.grid[0].all() and m.grid[-1].all()  # the border is closed again
+    assert meiro.solve(m, "bfs").length == 10
+
+
+@pytest.mark.parametrize("text,message", [
+    ("S####\n#   #\n#####", "start at line 1, column 1 is in the border"),
+    ("#####\n# # #\n##E##", "goal at line 3, column 3 is in the border with no open block"),
+])
+def test_border_marks_without_a_way_in_are_rejected(text, message):
+    with pytest.raises(meiro.MazeError, match=message):
+        meiro.parse_text(text)

@@ -32,7 +32,7 @@ STYLES: dict[str, tuple[str, str, str, str, str, str]] = {
 _WALLS = {"#", "■"}
 _OPEN = {" ", "\u3000", ".", "・"}
 _STARTS = {"S", "◎"}
-_GOALS = {"G", "△"}
+_GOALS = {"G", "E", "△"}  # E: the exit, as mazelib writes it
 
 
 def render_text(maze: Maze, style: str = "hash", path: Iterable | None = None) -> str:
@@ -108,8 +108,10 @@ def _split_blocks(lines: list[str]) -> list[str]:
 def parse_text(text: str) -> Maze:
     """Read a text maze in either style (or plain ``#``/space) back into a :class:`Maze`.
 
-    Without an ``S``/``◎`` the start is ``(1, 1)``; without a ``G``/``△`` the goal is
-    the bottom-right cell.
+    Without an ``S``/``◎`` the start is ``(1, 1)``; without a ``G``/``E``/``△`` the
+    goal is the bottom-right cell. Mazes from other tools often mark an
+    entrance and an exit *in* the border: such a mark becomes a wall, and the
+    start or goal moves onto the open block just inside it.
 
     Examples
     --------
@@ -117,6 +119,8 @@ def parse_text(text: str) -> Maze:
     >>> m = meiro.generate(6, 4, seed=9)
     >>> parse_text(meiro.render_text(m, style="block")) == m
     True
+    >>> parse_text("#S###\\n#   #\\n###E#").start
+    (1, 1)
     >>> parse_text("###\\n# #\\n##")
     Traceback (most recent call last):
     ...
@@ -146,9 +150,28 @@ def parse_text(text: str) -> Maze:
         raise MazeError(f"unknown character {rows[r][c]!r} at line {r + 1}, column {c + 1}; "
                         "use '#' or '■' for walls and space for paths")
     grid = np.isin(codes, _codes(_WALLS))
-    start, goal = (_single(codes, marks, name) for marks, name in
+    start, goal = (_inside(grid, _single(codes, marks, name), name) for marks, name in
                    ((_STARTS, "start"), (_GOALS, "goal")))
     return Maze(grid, start, goal)
+
+
+def _inside(grid: np.ndarray, mark: tuple[int, int] | None, name: str) -> tuple[int, int] | None:
+    """Move a start or goal marked in the border onto the open block inside it.
+
+    The border block itself becomes a wall, so the border stays closed.
+    """
+    if mark is None:
+        return None
+    r, c = mark
+    rows, cols = grid.shape
+    if 0 < r < rows - 1 and 0 < c < cols - 1:
+        return mark
+    inner = (min(max(r, 1), rows - 2), min(max(c, 1), cols - 2))
+    if grid[inner] or (r in (0, rows - 1) and c in (0, cols - 1)):
+        raise MazeError(f"the {name} at line {r + 1}, column {c + 1} is in the border "
+                        "with no open block inside it")
+    grid[r, c] = True
+    return inner
 
 
 def _codes(chars: set[str]) -> np.ndarray:
