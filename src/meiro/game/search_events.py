@@ -90,18 +90,19 @@ def _events_kernel(wall, cols, order, stride):
             if wall[s]:
                 continue
             q = p + stride * off[d]
-            if step_of[q] > 0:  # both ends expanded: the passage between them is done
-                if stride > 1:
-                    blocks[k], colours[k], gs[k] = s, CLOSED, -1
+            if stride > 1:  # the passage block between p and q
+                nearer = g[s] < 0 or g[p] + 1 < g[s]
+                if nearer:
+                    g[s] = g[p] + 1
+                if step_of[q] > 0 or nearer or not seen[s]:
+                    # both ends expanded: the passage is done with; else it is frontier
+                    blocks[k], colours[k] = s, CLOSED if step_of[q] > 0 else FRONTIER
+                    gs[k] = g[s] if nearer else -1
+                    seen[s] = True
                     k += 1
+            if step_of[q] > 0:
                 continue
             better = g[q] < 0 or g[p] + stride < g[q]
-            if stride > 1 and (better or not seen[s]):
-                if better:
-                    g[s] = g[p] + 1
-                blocks[k], colours[k], gs[k] = s, FRONTIER, g[s]
-                seen[s] = True
-                k += 1
             if better or not seen[q]:
                 if better:
                     g[q] = g[p] + stride
