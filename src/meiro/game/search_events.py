@@ -63,12 +63,13 @@ def _grow(blocks, colours, gs):
 def _events_kernel(wall, cols, order, stride):
     n = order.size
     off = np.array([-cols, 1, cols, -1], np.int64)
-    g = np.full(wall.size, -1, np.int64)       # g as the search knows it (-1: not reached)
-    step_of = np.zeros(wall.size, np.int64)    # 1-based step a position was expanded (0: not)
+    # indices and g share the order's integer type (int32 unless the grid is huge)
+    g = np.full(wall.size, -1, order.dtype)    # g as the search knows it (-1: not reached)
+    expanded = np.zeros(wall.size, np.bool_)
     seen = np.zeros(wall.size, np.bool_)       # already shown as frontier (or more)
-    blocks = np.empty(max(16, 4 * n), np.int64)
+    blocks = np.empty(max(16, 6 * n), order.dtype)  # about 5 events a step on mazes
     colours = np.empty(blocks.size, np.uint8)
-    gs = np.empty(blocks.size, np.int64)
+    gs = np.empty(blocks.size, order.dtype)
     starts = np.zeros(n + 2, np.int64)
     k = 0
     if n > 0:
@@ -81,7 +82,7 @@ def _events_kernel(wall, cols, order, stride):
             blocks[k], colours[k], gs[k] = order[t - 2], CLOSED, -1
             k += 1
         p = order[t - 1]
-        step_of[p] = t
+        expanded[p] = True
         seen[p] = True
         blocks[k], colours[k], gs[k] = p, CURRENT, g[p]
         k += 1
@@ -94,13 +95,13 @@ def _events_kernel(wall, cols, order, stride):
                 nearer = g[s] < 0 or g[p] + 1 < g[s]
                 if nearer:
                     g[s] = g[p] + 1
-                if step_of[q] > 0 or nearer or not seen[s]:
+                if expanded[q] or nearer or not seen[s]:
                     # both ends expanded: the passage is done with; else it is frontier
-                    blocks[k], colours[k] = s, CLOSED if step_of[q] > 0 else FRONTIER
+                    blocks[k], colours[k] = s, CLOSED if expanded[q] else FRONTIER
                     gs[k] = g[s] if nearer else -1
                     seen[s] = True
                     k += 1
-            if step_of[q] > 0:
+            if expanded[q]:
                 continue
             better = g[q] < 0 or g[p] + stride < g[q]
             if better or not seen[q]:
@@ -113,7 +114,7 @@ def _events_kernel(wall, cols, order, stride):
         blocks[k], colours[k], gs[k] = order[n - 1], CLOSED, -1
         k += 1
     starts[n + 1] = k
-    return blocks[:k], colours[:k], gs[:k], starts
+    return blocks[:k].copy(), colours[:k].copy(), gs[:k].copy(), starts
 
 
 def search_events(wall: np.ndarray, cols: int, order: np.ndarray, stride: int) -> SearchEvents:
@@ -130,8 +131,9 @@ def search_events(wall: np.ndarray, cols: int, order: np.ndarray, stride: int) -
     stride : {1, 2}
         Blocks per search step (2 on lattice mazes, see :func:`meiro.solve.search_stride`).
     """
+    itype = np.int32 if wall.size < 2**31 else np.int64
     blocks, colours, g, starts = _events_kernel(np.ascontiguousarray(wall, np.bool_), int(cols),
-                                                np.ascontiguousarray(order, np.int64), int(stride))
+                                                np.ascontiguousarray(order, itype), int(stride))
     return SearchEvents(blocks, colours, g, starts)
 
 

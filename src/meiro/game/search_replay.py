@@ -48,7 +48,7 @@ class SearchReplay:
         the start and goal keep their colours.
     state : uint8 array
         0 for blocks the search has not reached, else CURRENT, FRONTIER or CLOSED.
-    g : int64 array
+    g : integer array
         The search's ``g`` of every reached block (-1 elsewhere).
     done, total : int
         Expansions replayed so far, and in all.
@@ -71,7 +71,7 @@ class SearchReplay:
         self.paint[maze.start] = START
         self.paint[maze.goal] = GOAL
         self.state = np.zeros(grid.shape, np.uint8)
-        self.g = np.full(grid.shape, -1, np.int64)
+        self.g = np.full(grid.shape, -1, self.events.g.dtype)
         self.g[maze.start] = 0
         self.done = 0
         self._flat_ends = (maze.start[0] * cols + maze.start[1], maze.goal[0] * cols + maze.goal[1])
