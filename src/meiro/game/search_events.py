@@ -61,6 +61,7 @@ def _grow(blocks, colours, gs):
 
 @njit(cache=True)
 def _events_kernel(wall, cols, order, stride):
+    """One pass over ``order``, emitting events in step order (see :func:`search_events`)."""
     n = order.size
     off = np.array([-cols, 1, cols, -1], np.int64)
     # indices and g share the order's integer type (int32 unless the grid is huge)

@@ -90,7 +90,8 @@ class SearchWindow:
 
     @staticmethod
     def _paint(replay, photo, view, rect) -> None:
-        pixels = view.render(replay.paint, rect)
+        # start and goal stay visible (at least MARKER_MIN pixels) on scaled-down mazes
+        pixels = view.render(replay.paint, rect, markers=(replay.maze.start, replay.maze.goal))
         height, width = pixels.shape[:2]
         photo.put(b"P6 %d %d 255\n" % (width, height) + pixels.tobytes(), to=rect[:2])
 
