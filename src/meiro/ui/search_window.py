@@ -77,7 +77,10 @@ class SearchWindow:
         for column, ((replay, canvas, photo, view), moved) in enumerate(zip(self.panels, changed)):
             if not moved:
                 continue
-            rect = view.dirty_rect(replay.take_dirty())
+            dirty = replay.take_dirty()
+            # more changes than pixels (Space on a big maze): repaint all, skip the bounds
+            whole = dirty.size > view.width * view.height
+            rect = (0, 0, view.width, view.height) if whole else view.dirty_rect(dirty)
             if rect is not None:
                 self._paint(replay, photo, view, rect)
             self._label(replay, canvas, view)
