@@ -262,6 +262,35 @@ def test_watch_the_search_window(window):
         assert canvas.find_withtag("gf")  # g and f written on a small maze
 
 
+def test_watch_the_search_on_a_big_maze_finishes_and_shows_it_all(window):
+    model = started((400, 300), seed=2)
+    root, app = window(model)
+    press(root, "space", "f")
+    search = app._search_window
+    start = time.monotonic()
+    search.watch.clock = lambda: start + 10 * (time.monotonic() - start)  # ten times faster
+    search.watch.begin()
+    counts = set()
+    while not search.done and time.monotonic() - start < 30:
+        root.update()
+        counts.add(search.counts[1].cget("text"))
+        time.sleep(0.005)
+    assert search.done
+    assert len(counts) > 3  # the expanded counts went up while the search ran
+    for replay, canvas, photo, view in search.panels:
+        assert replay.done == replay.total and view.px < 1  # the whole maze, scaled down
+        assert not canvas.find_withtag("gf")  # no g and f on blocks this small
+        full = view.render(replay.paint, markers=(model.maze.start, model.maze.goal))
+        xs = np.linspace(0, view.width - 1, 24).astype(int)
+        ys = np.linspace(0, view.height - 1, 24).astype(int)
+        shown = np.array([[photo.get(int(x), int(y)) for x in xs] for y in ys])
+        assert (shown == full[ys][:, xs]).all()  # the partial repaints add up to a full redraw
+        assert (shown == COLORS["gray60"]).all(axis=2).sum() >= 20  # closed blocks, in grey
+        x0, y0, x1, y1 = view.marker_rect(*model.maze.goal)
+        assert photo.get((x0 + x1) // 2, (y0 + y1) // 2) == COLORS["blue"]  # the goal stays visible
+    assert search.counts[1].cget("text").endswith(f"{search.replays[1].total} expanded")
+
+
 def test_cli_play_builds_exactly_the_generated_maze():
     from meiro.cli import build_parser
     from meiro.cli.play_cmd import build_model

@@ -4,7 +4,14 @@ Each expanded block becomes the *current* block (yellow), the open blocks it
 discovers join the *frontier* (blue), and expanded blocks are *closed* (grey).
 ``g`` is the distance from the start along the search, ``f = g + h`` with
 ``h`` the Manhattan distance to the goal — the two numbers the article writes
-in each block. UI-free: a front end paints :attr:`SearchReplay.paint`.
+in each block. UI-free: a front end paints :attr:`SearchReplay.paint` and
+repaints the blocks :meth:`SearchReplay.take_dirty` reports.
+
+All changes are computed once, in a compiled pass over the expansion order
+(:mod:`meiro.game.search_events`); advancing is then one slice of events, so a
+frame costs the same whether it replays one expansion or a hundred thousand.
+:class:`SearchWatch` paces several replays on one clock, as the game paces the
+digging.
 
 Examples
 --------
@@ -18,17 +25,34 @@ True
 
 from __future__ import annotations
 
+import math
+import time
+from typing import Callable
+
 import numpy as np
 
 from ..maze import Maze
 from .model import GOAL, PATH, START, WALL
+from .search_events import CLOSED, CURRENT, FRONTIER, apply_events, search_events
 
-CURRENT, FRONTIER, CLOSED = 6, 7, 8
-_DIRS = ((-1, 0), (0, 1), (1, 0), (0, -1))
+__all__ = ["CLOSED", "CURRENT", "FRONTIER", "SearchReplay", "SearchWatch", "search_duration"]
 
 
 class SearchReplay:
-    """Step through ``method``'s expansions of ``maze`` (``advance`` to any step)."""
+    """Step through ``method``'s expansions of ``maze`` (``advance`` to any step).
+
+    Attributes
+    ----------
+    paint : uint8 array
+        One palette index per block (the game's, plus CURRENT, FRONTIER, CLOSED);
+        the start and goal keep their colours.
+    state : uint8 array
+        0 for blocks the search has not reached, else CURRENT, FRONTIER or CLOSED.
+    g : integer array
+        The search's ``g`` of every reached block (-1 elsewhere).
+    done, total : int
+        Expansions replayed so far, and in all.
+    """
 
     def __init__(self, maze: Maze, method: str = "astar"):
         from ..solve import search_stride, solve
@@ -40,17 +64,18 @@ class SearchReplay:
         self.explored = solution.explored
         self.total = len(self.explored)
         self.stride = search_stride(maze)
-        grid = maze.grid
+        grid, cols = maze.grid, maze.shape[1]
+        order = self.explored[:, 0].astype(np.int64) * cols + self.explored[:, 1]
+        self.events = search_events(grid.ravel(), cols, order, self.stride)
         self.paint = np.where(grid, WALL, PATH).astype(np.uint8)
         self.paint[maze.start] = START
         self.paint[maze.goal] = GOAL
-        self.g = np.full(grid.shape, -1, np.int32)
+        self.state = np.zeros(grid.shape, np.uint8)
+        self.g = np.full(grid.shape, -1, self.events.g.dtype)
         self.g[maze.start] = 0
-        self._closed = np.zeros(grid.shape, bool)
-        self._via: dict[tuple[int, int], tuple[int, int]] = {}
         self.done = 0
-        self.current: tuple[int, int] | None = None
-        self._dirty: list[int] = []
+        self._flat_ends = (maze.start[0] * cols + maze.start[1], maze.goal[0] * cols + maze.goal[1])
+        self._taken = 0  # events already reported by take_dirty
 
     def h(self, pos) -> int:
         """Manhattan distance from ``pos`` to the goal, in blocks."""
@@ -60,52 +85,92 @@ class SearchReplay:
         return int(self.g[pos]) + self.h(pos)
 
     @property
+    def current(self) -> tuple[int, int] | None:
+        """The block being expanded (None before the first step and after the last)."""
+        if 0 < self.done < self.total:
+            return tuple(int(v) for v in self.explored[self.done - 1])
+        return None
+
+    @property
     def frontier(self) -> np.ndarray:
         """Blocks discovered but not yet expanded, as a bool grid."""
-        return (self.g >= 0) & ~self._closed & ~self.maze.grid
+        return self.state == FRONTIER
 
-    def _set(self, pos, colour) -> None:
-        if pos not in (self.maze.start, self.maze.goal):
-            self.paint[pos] = colour
-        self._dirty.append(pos[0] * self.maze.shape[1] + pos[1])
+    @property
+    def closed(self) -> np.ndarray:
+        """Blocks the search is done with, as a bool grid."""
+        return self.state == CLOSED
 
     def advance(self, k: int) -> bool:
         """Replay expansions up to step ``k``; True if anything changed."""
         k = min(k, self.total)
         if k <= self.done:
             return False
-        grid, stride, g = self.maze.grid, self.stride, self.g
-        for i in range(self.done, k):
-            if self.current is not None:
-                self._close(self.current)
-            r, c = int(self.explored[i, 0]), int(self.explored[i, 1])
-            self.current = (r, c)
-            self._set(self.current, CURRENT)
-            via = self._via.pop(self.current, None)
-            if via is not None:  # the passage the search came through is done with
-                self._closed[via] = True
-                self._set(via, CLOSED)
-            for dr, dc in _DIRS:
-                if grid[r + dr, c + dc]:
-                    continue
-                far = (r + stride * dr, c + stride * dc)
-                if g[far] < 0:
-                    g[far] = g[r, c] + stride
-                    g[r + dr, c + dc] = g[r, c] + 1
-                    self._via[far] = (r + dr, c + dc)
-                    for pos in {(r + dr, c + dc), far}:
-                        self._set(pos, FRONTIER)
-        if k == self.total and self.current is not None:
-            self._close(self.current)
-            self.current = None
+        ev = self.events
+        apply_events(ev.blocks, ev.colours, ev.g, ev.starts[self.done + 1], ev.starts[k + 1],
+                     self.state.ravel(), self.paint.ravel(), self.g.ravel(), *self._flat_ends)
         self.done = k
         return True
 
-    def _close(self, pos) -> None:
-        self._closed[pos] = True
-        self._set(pos, CLOSED)
-
     def take_dirty(self) -> np.ndarray:
-        out = np.array(self._dirty, np.int64)
-        self._dirty.clear()
+        """Flat indices of the blocks changed since the last call (may repeat)."""
+        end = self.events.starts[self.done + 1] if self.done else 0
+        out = self.events.blocks[self._taken:end]
+        self._taken = end
         return out
+
+
+def search_duration(steps: int) -> float:
+    """Seconds a replay of ``steps`` expansions takes: slow enough to follow on small mazes.
+
+    At most 5 expansions a second on tiny searches, 4 s for a hundred, 7 s for a
+    million (a 1000x1000 maze), never more than 8 s.
+
+    Examples
+    --------
+    >>> search_duration(10), search_duration(100), search_duration(1_000_000)
+    (2.0, 4.0, 7.0)
+    """
+    return max(0.5, min(steps / 5, 8.0, 4.0 + 0.75 * math.log10(max(steps, 100) / 100)))
+
+
+class SearchWatch:
+    """Several searches of one maze replayed at the same pace, so their counts compare.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> now = [0.0]
+    >>> watch = SearchWatch(meiro.generate(6, 6, seed=4), clock=lambda: now[0])
+    >>> now[0] = watch.duration / 2
+    >>> watch.tick(), watch.done
+    ([True, True], False)
+    >>> watch.skip(), watch.done
+    ([True, True], True)
+    """
+
+    def __init__(self, maze: Maze, methods=("astar", "bfs"),
+                 clock: Callable[[], float] = time.monotonic):
+        self.clock = clock
+        self.replays = [SearchReplay(maze, method) for method in methods]
+        self.longest = max(replay.total for replay in self.replays)
+        self.duration = search_duration(self.longest)
+        self.begin()
+
+    def begin(self) -> None:
+        """Start the clock (a front end calls this once its window is drawn)."""
+        self._t0 = self.clock()
+
+    @property
+    def done(self) -> bool:
+        return all(replay.done >= replay.total for replay in self.replays)
+
+    def tick(self) -> list[bool]:
+        """Advance every replay to the clock's time; which of them changed."""
+        progress = min(1.0, max(0.0, (self.clock() - self._t0) / self.duration))
+        steps = math.ceil(self.longest * progress)
+        return [replay.advance(steps) for replay in self.replays]
+
+    def skip(self) -> list[bool]:
+        """Space: jump to the end of every search."""
+        return [replay.advance(replay.total) for replay in self.replays]

@@ -6,56 +6,59 @@ import time
 import tkinter as tk
 
 from ..game.messages import text
-from ..game.search_replay import SearchReplay
+from ..game.search_replay import SearchWatch
 from .raster import View
 
 FRAME_MS = 16
-#: Seconds the longer of the two searches takes to replay.
-REPLAY_SECONDS = 8.0
 #: Blocks at least this many pixels wide get their g and f written in them.
 LABEL_PX = 22
 
 
 class SearchWindow:
-    """A Toplevel replaying ``methods`` at the same pace, so the expanded counts compare."""
+    """A Toplevel replaying ``methods`` at the same pace, so the expanded counts compare.
+
+    The replays are paced by :class:`~meiro.game.search_replay.SearchWatch`;
+    each frame repaints only the rectangle around the blocks that changed.
+    """
 
     def __init__(self, master: tk.Misc, maze, lang: str = "ja", methods=("astar", "bfs"),
                  size: int = 420, clock=time.monotonic):
-        self.clock = clock
+        self.lang = lang
         self.top = tk.Toplevel(master, bg="gray80")
         self.top.title(text(lang, "search_title"))
-        self.replays = [SearchReplay(maze, method) for method in methods]
-        longest = max(replay.total for replay in self.replays)
-        self.rate = max(5.0, longest / REPLAY_SECONDS)
+        self.watch = SearchWatch(maze, methods, clock)
+        self.replays = self.watch.replays
         self.panels = []
+        self.counts = []
         tk.Label(self.top, text=text(lang, "search_title"), bg="gray80").grid(
             row=0, column=0, columnspan=len(methods), pady=4)
         for column, replay in enumerate(self.replays):
-            name = "A*" if replay.method == "astar" else replay.method.upper()
-            tk.Label(self.top, text=text(lang, "expanded", name=name, n=replay.expanded),
-                     bg="gray80", font=("TkDefaultFont", 11, "bold")).grid(row=1, column=column)
+            count = tk.Label(self.top, bg="gray80", font=("TkDefaultFont", 11, "bold"))
+            count.grid(row=1, column=column)
+            self.counts.append(count)
             canvas = tk.Canvas(self.top, width=size, height=size, bg="gray80", highlightthickness=0)
             canvas.grid(row=2, column=column, padx=6, pady=6)
             photo = tk.PhotoImage(master=self.top, width=size, height=size)
             canvas.create_image(0, 0, image=photo, anchor="nw")
             view = View(*maze.shape, size, size)
+            view.show_all()  # the whole search at a glance, however big the maze
             self.panels.append((replay, canvas, photo, view))
             self._paint(replay, photo, view, (0, 0, size, size))
+            self._count(column)
         self.top.bind("<KeyPress-space>", lambda e: self.finish())
         self.top.bind("<KeyPress-Escape>", lambda e: self.close())
         self.top.protocol("WM_DELETE_WINDOW", self.close)
         self.top.focus_set()
-        self._t0 = clock()
+        self.watch.begin()
         self._job = self.top.after(FRAME_MS, self._frame)
 
     @property
     def done(self) -> bool:
-        return all(replay.done >= replay.total for replay in self.replays)
+        return self.watch.done
 
     def finish(self) -> None:
         """Space: jump to the end of both searches."""
-        self._t0 = -1e18
-        self._frame()
+        self._show(self.watch.skip())
 
     def close(self) -> None:
         if self._job is not None:
@@ -65,19 +68,33 @@ class SearchWindow:
 
     def _frame(self) -> None:
         self._job = None
-        steps = int((self.clock() - self._t0) * self.rate)
-        for replay, canvas, photo, view in self.panels:
-            if replay.advance(steps):
-                rect = view.dirty_rect(replay.take_dirty())
-                if rect is not None:
-                    self._paint(replay, photo, view, rect)
-                self._label(replay, canvas, view)
+        self._show(self.watch.tick())
         if not self.done:
             self._job = self.top.after(FRAME_MS, self._frame)
 
+    def _show(self, changed) -> None:
+        """Repaint what the replays that ``changed`` report, and their live counts."""
+        for column, ((replay, canvas, photo, view), moved) in enumerate(zip(self.panels, changed)):
+            if not moved:
+                continue
+            dirty = replay.take_dirty()
+            # more changes than pixels (Space on a big maze): repaint all, skip the bounds
+            whole = dirty.size > view.width * view.height
+            rect = (0, 0, view.width, view.height) if whole else view.dirty_rect(dirty)
+            if rect is not None:
+                self._paint(replay, photo, view, rect)
+            self._label(replay, canvas, view)
+            self._count(column)
+
+    def _count(self, column: int) -> None:
+        replay = self.replays[column]
+        name = "A*" if replay.method == "astar" else replay.method.upper()
+        self.counts[column].configure(text=text(self.lang, "expanded", name=name, n=replay.done))
+
     @staticmethod
     def _paint(replay, photo, view, rect) -> None:
-        pixels = view.render(replay.paint, rect)
+        # start and goal stay visible (at least MARKER_MIN pixels) on scaled-down mazes
+        pixels = view.render(replay.paint, rect, markers=(replay.maze.start, replay.maze.goal))
         height, width = pixels.shape[:2]
         photo.put(b"P6 %d %d 255\n" % (width, height) + pixels.tobytes(), to=rect[:2])
 

@@ -469,6 +469,7 @@ class MazeApp:
 
         if self._search_window is not None:
             self._search_window.close()
+            self._search_window = None  # freed before the next one is built
         self._search_window = SearchWindow(self.root, model.maze, model.lang)
 
 

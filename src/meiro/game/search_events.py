@@ -1,0 +1,151 @@
+"""The colour changes of a search replay, computed once from the expansion order.
+
+A solver records the positions it expanded, in order (``Solution.explored``).
+From that order and the maze grid alone, :func:`search_events` derives every
+change a replay shows, step by step (step ``t`` = the first ``t`` expansions):
+
+* the expanded position turns *current*, and the previous current turns *closed*
+  (after the last step nothing is current: the last one is closed too);
+* its open neighbours that are not expanded yet join the *frontier*, with the
+  ``g`` the search gives them (the expanded position's ``g`` plus one step; a
+  shorter way found later lowers it, as A* and BFS would);
+* on a lattice maze (``stride`` 2: the search steps cell to cell) the passage
+  block between two cells is frontier once one end is expanded and closed once
+  both are.
+
+The events are flat block indices in step order, so replaying up to any step is
+one slice of the arrays (:func:`apply_events`), on every maze size.
+
+Examples
+--------
+>>> import numpy as np
+>>> grid = np.array([[1, 1, 1, 1], [1, 0, 0, 1], [1, 1, 1, 1]], bool)
+>>> ev = search_events(grid.ravel(), 4, np.array([5, 6]), 1)
+>>> ev.blocks[ev.starts[1]:ev.starts[2]].tolist()  # step 1: 5 current, 6 frontier
+[5, 6]
+>>> ev.colours[ev.starts[2]:ev.starts[3]].tolist() == [CLOSED, CURRENT, CLOSED]
+True
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+CURRENT, FRONTIER, CLOSED = 6, 7, 8
+
+
+class SearchEvents(NamedTuple):
+    """Event ``i`` sets block ``blocks[i]`` to ``colours[i]`` and, if ``g[i] >= 0``, its g.
+
+    The events of step ``t`` (1-based) are ``starts[t]:starts[t + 1]``.
+    """
+
+    blocks: np.ndarray
+    colours: np.ndarray
+    g: np.ndarray
+    starts: np.ndarray
+
+
+@njit(cache=True)
+def _grow(blocks, colours, gs):
+    size = blocks.size * 2
+    b, c, g = np.empty(size, blocks.dtype), np.empty(size, colours.dtype), np.empty(size, gs.dtype)
+    b[:blocks.size] = blocks
+    c[:blocks.size] = colours
+    g[:blocks.size] = gs
+    return b, c, g
+
+
+@njit(cache=True)
+def _events_kernel(wall, cols, order, stride):
+    """One pass over ``order``, emitting events in step order (see :func:`search_events`)."""
+    n = order.size
+    off = np.array([-cols, 1, cols, -1], np.int64)
+    # indices and g share the order's integer type (int32 unless the grid is huge)
+    g = np.full(wall.size, -1, order.dtype)    # g as the search knows it (-1: not reached)
+    expanded = np.zeros(wall.size, np.bool_)
+    seen = np.zeros(wall.size, np.bool_)       # already shown as frontier (or more)
+    blocks = np.empty(max(16, 6 * n), order.dtype)  # about 5 events a step on mazes
+    colours = np.empty(blocks.size, np.uint8)
+    gs = np.empty(blocks.size, order.dtype)
+    starts = np.zeros(n + 2, np.int64)
+    k = 0
+    if n > 0:
+        g[order[0]] = 0
+    for t in range(1, n + 1):
+        starts[t] = k
+        if k + 12 > blocks.size:  # at most 1 + 1 + 4 * 2 events a step, + the last close
+            blocks, colours, gs = _grow(blocks, colours, gs)
+        if t > 1:
+            blocks[k], colours[k], gs[k] = order[t - 2], CLOSED, -1
+            k += 1
+        p = order[t - 1]
+        expanded[p] = True
+        seen[p] = True
+        blocks[k], colours[k], gs[k] = p, CURRENT, g[p]
+        k += 1
+        for d in range(4):
+            s = p + off[d]
+            if wall[s]:
+                continue
+            q = p + stride * off[d]
+            if stride > 1:  # the passage block between p and q
+                nearer = g[s] < 0 or g[p] + 1 < g[s]
+                if nearer:
+                    g[s] = g[p] + 1
+                if expanded[q] or nearer or not seen[s]:
+                    # both ends expanded: the passage is done with; else it is frontier
+                    blocks[k], colours[k] = s, CLOSED if expanded[q] else FRONTIER
+                    gs[k] = g[s] if nearer else -1
+                    seen[s] = True
+                    k += 1
+            if expanded[q]:
+                continue
+            better = g[q] < 0 or g[p] + stride < g[q]
+            if better or not seen[q]:
+                if better:
+                    g[q] = g[p] + stride
+                blocks[k], colours[k], gs[k] = q, FRONTIER, g[q]
+                seen[q] = True
+                k += 1
+    if n > 0:
+        blocks[k], colours[k], gs[k] = order[n - 1], CLOSED, -1
+        k += 1
+    starts[n + 1] = k
+    return blocks[:k].copy(), colours[:k].copy(), gs[:k].copy(), starts
+
+
+def search_events(wall: np.ndarray, cols: int, order: np.ndarray, stride: int) -> SearchEvents:
+    """Every colour and g change of replaying the expansions ``order`` (flat block indices).
+
+    Parameters
+    ----------
+    wall : bool array
+        The flat maze grid (True = wall); its border must be walls.
+    cols : int
+        Blocks per row.
+    order : int array
+        The expanded positions, in order, as flat block indices.
+    stride : {1, 2}
+        Blocks per search step (2 on lattice mazes, see :func:`meiro.solve.search_stride`).
+    """
+    itype = np.int32 if wall.size < 2**31 else np.int64
+    blocks, colours, g, starts = _events_kernel(np.ascontiguousarray(wall, np.bool_), int(cols),
+                                                np.ascontiguousarray(order, itype), int(stride))
+    return SearchEvents(blocks, colours, g, starts)
+
+
+@njit(cache=True)
+def apply_events(blocks, colours, gs, lo, hi, state, paint, g, start, goal):
+    """Apply events ``lo:hi`` in order: ``state`` and ``g`` always, ``paint`` except start and goal."""
+    for i in range(lo, hi):
+        b = blocks[i]
+        state[b] = colours[i]
+        if gs[i] >= 0:
+            g[b] = gs[i]
+        if b != start and b != goal:
+            paint[b] = colours[i]
+
