@@ -7,6 +7,8 @@ per *node* (the cells of a lattice maze, or every block of any other grid):
 ======  =====================================================
 bit 0   an open passage to the east neighbour
 bit 1   an open passage to the south neighbour
+bit 2   the node's own block is open (a generator's compact
+        cells call it "dug": :mod:`meiro.kernels.cells`)
 3 - 5   search code: 0 = not reached, 1 - 4 = reached moving in
         direction ``code - 1`` (0 north, 1 east, 2 south, 3 west),
         5 = the source
@@ -14,7 +16,8 @@ bit 1   an open passage to the south neighbour
 
 West and north passages are read from the neighbour's east/south bits, and
 a search's whole state lives in the same byte as the walls: one cache line
-serves both.
+serves both. :func:`open_ways` gathers a node's four passages into one
+mask, for searches that turn by direction rather than test each neighbour.
 
 The graph has a border of passage-less nodes all round, so a search never
 needs a bounds check: on a lattice maze the cells are padded by one node on
@@ -22,7 +25,8 @@ each side; on any other grid the nodes are the blocks themselves and the
 maze's closed border is the padding. A node ``n`` of a graph ``width`` nodes
 wide (padding included) maps to block
 ``(step * (n // width) + first, step * (n % width) + first)``, with
-``step = 2, first = -1`` on a lattice maze and ``step = 1, first = 0`` otherwise.
+``step = 2, first = -1`` on a lattice maze and ``step = 1, first = 0`` otherwise;
+its neighbours are ``n + node_offsets(width)[d]``.
 """
 
 import numpy as np
@@ -30,6 +34,7 @@ from numba import njit
 
 EAST = 1
 SOUTH = 2
+OPEN = 4
 CODE_SHIFT = 3
 CODE_MASK = 7 << CODE_SHIFT
 SOURCE = 5
@@ -44,36 +49,71 @@ def first_block(step):
 def build_graph(grid, rows, cols, step):
     """Fold a flat block grid into the padded one-byte-per-node graph.
 
-    ``grid`` is read as bytes (1 = wall). The inner loops are branch-free so
-    that the pass streams through memory: it costs a small fraction of a search.
-    Returns the graph and its width in nodes (padding included).
+    ``grid`` is read as bytes (1 = wall). Returns the graph and its width in
+    nodes (padding included).
     """
-    wall = grid.view(np.uint8)
     if step == 2:
-        height = (rows - 1) // 2
-        width = (cols - 1) // 2
-        padded = width + 2
-        graph = np.zeros((height + 2) * padded, np.uint8)
-        for y in range(height):
-            p = (2 * y + 1) * cols + 1
-            n = (y + 1) * padded + 1
-            last_row = y == height - 1
-            for x in range(width):
-                open_here = 1 - wall[p]
-                east = (1 - wall[p + 1]) & (1 - wall[p + 2]) if x < width - 1 else 0
-                south = (1 - wall[p + cols]) & (1 - wall[p + 2 * cols]) if not last_row else 0
-                graph[n] = open_here * (east | (south << 1))
-                p += 2
-                n += 1
-        return graph, padded
+        return _lattice_graph(grid.view(np.uint8), rows, cols)
+    return _block_graph(grid.view(np.uint8), rows, cols)
+
+
+@njit(cache=True)
+def _lattice_graph(wall, rows, cols):
+    """:func:`build_graph` for a lattice maze: one node per cell.
+
+    The loop is branch-free and reads the grid two bytes at a time, so that
+    it streams through memory at a small fraction of a search's cost: a cell
+    row starts at an even flat index, so pair ``k`` of it holds a cell (low
+    byte) and the wall slot east of it (high byte); in a slot row, the high
+    byte is the slot below the cell.
+    """
+    pairs = wall[:wall.size - 1].view(np.uint16)
+    height = (rows - 1) // 2
+    width = (cols - 1) // 2
+    padded = width + 2
+    graph = np.zeros((height + 2) * padded, np.uint8)
+    for y in range(height):
+        here = ((2 * y + 1) * cols + 1) >> 1
+        n = (y + 1) * padded + 1
+        if y < height - 1:
+            slot, below, has_south = ((2 * y + 2) * cols) >> 1, ((2 * y + 3) * cols + 1) >> 1, 1
+        else:  # no cell row below: read this row again and keep no south passage
+            slot, below, has_south = here, here, 0
+        for x in range(width):
+            a = pairs[here + x]
+            east_wall = a | (a >> 8) | pairs[here + x + 1]
+            south_wall = a | (pairs[slot + x] >> 8) | pairs[below + x]
+            open_east = (east_wall & 1) ^ 1
+            open_south = ((south_wall & 1) ^ 1) & has_south
+            graph[n + x] = open_east | (open_south << 1) | (((a & 1) ^ 1) << 2)
+        graph[n + width - 1] &= ~np.uint8(EAST)  # the east border, even where it is open
+    return graph, padded
+
+
+@njit(cache=True)
+def _block_graph(wall, rows, cols):
+    """:func:`build_graph` for any grid: one node per block (the closed border pads it)."""
     graph = np.zeros(rows * cols, np.uint8)
     for y in range(1, rows - 1):
         p = y * cols
         for x in range(1, cols - 1):
             q = p + x
-            open_here = 1 - wall[q]
-            graph[q] = open_here * (((1 - wall[q + 1]) | ((1 - wall[q + cols]) << 1)))
+            w = wall[q]
+            graph[q] = ((w | wall[q + 1]) ^ 1) | (((w | wall[q + cols]) ^ 1) << 1) | ((w ^ 1) << 2)
     return graph, cols
+
+
+@njit(inline="always")
+def node_offsets(width):
+    """Index offsets of a node's four neighbours: north, east, south, west."""
+    return np.array([-width, 1, width, -1], np.int64)
+
+
+@njit(inline="always")
+def open_ways(graph, n, width):
+    """The passages out of node ``n`` as a mask: bit ``d`` set when direction ``d`` is open."""
+    return (((graph[n - width] & SOUTH) >> 1) | ((graph[n] & (EAST | SOUTH)) << 1)
+            | ((graph[n - 1] & EAST) << 3))
 
 
 @njit(inline="always")
@@ -94,7 +134,7 @@ def trace_moves(graph, width, target, moves):
     many steps there are. This is the only pass that hops around the graph;
     :func:`fill_path` then works sequentially.
     """
-    step_back = np.array([-width, 1, width, -1], np.int64)
+    step_back = node_offsets(width)
     n = 0
     node = target
     code = code_of(graph, node)

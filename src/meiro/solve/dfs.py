@@ -16,23 +16,26 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..kernels.buffers import grow
+from ..kernels.graph import CODE_MASK, SOURCE, node_offsets, open_ways, set_code
 from ..kernels.rng import below, mix_seed
-from ..kernels.search import SOURCE, offsets
 from ..registry import SOLVERS
-from .astar import _grow
-from .result import SearchResult, search_setup
+from .result import SearchGraph, SearchResult
 
 
 @njit(cache=True)
-def dfs_kernel(grid, cols, source, target, step, rng, order):
-    """Depth-first search; arguments as for :func:`meiro.solve.bfs.bfs_kernel` plus ``rng``
-    (the PRNG state for the per-position direction order)."""
+def dfs_kernel(graph, width, source, target, rng, order):
+    """Depth-first search on the search graph.
+
+    Arguments as for :func:`meiro.solve.bfs.bfs_kernel`, plus ``rng`` (the
+    PRNG state that draws each position's direction order). The frontier is
+    the stack's depth.
+    """
     record = order.size > 0
-    off = offsets(cols)
-    state = np.zeros(grid.size, np.uint8)
+    off = node_offsets(width)
     stack = np.empty(1024, np.int64)
     tried = np.empty(1024, np.uint8)  # directions tried so far (low 3 bits) | rotation << 3
-    state[source] = SOURCE
+    set_code(graph, source, SOURCE)
     stack[0] = source
     rot, rng = below(rng, 4)
     tried[0] = np.uint8(rot << 3)
@@ -51,10 +54,10 @@ def dfs_kernel(grid, cols, source, target, step, rng, order):
             continue
         tried[depth - 1] = t + 1
         d = ((t >> 3) + k) & 3
-        q = p + step * off[d]
-        if grid[p + off[d]] or grid[q] or state[q] != 0:
+        q = p + off[d]
+        if not (open_ways(graph, p, width) >> d) & 1 or graph[q] & CODE_MASK:
             continue
-        state[q] = d + 1
+        set_code(graph, q, d + 1)
         if record:
             order[expanded] = q
         expanded += 1
@@ -62,15 +65,15 @@ def dfs_kernel(grid, cols, source, target, step, rng, order):
             found = q
             break
         if depth == stack.size:
-            stack = _grow(stack)
-            tried = _grow(tried)
+            stack = grow(stack)
+            tried = grow(tried)
         stack[depth] = q
         rot, rng = below(rng, 4)
         tried[depth] = np.uint8(rot << 3)
         depth += 1
         if depth > max_depth:
             max_depth = depth
-    return state, found, expanded, max_depth
+    return found, expanded, max_depth
 
 
 @SOLVERS.register(
@@ -89,7 +92,4 @@ def dfs(grid: np.ndarray, source: int, target: int, step: int, seed: int,
     >>> meiro.solve(m, "dfs").length == meiro.solve(m, "bfs").length   # a tree: one path
     True
     """
-    flat, order = search_setup(grid, record)
-    state, found, expanded, frontier = dfs_kernel(flat, grid.shape[1], source, target, step,
-                                                  mix_seed(seed, stream=4), order)
-    return SearchResult(state, found, expanded, frontier, order[:expanded] if record else None)
+    return SearchGraph(grid, step).run(dfs_kernel, source, target, record, mix_seed(seed, stream=4))

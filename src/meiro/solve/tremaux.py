@@ -20,28 +20,35 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..kernels.graph import CODE_MASK, SOURCE, node_offsets, open_ways, set_code
 from ..kernels.rng import below, mix_seed
-from ..kernels.search import SOURCE, offsets
 from ..registry import SOLVERS
-from .result import SearchResult, search_setup
+from .result import SearchGraph, SearchResult
 
 
 @njit(inline="always")
-def _edge(p, q, d):
-    """Index of the passage between positions ``p`` and ``q`` (direction ``d`` from p)."""
-    return min(p, q) * 2 + (d & 1)
+def _passage(p, q, d):
+    """Where the marks of the passage from node ``p`` to ``q`` (direction ``d``) live.
+
+    Returns ``(node, shift)``: a passage belongs to its west or north end, and
+    a node's byte of ``marks`` counts its east passage in bits 0-1 and its
+    south passage in bits 2-3.
+    """
+    return min(p, q), 0 if d & 1 else 2
 
 
 @njit(cache=True)
-def tremaux_kernel(grid, cols, source, target, step, rng, order):
-    """Trémaux's walk; returns ``state, found, expanded, max_frontier`` where the
-    frontier is the number of passages marked once (the walker's thread back)."""
+def tremaux_kernel(graph, width, source, target, rng, order):
+    """Trémaux's walk on the search graph; arguments as for :func:`meiro.solve.dfs.dfs_kernel`.
+
+    Returns ``found, expanded, max_frontier``, where the frontier is the
+    number of passages marked once (the walker's thread back).
+    """
     record = order.size > 0
-    off = offsets(cols)
-    state = np.zeros(grid.size, np.uint8)
-    marks = np.zeros(2 * grid.size, np.uint8)
+    off = node_offsets(width)
+    marks = np.zeros(graph.size, np.uint8)
     fresh = np.empty(4, np.int64)
-    state[source] = SOURCE
+    set_code(graph, source, SOURCE)
     if record:
         order[0] = source
     expanded = 1
@@ -55,14 +62,14 @@ def tremaux_kernel(grid, cols, source, target, step, rng, order):
         if turn_back:
             d = (came + 2) & 3
         else:
+            ways = open_ways(graph, p, width)
             n_fresh = 0
             back = -1
             for k in range(4):
-                o = off[k]
-                q = p + step * o
-                if grid[p + o] or grid[q]:
+                if not (ways >> k) & 1:
                     continue
-                m = marks[_edge(p, q, k)]
+                owner, shift = _passage(p, p + off[k], k)
+                m = (marks[owner] >> shift) & 3
                 if m == 0:
                     fresh[n_fresh] = k
                     n_fresh += 1
@@ -75,18 +82,18 @@ def tremaux_kernel(grid, cols, source, target, step, rng, order):
                 d = back
             else:
                 break  # every passage here walked twice: the goal is unreachable
-        q = p + step * off[d]
-        e = _edge(p, q, d)
-        marks[e] += 1
-        if marks[e] == 1:
+        q = p + off[d]
+        owner, shift = _passage(p, q, d)
+        marks[owner] += np.uint8(1 << shift)
+        new_passage = (marks[owner] >> shift) & 3 == 1
+        if new_passage:
             thread += 1
             if thread > max_thread:
                 max_thread = thread
         else:
             thread -= 1
-        new_passage = marks[e] == 1
-        if state[q] == 0:
-            state[q] = d + 1
+        if not graph[q] & CODE_MASK:
+            set_code(graph, q, d + 1)
             if record:
                 order[expanded] = q
             expanded += 1
@@ -97,7 +104,7 @@ def tremaux_kernel(grid, cols, source, target, step, rng, order):
         came = d
         if p == target:
             found = p
-    return state, found, expanded, max_thread
+    return found, expanded, max_thread
 
 
 @SOLVERS.register(
@@ -117,7 +124,5 @@ def tremaux(grid: np.ndarray, source: int, target: int, step: int, seed: int,
     >>> tuple(sol.path[0]) == m.start and tuple(sol.path[-1]) == m.goal
     True
     """
-    flat, order = search_setup(grid, record)
-    state, found, expanded, frontier = tremaux_kernel(flat, grid.shape[1], source, target, step,
-                                                      mix_seed(seed, stream=6), order)
-    return SearchResult(state, found, expanded, frontier, order[:expanded] if record else None)
+    return SearchGraph(grid, step).run(tremaux_kernel, source, target, record,
+                                       mix_seed(seed, stream=6))
