@@ -61,32 +61,30 @@ def build_graph(grid, rows, cols, step):
 def _lattice_graph(wall, rows, cols):
     """:func:`build_graph` for a lattice maze: one node per cell.
 
-    The loop is branch-free and reads the grid two bytes at a time, so that
-    it streams through memory at a small fraction of a search's cost: a cell
-    row starts at an even flat index, so pair ``k`` of it holds a cell (low
-    byte) and the wall slot east of it (high byte); in a slot row, the high
-    byte is the slot below the cell.
+    Each cell row is read through three row slices (the cells with the slots
+    east of them, the slots below, the next cell row) and written through
+    one, with no branch in the loop: numba then vectorises it, and the pass
+    costs a few per cent of a search.
     """
-    pairs = wall[:wall.size - 1].view(np.uint16)
     height = (rows - 1) // 2
     width = (cols - 1) // 2
     padded = width + 2
     graph = np.zeros((height + 2) * padded, np.uint8)
     for y in range(height):
-        here = ((2 * y + 1) * cols + 1) >> 1
-        n = (y + 1) * padded + 1
+        start = (2 * y + 1) * cols + 1
+        row = wall[start:start + cols]  # cell x at 2x, the slot east of it at 2x + 1
         if y < height - 1:
-            slot, below, has_south = ((2 * y + 2) * cols) >> 1, ((2 * y + 3) * cols + 1) >> 1, 1
+            slots, below, has_south = wall[start + cols:start + 2 * cols - 1], \
+                wall[start + 2 * cols:start + 3 * cols - 1], np.uint8(1)
         else:  # no cell row below: read this row again and keep no south passage
-            slot, below, has_south = here, here, 0
+            slots, below, has_south = row, row, np.uint8(0)
+        out = graph[(y + 1) * padded + 1:(y + 2) * padded - 1]
         for x in range(width):
-            a = pairs[here + x]
-            east_wall = a | (a >> 8) | pairs[here + x + 1]
-            south_wall = a | (pairs[slot + x] >> 8) | pairs[below + x]
-            open_east = (east_wall & 1) ^ 1
-            open_south = ((south_wall & 1) ^ 1) & has_south
-            graph[n + x] = open_east | (open_south << 1) | (((a & 1) ^ 1) << 2)
-        graph[n + width - 1] &= ~np.uint8(EAST)  # the east border, even where it is open
+            cell = row[2 * x]
+            east_wall = cell | row[2 * x + 1] | row[2 * x + 2]
+            south_wall = cell | slots[2 * x] | below[2 * x]
+            out[x] = (east_wall ^ 1) | (((south_wall ^ 1) & has_south) << 1) | ((cell ^ 1) << 2)
+        out[width - 1] &= ~np.uint8(EAST)  # the east border, even where it is open
     return graph, padded
 
 
@@ -95,11 +93,12 @@ def _block_graph(wall, rows, cols):
     """:func:`build_graph` for any grid: one node per block (the closed border pads it)."""
     graph = np.zeros(rows * cols, np.uint8)
     for y in range(1, rows - 1):
-        p = y * cols
+        row = wall[y * cols:(y + 1) * cols]
+        below = wall[(y + 1) * cols:(y + 2) * cols]
+        out = graph[y * cols:(y + 1) * cols]
         for x in range(1, cols - 1):
-            q = p + x
-            w = wall[q]
-            graph[q] = ((w | wall[q + 1]) ^ 1) | (((w | wall[q + cols]) ^ 1) << 1) | ((w ^ 1) << 2)
+            w = row[x]
+            out[x] = ((w | row[x + 1]) ^ 1) | (((w | below[x]) ^ 1) << 1) | ((w ^ 1) << 2)
     return graph, cols
 
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.buffers import grow_ring
 from ..kernels.graph import EAST, OPEN, SOUTH, node_offsets, open_ways
 from ..registry import SOLVERS
 from .bfs import bfs_kernel
@@ -37,29 +36,24 @@ def _dead_end(graph, n, width):
 
 
 @njit(cache=True)
-def fill_kernel(graph, width, source, target, order):
+def fill_kernel(graph, width, source, target, queue):
     """Fill the dead ends of the search graph in place; returns how many it filled.
 
     A node is queued by clearing its open bit (so it is queued once) and
     filled by clearing its passages, which makes it a wall to every later
-    search. ``order`` receives the filled nodes in order when non-empty.
+    search. ``queue`` (as long as the graph) ends up holding the filled
+    nodes in the order they were filled.
     """
-    record = order.size > 0
     off = node_offsets(width)
-    ring = np.empty(1024, np.int64)
     tail = 0
     for n in range(graph.size):  # the padding is never open, so only real nodes pass
         if graph[n] & OPEN and n != source and n != target and _dead_end(graph, n, width):
             graph[n] &= ~np.uint8(OPEN)
-            if tail == ring.size:
-                ring = grow_ring(ring, 0, tail)
-            ring[tail & (ring.size - 1)] = n
+            queue[tail] = n
             tail += 1
     head = 0
     while head < tail:
-        p = ring[head & (ring.size - 1)]
-        if record:
-            order[head] = p
+        p = queue[head]
         head += 1
         ways = open_ways(graph, p, width)
         graph[p] &= ~np.uint8(EAST | SOUTH)
@@ -71,9 +65,7 @@ def fill_kernel(graph, width, source, target, order):
                 continue
             if _dead_end(graph, q, width):
                 graph[q] &= ~np.uint8(OPEN)
-                if tail - head == ring.size:
-                    ring = grow_ring(ring, head, tail)
-                ring[tail & (ring.size - 1)] = q
+                queue[tail] = q
                 tail += 1
     return tail
 
@@ -95,13 +87,14 @@ def dead_end_fill(grid: np.ndarray, source: int, target: int, step: int, seed: i
     True
     """
     g = SearchGraph(grid, step)
-    order = g.order_buffer(record)
-    n_filled = fill_kernel(g.graph, g.width, g.node(source), g.node(target), order)
+    # the filling queue, which is also the log: only the part it uses is ever touched
+    queue = g.order_buffer(True)
+    n_filled = fill_kernel(g.graph, g.width, g.node(source), g.node(target), queue)
     # the final search over what is left records after the filled nodes
     found, expanded, frontier = bfs_kernel(g.graph, g.width, g.node(source), g.node(target),
-                                           order[n_filled:])
+                                           queue[n_filled:] if record else queue[:0])
     explored = None
     if record:  # the start, the filled nodes, then the rest of the final search
-        searched = order[n_filled:n_filled + expanded]
-        explored = np.concatenate([searched[:1], order[:n_filled], searched[1:]])
+        searched = queue[n_filled:n_filled + expanded]
+        explored = np.concatenate([searched[:1], queue[:n_filled], searched[1:]])
     return g.result(found, expanded + n_filled, frontier, explored)
