@@ -23,22 +23,34 @@ from ..registry import SOLVERS
 from .result import SearchGraph, SearchResult
 
 
+#: index of the lowest set bit of a 4-bit mask
+_LOWEST = np.array([0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0], np.int64)
+
+
+@njit(inline="always")
+def _untried(ways, rot):
+    """``rot << 4`` and the open ways in try order: bit ``k`` is direction ``(rot + k) % 4``."""
+    return np.uint8((rot << 4) | (((ways >> rot) | (ways << (4 - rot))) & 15))
+
+
 @njit(cache=True)
 def dfs_kernel(graph, width, source, target, rng, order):
     """Depth-first search on the search graph.
 
     Arguments as for :func:`meiro.solve.bfs.bfs_kernel`, plus ``rng`` (the
     PRNG state that draws each position's direction order). The frontier is
-    the stack's depth.
+    the stack's depth. Each stack entry keeps its rotation and the open ways
+    it has not tried yet, so walls cost no tries.
     """
     record = order.size > 0
     off = node_offsets(width)
+    lowest = _LOWEST
     stack = np.empty(1024, np.int64)
-    tried = np.empty(1024, np.uint8)  # directions tried so far (low 3 bits) | rotation << 3
+    untried = np.empty(1024, np.uint8)
     set_code(graph, source, SOURCE)
     stack[0] = source
     rot, rng = below(rng, 4)
-    tried[0] = np.uint8(rot << 3)
+    untried[0] = _untried(open_ways(graph, source, width), rot)
     depth = 1
     max_depth = 1
     expanded = 1
@@ -46,16 +58,15 @@ def dfs_kernel(graph, width, source, target, rng, order):
         order[0] = source
     found = source if source == target else -1
     while depth > 0 and found < 0:
-        p = stack[depth - 1]
-        t = tried[depth - 1]
-        k = t & 7
-        if k == 4:
+        t = untried[depth - 1]
+        ways = t & 15
+        if ways == 0:
             depth -= 1
             continue
-        tried[depth - 1] = t + 1
-        d = ((t >> 3) + k) & 3
-        q = p + off[d]
-        if not (open_ways(graph, p, width) >> d) & 1 or graph[q] & CODE_MASK:
+        untried[depth - 1] = t & (t - 1)  # the lowest way is tried now
+        d = ((t >> 4) + lowest[ways]) & 3
+        q = stack[depth - 1] + off[d]
+        if graph[q] & CODE_MASK:
             continue
         set_code(graph, q, d + 1)
         if record:
@@ -66,10 +77,11 @@ def dfs_kernel(graph, width, source, target, rng, order):
             break
         if depth == stack.size:
             stack = grow(stack)
-            tried = grow(tried)
+            untried = grow(untried)
         stack[depth] = q
         rot, rng = below(rng, 4)
-        tried[depth] = np.uint8(rot << 3)
+        # the way back leads to a reached node: leave it out
+        untried[depth] = _untried(open_ways(graph, q, width) & ~(1 << ((d + 2) & 3)), rot)
         depth += 1
         if depth > max_depth:
             max_depth = depth
