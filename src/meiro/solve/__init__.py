@@ -1,8 +1,9 @@
 """Solving: :func:`solve` and the :class:`Solution` it returns.
 
 Each solver is one module that registers a function in :data:`SOLVERS`; the
-function searches the flat block grid and returns a
-:class:`~meiro.solve.result.SearchResult`.
+function folds the block grid into the one-byte-per-node search graph
+(:class:`~meiro.solve.result.SearchGraph`), runs its numba kernel on it and
+returns a :class:`~meiro.solve.result.SearchResult` with the block path.
 """
 
 from __future__ import annotations

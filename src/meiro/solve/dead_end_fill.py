@@ -14,6 +14,10 @@ not from inside it), and it costs a pass over every position whatever the
 goal. ``explored`` lists the start, then the filled positions in the order
 they were filled, then the positions the final search expanded.
 
+The filling works on the search graph itself (:mod:`meiro.kernels.graph`):
+a filled node loses its passages, so the final breadth-first search runs on
+the same graph, the maze's own grid untouched.
+
 Reference: W. D. Pullen, *Think Labyrinth!* (maze solving algorithms:
 "dead end filler").
 """

@@ -94,4 +94,3 @@ class SearchGraph:
         fill_path(moves, n_moves, row, col, self.step, path)
         flat = int(row) * self.cols + int(col)
         return SearchResult(flat, expanded, max_frontier, explored, path)
-
