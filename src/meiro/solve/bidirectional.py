@@ -15,8 +15,10 @@ codes in the graph, the one from the goal in a byte array of its own, and
 the path is joined by turning the second half's codes round.
 
 ``explored`` interleaves the two searches in the order they expanded
-positions: it starts with the start and contains the goal, but need not end
-with it.
+positions: it starts with the start, and it need not end with the goal.
+It holds the goal unless the search from the start touched it before the
+other had expanded anything (the goal a step away, or at the end of the
+start's corridor).
 
 Reference: I. Pohl, *Bi-directional search*, Machine Intelligence 6 (1971).
 """
