@@ -93,7 +93,8 @@ def test_every_solver_on_random_grids(seed, height, width, lattice):
     candidates = np.argwhere(ends)
     if len(candidates) == 0:
         return
-    start, goal = (tuple(int(v) for v in candidates[k]) for k in rng.integers(len(candidates), size=2))
+    picks = rng.integers(len(candidates), size=2)
+    start, goal = (tuple(int(v) for v in candidates[k]) for k in picks)
     m = meiro.Maze(grid, start, goal)
     if lattice:
         assert search_stride(m) == 2

@@ -115,6 +115,21 @@ def open_ways(graph, n, width):
             | ((graph[n - 1] & EAST) << 3))
 
 
+def _way_tables():
+    count = np.zeros(16, np.int64)
+    nth = np.zeros((16, 4), np.int64)
+    for mask in range(16):
+        ways = [d for d in range(4) if mask >> d & 1]
+        count[mask] = len(ways)
+        nth[mask, :len(ways)] = ways
+    return count, nth.ravel()
+
+
+#: for a mask of ways (as :func:`open_ways` gives): how many there are, and
+#: (at ``4 * mask + j``) the ``j``-th in the order north, east, south, west
+WAY_COUNT, NTH_WAY = _way_tables()
+
+
 @njit(inline="always")
 def code_of(graph, n):
     return (graph[n] & CODE_MASK) >> CODE_SHIFT

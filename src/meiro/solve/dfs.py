@@ -17,14 +17,10 @@ import numpy as np
 from numba import njit
 
 from ..kernels.buffers import grow
-from ..kernels.graph import CODE_MASK, SOURCE, node_offsets, open_ways, set_code
+from ..kernels.graph import CODE_MASK, NTH_WAY, SOURCE, node_offsets, open_ways, set_code
 from ..kernels.rng import below, mix_seed
 from ..registry import SOLVERS
 from .result import SearchGraph, SearchResult
-
-
-#: index of the lowest set bit of a 4-bit mask
-_LOWEST = np.array([0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0], np.int64)
 
 
 @njit(inline="always")
@@ -44,7 +40,7 @@ def dfs_kernel(graph, width, source, target, rng, order):
     """
     record = order.size > 0
     off = node_offsets(width)
-    lowest = _LOWEST
+    nth_way = NTH_WAY
     stack = np.empty(1024, np.int64)
     untried = np.empty(1024, np.uint8)
     set_code(graph, source, SOURCE)
@@ -64,7 +60,7 @@ def dfs_kernel(graph, width, source, target, rng, order):
             depth -= 1
             continue
         untried[depth - 1] = t & (t - 1)  # the lowest way is tried now
-        d = ((t >> 4) + lowest[ways]) & 3
+        d = ((t >> 4) + nth_way[4 * ways]) & 3  # the lowest untried way
         q = stack[depth - 1] + off[d]
         if graph[q] & CODE_MASK:
             continue

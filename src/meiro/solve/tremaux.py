@@ -20,7 +20,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.graph import CODE_MASK, SOURCE, node_offsets, open_ways, set_code
+from ..kernels.graph import (CODE_MASK, NTH_WAY, SOURCE, WAY_COUNT, node_offsets, open_ways,
+                             set_code)
 from ..kernels.rng import below, mix_seed
 from ..registry import SOLVERS
 from .result import SearchGraph, SearchResult
@@ -47,7 +48,8 @@ def tremaux_kernel(graph, width, source, target, rng, order):
     record = order.size > 0
     off = node_offsets(width)
     marks = np.zeros(graph.size, np.uint8)
-    fresh = np.empty(4, np.int64)
+    way_count = WAY_COUNT
+    nth_way = NTH_WAY
     set_code(graph, source, SOURCE)
     if record:
         order[0] = source
@@ -63,21 +65,20 @@ def tremaux_kernel(graph, width, source, target, rng, order):
             d = (came + 2) & 3
         else:
             ways = open_ways(graph, p, width)
-            n_fresh = 0
+            # the marks of the four passages, two bits each (north, east, south, west)
+            counts = (((marks[p - width] >> 2) & 3) | ((marks[p] & 15) << 2)
+                      | ((marks[p - 1] & 3) << 6))
+            fresh = 0
             back = -1
             for k in range(4):
-                if not (ways >> k) & 1:
-                    continue
-                owner, shift = _passage(p, p + off[k], k)
-                m = (marks[owner] >> shift) & 3
-                if m == 0:
-                    fresh[n_fresh] = k
-                    n_fresh += 1
-                elif m == 1:
+                c = (counts >> (2 * k)) & 3
+                usable = (ways >> k) & 1
+                fresh |= (usable & (c == 0)) << k
+                if usable and c == 1:
                     back = k
-            if n_fresh > 0:
-                j, rng = below(rng, n_fresh)
-                d = fresh[j]
+            if fresh:
+                j, rng = below(rng, way_count[fresh])
+                d = nth_way[4 * fresh + j]
             elif back >= 0:
                 d = back
             else:

@@ -39,7 +39,7 @@ from .result import SearchGraph, SearchResult
 
 @njit(cache=True)
 def follow_kernel(graph, width, source, target, turn, order):
-    """Walk the search graph with a hand on the wall; ``turn`` is 3 for the left hand, 1 for the right.
+    """Walk the search graph with a hand on the wall: ``turn`` 3 is the left hand, 1 the right.
 
     The hand is on a wall wherever the graph has no passage: at each node the
     walker turns by that node's passages. Arguments otherwise as for
