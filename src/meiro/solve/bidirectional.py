@@ -42,10 +42,10 @@ def bidirectional_kernel(graph, width, source, target, order):
     from_target = np.zeros(graph.size, np.uint8)  # the second search's codes (as in the graph)
     ring0 = np.empty(1024, np.int64)
     ring1 = np.empty(1024, np.int64)
-    head = np.zeros(2, np.int64)
-    tail = np.ones(2, np.int64)
     ring0[0] = source
     ring1[0] = target
+    head0 = head1 = 0
+    tail0 = tail1 = 1
     set_code(graph, source, SOURCE)
     from_target[target] = SOURCE
     if source == target:
@@ -57,13 +57,17 @@ def bidirectional_kernel(graph, width, source, target, order):
     meet_p = -1
     meet_d = -1
     meet_side = -1
-    while meet_p < 0 and head[0] < tail[0] and head[1] < tail[1]:
-        side = 0 if tail[0] - head[0] <= tail[1] - head[1] else 1
-        ring = ring0 if side == 0 else ring1
-        level_end = tail[side]
-        while head[side] < level_end:
-            p = ring[head[side] & (ring.size - 1)]
-            head[side] += 1
+    while meet_p < 0 and head0 < tail0 and head1 < tail1:
+        # one level of the side with the smaller frontier, on plain local counters
+        side = 0 if tail0 - head0 <= tail1 - head1 else 1
+        if side == 0:
+            ring, head, tail, other_frontier = ring0, head0, tail0, tail1 - head1
+        else:
+            ring, head, tail, other_frontier = ring1, head1, tail1, tail0 - head0
+        level_end = tail
+        while head < level_end:
+            p = ring[head & (ring.size - 1)]
+            head += 1
             if record:
                 order[expanded] = p
             expanded += 1
@@ -82,17 +86,16 @@ def bidirectional_kernel(graph, width, source, target, order):
                     set_code(graph, q, d + 1)
                 else:
                     from_target[q] = d + 1
-                if tail[side] - head[side] == ring.size:
-                    ring = grow_ring(ring, head[side], tail[side])
-                    if side == 0:
-                        ring0 = ring
-                    else:
-                        ring1 = ring
-                ring[tail[side] & (ring.size - 1)] = q
-                tail[side] += 1
-            frontier = tail[0] - head[0] + tail[1] - head[1]
-            if frontier > max_frontier:
-                max_frontier = frontier
+                if tail - head == ring.size:
+                    ring = grow_ring(ring, head, tail)
+                ring[tail & (ring.size - 1)] = q
+                tail += 1
+            if tail - head + other_frontier > max_frontier:
+                max_frontier = tail - head + other_frontier
+        if side == 0:
+            ring0, head0, tail0 = ring, head, tail
+        else:
+            ring1, head1, tail1 = ring, head, tail
     if meet_p < 0:
         return -1, expanded, max_frontier
     # join the halves: the codes from the target's side, turned round, go into the graph
