@@ -7,8 +7,9 @@ per *node* (the cells of a lattice maze, or every block of any other grid):
 ======  =====================================================
 bit 0   an open passage to the east neighbour
 bit 1   an open passage to the south neighbour
-bit 2   the node's own block is open (a generator's compact
-        cells call it "dug": :mod:`meiro.kernels.cells`)
+bit 2   the node's own block is open (the "dug" bit of a
+        generator's compact cells, :mod:`meiro.kernels.cells`,
+        which also set it on their padding)
 3 - 5   search code: 0 = not reached, 1 - 4 = reached moving in
         direction ``code - 1`` (0 north, 1 east, 2 south, 3 west),
         5 = the source
