@@ -7,6 +7,9 @@ per *node* (the cells of a lattice maze, or every block of any other grid):
 ======  =====================================================
 bit 0   an open passage to the east neighbour
 bit 1   an open passage to the south neighbour
+bit 2   the node's own block is open (the "dug" bit of a
+        generator's compact cells, :mod:`meiro.kernels.cells`,
+        which also set it on their padding)
 3 - 5   search code: 0 = not reached, 1 - 4 = reached moving in
         direction ``code - 1`` (0 north, 1 east, 2 south, 3 west),
         5 = the source
@@ -14,7 +17,8 @@ bit 1   an open passage to the south neighbour
 
 West and north passages are read from the neighbour's east/south bits, and
 a search's whole state lives in the same byte as the walls: one cache line
-serves both.
+serves both. :func:`open_ways` gathers a node's four passages into one
+mask, for searches that turn by direction rather than test each neighbour.
 
 The graph has a border of passage-less nodes all round, so a search never
 needs a bounds check: on a lattice maze the cells are padded by one node on
@@ -22,7 +26,8 @@ each side; on any other grid the nodes are the blocks themselves and the
 maze's closed border is the padding. A node ``n`` of a graph ``width`` nodes
 wide (padding included) maps to block
 ``(step * (n // width) + first, step * (n % width) + first)``, with
-``step = 2, first = -1`` on a lattice maze and ``step = 1, first = 0`` otherwise.
+``step = 2, first = -1`` on a lattice maze and ``step = 1, first = 0`` otherwise;
+its neighbours are ``n + node_offsets(width)[d]``.
 """
 
 import numpy as np
@@ -30,6 +35,7 @@ from numba import njit
 
 EAST = 1
 SOUTH = 2
+OPEN = 4
 CODE_SHIFT = 3
 CODE_MASK = 7 << CODE_SHIFT
 SOURCE = 5
@@ -44,36 +50,85 @@ def first_block(step):
 def build_graph(grid, rows, cols, step):
     """Fold a flat block grid into the padded one-byte-per-node graph.
 
-    ``grid`` is read as bytes (1 = wall). The inner loops are branch-free so
-    that the pass streams through memory: it costs a small fraction of a search.
-    Returns the graph and its width in nodes (padding included).
+    ``grid`` is read as bytes (1 = wall). Returns the graph and its width in
+    nodes (padding included).
     """
-    wall = grid.view(np.uint8)
     if step == 2:
-        height = (rows - 1) // 2
-        width = (cols - 1) // 2
-        padded = width + 2
-        graph = np.zeros((height + 2) * padded, np.uint8)
-        for y in range(height):
-            p = (2 * y + 1) * cols + 1
-            n = (y + 1) * padded + 1
-            last_row = y == height - 1
-            for x in range(width):
-                open_here = 1 - wall[p]
-                east = (1 - wall[p + 1]) & (1 - wall[p + 2]) if x < width - 1 else 0
-                south = (1 - wall[p + cols]) & (1 - wall[p + 2 * cols]) if not last_row else 0
-                graph[n] = open_here * (east | (south << 1))
-                p += 2
-                n += 1
-        return graph, padded
+        return _lattice_graph(grid.view(np.uint8), rows, cols)
+    return _block_graph(grid.view(np.uint8), rows, cols)
+
+
+@njit(cache=True)
+def _lattice_graph(wall, rows, cols):
+    """:func:`build_graph` for a lattice maze: one node per cell.
+
+    Each cell row is read through three row slices (the cells with the slots
+    east of them, the slots below, the next cell row) and written through
+    one, with no branch in the loop: numba then vectorises it, and the pass
+    costs a few per cent of a search.
+    """
+    height = (rows - 1) // 2
+    width = (cols - 1) // 2
+    padded = width + 2
+    graph = np.zeros((height + 2) * padded, np.uint8)
+    for y in range(height):
+        start = (2 * y + 1) * cols + 1
+        row = wall[start:start + cols]  # cell x at 2x, the slot east of it at 2x + 1
+        if y < height - 1:
+            slots, below, has_south = wall[start + cols:start + 2 * cols - 1], \
+                wall[start + 2 * cols:start + 3 * cols - 1], np.uint8(1)
+        else:  # no cell row below: read this row again and keep no south passage
+            slots, below, has_south = row, row, np.uint8(0)
+        out = graph[(y + 1) * padded + 1:(y + 2) * padded - 1]
+        for x in range(width):
+            cell = row[2 * x]
+            east_wall = cell | row[2 * x + 1] | row[2 * x + 2]
+            south_wall = cell | slots[2 * x] | below[2 * x]
+            out[x] = (east_wall ^ 1) | (((south_wall ^ 1) & has_south) << 1) | ((cell ^ 1) << 2)
+        out[width - 1] &= ~np.uint8(EAST)  # the east border, even where it is open
+    return graph, padded
+
+
+@njit(cache=True)
+def _block_graph(wall, rows, cols):
+    """:func:`build_graph` for any grid: one node per block (the closed border pads it)."""
     graph = np.zeros(rows * cols, np.uint8)
     for y in range(1, rows - 1):
-        p = y * cols
+        row = wall[y * cols:(y + 1) * cols]
+        below = wall[(y + 1) * cols:(y + 2) * cols]
+        out = graph[y * cols:(y + 1) * cols]
         for x in range(1, cols - 1):
-            q = p + x
-            open_here = 1 - wall[q]
-            graph[q] = open_here * (((1 - wall[q + 1]) | ((1 - wall[q + cols]) << 1)))
+            w = row[x]
+            out[x] = ((w | row[x + 1]) ^ 1) | (((w | below[x]) ^ 1) << 1) | ((w ^ 1) << 2)
     return graph, cols
+
+
+@njit(inline="always")
+def node_offsets(width):
+    """Index offsets of a node's four neighbours: north, east, south, west."""
+    return np.array([-width, 1, width, -1], np.int64)
+
+
+@njit(inline="always")
+def open_ways(graph, n, width):
+    """The passages out of node ``n`` as a mask: bit ``d`` set when direction ``d`` is open."""
+    return (((graph[n - width] & SOUTH) >> 1) | ((graph[n] & (EAST | SOUTH)) << 1)
+            | ((graph[n - 1] & EAST) << 3))
+
+
+def _way_tables():
+    count = np.zeros(16, np.int64)
+    nth = np.zeros((16, 4), np.int64)
+    for mask in range(16):
+        ways = [d for d in range(4) if mask >> d & 1]
+        count[mask] = len(ways)
+        nth[mask, :len(ways)] = ways
+    return count, nth.ravel()
+
+
+#: for a mask of ways (as :func:`open_ways` gives): how many there are, and
+#: (at ``4 * mask + j``) the ``j``-th in the order north, east, south, west
+WAY_COUNT, NTH_WAY = _way_tables()
 
 
 @njit(inline="always")
@@ -94,7 +149,7 @@ def trace_moves(graph, width, target, moves):
     many steps there are. This is the only pass that hops around the graph;
     :func:`fill_path` then works sequentially.
     """
-    step_back = np.array([-width, 1, width, -1], np.int64)
+    step_back = node_offsets(width)
     n = 0
     node = target
     code = code_of(graph, node)

@@ -1,8 +1,9 @@
 """Solving: :func:`solve` and the :class:`Solution` it returns.
 
 Each solver is one module that registers a function in :data:`SOLVERS`; the
-function searches the flat block grid and returns a
-:class:`~meiro.solve.result.SearchResult`.
+function folds the block grid into the one-byte-per-node search graph
+(:class:`~meiro.solve.result.SearchGraph`), runs its numba kernel on it and
+returns a :class:`~meiro.solve.result.SearchResult` with the block path.
 """
 
 from __future__ import annotations
@@ -10,7 +11,6 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import MazeError, NoPathError
-from ..kernels.search import path_blocks, trace_path
 from ..maze import Maze
 from ..registry import SOLVERS
 from . import astar, bfs  # noqa: F401  (each import registers its solvers)
@@ -38,14 +38,6 @@ def coordinates(flat: np.ndarray, cols: int, n_blocks: int) -> np.ndarray:
     out = np.empty((len(flat), 2), dtype)
     np.floor_divide(flat, cols, out=out[:, 0], casting="unsafe")
     np.remainder(flat, cols, out=out[:, 1], casting="unsafe")
-    return out
-
-
-def path_between(state: np.ndarray, cols: int, target: int, step: int) -> np.ndarray:
-    """The ``(k, 2)`` block path that a search's parent ``state`` leads back from ``target``."""
-    out = np.empty((path_blocks(state, cols, target, step), 2),
-                   np.int32 if state.size < 2**31 else np.int64)
-    trace_path(state, cols, target, step, out)
     return out
 
 
@@ -150,7 +142,4 @@ def solve(maze: Maze, method: str = "astar") -> Solution:
     result = _run(maze, name, record=False)
     if result.found < 0:
         raise NoPathError(f"the goal {maze.goal} cannot be reached from the start {maze.start}")
-    path = result.path
-    if path is None:
-        path = path_between(result.state, maze.grid.shape[1], result.found, search_stride(maze))
-    return Solution(name, path, result.expanded, result.max_frontier, maze)
+    return Solution(name, result.path, result.expanded, result.max_frontier, maze)

@@ -21,6 +21,7 @@ import numpy as np
 from numba import njit
 
 from ..errors import MazeError
+from ..kernels.buffers import grow
 from ..kernels.graph import CODE_MASK, EAST, SOUTH, SOURCE, set_code
 from ..kernels.rng import mix_seed, next_u64
 from ..registry import SOLVERS
@@ -28,14 +29,7 @@ from .result import SearchGraph, SearchResult
 
 
 @njit(cache=True)
-def _grow(array):
-    bigger = np.empty(array.size * 2, array.dtype)
-    bigger[:array.size] = array
-    return bigger
-
-
-@njit(cache=True)
-def astar_kernel(graph, width, source, target, f_shift, h_shift, rng, order, g_weight=1):
+def astar_kernel(graph, width, source, target, f_shift, h_shift, rng, g_weight, order):
     """A* on a one-byte-per-node graph; see :func:`meiro.solve.bfs.bfs_kernel`.
 
     ``key = f << f_shift | h << h_shift | random``; ``h_shift`` is the number
@@ -133,8 +127,8 @@ def astar_kernel(graph, width, source, target, f_shift, h_shift, rng, order, g_w
             continue
         for c in range(children):
             if size == keys.size:
-                keys = _grow(keys)
-                vals = _grow(vals)
+                keys = grow(keys)
+                vals = grow(vals)
             new_key = child_keys[c]
             new_val = child_vals[c]
             i = size  # sift up
@@ -192,7 +186,4 @@ def best_first(grid: np.ndarray, source: int, target: int, step: int, rng: np.ui
     """Run :func:`astar_kernel` on ``grid`` with ``f = g_weight * g + h``."""
     g = SearchGraph(grid, step)
     f_shift, h_shift = key_layout(g.graph.size, g.width, g.graph.size // g.width)
-    order = g.order_buffer(record)
-    found, expanded, frontier = astar_kernel(g.graph, g.width, g.node(source), g.node(target),
-                                             f_shift, h_shift, rng, order, g_weight)
-    return g.result(found, expanded, frontier, order[:expanded] if record else None)
+    return g.run(astar_kernel, source, target, record, f_shift, h_shift, rng, g_weight)

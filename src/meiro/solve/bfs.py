@@ -16,7 +16,7 @@ import numpy as np
 from numba import njit
 
 from ..kernels.graph import CODE_MASK, CODE_SHIFT, EAST, SOURCE, SOUTH, set_code
-from ..kernels.search import grow_ring
+from ..kernels.buffers import grow_ring
 from ..registry import SOLVERS
 from .result import SearchGraph, SearchResult
 
@@ -111,10 +111,7 @@ def bfs(grid: np.ndarray, source: int, target: int, step: int, seed: int,
     >>> meiro.solve(m, "bfs").length == meiro.solve(m, "astar").length
     True
     """
-    g = SearchGraph(grid, step)
-    order = g.order_buffer(record)
-    found, expanded, frontier = bfs_kernel(g.graph, g.width, g.node(source), g.node(target), order)
-    return g.result(found, expanded, frontier, order[:expanded] if record else None)
+    return SearchGraph(grid, step).run(bfs_kernel, source, target, record)
 
 
 def flood(grid: np.ndarray, origin: tuple[int, int], step: int = 1) -> np.ndarray:

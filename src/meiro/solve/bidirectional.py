@@ -1,17 +1,24 @@
 """Bidirectional breadth-first search: two searches, from the start and from the goal.
 
 Two BFS frontiers grow level by level, always the smaller one next, until
-they touch. Every edge from the level being expanded into the other side's
-searched region is a candidate route; the level is finished and the
-shortest candidate kept, which makes the result a shortest path (finishing
-the level matters: the first touch is not always on a shortest route). On
-open ground each search covers a disc of half the radius, about half the
-positions of one BFS; in a perfect maze the saving is smaller, since the
-two searches still fill the side branches near their ends.
+they touch: an edge from the level being expanded leads into the other
+side's searched region. That level is finished, and the first touching edge
+closes the path. It is a shortest one, and so is every other touching edge
+of that level: the other side's end of such an edge lies on its outermost
+level, for a node it had reached before that would have been seen touching
+one level earlier. On open ground each search covers a disc of half the
+radius, about half the positions of one BFS; in a perfect maze the saving is
+smaller, since the two searches still fill the side branches near their ends.
+
+Both searches run on the search graph: the one from the start keeps its
+codes in the graph, the one from the goal in a byte array of its own, and
+the path is joined by turning the second half's codes round.
 
 ``explored`` interleaves the two searches in the order they expanded
-positions: it starts with the start and contains the goal, but need not end
-with it.
+positions: it starts with the start, and it need not end with the goal.
+It holds the goal unless the search from the start touched it before the
+other had expanded anything (the goal a step away, or at the end of the
+start's corridor).
 
 Reference: I. Pohl, *Bi-directional search*, Machine Intelligence 6 (1971).
 """
@@ -21,90 +28,89 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.search import SOURCE, grow_ring, offsets
+from ..kernels.buffers import grow_ring
+from ..kernels.graph import CODE_MASK, SOURCE, node_offsets, open_ways, set_code
 from ..registry import SOLVERS
-from .result import SearchResult, search_setup
+from .result import SearchGraph, SearchResult
 
 
 @njit(cache=True)
-def bidirectional_kernel(grid, cols, source, target, step, order):
-    """Arguments as for :func:`meiro.solve.bfs.bfs_kernel`; ``target`` must be a position."""
+def bidirectional_kernel(graph, width, source, target, order):
+    """Arguments and result as for :func:`meiro.solve.bfs.bfs_kernel`; ``target`` must be a node."""
     record = order.size > 0
-    off = offsets(cols)
-    n = grid.size
-    state = np.zeros((2, n), np.uint8)  # side 0 from the source, side 1 from the target
-    dist = np.zeros((2, n), np.int32)
+    off = node_offsets(width)
+    from_target = np.zeros(graph.size, np.uint8)  # the second search's codes (as in the graph)
     ring0 = np.empty(1024, np.int64)
     ring1 = np.empty(1024, np.int64)
-    head = np.zeros(2, np.int64)
-    tail = np.ones(2, np.int64)
     ring0[0] = source
     ring1[0] = target
-    state[0, source] = SOURCE
-    state[1, target] = SOURCE
-    expanded = 0
-    max_frontier = 2
+    head0 = head1 = 0
+    tail0 = tail1 = 1
+    set_code(graph, source, SOURCE)
+    from_target[target] = SOURCE
     if source == target:
         if record:
             order[0] = source
-        return state[0].copy(), source, 1, 1
-    best = -1
+        return source, 1, 1
+    expanded = 0
+    max_frontier = 2
     meet_p = -1
     meet_d = -1
     meet_side = -1
-    while best < 0 and head[0] < tail[0] and head[1] < tail[1]:
-        side = 0 if tail[0] - head[0] <= tail[1] - head[1] else 1
-        other = 1 - side
-        ring = ring0 if side == 0 else ring1
-        level_end = tail[side]
-        while head[side] < level_end:
-            p = ring[head[side] & (ring.size - 1)]
-            head[side] += 1
+    while meet_p < 0 and head0 < tail0 and head1 < tail1:
+        # one level of the side with the smaller frontier, on plain local counters
+        side = 0 if tail0 - head0 <= tail1 - head1 else 1
+        if side == 0:
+            ring, head, tail, other_frontier = ring0, head0, tail0, tail1 - head1
+        else:
+            ring, head, tail, other_frontier = ring1, head1, tail1, tail0 - head0
+        level_end = tail
+        while head < level_end:
+            p = ring[head & (ring.size - 1)]
+            head += 1
             if record:
                 order[expanded] = p
             expanded += 1
+            ways = open_ways(graph, p, width)
             for d in range(4):
-                o = off[d]
-                q = p + step * o
-                if grid[p + o] or grid[q]:
+                if not (ways >> d) & 1:
                     continue
-                if state[other, q] != 0:
-                    route = dist[side, p] + 1 + dist[other, q]
-                    if best < 0 or route < best:
-                        best = route
-                        meet_p = p
-                        meet_d = d
-                        meet_side = side
-                if state[side, q] == 0:
-                    state[side, q] = d + 1
-                    dist[side, q] = dist[side, p] + 1
-                    if tail[side] - head[side] == ring.size:
-                        ring = grow_ring(ring, head[side], tail[side])
-                        if side == 0:
-                            ring0 = ring
-                        else:
-                            ring1 = ring
-                    ring[tail[side] & (ring.size - 1)] = q
-                    tail[side] += 1
-            frontier = tail[0] - head[0] + tail[1] - head[1]
-            if frontier > max_frontier:
-                max_frontier = frontier
-    if best < 0:
-        return state[0].copy(), -1, expanded, max_frontier
-    # join the two halves: parents from the source's side, then the target's side reversed
-    joined = state[0].copy()
+                q = p + off[d]
+                reached_here = graph[q] & CODE_MASK if side == 0 else from_target[q]
+                reached_there = from_target[q] if side == 0 else graph[q] & CODE_MASK
+                if reached_there and meet_p < 0:
+                    meet_p, meet_d, meet_side = p, d, side
+                if reached_here:
+                    continue
+                if side == 0:
+                    set_code(graph, q, d + 1)
+                else:
+                    from_target[q] = d + 1
+                if tail - head == ring.size:
+                    ring = grow_ring(ring, head, tail)
+                ring[tail & (ring.size - 1)] = q
+                tail += 1
+            if tail - head + other_frontier > max_frontier:
+                max_frontier = tail - head + other_frontier
+        if side == 0:
+            ring0, head0, tail0 = ring, head, tail
+        else:
+            ring1, head1, tail1 = ring, head, tail
+    if meet_p < 0:
+        return -1, expanded, max_frontier
+    # join the halves: the codes from the target's side, turned round, go into the graph
     if meet_side == 0:
-        x = meet_p + step * off[meet_d]
-        joined[x] = meet_d + 1
+        x = meet_p + off[meet_d]
+        set_code(graph, x, meet_d + 1)
     else:
         x = meet_p
-        joined[x] = ((meet_d + 2) & 3) + 1
-    while state[1, x] != SOURCE:
-        d = state[1, x] - 1
-        y = x - step * off[d]
-        joined[y] = ((d + 2) & 3) + 1
+        set_code(graph, x, ((meet_d + 2) & 3) + 1)
+    while x != target:
+        d = from_target[x] - 1
+        y = x - off[d]
+        set_code(graph, y, ((d + 2) & 3) + 1)
         x = y
-    return joined, target, expanded, max_frontier
+    return target, expanded, max_frontier
 
 
 @SOLVERS.register(
@@ -123,7 +129,4 @@ def bidirectional(grid: np.ndarray, source: int, target: int, step: int, seed: i
     >>> meiro.solve(m, "bidirectional").length == meiro.solve(m, "bfs").length
     True
     """
-    flat, order = search_setup(grid, record)
-    state, found, expanded, frontier = bidirectional_kernel(flat, grid.shape[1], source, target,
-                                                            step, order)
-    return SearchResult(state, found, expanded, frontier, order[:expanded] if record else None)
+    return SearchGraph(grid, step).run(bidirectional_kernel, source, target, record)

@@ -14,6 +14,10 @@ not from inside it), and it costs a pass over every position whatever the
 goal. ``explored`` lists the start, then the filled positions in the order
 they were filled, then the positions the final search expanded.
 
+The filling works on the search graph itself (:mod:`meiro.kernels.graph`):
+a filled node loses its passages, so the final breadth-first search runs on
+the same graph, the maze's own grid untouched.
+
 Reference: W. D. Pullen, *Think Labyrinth!* (maze solving algorithms:
 "dead end filler").
 """
@@ -23,51 +27,51 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.search import offsets
+from ..kernels.graph import EAST, OPEN, SOUTH, node_offsets, open_ways
 from ..registry import SOLVERS
 from .bfs import bfs_kernel
 from .result import SearchGraph, SearchResult
 
 
 @njit(inline="always")
-def _ways(grid, p, step, off):
-    k = 0
-    for d in range(4):
-        if not grid[p + off[d]] and not grid[p + step * off[d]]:
-            k += 1
-    return k
+def _dead_end(graph, n, width):
+    ways = open_ways(graph, n, width)
+    return ways & (ways - 1) == 0  # at most one way out
 
 
 @njit(cache=True)
-def fill_kernel(grid, cols, source, target, step, filled_order):
-    """Fill the dead ends of ``grid`` (a flat copy, changed in place). Returns how many."""
-    off = offsets(cols)
-    rows = grid.size // cols
-    first = 1 if step == 2 else 0
-    queued = np.zeros(grid.size, np.bool_)
-    n = 0
-    for r in range(first, rows, step):
-        for c in range(first, cols, step):
-            p = r * cols + c
-            if not grid[p] and p != source and p != target and _ways(grid, p, step, off) <= 1:
-                filled_order[n] = p
-                queued[p] = True
-                n += 1
+def fill_kernel(graph, width, source, target, queue):
+    """Fill the dead ends of the search graph in place; returns how many it filled.
+
+    A node is queued by clearing its open bit (so it is queued once) and
+    filled by clearing its passages, which makes it a wall to every later
+    search. ``queue`` (as long as the graph) ends up holding the filled
+    nodes in the order they were filled.
+    """
+    off = node_offsets(width)
+    tail = 0
+    for n in range(graph.size):  # the padding is never open, so only real nodes pass
+        if graph[n] & OPEN and n != source and n != target and _dead_end(graph, n, width):
+            graph[n] &= ~np.uint8(OPEN)
+            queue[tail] = n
+            tail += 1
     head = 0
-    while head < n:
-        p = filled_order[head]
+    while head < tail:
+        p = queue[head]
         head += 1
-        grid[p] = True
+        ways = open_ways(graph, p, width)
+        graph[p] &= ~np.uint8(EAST | SOUTH)
+        graph[p - 1] &= ~np.uint8(EAST)
+        graph[p - width] &= ~np.uint8(SOUTH)
         for d in range(4):
-            o = off[d]
-            q = p + step * o
-            if grid[p + o] or grid[q] or queued[q] or q == source or q == target:
+            q = p + off[d]
+            if not (ways >> d) & 1 or not graph[q] & OPEN or q == source or q == target:
                 continue
-            if _ways(grid, q, step, off) <= 1:
-                filled_order[n] = q
-                queued[q] = True
-                n += 1
-    return n
+            if _dead_end(graph, q, width):
+                graph[q] &= ~np.uint8(OPEN)
+                queue[tail] = q
+                tail += 1
+    return tail
 
 
 @SOLVERS.register(
@@ -86,14 +90,15 @@ def dead_end_fill(grid: np.ndarray, source: int, target: int, step: int, seed: i
     >>> meiro.solve(m, "dead-end-fill").length == meiro.solve(m, "bfs").length
     True
     """
-    work = grid.ravel().copy()
-    filled = np.empty(grid.size, np.int64)
-    n_filled = fill_kernel(work, grid.shape[1], source, target, step, filled)
-    g = SearchGraph(work.reshape(grid.shape), step)
-    order = g.order_buffer(record)
-    found, expanded, frontier = bfs_kernel(g.graph, g.width, g.node(source), g.node(target), order)
-    result = g.result(found, expanded, frontier, order[:expanded] if record else None)
+    g = SearchGraph(grid, step)
+    # the filling queue, which is also the log: only the part it uses is ever touched
+    queue = g.order_buffer(True)
+    n_filled = fill_kernel(g.graph, g.width, g.node(source), g.node(target), queue)
+    # the final search over what is left records after the filled nodes
+    found, expanded, frontier = bfs_kernel(g.graph, g.width, g.node(source), g.node(target),
+                                           queue[n_filled:] if record else queue[:0])
     explored = None
-    if record:
-        explored = np.concatenate([result.explored[:1], filled[:n_filled], result.explored[1:]])
-    return result._replace(expanded=expanded + n_filled, explored=explored)
+    if record:  # the start, the filled nodes, then the rest of the final search
+        searched = queue[n_filled:n_filled + expanded]
+        explored = np.concatenate([searched[:1], queue[:n_filled], searched[1:]])
+    return g.result(found, expanded + n_filled, frontier, explored)

@@ -16,26 +16,37 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..kernels.buffers import grow
+from ..kernels.graph import CODE_MASK, NTH_WAY, SOURCE, node_offsets, open_ways, set_code
 from ..kernels.rng import below, mix_seed
-from ..kernels.search import SOURCE, offsets
 from ..registry import SOLVERS
-from .astar import _grow
-from .result import SearchResult, search_setup
+from .result import SearchGraph, SearchResult
+
+
+@njit(inline="always")
+def _untried(ways, rot):
+    """``rot << 4`` and the open ways in try order: bit ``k`` is direction ``(rot + k) % 4``."""
+    return np.uint8((rot << 4) | (((ways >> rot) | (ways << (4 - rot))) & 15))
 
 
 @njit(cache=True)
-def dfs_kernel(grid, cols, source, target, step, rng, order):
-    """Depth-first search; arguments as for :func:`meiro.solve.bfs.bfs_kernel` plus ``rng``
-    (the PRNG state for the per-position direction order)."""
+def dfs_kernel(graph, width, source, target, rng, order):
+    """Depth-first search on the search graph.
+
+    Arguments as for :func:`meiro.solve.bfs.bfs_kernel`, plus ``rng`` (the
+    PRNG state that draws each position's direction order). The frontier is
+    the stack's depth. Each stack entry keeps its rotation and the open ways
+    it has not tried yet, so walls cost no tries.
+    """
     record = order.size > 0
-    off = offsets(cols)
-    state = np.zeros(grid.size, np.uint8)
+    off = node_offsets(width)
+    nth_way = NTH_WAY
     stack = np.empty(1024, np.int64)
-    tried = np.empty(1024, np.uint8)  # directions tried so far (low 3 bits) | rotation << 3
-    state[source] = SOURCE
+    untried = np.empty(1024, np.uint8)
+    set_code(graph, source, SOURCE)
     stack[0] = source
     rot, rng = below(rng, 4)
-    tried[0] = np.uint8(rot << 3)
+    untried[0] = _untried(open_ways(graph, source, width), rot)
     depth = 1
     max_depth = 1
     expanded = 1
@@ -43,18 +54,17 @@ def dfs_kernel(grid, cols, source, target, step, rng, order):
         order[0] = source
     found = source if source == target else -1
     while depth > 0 and found < 0:
-        p = stack[depth - 1]
-        t = tried[depth - 1]
-        k = t & 7
-        if k == 4:
+        t = untried[depth - 1]
+        ways = t & 15
+        if ways == 0:
             depth -= 1
             continue
-        tried[depth - 1] = t + 1
-        d = ((t >> 3) + k) & 3
-        q = p + step * off[d]
-        if grid[p + off[d]] or grid[q] or state[q] != 0:
+        untried[depth - 1] = t & (t - 1)  # the lowest way is tried now
+        d = ((t >> 4) + nth_way[4 * ways]) & 3  # the lowest untried way
+        q = stack[depth - 1] + off[d]
+        if graph[q] & CODE_MASK:
             continue
-        state[q] = d + 1
+        set_code(graph, q, d + 1)
         if record:
             order[expanded] = q
         expanded += 1
@@ -62,15 +72,16 @@ def dfs_kernel(grid, cols, source, target, step, rng, order):
             found = q
             break
         if depth == stack.size:
-            stack = _grow(stack)
-            tried = _grow(tried)
+            stack = grow(stack)
+            untried = grow(untried)
         stack[depth] = q
         rot, rng = below(rng, 4)
-        tried[depth] = np.uint8(rot << 3)
+        # the way back leads to a reached node: leave it out
+        untried[depth] = _untried(open_ways(graph, q, width) & ~(1 << ((d + 2) & 3)), rot)
         depth += 1
         if depth > max_depth:
             max_depth = depth
-    return state, found, expanded, max_depth
+    return found, expanded, max_depth
 
 
 @SOLVERS.register(
@@ -89,7 +100,4 @@ def dfs(grid: np.ndarray, source: int, target: int, step: int, seed: int,
     >>> meiro.solve(m, "dfs").length == meiro.solve(m, "bfs").length   # a tree: one path
     True
     """
-    flat, order = search_setup(grid, record)
-    state, found, expanded, frontier = dfs_kernel(flat, grid.shape[1], source, target, step,
-                                                  mix_seed(seed, stream=4), order)
-    return SearchResult(state, found, expanded, frontier, order[:expanded] if record else None)
+    return SearchGraph(grid, step).run(dfs_kernel, source, target, record, mix_seed(seed, stream=4))

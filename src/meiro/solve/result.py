@@ -13,12 +13,10 @@ class SearchResult(NamedTuple):
     """Raw search output.
 
     ``found`` is the goal's flat block index or -1; ``explored`` is None unless
-    recorded, else flat block indices in expansion order. A solver gives either
-    ``path`` (an ``(k, 2)`` block path) or a per-block parent ``state`` (see
-    :mod:`meiro.kernels.search`) to trace it from.
+    recorded, else flat block indices in expansion order; ``path`` is the
+    ``(k, 2)`` block path, None when the goal was not found.
     """
 
-    state: np.ndarray | None
     found: int
     expanded: int
     max_frontier: int
@@ -64,6 +62,18 @@ class SearchGraph:
         """An exploration buffer; only the pages a search writes are touched."""
         return np.empty(self.graph.size if record else 0, np.int64)
 
+    def run(self, kernel, source: int, target: int, record: bool, *args) -> SearchResult:
+        """Run a search ``kernel`` from flat block ``source`` to ``target`` and package it.
+
+        The kernel is called as ``kernel(graph, width, source_node, target_node,
+        *args, order)`` and returns ``found_node, expanded, max_frontier``, with
+        the nodes it expanded written to ``order`` when that is not empty.
+        """
+        order = self.order_buffer(record)
+        found, expanded, frontier = kernel(self.graph, self.width, self.node(source),
+                                           self.node(target), *args, order)
+        return self.result(found, expanded, frontier, order[:expanded] if record else None)
+
     def flat_blocks(self, nodes: np.ndarray) -> np.ndarray:
         """Flat block indices of node indices."""
         blocks = node_blocks(nodes, self.width, self.step)
@@ -74,7 +84,7 @@ class SearchGraph:
         """Package a finished search: trace the path and convert indices to blocks."""
         explored = None if explored_nodes is None else self.flat_blocks(explored_nodes)
         if found < 0:
-            return SearchResult(None, -1, expanded, max_frontier, explored)
+            return SearchResult(-1, expanded, max_frontier, explored)
         # a buffer as long as the graph, of which only the path's length is ever touched
         moves = np.empty(self.graph.size, np.uint8)
         n_moves = trace_moves(self.graph, self.width, found, moves)
@@ -83,9 +93,4 @@ class SearchGraph:
         row, col = node_blocks(np.array([found]), self.width, self.step)[0]
         fill_path(moves, n_moves, row, col, self.step, path)
         flat = int(row) * self.cols + int(col)
-        return SearchResult(None, flat, expanded, max_frontier, explored, path)
-
-
-def search_setup(grid: np.ndarray, record: bool) -> tuple[np.ndarray, np.ndarray]:
-    """For solvers on the block grid: its flat view and an exploration buffer."""
-    return grid.ravel(), np.empty(grid.size if record else 0, np.int64)
+        return SearchResult(flat, expanded, max_frontier, explored, path)

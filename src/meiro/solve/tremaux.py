@@ -20,28 +20,37 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..kernels.graph import (CODE_MASK, NTH_WAY, SOURCE, WAY_COUNT, node_offsets, open_ways,
+                             set_code)
 from ..kernels.rng import below, mix_seed
-from ..kernels.search import SOURCE, offsets
 from ..registry import SOLVERS
-from .result import SearchResult, search_setup
+from .result import SearchGraph, SearchResult
 
 
 @njit(inline="always")
-def _edge(p, q, d):
-    """Index of the passage between positions ``p`` and ``q`` (direction ``d`` from p)."""
-    return min(p, q) * 2 + (d & 1)
+def _passage(p, q, d):
+    """Where the marks of the passage from node ``p`` to ``q`` (direction ``d``) live.
+
+    Returns ``(node, shift)``: a passage belongs to its west or north end, and
+    a node's byte of ``marks`` counts its east passage in bits 0-1 and its
+    south passage in bits 2-3.
+    """
+    return min(p, q), 0 if d & 1 else 2
 
 
 @njit(cache=True)
-def tremaux_kernel(grid, cols, source, target, step, rng, order):
-    """Trémaux's walk; returns ``state, found, expanded, max_frontier`` where the
-    frontier is the number of passages marked once (the walker's thread back)."""
+def tremaux_kernel(graph, width, source, target, rng, order):
+    """Trémaux's walk on the search graph; arguments as for :func:`meiro.solve.dfs.dfs_kernel`.
+
+    Returns ``found, expanded, max_frontier``, where the frontier is the
+    number of passages marked once (the walker's thread back).
+    """
     record = order.size > 0
-    off = offsets(cols)
-    state = np.zeros(grid.size, np.uint8)
-    marks = np.zeros(2 * grid.size, np.uint8)
-    fresh = np.empty(4, np.int64)
-    state[source] = SOURCE
+    off = node_offsets(width)
+    marks = np.zeros(graph.size, np.uint8)
+    way_count = WAY_COUNT
+    nth_way = NTH_WAY
+    set_code(graph, source, SOURCE)
     if record:
         order[0] = source
     expanded = 1
@@ -55,38 +64,37 @@ def tremaux_kernel(grid, cols, source, target, step, rng, order):
         if turn_back:
             d = (came + 2) & 3
         else:
-            n_fresh = 0
+            ways = open_ways(graph, p, width)
+            # the marks of the four passages, two bits each (north, east, south, west)
+            counts = (((marks[p - width] >> 2) & 3) | ((marks[p] & 15) << 2)
+                      | ((marks[p - 1] & 3) << 6))
+            fresh = 0
             back = -1
             for k in range(4):
-                o = off[k]
-                q = p + step * o
-                if grid[p + o] or grid[q]:
-                    continue
-                m = marks[_edge(p, q, k)]
-                if m == 0:
-                    fresh[n_fresh] = k
-                    n_fresh += 1
-                elif m == 1:
+                c = (counts >> (2 * k)) & 3
+                usable = (ways >> k) & 1
+                fresh |= (usable & (c == 0)) << k
+                if usable and c == 1:
                     back = k
-            if n_fresh > 0:
-                j, rng = below(rng, n_fresh)
-                d = fresh[j]
+            if fresh:
+                j, rng = below(rng, way_count[fresh])
+                d = nth_way[4 * fresh + j]
             elif back >= 0:
                 d = back
             else:
                 break  # every passage here walked twice: the goal is unreachable
-        q = p + step * off[d]
-        e = _edge(p, q, d)
-        marks[e] += 1
-        if marks[e] == 1:
+        q = p + off[d]
+        owner, shift = _passage(p, q, d)
+        marks[owner] += np.uint8(1 << shift)
+        new_passage = (marks[owner] >> shift) & 3 == 1
+        if new_passage:
             thread += 1
             if thread > max_thread:
                 max_thread = thread
         else:
             thread -= 1
-        new_passage = marks[e] == 1
-        if state[q] == 0:
-            state[q] = d + 1
+        if not graph[q] & CODE_MASK:
+            set_code(graph, q, d + 1)
             if record:
                 order[expanded] = q
             expanded += 1
@@ -97,7 +105,7 @@ def tremaux_kernel(grid, cols, source, target, step, rng, order):
         came = d
         if p == target:
             found = p
-    return state, found, expanded, max_thread
+    return found, expanded, max_thread
 
 
 @SOLVERS.register(
@@ -117,7 +125,5 @@ def tremaux(grid: np.ndarray, source: int, target: int, step: int, seed: int,
     >>> tuple(sol.path[0]) == m.start and tuple(sol.path[-1]) == m.goal
     True
     """
-    flat, order = search_setup(grid, record)
-    state, found, expanded, frontier = tremaux_kernel(flat, grid.shape[1], source, target, step,
-                                                      mix_seed(seed, stream=6), order)
-    return SearchResult(state, found, expanded, frontier, order[:expanded] if record else None)
+    return SearchGraph(grid, step).run(tremaux_kernel, source, target, record,
+                                       mix_seed(seed, stream=6))

@@ -32,33 +32,35 @@ import numpy as np
 from numba import njit
 
 from ..errors import NoPathError
-from ..kernels.search import SOURCE, offsets
+from ..kernels.graph import CODE_MASK, SOURCE, node_offsets, open_ways, set_code
 from ..registry import SOLVERS
-from .result import SearchResult, search_setup
+from .result import SearchGraph, SearchResult
 
 
 @njit(cache=True)
-def follow_kernel(grid, cols, source, target, step, turn, order):
-    """Walk with a hand on the wall; ``turn`` is 3 for the left hand, 1 for the right.
+def follow_kernel(graph, width, source, target, turn, order):
+    """Walk the search graph with a hand on the wall: ``turn`` 3 is the left hand, 1 the right.
 
-    Returns ``state, found, expanded, max_frontier`` (``found`` = -1 when the
-    walk closes a circle without reaching ``target``).
+    The hand is on a wall wherever the graph has no passage: at each node the
+    walker turns by that node's passages. Arguments otherwise as for
+    :func:`meiro.solve.bfs.bfs_kernel`; returns ``found, expanded,
+    max_frontier`` (``found`` = -1 when the walk closes a circle without
+    reaching ``target``).
     """
     record = order.size > 0
-    off = offsets(cols)
-    state = np.zeros(grid.size, np.uint8)
-    seen = np.zeros(grid.size, np.uint8)  # bit h: stood here heading h
-    state[source] = SOURCE
+    off = node_offsets(width)
+    seen = np.zeros(graph.size, np.uint8)  # bit h: stood here heading h
+    set_code(graph, source, SOURCE)
     if record:
         order[0] = source
     expanded = 1
     if source == target:
-        return state, source, expanded, 1
+        return source, expanded, 1
     # a heading with the hand on a wall
+    ways = open_ways(graph, source, width)
     heading = 0
     for h in range(4):
-        hand = (h + turn) & 3
-        if grid[source + off[hand]] or grid[source + step * off[hand]]:
+        if not (ways >> ((h + turn) & 3)) & 1:
             heading = h
             break
     p = source
@@ -68,48 +70,38 @@ def follow_kernel(grid, cols, source, target, step, turn, order):
         if seen[p] & bit:
             break  # same position, same heading: a circle
         seen[p] |= bit
-        moved = False
-        for k in range(4):
-            # hand side first, then straight, then the other side, then back
-            if turn == 1:
-                d = (heading + 1 - k) & 3
-            else:
-                d = (heading + 3 + k) & 3
-            o = off[d]
-            q = p + step * o
-            if grid[p + o] or grid[q]:
-                continue
-            if state[q] == 0:
-                state[q] = d + 1
-                if record:
-                    order[expanded] = q
-                expanded += 1
-            p = q
-            heading = d
-            moved = True
-            break
-        if not moved:
+        ways = open_ways(graph, p, width)
+        if ways == 0:
             break  # walled in on all sides
+        # hand side first, then straight, then the other side, then back
+        d = (heading + turn) & 3
+        while not (ways >> d) & 1:
+            d = (d + 4 - turn) & 3
+        p += off[d]
+        heading = d
+        if not graph[p] & CODE_MASK:
+            set_code(graph, p, d + 1)
+            if record:
+                order[expanded] = p
+            expanded += 1
         if p == target:
             found = p
             break
-    return state, found, expanded, 1
+    return found, expanded, 1
 
 
 def _follower(turn: int, name: str):
     def solver(grid: np.ndarray, source: int, target: int, step: int, seed: int,
                record: bool) -> SearchResult:
-        flat, order = search_setup(grid, record)
-        state, found, expanded, frontier = follow_kernel(flat, grid.shape[1], source, target,
-                                                         step, turn, order)
-        if found < 0:
+        result = SearchGraph(grid, step).run(follow_kernel, source, target, record, turn)
+        if result.found < 0:
             cols = grid.shape[1]
             raise NoPathError(
                 f"the goal ({target // cols}, {target % cols}) cannot be reached by {name}: the walk "
                 f"came back to where it had been without meeting it (the goal is unreachable, or "
                 f"loops keep it away from the wall the start ({source // cols}, {source % cols}) "
                 f"touches; use tremaux or bfs)")
-        return SearchResult(state, found, expanded, frontier, order[:expanded] if record else None)
+        return result
 
     solver.__name__ = solver.__qualname__ = name.replace("-", "_")
     solver.__doc__ = f"""Find a path by following the wall with the {name.split('-')[1]} hand.

@@ -1,0 +1,32 @@
+"""Growable buffers for the kernels' explicit stacks and queues.
+
+A kernel starts with a small buffer and doubles it when it fills, so a
+search on a maze with a small frontier costs little memory whatever the
+maze's size.
+"""
+
+import numpy as np
+from numba import njit
+
+
+@njit(cache=True)
+def grow(array):
+    """A copy of a stack's ``array`` twice as long (the new half left unset)."""
+    bigger = np.empty(array.size * 2, array.dtype)
+    bigger[:array.size] = array
+    return bigger
+
+
+@njit(cache=True)
+def grow_ring(ring, head, tail):
+    """Double a power-of-two ring buffer, keeping entries at ``index & (size-1)``.
+
+    The queue holds ``ring[i & (size - 1)]`` for ``head <= i < tail``; the
+    counters keep growing and never wrap, so they stay valid after the move.
+    """
+    bigger = np.empty(ring.size * 2, ring.dtype)
+    old_mask = ring.size - 1
+    new_mask = bigger.size - 1
+    for i in range(head, tail):
+        bigger[i & new_mask] = ring[i & old_mask]
+    return bigger
