@@ -100,6 +100,17 @@ def test_records_keep_the_best_and_survive_a_damaged_file(tmp_path):
     assert not list(path.parent.glob("*.part"))
 
 
+def test_note_clear_says_what_to_tell_the_player(tmp_path):
+    key = record_key("dig", 5, 5, 1, "corner")
+    records = Records(tmp_path / "records.json")
+    assert records.note_clear(key, 10.0, 12) == "new_best"
+    assert records.note_clear(key, 11.0, 12) is None  # neither faster nor fewer
+    (tmp_path / "records.json").unlink()
+    (tmp_path / "records.json").mkdir()  # now the file cannot be written
+    note = records.note_clear(key, 5.0, 12)
+    assert note is not None and note.startswith("cannot write")
+
+
 def test_data_folder_per_platform(tmp_path):
     assert data_dir({"XDG_DATA_HOME": str(tmp_path)}, "linux") == tmp_path / "meiro"
     assert data_dir({}, "linux", tmp_path) == tmp_path / ".local" / "share" / "meiro"

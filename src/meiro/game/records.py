@@ -104,3 +104,16 @@ class Records:
                 raise MazeError(f"cannot write {self.path}: {exc.strerror or exc}") from None
             write_atomic(self.path, json.dumps(self._data, ensure_ascii=False, indent=1, sort_keys=True))
         return faster, fewer
+
+    def note_clear(self, key: str, seconds: float, moves: int) -> str | None:
+        """Record a cleared game for a front end: what to tell the player, if anything.
+
+        Returns ``"new_best"`` (a message key) when the time or the move count
+        beats the stored best, the error text when the file cannot be written
+        (the game goes on), else None.
+        """
+        try:
+            faster, fewer = self.update(key, seconds, moves)
+        except MazeError as exc:
+            return str(exc)
+        return "new_best" if faster or fewer else None

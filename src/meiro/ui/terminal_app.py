@@ -414,12 +414,9 @@ class TerminalGame:
         if key is None or not self.model.cleared or self._recorded:
             return
         self._recorded = True
-        try:
-            faster, fewer = self.records.update(key, self.model.elapsed, self.model.moves)
-            if faster or fewer:
-                self._info = self._t("new_best")
-        except MazeError as exc:
-            self._info = str(exc)
+        note = self.records.note_clear(key, self.model.elapsed, self.model.moves)
+        if note:
+            self._info = self._t(note) if note == "new_best" else note
 
     def _best_text(self) -> str:
         key = self._record_key()

@@ -400,12 +400,9 @@ class MazeApp:
             return
         if self.model.cleared and not self._recorded:
             self._recorded = True
-            try:
-                faster, fewer = self.records.update(key, self.model.elapsed, self.model.moves)
-                if faster or fewer:
-                    self._info = self._t("new_best")
-            except MazeError as exc:
-                self._info = str(exc)
+            note = self.records.note_clear(key, self.model.elapsed, self.model.moves)
+            if note:
+                self._info = self._t(note) if note == "new_best" else note
             self.vars["info"].set(self._info)
         best = self.records.best(key)
         self.vars["best"].set(self._t("best", time=format_elapsed(best["time"], self.model.lang),
