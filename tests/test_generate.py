@@ -140,3 +140,11 @@ def test_bad_requests_raise_clear_errors(kwargs, message):
 def test_algorithm_aliases_resolve_to_the_same_maze():
     assert meiro.generate(8, 8, algorithm="backtracker", seed=2) == meiro.generate(8, 8, seed=2)
     assert meiro.generate(8, 8, algorithm="DIG", seed=2).algorithm == "dig"
+
+
+def test_copy_is_independent_and_keeps_the_recipe():
+    m = meiro.generate(6, 6, seed=2, goal="farthest")
+    c = m.copy()
+    assert c == m and c.seed == 2 and c.algorithm == "dig"
+    c.grid[1, 2] = not c.grid[1, 2]
+    assert c != m and m == meiro.generate(6, 6, seed=2, goal="farthest")
