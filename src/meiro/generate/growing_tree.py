@@ -43,7 +43,7 @@ from ..errors import MazeError
 from ..kernels.rng import below, next_u64
 from ..registry import GENERATORS
 from .carving import Carving
-from .lattice import carve, neighbours_with, run_kernel
+from .lattice import carve, neighbours, run_kernel
 
 POLICIES = ("newest", "random", "oldest", "mixed")
 _S32 = np.uint64(32)
@@ -74,7 +74,12 @@ def _growing_tree_kernel(grid, rows, cols, origin_row, origin_col, state, order,
             j, state = below(state, tail - head)
             i = head + j
         p = active[i]
-        m = neighbours_with(grid, p, rows, cols, near, pick, False)
+        k = neighbours(p, rows, cols, near)
+        m = 0
+        for t in range(k):
+            if grid[near[t]]:
+                pick[m] = near[t]
+                m += 1
         if m == 0:
             # leave the list; a middle cell swaps with the oldest, which keeps
             # the newest-first order intact (the oldest matters only to the

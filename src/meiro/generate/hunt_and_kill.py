@@ -27,7 +27,7 @@ from numba import njit
 from ..kernels.rng import below
 from ..registry import GENERATORS
 from .carving import Carving
-from .lattice import carve, neighbours_with, run_kernel
+from .lattice import carve, neighbours, run_kernel
 
 
 @njit(cache=True)
@@ -44,7 +44,12 @@ def _hunt_and_kill_kernel(grid, rows, cols, origin_row, origin_col, state, order
     first_row = 0
     while remaining > 0:
         # kill: walk to random new neighbours
-        m = neighbours_with(grid, p, rows, cols, near, pick, False)
+        k = neighbours(p, rows, cols, near)
+        m = 0
+        for i in range(k):
+            if grid[near[i]]:
+                pick[m] = near[i]
+                m += 1
         if m > 0:
             j, state = below(state, m)
             q = pick[j]
@@ -66,7 +71,12 @@ def _hunt_and_kill_kernel(grid, rows, cols, origin_row, origin_col, state, order
                 q = r * cols + c
                 if not grid[q]:
                     continue
-                m = neighbours_with(grid, q, rows, cols, near, pick, True)
+                k = neighbours(q, rows, cols, near)
+                m = 0
+                for i in range(k):
+                    if not grid[near[i]]:
+                        pick[m] = near[i]
+                        m += 1
                 if m > 0:
                     j, state = below(state, m)
                     n = carve(grid, (q + pick[j]) // 2, order, n)

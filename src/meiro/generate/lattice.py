@@ -67,19 +67,6 @@ def neighbours(p, rows, cols, out):
     return k
 
 
-@njit(inline="always")
-def neighbours_with(grid, p, rows, cols, near, out, dug):
-    """Fill ``out`` with the neighbouring cells of ``p`` that are dug (``dug`` True:
-    open) or still undug (``dug`` False: wall); return how many. ``near`` is scratch."""
-    k = neighbours(p, rows, cols, near)
-    m = 0
-    for i in range(k):
-        if grid[near[i]] != dug:
-            out[m] = near[i]
-            m += 1
-    return m
-
-
 @njit(cache=True)
 def _fisher_yates(values, lo, hi, state):
     for i in range(hi - 1, lo, -1):

@@ -24,7 +24,7 @@ from numba import njit
 from ..kernels.rng import below
 from ..registry import GENERATORS
 from .carving import Carving
-from .lattice import carve, neighbours, neighbours_with, run_kernel
+from .lattice import carve, neighbours, run_kernel
 
 
 @njit(cache=True)
@@ -51,7 +51,12 @@ def _prim_simple_kernel(grid, rows, cols, origin_row, origin_col, state, order):
         p = frontier[j]
         size -= 1
         frontier[j] = frontier[size]
-        m = neighbours_with(grid, p, rows, cols, near, inside, True)
+        k = neighbours(p, rows, cols, near)
+        m = 0
+        for i in range(k):
+            if not grid[near[i]]:
+                inside[m] = near[i]
+                m += 1
         j, state = below(state, m)
         n = carve(grid, (p + inside[j]) // 2, order, n)
         n = carve(grid, p, order, n)
