@@ -1,8 +1,8 @@
 """Where the goal goes: the bottom-right corner, the farthest cell, or the diameter.
 
-``farthest`` follows seed 004 — the goal is the open cell farthest from the
+``farthest`` follows the NumPy article — the goal is the open cell farthest from the
 start by path length — but finds it with one breadth-first search instead of
-one search per cell (seed 004's loop is O(N^2)). ``diameter`` moves the start
+one search per cell (the NumPy article's loop is O(N^2)). ``diameter`` moves the start
 too: two BFS sweeps find both ends of the longest path, which is exact on a
 perfect maze (a tree).
 """

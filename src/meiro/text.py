@@ -1,10 +1,10 @@
-"""Text mazes: seed 003's ``#`` look and seed 004's full-width ``■`` look.
+"""Text mazes: the ASCII-printer article's ``#`` look and the NumPy article's full-width ``■`` look.
 
 ``hash``  — ``#`` wall, space path, ``S`` start, ``G`` goal, ``.`` solution; blocks
-            are separated by a space (seed 003 prints ``print(*row)``), so each
+            are separated by a space (the ASCII-printer article prints ``print(*row)``), so each
             block is two characters wide and the maze looks square in a terminal.
 ``block`` — ``■`` wall, full-width space path, ``◎`` start (the player), ``△`` goal,
-            ``・`` solution: every character is full-width, as in seed 004.
+            ``・`` solution: every character is full-width, as in the NumPy article.
 ``plain`` — one character per block (``#``, space, ``S``, ``G``, ``.``), the
             shape most other programs read and write.
 
@@ -96,7 +96,7 @@ def text_lines(maze: Maze, style: str = "hash", path: Iterable | None = None) ->
 
 
 def _split_blocks(lines: list[str]) -> list[str]:
-    """Undo seed 003's one-space separator when every line carries it."""
+    """Undo the ASCII-printer article's one-space separator when every line carries it."""
     if any(ch in "■\u3000◎△・" for line in lines for ch in line):
         return lines
     spaced = all(len(line) % 2 == 1 and not line[1::2].strip(" ") for line in lines)

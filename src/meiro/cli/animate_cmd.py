@@ -50,13 +50,13 @@ def add_parser(subparsers) -> None:
     p.add_argument("--algorithm", "-a", default="dig", choices=GENERATORS.choices(), metavar="NAME",
                    help=f"generator: {', '.join(GENERATORS.names())} (default dig)")
     p.add_argument("--goal", default="farthest", choices=("corner", "farthest", "diameter"),
-                   help="where the goal goes (default farthest, as in seed 004)")
+                   help="where the goal goes (default farthest, as in the NumPy article)")
     p.add_argument("--speed", type=_speed, default=DEFAULT_SPEED, metavar="BLOCKS_PER_SECOND",
                    help=f"animation speed (default {DEFAULT_SPEED:g}: a 20x20 maze in about 10 s)")
     p.add_argument("--solve", default=None, choices=SOLVERS.choices(), metavar="METHOD",
                    help=f"then animate the search of: {', '.join(SOLVERS.names())}")
     p.add_argument("--look", default="auto", choices=("auto", "block", "hash", "compact"),
-                   help="characters: block (■, seed 004), hash (#, seed 003), compact (# one column); "
+                   help="characters: block (■, the NumPy article), hash (#, the ASCII-printer article), compact (# one column); "
                         "default: the best that fits")
     p.set_defaults(run=run)
 

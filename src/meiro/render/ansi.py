@@ -8,9 +8,9 @@ This module only builds strings; the command line times and writes them.
 
 Looks (characters per block):
 
-``block``   — seed 004's full-width look: ``■`` wall, ideographic space path,
+``block``   — the NumPy article's full-width look: ``■`` wall, ideographic space path,
               ``◎`` start, ``△`` goal; two columns per block.
-``hash``    — seed 003's look: ``#`` and spaces, two columns per block.
+``hash``    — the ASCII-printer article's look: ``#`` and spaces, two columns per block.
 ``compact`` — ``#`` and spaces, one column per block, for narrow terminals.
 """
 
@@ -60,7 +60,7 @@ def pick_look(shape: tuple[int, int], columns: int, lines: int, utf8: bool,
               wanted: str = "auto") -> Look:
     """The look to draw a ``shape``-block grid in a ``columns x lines`` terminal.
 
-    ``auto`` prefers seed 004's block look on a UTF-8 terminal, then the hash
+    ``auto`` prefers the NumPy article's block look on a UTF-8 terminal, then the hash
     look, then the compact one; one line is kept for the status below the maze.
 
     Examples

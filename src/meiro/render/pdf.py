@@ -108,7 +108,7 @@ class PdfCanvas:
             f"{_f(x + k)} {_f(y - r)} {_f(x + r)} {_f(y - k)} {_f(x + r)} {_f(y)} c f")
 
     def triangle(self, x: float, y: float, r: float) -> None:
-        """A filled upward triangle centred on (x, y), like seed 004's goal mark."""
+        """A filled upward triangle centred on (x, y), like the NumPy article's goal mark."""
         h = r * math.sqrt(3) / 2
         self.ops.append(f"{_f(x)} {_f(self._y(y - r))} m {_f(x - h)} {_f(self._y(y + r / 2))} l "
                         f"{_f(x + h)} {_f(self._y(y + r / 2))} l h f")
