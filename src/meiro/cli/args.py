@@ -68,7 +68,7 @@ def add_size_options(parser: argparse.ArgumentParser, default: str = "15x15") ->
     group.add_argument("--size", type=cells, default=None, metavar="WxH",
                        help=f"size in cells, e.g. 15x15 (a 31x31-block grid); default {default}")
     group.add_argument("--blocks", type=blocks, default=None, metavar="WxH",
-                       help="size as odd block sides, as the seed articles count (31x31 = 15x15 cells)")
+                       help="size as odd block sides, as the original articles count (31x31 = 15x15 cells)")
     parser.set_defaults(default_size=parse_size(default))
 
 

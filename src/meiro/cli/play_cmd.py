@@ -22,7 +22,7 @@ def add_parser(subparsers) -> None:
     size.add_argument("--size", type=cells, default=None, metavar="WxH",
                       help="start at once with a maze of this many cells, e.g. 20x20")
     size.add_argument("--blocks", type=blocks, default=None, metavar="WxH",
-                      help="the same in odd block sides, as the seed game counts (41x41 = 20x20 cells)")
+                      help="the same in odd block sides, as the original Tk game counts (41x41 = 20x20 cells)")
     p.add_argument("--seed", type=seed, default=None, help="same seed, same maze (default: a fresh one)")
     p.add_argument("--algorithm", "-a", default="dig", choices=GENERATORS.choices(), metavar="NAME",
                    help=f"generator: {', '.join(GENERATORS.names())} (default dig = 穴掘り法)")
