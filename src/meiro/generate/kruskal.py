@@ -25,7 +25,7 @@ from numba import njit
 from ..registry import GENERATORS
 from ..kernels.cells import DUG, EAST, SOUTH, cells_to_grid, padded_cells
 from .carving import Carving, record_buffer
-from .lattice import shuffle
+from .lattice import bucket_tags, shuffle_buckets
 
 
 def wall_slots(rows: int, cols: int) -> np.ndarray:
@@ -43,14 +43,39 @@ def wall_slots(rows: int, cols: int) -> np.ndarray:
     return index[slots]
 
 
-def cell_edges(width: int, height: int) -> np.ndarray:
-    """Every pair of neighbouring cells as ``cell * 2 + (0 east | 1 south)``.
+def wall_codes(width: int, height: int) -> np.ndarray:
+    """An empty array for every wall between two cells, coded as :func:`shuffled_walls` does.
 
     int32 while the codes fit: Kruskal's random accesses then move half the memory.
     """
-    dtype = np.int32 if 2 * width * height < 2**31 else np.int64
-    cell = np.arange(width * height, dtype=dtype).reshape(height, width)
-    return np.concatenate([(cell[:, :-1] * 2).ravel(), (cell[:-1] * 2 + 1).ravel()])
+    n = (width - 1) * height + width * (height - 1)
+    return np.empty(n, np.int32 if 2 * (width + 2) * (height + 2) < 2**31 else np.int64)
+
+
+@njit(cache=True)
+def shuffled_walls(walls, width, height, state):
+    """Fill ``walls`` with every wall between two cells, in uniformly random order.
+
+    A wall is coded ``cell * 2 + (0 east | 1 south)`` of the cell west of or
+    above it, with cells numbered in the padded layout of
+    :mod:`meiro.kernels.cells` (``(y + 1) * (width + 2) + x + 1``), so Kruskal
+    finds the cell and its neighbour without a division. The walls are dealt
+    straight into the shuffle's buckets (:func:`meiro.generate.lattice.bucket_tags`)
+    in reading order, east walls first: the same permutation as shuffling the
+    list, without writing and copying it. Returns the PRNG state.
+    """
+    tag, start, state = bucket_tags(walls.size, state)
+    fill = start[:-1].copy()
+    padded = width + 2
+    i = 0
+    for south in range(2):
+        for y in range(height - south):
+            for x in range(width - 1 + south):
+                b = tag[i]
+                walls[fill[b]] = ((y + 1) * padded + x + 1) * 2 + south
+                fill[b] += 1
+                i += 1
+    return shuffle_buckets(walls, start, state)
 
 
 @njit(inline="always")
@@ -65,31 +90,30 @@ def _root(parent, i):
 
 
 @njit(cache=True)
-def _kruskal_kernel(cells, width, height, edges, parent, cols, order):
-    """Join the cells of padded compact ``cells`` along ``edges``, in order, unless a loop closes.
+def _kruskal_kernel(cells, width, height, walls, parent, cols, order):
+    """Join the cells of padded compact ``cells`` across ``walls``, in order, unless a loop closes.
 
-    ``edges``: every pair of neighbouring cells (:func:`cell_edges`) in the
-    order to try them (already shuffled); ``parent``: one entry per cell, same
-    dtype — a single array for the union-find, sizes stored in the roots, so
-    each step touches as little memory as possible. ``order`` is None or
-    receives the opened blocks; returns the log length.
+    ``walls``: every wall between two cells (:func:`shuffled_walls`) in the
+    order to try them; ``parent``: one entry per padded cell, same dtype — a
+    single array for the union-find, sizes stored in the roots, so each step
+    touches as little memory as possible. ``order`` is None or receives the
+    opened blocks; returns the log length.
     """
     n_cells = width * height
-    for i in range(n_cells):
-        parent[i] = -1
+    parent[:] = -1
     padded = width + 2
     n = 0
     if order is not None and n_cells == 1:
         order[0] = cols + 1
         return 1
-    opened = np.zeros(n_cells if order is not None else 0, np.bool_)
+    opened = np.zeros(parent.size if order is not None else 0, np.bool_)
     joined = 0
-    for e in edges:
+    for e in walls:
         if joined == n_cells - 1:
             break
         a = e >> 1
         south = e & 1
-        b = a + width if south else a + 1
+        b = a + padded if south else a + 1
         ra = _root(parent, a)
         rb = _root(parent, b)
         if ra == rb:
@@ -98,12 +122,12 @@ def _kruskal_kernel(cells, width, height, edges, parent, cols, order):
             ra, rb = rb, ra
         parent[ra] += parent[rb]
         parent[rb] = ra
-        y = a // width
-        x = a - y * width
-        cells[(y + 1) * padded + x + 1] |= SOUTH if south else EAST
+        cells[a] |= SOUTH if south else EAST
         joined += 1
         if order is not None:
             # log the cells the first time they join anything, then the wall
+            y = a // padded - 1
+            x = a - (y + 1) * padded - 1
             pa = (2 * y + 1) * cols + 2 * x + 1
             step = cols if south else 1
             if not opened[a]:
@@ -137,21 +161,20 @@ def kruskal(width: int, height: int, state: np.uint64, origin: tuple[int, int] =
     >>> len(carving.order) == 2 * 6 * 4 - 1
     True
     """
-    edges = cell_edges(width, height)
-    shuffle(edges, state)
-    return spanning_tree(edges, width, height, origin, record)
+    walls = wall_codes(width, height)
+    shuffled_walls(walls, width, height, state)
+    return spanning_tree(walls, width, height, record)
 
 
-def spanning_tree(edges: np.ndarray, width: int, height: int, origin: tuple[int, int],
-                  record: bool) -> Carving:
-    """The maze whose passages are the spanning tree Kruskal builds from ``edges`` in order.
+def spanning_tree(walls: np.ndarray, width: int, height: int, record: bool) -> Carving:
+    """The maze whose passages are the spanning tree Kruskal builds from ``walls`` in order.
 
-    With ``edges`` in the order of their weights, that is the minimum spanning
+    With ``walls`` in the order of their weights, that is the minimum spanning
     tree, whichever algorithm finds it (see :mod:`meiro.generate.prim`).
     """
-    parent = np.empty(width * height, edges.dtype)
+    parent = np.empty((width + 2) * (height + 2), walls.dtype)
     cells = padded_cells(width, height) | DUG  # every cell is part of the maze
     cols = 2 * width + 1
     order = record_buffer(cols * (2 * height + 1), 2 * width * height - 1) if record else None
-    n_log = _kruskal_kernel(cells, width, height, edges, parent, cols, order)
+    n_log = _kruskal_kernel(cells, width, height, walls, parent, cols, order)
     return Carving(cells_to_grid(cells, width, height), order[:n_log] if record else None, cells)

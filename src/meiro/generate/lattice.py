@@ -80,18 +80,19 @@ _BUCKET_BITS = 8
 
 
 @njit(cache=True)
-def shuffle(values, state):
-    """Uniform random shuffle of ``values`` in place; returns the PRNG state.
+def bucket_tags(n, state):
+    """First pass of a shuffle: a uniformly random bucket for each of ``n`` elements.
 
-    Small arrays get a plain Fisher-Yates shuffle. Large ones, whose random
-    swaps would miss the cache on almost every step, are first scattered into
-    256 buckets chosen uniformly at random per element and then each bucket is
-    shuffled on its own (Rao-Sandelius): the result is still a uniformly random
-    permutation, at several times the speed.
+    Returns ``(tag, start, state)``: element ``i`` goes to bucket ``tag[i]``,
+    and bucket ``b`` will hold output places ``start[b]:start[b + 1]``. Below
+    65,536 elements there is one bucket (no draws), so the shuffle is a plain
+    Fisher-Yates; above, 256 buckets (Rao-Sandelius): each bucket then fits
+    in the cache, whose misses would otherwise dominate every random swap.
     """
-    n = values.size
     if n < 1 << 16:
-        return _fisher_yates(values, 0, n, state)
+        start = np.zeros(2, np.int64)
+        start[1] = n
+        return np.zeros(n, np.uint8), start, state
     buckets = 1 << _BUCKET_BITS
     shift = np.uint64(64 - _BUCKET_BITS)
     tag = np.empty(n, np.uint8)
@@ -103,14 +104,34 @@ def shuffle(values, state):
         start[b + 1] += 1
     for b in range(buckets):
         start[b + 1] += start[b]
-    fill = start[:buckets].copy()
+    return tag, start, state
+
+
+@njit(cache=True)
+def shuffle_buckets(out, start, state):
+    """Last pass of a shuffle: Fisher-Yates within each bucket of ``out``; returns the state."""
+    for b in range(start.size - 1):
+        state = _fisher_yates(out, start[b], start[b + 1], state)
+    return state
+
+
+@njit(cache=True)
+def shuffle(values, state):
+    """Uniform random shuffle of ``values`` in place; returns the PRNG state.
+
+    Elements are dealt into buckets chosen uniformly at random
+    (:func:`bucket_tags`), keeping their order, and each bucket is then
+    shuffled on its own: the result is still a uniformly random permutation
+    (Rao-Sandelius), at several times the speed of one big Fisher-Yates.
+    """
+    tag, start, state = bucket_tags(values.size, state)
+    fill = start[:-1].copy()
     out = np.empty_like(values)
-    for i in range(n):
+    for i in range(values.size):
         b = tag[i]
         out[fill[b]] = values[i]
         fill[b] += 1
-    for b in range(buckets):
-        state = _fisher_yates(out, start[b], start[b + 1], state)
+    state = shuffle_buckets(out, start, state)
     values[:] = out
     return state
 

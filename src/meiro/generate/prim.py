@@ -37,8 +37,8 @@ from numba import njit
 
 from ..registry import GENERATORS
 from .carving import Carving
-from .kruskal import cell_edges, spanning_tree
-from .lattice import carve, run_kernel, shuffle
+from .kruskal import shuffled_walls, spanning_tree, wall_codes
+from .lattice import carve, run_kernel
 
 
 _LEVEL_BITS = 6  # a 64-ary bitmap tree over the buckets: 64**3 = 262144 buckets
@@ -65,8 +65,8 @@ def _prim_kernel(grid, rows, cols, origin_row, origin_col, state, order, item_bi
     """Each wall is one uint64 key: its weight in the high bits, then ``far cell * 4 +
     direction`` in the low ``item_bits`` bits.
 
-    ``rank[e]`` is the weight of the wall with edge code ``e`` (see
-    :func:`meiro.generate.kruskal.cell_edges`), shifted left by ``rank_shift``
+    ``rank[e]`` is the weight of the wall with code ``e`` (see
+    :func:`meiro.generate.kruskal.shuffled_walls`), shifted left by ``rank_shift``
     so that the weights fill the key's top bits evenly.
 
     The open walls wait in a *bucket queue* rather than a heap: the top 18
@@ -101,9 +101,10 @@ def _prim_kernel(grid, rows, cols, origin_row, origin_col, state, order, item_bi
             q = p + 2 * offset[d]
             if not grid[q]:
                 continue
-            # the wall's edge code: the cell west of or above it, times 2, plus 1 if vertical
+            # the wall's code: the padded number of the cell west of or above it,
+            # times 2, plus 1 if it lies below that cell
             low = p if d == 1 or d == 2 else q
-            cell = (low // cols // 2) * width + (low % cols) // 2
+            cell = (low // cols // 2 + 1) * (width + 2) + (low % cols) // 2 + 1
             code = cell * 2 + (1 if d == 0 or d == 2 else 0)
             key = (np.uint64(rank[code]) << np.uint64(rank_shift)) | np.uint64(q * 4 + d)
             if free >= 0:
@@ -185,15 +186,15 @@ def prim(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1
     >>> bool((prim(5, 5, mix_seed(7)).grid == carving.grid).all())  # Kruskal, same tree
     True
     """
-    edges = cell_edges(width, height)
-    # an edge's weight is its place in this order; the seed's stream differs from
+    walls = wall_codes(width, height)
+    # a wall's weight is its place in this order; the seed's stream differs from
     # kruskal's, so the two names give different mazes (of the same distribution)
-    shuffle(edges, state ^ _PRIM_STREAM)
+    shuffled_walls(walls, width, height, state ^ _PRIM_STREAM)
     if not record:
-        return spanning_tree(edges, width, height, origin, record)
-    rank = np.empty(max(2 * width * height, 1), np.int64)
-    rank[edges] = np.arange(edges.size)
-    rank_bits = max(edges.size, 1).bit_length()
+        return spanning_tree(walls, width, height, record)
+    rank = np.empty(2 * (width + 2) * (height + 2), np.int64)
+    rank[walls] = np.arange(walls.size)
+    rank_bits = max(walls.size, 1).bit_length()
     item_bits = (4 * (2 * width + 1) * (2 * height + 1)).bit_length()
     return run_kernel(_prim_kernel, width, height, state, origin, record, item_bits, rank,
                       64 - rank_bits)
