@@ -6,6 +6,14 @@ different trees of a union-find forest (union by size, path halving) and
 merging the trees. This is Kruskal's minimum-spanning-tree algorithm with
 random weights, so the maze is perfect.
 
+How it is fast: the shuffle deals the walls into 256 random buckets (the top
+bits of their weights) before ordering each bucket. A wall whose bucket is
+above those of the three other walls of a unit square closes a loop whatever
+the order inside the buckets, so it is set aside before the shuffle (about a
+third of all walls) and the union-find, whose random memory accesses are
+most of the cost, only sees the rest. The maze is the same minimum spanning
+tree, of the same random weights.
+
 What it looks like: many short dead ends (about 30 % of cells), short
 corridors, no directional bias but a "bushy" texture; the solution is
 relatively short and direct.
@@ -25,7 +33,7 @@ from numba import njit
 from ..registry import GENERATORS
 from ..kernels.cells import DUG, EAST, SOUTH, cells_to_grid, padded_cells
 from .carving import Carving, record_buffer
-from .lattice import bucket_tags, shuffle_buckets
+from .lattice import SET_ASIDE, bucket_starts, bucket_tags, shuffle_buckets
 
 
 def wall_slots(rows: int, cols: int) -> np.ndarray:
@@ -52,30 +60,87 @@ def wall_codes(width: int, height: int) -> np.ndarray:
     return np.empty(n, np.int32 if 2 * (width + 2) * (height + 2) < 2**31 else np.int64)
 
 
+@njit(inline="always")
+def _set_aside_heaviest(out, wall, a, b, c):
+    """``out[x] = SET_ASIDE`` wherever ``wall[x]`` is above ``a[x]``, ``b[x]`` and ``c[x]``."""
+    for x in range(out.size):
+        heaviest = (wall[x] > a[x]) & (wall[x] > b[x]) & (wall[x] > c[x])
+        out[x] = max(out[x], heaviest * SET_ASIDE)
+
+
+@njit(cache=True)
+def set_aside_square_maxima(tag, width, height, bucket):
+    """Copy each wall's ``tag`` to ``bucket``, or ``SET_ASIDE`` where the wall is strictly the
+    heaviest of a unit square.
+
+    ``tag[i]`` is the random bucket of wall ``i`` in reading order (east walls
+    row by row, then south walls); buckets are the top bits of the walls'
+    random weights. A wall whose bucket is above those of the three other
+    walls of a unit square is the heaviest on a cycle, so no minimum spanning
+    tree contains it (the cycle property): Kruskal may skip it.
+
+    The work goes row by row over slices (whose indices numba knows are not
+    negative), so the comparisons vectorise: 0.2 ms on a million cells,
+    against 12 ms with computed indices.
+    """
+    east = width - 1
+    first_south = east * height
+    bucket[:] = tag
+    for y in range(height):
+        # an east wall (x, y): squares above and below it
+        here = tag[y * east:(y + 1) * east]
+        out = bucket[y * east:(y + 1) * east]
+        for other in (y - 1, y + 1):
+            if 0 <= other < height:
+                between = tag[first_south + min(y, other) * width:][:width]
+                _set_aside_heaviest(out, here, tag[other * east:][:east], between[:east],
+                                    between[1:])
+    for y in range(height - 1):
+        # a south wall (x, y): squares to its left and right
+        here = tag[first_south + y * width:][:width]
+        out = bucket[first_south + y * width:][:width]
+        upper = tag[y * east:][:east]
+        lower = tag[(y + 1) * east:][:east]
+        _set_aside_heaviest(out[1:], here[1:], upper, lower, here[:east])
+        _set_aside_heaviest(out[:east], here[:east], upper, lower, here[1:])
+
+
 @njit(cache=True)
 def shuffled_walls(walls, width, height, state):
-    """Fill ``walls`` with every wall between two cells, in uniformly random order.
+    """Fill ``walls`` with the walls Kruskal must try, in uniformly random order.
 
     A wall is coded ``cell * 2 + (0 east | 1 south)`` of the cell west of or
     above it, with cells numbered in the padded layout of
     :mod:`meiro.kernels.cells` (``(y + 1) * (width + 2) + x + 1``), so Kruskal
-    finds the cell and its neighbour without a division. The walls are dealt
-    straight into the shuffle's buckets (:func:`meiro.generate.lattice.bucket_tags`)
-    in reading order, east walls first: the same permutation as shuffling the
-    list, without writing and copying it. Returns the PRNG state.
+    finds the cell and its neighbour without a division.
+
+    Every wall gets a random bucket (:func:`meiro.generate.lattice.bucket_tags`,
+    the top bits of a random weight); the walls that are strictly the heaviest
+    of a unit square by bucket can never be opened and are set aside
+    (:func:`set_aside_square_maxima`, about a third of them on large mazes);
+    the rest are dealt straight into their buckets and each bucket is
+    shuffled. The order of the walls tried is thus still that of independent
+    random weights — which walls are set aside depends on the buckets alone,
+    and the order within a bucket is uniform — and the maze is the same
+    minimum spanning tree. Returns ``(number of walls to try, state)``; the
+    walls set aside follow them in ``walls``.
     """
-    tag, start, state = bucket_tags(walls.size, state)
+    tag = np.empty(walls.size, np.uint8)
+    state = bucket_tags(tag, state)
+    bucket = np.empty(walls.size, np.uint16)
+    set_aside_square_maxima(tag, width, height, bucket)
+    start = bucket_starts(bucket)
     fill = start[:-1].copy()
     padded = width + 2
     i = 0
     for south in range(2):
         for y in range(height - south):
             for x in range(width - 1 + south):
-                b = tag[i]
+                b = bucket[i]
                 walls[fill[b]] = ((y + 1) * padded + x + 1) * 2 + south
                 fill[b] += 1
                 i += 1
-    return shuffle_buckets(walls, start, state)
+    return start[SET_ASIDE], shuffle_buckets(walls, start, state)
 
 
 @njit(inline="always")
@@ -162,8 +227,8 @@ def kruskal(width: int, height: int, state: np.uint64, origin: tuple[int, int] =
     True
     """
     walls = wall_codes(width, height)
-    shuffled_walls(walls, width, height, state)
-    return spanning_tree(walls, width, height, record)
+    count, _ = shuffled_walls(walls, width, height, state)
+    return spanning_tree(walls[:count], width, height, record)
 
 
 def spanning_tree(walls: np.ndarray, width: int, height: int, record: bool) -> Carving:

@@ -76,41 +76,49 @@ def _fisher_yates(values, lo, hi, state):
     return state
 
 
-_BUCKET_BITS = 8
+BUCKETS = 256  # the random buckets of a large shuffle
+SET_ASIDE = BUCKETS  # a tag (or tag bit) for elements a caller leaves out of the shuffle
 
 
 @njit(cache=True)
-def bucket_tags(n, state):
-    """First pass of a shuffle: a uniformly random bucket for each of ``n`` elements.
+def bucket_tags(tag, state):
+    """First pass of a shuffle: a uniformly random bucket for each element; returns the state.
 
-    Returns ``(tag, start, state)``: element ``i`` goes to bucket ``tag[i]``,
-    and bucket ``b`` will hold output places ``start[b]:start[b + 1]``. Below
-    65,536 elements there is one bucket (no draws), so the shuffle is a plain
-    Fisher-Yates; above, 256 buckets (Rao-Sandelius): each bucket then fits
-    in the cache, whose misses would otherwise dominate every random swap.
+    Fills ``tag`` (uint8 or wider) with buckets ``0 .. BUCKETS - 1``. Below
+    65,536 elements every tag is 0 and nothing is drawn, so the shuffle is a
+    plain Fisher-Yates; above, the buckets make it Rao-Sandelius: each bucket
+    then fits in the cache, whose misses would otherwise dominate every
+    random swap.
     """
-    if n < 1 << 16:
-        start = np.zeros(2, np.int64)
-        start[1] = n
-        return np.zeros(n, np.uint8), start, state
-    buckets = 1 << _BUCKET_BITS
-    shift = np.uint64(64 - _BUCKET_BITS)
-    tag = np.empty(n, np.uint8)
-    start = np.zeros(buckets + 1, np.int64)
-    for i in range(n):
+    if tag.size < 1 << 16:
+        tag[:] = 0
+        return state
+    shift = np.uint64(64 - 8)
+    for i in range(tag.size):
         z, state = next_u64(state)
-        b = z >> shift
-        tag[i] = b
-        start[b + 1] += 1
-    for b in range(buckets):
+        tag[i] = z >> shift
+    return state
+
+
+@njit(cache=True)
+def bucket_starts(tag):
+    """Where each bucket begins once the elements are dealt by ``tag``.
+
+    Bucket ``b`` holds places ``start[b]:start[b + 1]``; elements tagged
+    ``SET_ASIDE`` (= ``BUCKETS``) come last and are not shuffled.
+    """
+    start = np.zeros(BUCKETS + 2, np.int64)
+    for t in tag:
+        start[t + 1] += 1
+    for b in range(BUCKETS + 1):
         start[b + 1] += start[b]
-    return tag, start, state
+    return start
 
 
 @njit(cache=True)
 def shuffle_buckets(out, start, state):
     """Last pass of a shuffle: Fisher-Yates within each bucket of ``out``; returns the state."""
-    for b in range(start.size - 1):
+    for b in range(BUCKETS):
         state = _fisher_yates(out, start[b], start[b + 1], state)
     return state
 
@@ -124,7 +132,9 @@ def shuffle(values, state):
     shuffled on its own: the result is still a uniformly random permutation
     (Rao-Sandelius), at several times the speed of one big Fisher-Yates.
     """
-    tag, start, state = bucket_tags(values.size, state)
+    tag = np.empty(values.size, np.uint8)
+    state = bucket_tags(tag, state)
+    start = bucket_starts(tag)
     fill = start[:-1].copy()
     out = np.empty_like(values)
     for i in range(values.size):
