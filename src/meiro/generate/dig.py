@@ -21,6 +21,7 @@ import numpy as np
 from numba import njit
 
 from ..kernels.cells import DUG, cells_to_grid, open_passage, padded_cells
+from ..kernels.index import U
 from ..kernels.rng import below
 from ..registry import GENERATORS
 from .carving import Carving, record_buffer
@@ -42,7 +43,7 @@ def _dig_kernel(cells, width, height, x, y, state, order):
     block_step = np.array([-cols, 1, cols, -1], np.int64)
     choice = np.empty(4, np.int64)
     i = (y + 1) * padded + x + 1
-    cells[i] = DUG
+    cells[U(i)] = DUG
     p = (2 * y + 1) * cols + 2 * x + 1
     n_log = 0
     if record:
@@ -52,41 +53,41 @@ def _dig_kernel(cells, width, height, x, y, state, order):
     while True:
         # the padding is marked dug, so no neighbour test needs a bounds check
         n = 0
-        if not cells[i - padded] & DUG:
-            choice[n] = 0
+        if not cells[U(i - padded)] & DUG:
+            choice[U(n)] = 0
             n += 1
-        if not cells[i + 1] & DUG:
-            choice[n] = 1
+        if not cells[U(i + 1)] & DUG:
+            choice[U(n)] = 1
             n += 1
-        if not cells[i + padded] & DUG:
-            choice[n] = 2
+        if not cells[U(i + padded)] & DUG:
+            choice[U(n)] = 2
             n += 1
-        if not cells[i - 1] & DUG:
-            choice[n] = 3
+        if not cells[U(i - 1)] & DUG:
+            choice[U(n)] = 3
             n += 1
         if n == 0:
             if depth == 0:
                 break
             depth -= 1
-            d = stack[depth]
-            i -= step[d]
+            d = stack[U(depth)]
+            i -= step[U(d)]
             if record:
-                p -= 2 * block_step[d]
+                p -= 2 * block_step[U(d)]
             continue
         if n == 1:
             d = choice[0]
         else:
             k, state = below(state, n)
-            d = choice[k]
-        j = i + step[d]
+            d = choice[U(k)]
+        j = i + step[U(d)]
         open_passage(cells, i, j, d)
-        cells[j] |= DUG
+        cells[U(j)] |= DUG
         if record:
-            order[n_log] = p + block_step[d]
-            p += 2 * block_step[d]
+            order[n_log] = p + block_step[U(d)]
+            p += 2 * block_step[U(d)]
             order[n_log + 1] = p
             n_log += 2
-        stack[depth] = d
+        stack[U(depth)] = d
         depth += 1
         i = j
     return n_log, state

@@ -15,6 +15,7 @@ without rebuilding it. Cell ``(x, y)`` lives at ``(y + 1) * (width + 2) + x + 1`
 import numpy as np
 from numba import njit
 
+from .index import U
 from .rng import next_u64
 
 EAST = 1
@@ -48,13 +49,13 @@ def open_passage(cells, i, j, d):
     2 south, 3 west).
     """
     if d == 0:
-        cells[j] |= SOUTH
+        cells[U(j)] |= SOUTH
     elif d == 1:
-        cells[i] |= EAST
+        cells[U(i)] |= EAST
     elif d == 2:
-        cells[i] |= SOUTH
+        cells[U(i)] |= SOUTH
     else:
-        cells[j] |= EAST
+        cells[U(j)] |= EAST
 
 
 @njit(cache=True)
@@ -97,22 +98,19 @@ def expand_cells(cells, width, height, grid):
     cols = 2 * width + 1
     padded = width + 2
     wall = grid.view(np.uint8)
-    for c in range(cols):
-        wall[c] = 1
+    wall[:cols] = 1
     for y in range(height):
-        row = (2 * y + 1) * cols
-        below = row + cols
-        wall[row] = 1
-        wall[below] = 1
-        i = (y + 1) * padded + 1
+        # row slices: their indices are known to be non-negative, so the loop vectorises
+        bits = cells[(y + 1) * padded + 1:][:width]
+        row = wall[(2 * y + 1) * cols:][:cols]
+        below = wall[(2 * y + 2) * cols:][:cols]
+        row[0] = 1
+        below[0] = 1
         for x in range(width):
-            bits = cells[i + x]
-            p = row + 2 * x + 1
-            wall[p] = 1 - ((bits >> 2) & 1)
-            wall[p + 1] = 1 - (bits & EAST)
-            q = below + 2 * x + 1
-            wall[q] = 1 - ((bits >> 1) & 1)
-            wall[q + 1] = 1
+            row[2 * x + 1] = 1 - ((bits[x] >> 2) & 1)
+            row[2 * x + 2] = 1 - (bits[x] & EAST)
+            below[2 * x + 1] = 1 - ((bits[x] >> 1) & 1)
+            below[2 * x + 2] = 1
 
 
 def cells_to_grid(cells: np.ndarray, width: int, height: int) -> np.ndarray:
