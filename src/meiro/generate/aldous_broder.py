@@ -30,6 +30,7 @@ import numpy as np
 from numba import njit
 
 from ..kernels.cells import DUG, open_passage, random_step, run_on_cells, walk_marks
+from ..kernels.index import U
 from ..registry import GENERATORS
 from .carving import Carving
 
@@ -51,7 +52,7 @@ def _aldous_broder_kernel(cells, width, height, origin_x, origin_y, state, order
     block_step = np.array([-cols, 1, cols, -1], np.int64)
     mark = walk_marks(cells)
     i = (origin_y + 1) * padded + origin_x + 1
-    mark[i] = VISITED
+    mark[U(i)] = VISITED
     p = (2 * origin_y + 1) * cols + 2 * origin_x + 1
     n = 0
     if order is not None:
@@ -63,14 +64,14 @@ def _aldous_broder_kernel(cells, width, height, origin_x, origin_y, state, order
     while remaining > 0:
         d, j, bits, n_bits, state = random_step(i, mark, step, bits, n_bits, state)
         if order is not None:
-            p += 2 * block_step[d]
-        if not mark[j]:
+            p += 2 * block_step[U(d)]
+        if not mark[U(j)]:
             # first entrance: open the wall the walk came through
-            mark[j] = VISITED
+            mark[U(j)] = VISITED
             open_passage(cells, i, j, d)
             if order is not None:
-                order[n] = p - block_step[d]
-                order[n + 1] = p
+                order[U(n)] = p - block_step[U(d)]
+                order[U(n + 1)] = p
                 n += 2
             remaining -= 1
         i = j

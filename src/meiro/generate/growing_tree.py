@@ -40,26 +40,37 @@ import numpy as np
 from numba import njit
 
 from ..errors import MazeError
+from ..kernels.cells import DUG, cell_block, join_cell, run_on_cells, undug_around
+from ..kernels.index import U
 from ..kernels.rng import below, next_u64
 from ..registry import GENERATORS
 from .carving import Carving
-from .lattice import carve, neighbours, run_kernel
 
 POLICIES = ("newest", "random", "oldest", "mixed")
 _S32 = np.uint64(32)
 
 
 @njit(cache=True)
-def _growing_tree_kernel(grid, rows, cols, origin_row, origin_col, state, order,
+def _growing_tree_kernel(cells, width, height, origin_x, origin_y, state, order,
                          newest_below, oldest_below):
-    """``newest_below``/``oldest_below`` are thresholds out of 2**32 for a draw ``u``:
-    ``u < newest_below`` takes the newest cell, ``u < oldest_below`` the oldest, else a random one."""
-    n_cells = ((rows - 1) // 2) * ((cols - 1) // 2)
-    active = np.empty(n_cells, np.int64)
-    near = np.empty(4, np.int64)
-    pick = np.empty(4, np.int64)
-    p = origin_row * cols + origin_col
-    n = carve(grid, p, order, 0)
+    """The growing tree on padded compact ``cells`` (see :mod:`meiro.kernels.cells`).
+
+    ``newest_below``/``oldest_below`` are thresholds out of 2**32 for a draw ``u``:
+    ``u < newest_below`` takes the newest cell, ``u < oldest_below`` the oldest, else a random one.
+    ``order`` is None or receives the opened blocks; returns the log length.
+    """
+    padded = width + 2
+    cols = 2 * width + 1
+    step = np.array([-padded, 1, padded, -1], np.int64)
+    block_step = np.array([-cols, 1, cols, -1], np.int64)
+    active = np.empty(width * height, np.int64)
+    around = np.empty(4, np.int64)
+    p = (origin_y + 1) * padded + origin_x + 1
+    cells[U(p)] |= DUG
+    n = 0
+    if order is not None:
+        order[0] = cell_block(p, width)
+        n = 1
     head = 0
     tail = 1
     active[0] = p
@@ -73,13 +84,8 @@ def _growing_tree_kernel(grid, rows, cols, origin_row, origin_col, state, order,
         else:
             j, state = below(state, tail - head)
             i = head + j
-        p = active[i]
-        k = neighbours(p, rows, cols, near)
-        m = 0
-        for t in range(k):
-            if grid[near[t]]:
-                pick[m] = near[t]
-                m += 1
+        p = active[U(i)]
+        m = undug_around(cells, p, step, around)
         if m == 0:
             # leave the list; a middle cell swaps with the oldest, which keeps
             # the newest-first order intact (the oldest matters only to the
@@ -87,14 +93,13 @@ def _growing_tree_kernel(grid, rows, cols, origin_row, origin_col, state, order,
             if i == tail - 1:
                 tail -= 1
             else:
-                active[i] = active[head]
+                active[U(i)] = active[U(head)]
                 head += 1
             continue
         j, state = below(state, m)
-        q = pick[j]
-        n = carve(grid, (p + q) // 2, order, n)
-        n = carve(grid, q, order, n)
-        active[tail] = q
+        d = around[U(j)]
+        n = join_cell(cells, p, p + step[d], d, block_step, order, n, width)
+        active[U(tail)] = p + step[d]
         tail += 1
     return n
 
@@ -127,8 +132,8 @@ def growing_tree(width: int, height: int, state: np.uint64, origin: tuple[int, i
     share = {"newest": 1.0, "random": 0.0, "oldest": 0.0, "mixed": newest}[policy]
     newest_below = int(round(share * 2**32))
     oldest_below = 2**32 if policy == "oldest" else newest_below
-    return run_kernel(_growing_tree_kernel, width, height, state, origin, record,
-                      newest_below, oldest_below)
+    return run_on_cells(_growing_tree_kernel, width, height, state, origin, record,
+                        newest_below, oldest_below)
 
 
 def _register(name: str, policy: str, summary: str, aliases: tuple[str, ...] = ()) -> None:

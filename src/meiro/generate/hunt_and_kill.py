@@ -24,70 +24,73 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..kernels.cells import (DUG, EDGE, cell_block, join_cell, mark_ring, maze_around, run_on_cells,
+                             undug_around)
+from ..kernels.index import U
 from ..kernels.rng import below
 from ..registry import GENERATORS
 from .carving import Carving
-from .lattice import carve, neighbours, run_kernel
 
 
 @njit(cache=True)
-def _hunt_and_kill_kernel(grid, rows, cols, origin_row, origin_col, state, order):
-    height = (rows - 1) // 2
-    width = (cols - 1) // 2
+def _hunt_and_kill_kernel(cells, width, height, origin_x, origin_y, state, order):
+    """Hunt-and-kill on padded compact ``cells`` (see :mod:`meiro.kernels.cells`).
+
+    ``order`` is None or receives the opened blocks; returns the log length.
+    """
+    padded = width + 2
+    cols = 2 * width + 1
+    step = np.array([-padded, 1, padded, -1], np.int64)
+    block_step = np.array([-cols, 1, cols, -1], np.int64)
+    row_step = np.array([-1, 0, 1, 0], np.int64)
     left = np.full(height, width, np.int64)  # cells outside the maze, per row
-    near = np.empty(4, np.int64)
-    pick = np.empty(4, np.int64)
-    p = origin_row * cols + origin_col
-    n = carve(grid, p, order, 0)
-    left[origin_row // 2] -= 1
+    around = np.empty(4, np.int64)
+    mark_ring(cells, width, height, DUG | EDGE)
+    y = origin_y
+    i = (y + 1) * padded + origin_x + 1
+    cells[U(i)] |= DUG
+    n = 0
+    if order is not None:
+        order[0] = cell_block(i, width)
+        n = 1
+    left[U(y)] -= 1
     remaining = width * height - 1
     first_row = 0
     while remaining > 0:
         # kill: walk to random new neighbours
-        k = neighbours(p, rows, cols, near)
-        m = 0
-        for i in range(k):
-            if grid[near[i]]:
-                pick[m] = near[i]
-                m += 1
+        m = undug_around(cells, i, step, around)
         if m > 0:
-            j, state = below(state, m)
-            q = pick[j]
-            n = carve(grid, (p + q) // 2, order, n)
-            n = carve(grid, q, order, n)
-            left[q // cols // 2] -= 1
+            k, state = below(state, m)
+            d = around[U(k)]
+            n = join_cell(cells, i, i + step[d], d, block_step, order, n, width)
+            i += step[d]
+            y += row_step[d]
+            left[U(y)] -= 1
             remaining -= 1
-            p = q
             continue
         # hunt: the first cell outside the maze, row by row, with a neighbour inside it
-        while left[first_row] == 0:
+        while left[U(first_row)] == 0:
             first_row += 1
         found = False
-        for row in range(first_row, height):
-            if left[row] == 0:
+        for y in range(first_row, height):
+            if left[y] == 0:
                 continue
-            r = 2 * row + 1
-            for c in range(1, cols - 1, 2):
-                q = r * cols + c
-                if not grid[q]:
+            for x in range(width):
+                i = (y + 1) * padded + x + 1
+                if cells[U(i)] & DUG:
                     continue
-                k = neighbours(q, rows, cols, near)
-                m = 0
-                for i in range(k):
-                    if not grid[near[i]]:
-                        pick[m] = near[i]
-                        m += 1
+                m = maze_around(cells, i, step, around)
                 if m > 0:
-                    j, state = below(state, m)
-                    n = carve(grid, (q + pick[j]) // 2, order, n)
-                    n = carve(grid, q, order, n)
-                    left[row] -= 1
+                    k, state = below(state, m)
+                    d = around[U(k)]
+                    n = join_cell(cells, i + step[d], i, (d + 2) & 3, block_step, order, n, width)
+                    left[y] -= 1
                     remaining -= 1
-                    p = q
                     found = True
                     break
             if found:
                 break
+    mark_ring(cells, width, height, DUG)
     return n
 
 
@@ -109,4 +112,4 @@ def hunt_and_kill(width: int, height: int, state: np.uint64, origin: tuple[int, 
     >>> int(carving.order[0]) == 11 * 13 + 1
     True
     """
-    return run_kernel(_hunt_and_kill_kernel, width, height, state, origin, record)
+    return run_on_cells(_hunt_and_kill_kernel, width, height, state, origin, record)

@@ -30,8 +30,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..registry import GENERATORS
 from ..kernels.cells import DUG, EAST, SOUTH, cells_to_grid, padded_cells
+from ..kernels.index import U
+from ..registry import GENERATORS
 from .carving import Carving, record_buffer
 from .lattice import SET_ASIDE, bucket_starts, bucket_tags, shuffle_buckets
 
@@ -136,9 +137,9 @@ def shuffled_walls(walls, width, height, state):
     for south in range(2):
         for y in range(height - south):
             for x in range(width - 1 + south):
-                b = bucket[i]
-                walls[fill[b]] = ((y + 1) * padded + x + 1) * 2 + south
-                fill[b] += 1
+                b = bucket[U(i)]
+                walls[U(fill[U(b)])] = ((y + 1) * padded + x + 1) * 2 + south
+                fill[U(b)] += 1
                 i += 1
     return start[SET_ASIDE], shuffle_buckets(walls, start, state)
 
@@ -146,10 +147,10 @@ def shuffled_walls(walls, width, height, state):
 @njit(inline="always")
 def _root(parent, i):
     """Root of ``i``: roots hold minus their tree's size, others their parent; path halving."""
-    while parent[i] >= 0:
-        up = parent[i]
-        if parent[up] >= 0:
-            parent[i] = parent[up]
+    while parent[U(i)] >= 0:
+        up = parent[U(i)]
+        if parent[U(up)] >= 0:
+            parent[U(i)] = parent[U(up)]
         i = up
     return i
 
@@ -183,11 +184,11 @@ def _kruskal_kernel(cells, width, height, walls, parent, cols, order):
         rb = _root(parent, b)
         if ra == rb:
             continue
-        if parent[ra] > parent[rb]:  # hang the smaller tree under the larger
+        if parent[U(ra)] > parent[U(rb)]:  # hang the smaller tree under the larger
             ra, rb = rb, ra
-        parent[ra] += parent[rb]
-        parent[rb] = ra
-        cells[a] |= SOUTH if south else EAST
+        parent[U(ra)] += parent[U(rb)]
+        parent[U(rb)] = ra
+        cells[U(a)] |= SOUTH if south else EAST
         joined += 1
         if order is not None:
             # log the cells the first time they join anything, then the wall
@@ -195,15 +196,15 @@ def _kruskal_kernel(cells, width, height, walls, parent, cols, order):
             x = a - (y + 1) * padded - 1
             pa = (2 * y + 1) * cols + 2 * x + 1
             step = cols if south else 1
-            if not opened[a]:
-                opened[a] = True
-                order[n] = pa
+            if not opened[U(a)]:
+                opened[U(a)] = True
+                order[U(n)] = pa
                 n += 1
-            order[n] = pa + step
+            order[U(n)] = pa + step
             n += 1
-            if not opened[b]:
-                opened[b] = True
-                order[n] = pa + 2 * step
+            if not opened[U(b)]:
+                opened[U(b)] = True
+                order[U(n)] = pa + 2 * step
                 n += 1
     return n
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..kernels.index import U
 from ..kernels.rng import below, next_u64
 from ..solve.bfs import flood
 from .carving import Carving, record_buffer
@@ -29,10 +30,10 @@ def carve(grid, p, order, n):
     the tight loops of the simple methods).
     """
     if order is None:
-        grid[p] = False
-    elif grid[p]:
-        grid[p] = False
-        order[n] = p
+        grid[U(p)] = False
+    elif grid[U(p)]:
+        grid[U(p)] = False
+        order[U(n)] = p
         n += 1
     return n
 
@@ -40,9 +41,9 @@ def carve(grid, p, order, n):
 @njit(inline="always")
 def find(parent, i):
     """Root of ``i`` in a union-find forest, halving the path on the way."""
-    while parent[i] != i:
-        parent[i] = parent[parent[i]]
-        i = parent[i]
+    while parent[U(i)] != i:
+        parent[U(i)] = parent[U(parent[U(i)])]
+        i = parent[U(i)]
     return i
 
 
@@ -53,16 +54,16 @@ def neighbours(p, rows, cols, out):
     c = p - r * cols
     k = 0
     if r >= 3:
-        out[k] = p - 2 * cols
+        out[U(k)] = p - 2 * cols
         k += 1
     if c + 3 < cols:
-        out[k] = p + 2
+        out[U(k)] = p + 2
         k += 1
     if r + 3 < rows:
-        out[k] = p + 2 * cols
+        out[U(k)] = p + 2 * cols
         k += 1
     if c >= 3:
-        out[k] = p - 2
+        out[U(k)] = p - 2
         k += 1
     return k
 
@@ -72,7 +73,7 @@ def _fisher_yates(values, lo, hi, state):
     for i in range(hi - 1, lo, -1):
         j, state = below(state, i - lo + 1)
         j += lo
-        values[i], values[j] = values[j], values[i]
+        values[i], values[U(j)] = values[U(j)], values[i]
     return state
 
 
@@ -109,9 +110,9 @@ def bucket_starts(tag):
     """
     start = np.zeros(BUCKETS + 2, np.int64)
     for t in tag:
-        start[t + 1] += 1
+        start[U(t + 1)] += 1
     for b in range(BUCKETS + 1):
-        start[b + 1] += start[b]
+        start[U(b + 1)] += start[b]
     return start
 
 
@@ -119,7 +120,7 @@ def bucket_starts(tag):
 def shuffle_buckets(out, start, state):
     """Last pass of a shuffle: Fisher-Yates within each bucket of ``out``; returns the state."""
     for b in range(BUCKETS):
-        state = _fisher_yates(out, start[b], start[b + 1], state)
+        state = _fisher_yates(out, start[b], start[U(b + 1)], state)
     return state
 
 
@@ -139,8 +140,8 @@ def shuffle(values, state):
     out = np.empty_like(values)
     for i in range(values.size):
         b = tag[i]
-        out[fill[b]] = values[i]
-        fill[b] += 1
+        out[U(fill[U(b)])] = values[i]
+        fill[U(b)] += 1
     state = shuffle_buckets(out, start, state)
     values[:] = out
     return state

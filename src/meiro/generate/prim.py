@@ -35,6 +35,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..kernels.index import U
 from ..registry import GENERATORS
 from .carving import Carving
 from .kruskal import shuffled_walls, spanning_tree, wall_codes
@@ -99,14 +100,14 @@ def _prim_kernel(grid, rows, cols, origin_row, origin_col, state, order, item_bi
                     or (d == 3 and c < 3):
                 continue
             q = p + 2 * offset[d]
-            if not grid[q]:
+            if not grid[U(q)]:
                 continue
             # the wall's code: the padded number of the cell west of or above it,
             # times 2, plus 1 if it lies below that cell
             low = p if d == 1 or d == 2 else q
             cell = (low // cols // 2 + 1) * (width + 2) + (low % cols) // 2 + 1
             code = cell * 2 + (1 if d == 0 or d == 2 else 0)
-            key = (np.uint64(rank[code]) << np.uint64(rank_shift)) | np.uint64(q * 4 + d)
+            key = (np.uint64(rank[U(code)]) << np.uint64(rank_shift)) | np.uint64(q * 4 + d)
             if free >= 0:
                 slot = free
                 free = pool[slot, 1]
@@ -119,19 +120,19 @@ def _prim_kernel(grid, rows, cols, origin_row, origin_col, state, order, item_bi
                 used += 1
             b = np.int64(key >> _BUCKET_SHIFT)
             pool[slot, 0] = np.int64(key ^ _SIGN)
-            pool[slot, 1] = head[b]
-            head[b] = slot
-            level0[b >> _LEVEL_BITS] |= _ONE << np.uint64(b & 63)
-            level1[b >> (2 * _LEVEL_BITS)] |= _ONE << np.uint64((b >> _LEVEL_BITS) & 63)
+            pool[slot, 1] = head[U(b)]
+            head[U(b)] = slot
+            level0[U(b >> _LEVEL_BITS)] |= _ONE << np.uint64(b & 63)
+            level1[U(b >> (2 * _LEVEL_BITS))] |= _ONE << np.uint64((b >> _LEVEL_BITS) & 63)
             level2 |= _ONE << np.uint64(b >> (2 * _LEVEL_BITS))
             live += 1
         # take walls, lightest first, until one leads outside the maze
         p = -1
         while live > 0:
             i2 = _lowest_bit(level2)
-            i1 = (i2 << _LEVEL_BITS) | _lowest_bit(level1[i2])
-            b = (i1 << _LEVEL_BITS) | _lowest_bit(level0[i1])
-            best = head[b]
+            i1 = (i2 << _LEVEL_BITS) | _lowest_bit(level1[U(i2)])
+            b = (i1 << _LEVEL_BITS) | _lowest_bit(level0[U(i1)])
+            best = head[U(b)]
             before = -1
             prev = best
             slot = pool[best, 1]
@@ -142,22 +143,22 @@ def _prim_kernel(grid, rows, cols, origin_row, origin_col, state, order, item_bi
                 prev = slot
                 slot = pool[slot, 1]
             if before < 0:
-                head[b] = pool[best, 1]
+                head[U(b)] = pool[best, 1]
             else:
                 pool[before, 1] = pool[best, 1]
             top = np.int64((np.uint64(pool[best, 0]) ^ _SIGN) & item_mask)
             pool[best, 1] = free
             free = best
             live -= 1
-            if head[b] < 0:
-                level0[i1] &= ~(_ONE << np.uint64(b & 63))
-                if level0[i1] == 0:
-                    level1[i2] &= ~(_ONE << np.uint64(i1 & 63))
-                    if level1[i2] == 0:
+            if head[U(b)] < 0:
+                level0[U(i1)] &= ~(_ONE << np.uint64(b & 63))
+                if level0[U(i1)] == 0:
+                    level1[U(i2)] &= ~(_ONE << np.uint64(i1 & 63))
+                    if level1[U(i2)] == 0:
                         level2 &= ~(_ONE << np.uint64(i2))
             q = top >> 2
-            if grid[q]:
-                n = carve(grid, q - offset[top & 3], order, n)
+            if grid[U(q)]:
+                n = carve(grid, q - offset[U(top & 3)], order, n)
                 n = carve(grid, q, order, n)
                 p = q
                 break

@@ -21,45 +21,60 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..kernels.cells import DUG, EDGE, cell_block, join_cell, mark_ring, maze_around, run_on_cells
+from ..kernels.index import U
 from ..kernels.rng import below
 from ..registry import GENERATORS
 from .carving import Carving
-from .lattice import carve, neighbours, run_kernel
+
+
+QUEUED = 0x08  # a cell waiting in the frontier (cleared before the kernel returns)
 
 
 @njit(cache=True)
-def _prim_simple_kernel(grid, rows, cols, origin_row, origin_col, state, order):
-    n_cells = ((rows - 1) // 2) * ((cols - 1) // 2)
-    frontier = np.empty(n_cells, np.int64)
-    queued = np.zeros(rows * cols, np.bool_)
-    near = np.empty(4, np.int64)
-    inside = np.empty(4, np.int64)
-    p = origin_row * cols + origin_col
-    n = carve(grid, p, order, 0)
+def _prim_simple_kernel(cells, width, height, origin_x, origin_y, state, order):
+    """Simplified Prim on padded compact ``cells`` (see :mod:`meiro.kernels.cells`).
+
+    The frontier is an array of cells, one taken at random by swapping the
+    last into its place; a ``QUEUED`` bit on the cell keeps it from being
+    listed twice. ``order`` is None or receives the opened blocks; returns
+    the log length.
+    """
+    padded = width + 2
+    cols = 2 * width + 1
+    step = np.array([-padded, 1, padded, -1], np.int64)
+    block_step = np.array([-cols, 1, cols, -1], np.int64)
+    frontier = np.empty(width * height, np.int64)
+    around = np.empty(4, np.int64)
+    mark_ring(cells, width, height, DUG | EDGE)
+    i = (origin_y + 1) * padded + origin_x + 1
+    cells[U(i)] |= DUG
+    n = 0
+    if order is not None:
+        order[0] = cell_block(i, width)
+        n = 1
     size = 0
     while True:
-        k = neighbours(p, rows, cols, near)
-        for i in range(k):
-            q = near[i]
-            if grid[q] and not queued[q]:
-                queued[q] = True
-                frontier[size] = q
+        for d in range(4):
+            j = i + step[d]
+            if not cells[U(j)] & (DUG | QUEUED):
+                cells[U(j)] |= QUEUED
+                frontier[U(size)] = j
                 size += 1
         if size == 0:
             break
-        j, state = below(state, size)
-        p = frontier[j]
+        k, state = below(state, size)
+        i = frontier[U(k)]
         size -= 1
-        frontier[j] = frontier[size]
-        k = neighbours(p, rows, cols, near)
-        m = 0
-        for i in range(k):
-            if not grid[near[i]]:
-                inside[m] = near[i]
-                m += 1
-        j, state = below(state, m)
-        n = carve(grid, (p + inside[j]) // 2, order, n)
-        n = carve(grid, p, order, n)
+        frontier[U(k)] = frontier[U(size)]
+        # link it to a random neighbour already in the maze
+        m = maze_around(cells, i, step, around)
+        k, state = below(state, m)
+        d = around[U(k)]
+        n = join_cell(cells, i + step[d], i, (d + 2) & 3, block_step, order, n, width)
+    mark_ring(cells, width, height, DUG)
+    for k in range(cells.size):
+        cells[k] &= ~QUEUED
     return n
 
 
@@ -81,4 +96,4 @@ def prim_simple(width: int, height: int, state: np.uint64, origin: tuple[int, in
     >>> int(carving.order[0]) == 5 * 11 + 5
     True
     """
-    return run_kernel(_prim_simple_kernel, width, height, state, origin, record)
+    return run_on_cells(_prim_simple_kernel, width, height, state, origin, record)

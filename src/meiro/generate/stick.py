@@ -43,6 +43,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..kernels.index import U
 from ..kernels.rng import below
 from ..registry import GENERATORS
 from .carving import Carving
@@ -60,18 +61,18 @@ def _stick_kernel(grid, rows, cols, state):
             p = r * cols + c
             n = 0
             if r == 2:
-                choice[n] = 0
+                choice[U(n)] = 0
                 n += 1
-            choice[n] = 1
+            choice[U(n)] = 1
             n += 1
-            choice[n] = 2
+            choice[U(n)] = 2
             n += 1
             if not left_toppled_right:
-                choice[n] = 3
+                choice[U(n)] = 3
                 n += 1
             k, state = below(state, n)
-            d = choice[k]
-            grid[p + offset[d]] = True
+            d = choice[U(k)]
+            grid[U(p + offset[U(d)])] = True
             left_toppled_right = d == 1
     return state
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..kernels.index import U
 from ..kernels.rng import below
 from ..registry import GENERATORS
 from .carving import Carving
@@ -49,7 +50,7 @@ def _wall_kernel(grid, rows, cols, state):
     k = 0
     for r in range(2, rows - 2, 2):
         for c in range(2, cols - 2, 2):
-            posts[k] = r * cols + c
+            posts[U(k)] = r * cols + c
             k += 1
     state = shuffle(posts, state)
     growing = np.zeros(rows * cols, np.bool_)  # posts of the wall being grown
@@ -57,10 +58,10 @@ def _wall_kernel(grid, rows, cols, state):
     grown = np.empty(n_posts, np.int64)
     choice = np.empty(4, np.int64)
     for s in posts:
-        if grid[s]:
+        if grid[U(s)]:
             continue
-        grid[s] = True
-        growing[s] = True
+        grid[U(s)] = True
+        growing[U(s)] = True
         stack[0] = s
         depth = 1
         grown[0] = s
@@ -69,28 +70,28 @@ def _wall_kernel(grid, rows, cols, state):
         while True:
             m = 0
             for d in range(4):
-                if not growing[p + 2 * offset[d]]:
-                    choice[m] = d
+                if not growing[U(p + 2 * offset[d])]:
+                    choice[U(m)] = d
                     m += 1
             if m == 0:
                 depth -= 1
-                p = stack[depth - 1]
+                p = stack[U(depth - 1)]
                 continue
             j, state = below(state, m)
-            d = choice[j]
-            grid[p + offset[d]] = True
+            d = choice[U(j)]
+            grid[U(p + offset[d])] = True
             q = p + 2 * offset[d]
-            if grid[q]:
+            if grid[U(q)]:
                 break  # joined a standing wall
-            grid[q] = True
-            growing[q] = True
-            stack[depth] = q
+            grid[U(q)] = True
+            growing[U(q)] = True
+            stack[U(depth)] = q
             depth += 1
-            grown[n_grown] = q
+            grown[U(n_grown)] = q
             n_grown += 1
             p = q
         for i in range(n_grown):
-            growing[grown[i]] = False
+            growing[U(grown[i])] = False
     return state
 
 

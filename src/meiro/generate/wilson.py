@@ -29,6 +29,7 @@ import numpy as np
 from numba import njit
 
 from ..kernels.cells import DUG, open_passage, random_step, run_on_cells, walk_marks
+from ..kernels.index import U
 from ..registry import GENERATORS
 from .carving import Carving
 
@@ -50,7 +51,7 @@ def _wilson_kernel(cells, width, height, origin_x, origin_y, state, order):
     step = np.array([-padded, 1, padded, -1], np.int64)
     block_step = np.array([-cols, 1, cols, -1], np.int64)
     mark = walk_marks(cells)
-    mark[(origin_y + 1) * padded + origin_x + 1] = IN_TREE
+    mark[U((origin_y + 1) * padded + origin_x + 1)] = IN_TREE
     n = 0
     if order is not None:
         order[0] = (2 * origin_y + 1) * cols + 2 * origin_x + 1
@@ -60,29 +61,29 @@ def _wilson_kernel(cells, width, height, origin_x, origin_y, state, order):
     for y in range(height):
         for x in range(width):
             start = (y + 1) * padded + x + 1
-            if mark[start] & IN_TREE:
+            if mark[U(start)] & IN_TREE:
                 continue
             # walk until the tree, keeping each cell's latest exit (loop erasure)
             i = start
-            while not mark[i] & IN_TREE:
+            while not mark[U(i)] & IN_TREE:
                 d, j, bits, n_bits, state = random_step(i, mark, step, bits, n_bits, state)
-                mark[i] = d
+                mark[U(i)] = d
                 i = j
             # carve the loop-erased path into the tree
             first = n
             p = (2 * y + 1) * cols + 2 * x + 1
             i = start
-            while not mark[i] & IN_TREE:
-                d = mark[i]
-                mark[i] = IN_TREE
-                j = i + step[d]
+            while not mark[U(i)] & IN_TREE:
+                d = mark[U(i)]
+                mark[U(i)] = IN_TREE
+                j = i + step[U(d)]
                 # a passage is stored on the cell to its west or north
                 open_passage(cells, i, j, d)
                 if order is not None:
-                    order[n] = p
-                    order[n + 1] = p + block_step[d]
+                    order[U(n)] = p
+                    order[U(n + 1)] = p + block_step[U(d)]
                     n += 2
-                    p += 2 * block_step[d]
+                    p += 2 * block_step[U(d)]
                 i = j
             if order is not None:
                 # log the path from the tree outwards, so a replay grows one tree

@@ -21,7 +21,8 @@ from .rng import next_u64
 EAST = 1
 SOUTH = 2
 DUG = 4
-#: ``walk_marks`` value of a padding cell: a random walk never steps onto it
+#: a padding cell, in ``walk_marks`` (a random walk never steps onto it) and
+#: while a kernel marks the ring (:func:`mark_ring`)
 EDGE = 0x40
 
 
@@ -58,6 +59,76 @@ def open_passage(cells, i, j, d):
         cells[U(j)] |= EAST
 
 
+@njit(inline="always")
+def cell_block(i, width):
+    """The block-grid index of padded cell ``i`` (a division: for logging, not for walking)."""
+    padded = width + 2
+    y = i // padded
+    return (2 * y - 1) * (2 * width + 1) + 2 * (i - y * padded) - 1
+
+
+@njit(inline="always")
+def join_cell(cells, i, j, d, block_step, order, n, width):
+    """Dig cell ``j`` into the maze through the wall from its neighbour ``i`` (direction ``d``).
+
+    Logs the wall block, then ``j``'s block, when ``order`` is not None
+    (``block_step``: the four directions' steps in the block grid); returns
+    the log length.
+    """
+    open_passage(cells, i, j, d)
+    cells[U(j)] |= DUG
+    if order is not None:
+        q = cell_block(j, width)
+        order[U(n)] = q - block_step[d]
+        order[U(n + 1)] = q
+        n += 2
+    return n
+
+
+@njit(inline="always")
+def undug_around(cells, i, step, out):
+    """Fill ``out`` with the directions (0 N, 1 E, 2 S, 3 W) from cell ``i`` to cells not dug yet.
+
+    ``step``: the four directions' steps in the padded array. The padding
+    counts as dug, so it is never listed. Returns how many.
+    """
+    m = 0
+    for d in range(4):
+        if not cells[U(i + step[d])] & DUG:
+            out[m] = d
+            m += 1
+    return m
+
+
+@njit(inline="always")
+def maze_around(cells, i, step, out):
+    """Like :func:`undug_around`, for the neighbours already in the maze.
+
+    Needs the padding marked ``DUG | EDGE`` (:func:`mark_ring`) to tell it
+    from dug cells.
+    """
+    m = 0
+    for d in range(4):
+        if cells[U(i + step[d])] & (DUG | EDGE) == DUG:
+            out[m] = d
+            m += 1
+    return m
+
+
+@njit(cache=True)
+def mark_ring(cells, width, height, value):
+    """Set every padding cell to ``value``: ``DUG | EDGE`` while a kernel must tell the
+    padding from dug cells (:func:`maze_around`), ``DUG`` again before it returns."""
+    padded = width + 2
+    last = (height + 1) * padded
+    for x in range(padded):
+        cells[x] = value
+        cells[last + x] = value
+    for y in range(1, height + 1):
+        cells[y * padded] = value
+        cells[y * padded + padded - 1] = value
+
+
 @njit(cache=True)
 def walk_marks(cells):
     """A byte per cell for a random walk's own state: ``EDGE`` on the padding, else 0."""
@@ -84,8 +155,8 @@ def random_step(i, marks, step, bits, n_bits, state):
         d = np.int64(bits & np.uint64(3))
         bits >>= np.uint64(2)
         n_bits -= 1
-        j = i + step[d]
-        if not marks[j] & EDGE:
+        j = i + step[U(d)]
+        if not marks[U(j)] & EDGE:
             return d, j, bits, n_bits, state
 
 
@@ -120,10 +191,10 @@ def cells_to_grid(cells: np.ndarray, width: int, height: int) -> np.ndarray:
     return grid
 
 
-def run_on_cells(kernel, width: int, height: int, state, origin, record: bool):
+def run_on_cells(kernel, width: int, height: int, state, origin, record: bool, *extra):
     """Run a compact-cell generator kernel and wrap its result as a Carving.
 
-    ``kernel(cells, width, height, origin_x, origin_y, state, order)`` carves
+    ``kernel(cells, width, height, origin_x, origin_y, state, order, *extra)`` carves
     padded ``cells`` and returns the log length; ``order`` is None unless
     ``record`` (numba then compiles a version without the logging).
     """
@@ -131,5 +202,5 @@ def run_on_cells(kernel, width: int, height: int, state, origin, record: bool):
 
     cells = padded_cells(width, height)
     order = record_buffer((2 * width + 1) * (2 * height + 1), 2 * width * height - 1) if record else None
-    n_log = kernel(cells, width, height, origin[1] // 2, origin[0] // 2, state, order)
+    n_log = kernel(cells, width, height, origin[1] // 2, origin[0] // 2, state, order, *extra)
     return Carving(cells_to_grid(cells, width, height), order[:n_log] if record else None, cells)
