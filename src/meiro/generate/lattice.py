@@ -1,13 +1,12 @@
-"""Shared pieces of the generator kernels: the log, neighbours, shuffling, union-find.
+"""Shared pieces of the generator kernels: the log, shuffling, union-find.
 
-Generator kernels work on the flat block grid (``True`` = wall) with
-``cols = 2*width+1`` blocks per row: a cell at block ``p`` has its neighbours
-at ``p +- 2`` and ``p +- 2*cols``, and the wall slot between two neighbouring
-cells is the block half-way between them.
-
-Every kernel opens blocks with :func:`carve`, which writes a block to the
-carving log only the first time it is opened, so a log never repeats a block
-and replaying it onto an all-wall grid gives the finished grid.
+Most generator kernels walk one byte per cell (:mod:`meiro.kernels.cells`);
+those that work on the flat block grid (``True`` = wall, ``cols = 2*width+1``
+blocks per row: a cell at block ``p`` has its neighbours at ``p +- 2`` and
+``p +- 2*cols``, and the wall slot between two cells is the block half-way)
+open blocks with :func:`carve`, which writes a block to the carving log only
+the first time it is opened, so a log never repeats a block and replaying it
+onto an all-wall grid gives the finished grid.
 """
 
 from __future__ import annotations
@@ -45,27 +44,6 @@ def find(parent, i):
         parent[U(i)] = parent[U(parent[U(i)])]
         i = parent[U(i)]
     return i
-
-
-@njit(inline="always")
-def neighbours(p, rows, cols, out):
-    """Fill ``out`` with the neighbouring cells of cell block ``p``; return how many."""
-    r = p // cols
-    c = p - r * cols
-    k = 0
-    if r >= 3:
-        out[U(k)] = p - 2 * cols
-        k += 1
-    if c + 3 < cols:
-        out[U(k)] = p + 2
-        k += 1
-    if r + 3 < rows:
-        out[U(k)] = p + 2 * cols
-        k += 1
-    if c >= 3:
-        out[U(k)] = p - 2
-        k += 1
-    return k
 
 
 @njit(cache=True)
