@@ -16,6 +16,11 @@ Usage::
     python benchmarks/bench_core.py                 # 1000x1000 and 4000x4000 cells
     python benchmarks/bench_core.py --huge          # + the 10,000 x 10,000 run
     python benchmarks/bench_core.py --sizes 2000 --reps 5
+    python benchmarks/bench_core.py --no-zoo        # without the every-algorithm tables
+
+After the core table it runs ``bench_zoo.py`` (every generator as a ratio to
+the dig kernel, every solver as a ratio to BFS, 1000 x 1000 cells) in a fresh
+process, so one run shows the whole picture.
 """
 
 from __future__ import annotations
@@ -114,6 +119,7 @@ def main() -> None:
     parser.add_argument("--huge", action="store_true", help="also the 10,000 x 10,000 run")
     parser.add_argument("--c-baseline", type=Path, default=DEFAULT_C)
     parser.add_argument("--no-c", action="store_true")
+    parser.add_argument("--no-zoo", action="store_true", help="skip the every-algorithm tables")
     parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -148,6 +154,9 @@ def main() -> None:
               f"(generation {huge['gen_far_s']:.2f} s), peak {huge['peak_kb'] / 1024:.0f} MiB, "
               f"{extra:.2f} bytes/cell above baseline (targets: < 10 s, < 10 bytes/cell)")
     print(f"warm-cache 'meiro generate --size 15x15': {cli_startup():.2f} s (target < 0.5 s)")
+    if not args.no_zoo:
+        print()
+        subprocess.run([sys.executable, str(HERE / "bench_zoo.py")], check=True)
 
 
 if __name__ == "__main__":
