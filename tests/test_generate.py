@@ -148,3 +148,16 @@ def test_copy_is_independent_and_keeps_the_recipe():
     assert c == m and c.seed == 2 and c.algorithm == "dig"
     c.grid[1, 2] = not c.grid[1, 2]
     assert c != m and m == meiro.generate(6, 6, seed=2, goal="farthest")
+
+
+def test_the_memory_check_counts_each_generators_working_memory(monkeypatch):
+    # 1000 x 1000 cells: about 9 MB for the dig method, about 22 MB for Kruskal's walls and union-find
+    import meiro.sizes
+
+    need_dig = meiro.sizes.bytes_needed(1000, 1000)
+    need_kruskal = meiro.sizes.bytes_needed(1000, 1000, meiro.GENERATORS.get("kruskal").extra["memory"])
+    assert need_kruskal > 2 * need_dig
+    monkeypatch.setattr(meiro.sizes, "available_memory", lambda: (need_dig + need_kruskal) // 2)
+    assert meiro.generate(1000, 1000, algorithm="dig", seed=1).width == 1000
+    with pytest.raises(meiro.MazeError, match="needs about .* choose a smaller size"):
+        meiro.generate(1000, 1000, algorithm="kruskal", seed=1)

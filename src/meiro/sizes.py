@@ -18,7 +18,8 @@ from .errors import MazeError
 #: Bytes needed per block while generating and solving: the bool grid and one
 #: uint8 of search state per block.
 BYTES_PER_BLOCK = 2
-#: Extra bytes per cell: the dig method's stack of directions.
+#: Extra bytes per cell: the dig method's stack of directions. Generators that
+#: need more working memory say so when they register (``memory=``).
 BYTES_PER_CELL = 1
 
 
@@ -89,10 +90,13 @@ def parse_size(text: str, *, blocks: bool = False) -> tuple[int, int]:
     return check_cells(width, height)
 
 
-def bytes_needed(width: int, height: int) -> int:
-    """Peak working memory, in bytes, to generate and solve a maze of this size."""
+def bytes_needed(width: int, height: int, per_cell: int = BYTES_PER_CELL) -> int:
+    """Peak working memory, in bytes, to generate and solve a maze of this size.
+
+    ``per_cell``: the generator's own working memory per cell, beyond the grid.
+    """
     blocks = (2 * width + 1) * (2 * height + 1)
-    return blocks * BYTES_PER_BLOCK + width * height * BYTES_PER_CELL
+    return blocks * BYTES_PER_BLOCK + width * height * max(per_cell, BYTES_PER_CELL)
 
 
 def available_memory() -> int | None:
@@ -131,8 +135,10 @@ def _human(n: float) -> str:
     raise AssertionError  # unreachable
 
 
-def ensure_fits(width: int, height: int) -> None:
+def ensure_fits(width: int, height: int, per_cell: int = BYTES_PER_CELL) -> None:
     """Refuse, before allocating anything, a maze that would not fit in memory.
+
+    ``per_cell`` as for :func:`bytes_needed`.
 
     Examples
     --------
@@ -142,7 +148,7 @@ def ensure_fits(width: int, height: int) -> None:
     ...
     meiro.errors.MazeError: a 10000000x10000000-cell maze needs about ... TiB of memory ...
     """
-    need = bytes_needed(width, height)
+    need = bytes_needed(width, height, per_cell)
     have = available_memory()
     if have is not None and need > have:
         raise MazeError(f"a {width}x{height}-cell maze needs about {_human(need)} of memory "

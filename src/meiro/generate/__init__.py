@@ -179,7 +179,7 @@ def generate(width: int, height: int, algorithm: str = "dig", seed: int | None =
     cells = _check_mask(mask, width, height)
     origin = _check_origin(start, width, height, cells)
     seed = resolve_seed(seed)
-    ensure_fits(width, height)
+    ensure_fits(width, height, generator.extra.get("memory", 1))
     region = None if cells is None else region_of(cells, origin)
     carving = carve(generator.name, width, height, seed, origin, False, braid, region)
     first, last = place_goal(carving.grid, origin, goal, carving.cells)

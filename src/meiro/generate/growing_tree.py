@@ -140,7 +140,8 @@ def _register(name: str, policy: str, summary: str, aliases: tuple[str, ...] = (
     variant = functools.partial(growing_tree, policy=policy)
     functools.update_wrapper(variant, growing_tree)
     GENERATORS.register(name, aliases=aliases, summary=summary,
-                        reference="J. Buck, Mazes for Programmers (2015), ch. 11")(variant)
+                        reference="J. Buck, Mazes for Programmers (2015), ch. 11",
+                        memory=8)(variant)  # bytes per cell: the list of growing cells
 
 
 _register("growing-tree", "mixed", "growing tree, newest 50 % / random 50 %: medium corridors")

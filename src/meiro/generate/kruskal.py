@@ -213,6 +213,7 @@ def _kruskal_kernel(cells, width, height, walls, parent, cols, order):
     "kruskal", summary="randomised Kruskal (union-find): bushy, many short dead ends, no bias",
     reference="J. B. Kruskal (1956); J. Buck, Mazes for Programmers (2015), ch. 11",
     origin=None,
+    memory=14,  # bytes per cell: the walls, their buckets and the union-find
 )
 def kruskal(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1, 1),
             record: bool = False) -> Carving:

@@ -171,6 +171,7 @@ def _prim_kernel(grid, rows, cols, origin_row, origin_col, state, order, item_bi
     "prim", aliases=("true-prim",),
     summary="true Prim: minimum spanning tree of random wall weights grown from the origin",
     reference="R. C. Prim (1957); J. Buck, Mazes for Programmers (2015), ch. 11",
+    memory=14,  # bytes per cell: Kruskal's walls, buckets and union-find
 )
 def prim(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1, 1),
          record: bool = False) -> Carving:

@@ -100,6 +100,7 @@ def _wall_kernel(grid, rows, cols, state):
     summary="壁伸ばし法: grow walls from random posts until they meet a wall; long corridors",
     reference="Japanese method 壁伸ばし法 (wall extension)",
     origin="log",
+    memory=17,  # bytes per cell: posts, their shuffle and a growing flag per block
 )
 def wall(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1, 1),
          record: bool = False) -> Carving:
