@@ -124,3 +124,25 @@ def test_broken_pipe_is_quiet():
     out = subprocess.run(cmd, shell=True, capture_output=True, text=True, timeout=120)
     assert out.stdout.startswith("# # #")
     assert "Traceback" not in out.stderr and "Error" not in out.stderr
+
+
+@pytest.mark.parametrize("args,message", [
+    (("--size", "5000x5000"), "too large for a picture"),
+    (("--size", "200x200", "--block", "64"), "use a block size of at most 19"),
+])
+def test_a_png_too_large_is_refused_before_the_maze_is_made(tmp_path, args, message):
+    out = meiro_cli("generate", *args, "-o", str(tmp_path / "big.png"))
+    assert out.returncode == 2 and message in out.stderr and "Traceback" not in out.stderr
+    assert not (tmp_path / "big.png").exists()
+
+
+def test_a_large_maze_gets_smaller_blocks_in_its_png(tmp_path, monkeypatch):
+    import meiro.render.png as png
+    from PIL import Image
+
+    monkeypatch.setattr(png, "MAX_PIXELS", 100_000)
+    maze = meiro.generate(40, 30, seed=2)  # 81 x 61 blocks: 16 pixels would make 1.26 M pixels
+    target = tmp_path / "m.png"
+    target.write_bytes(meiro.render.render_file(maze, target))
+    with Image.open(target) as image:
+        assert image.size == (81 * 4, 61 * 4)  # isqrt(100000 // (81 * 61)) = 4

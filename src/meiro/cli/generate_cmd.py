@@ -9,7 +9,7 @@ from ..registry import GENERATORS, SOLVERS
 from ..text import STYLES, text_lines
 from .args import add_size_options, chosen_size, seed, share
 from .output import print_lines
-from .render_cmd import add_picture_options, is_picture, write_picture
+from .render_cmd import add_picture_options, check_picture, is_picture, write_picture
 
 
 def add_parser(subparsers) -> None:
@@ -44,6 +44,8 @@ def run(args) -> int:
         height, width = mask.shape
     else:
         width, height = chosen_size(args)
+    for target in args.output:
+        check_picture(target, args, (2 * height + 1, 2 * width + 1))
     maze = generate(width, height, algorithm=args.algorithm, seed=args.seed, goal=args.goal,
                     braid=args.braid, mask=mask)
     solution = solve(maze, args.solve) if args.solve else None

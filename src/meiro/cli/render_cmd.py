@@ -39,7 +39,7 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
     """The drawing options shared by ``render`` and ``generate``."""
     g = p.add_argument_group("pictures (.png .svg .gif .pdf)")
     g.add_argument("--block", type=block_size, default=None, metavar="PIXELS",
-                   help="PNG/GIF block size in pixels (default 16 for PNG, fitted to ~640 pixels for GIF)")
+                   help="PNG/GIF block size in pixels (default 16 for PNG, fewer for mazes too large for that; fitted to ~640 pixels for GIF)")
     g.add_argument("--frames", type=frame_cap, default=120, metavar="N",
                    help="GIF: at most N frames, the last one held (default 120)")
     g.add_argument("--svg-style", default="auto", choices=("auto", "thin", "block"),
@@ -52,6 +52,14 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
 
 def is_picture(name: str) -> bool:
     return name.lower().endswith(IMAGE_SUFFIXES)
+
+
+def check_picture(target: str, args, shape: tuple[int, int]) -> None:
+    """Refuse, before any work, a PNG that could not be drawn for a grid of ``shape`` blocks."""
+    if target.lower().endswith(".png"):
+        from ..render.png import check_block, fitted_block
+
+        check_block(args.block or fitted_block(shape), shape)
 
 
 def write_picture(maze, target: str, args, solution=None) -> None:

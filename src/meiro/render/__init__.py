@@ -37,7 +37,8 @@ def render_file(maze: Maze, target: str | os.PathLike, solution=None, *, block: 
     ``solution`` (a :class:`meiro.Solution`) is overlaid on PNG and SVG, turns a
     GIF from the digging replay into the search replay, and is ignored by PDF
     (one page for the maze, one for its answer, which solves the maze itself). ``block`` is the PNG/GIF block
-    size in pixels, ``style`` the SVG style.
+    size in pixels (PNG default: 16, or fewer to keep a large maze's picture within
+    :data:`meiro.render.png.MAX_PIXELS`), ``style`` the SVG style.
 
     Examples
     --------
@@ -52,9 +53,9 @@ def render_file(maze: Maze, target: str | os.PathLike, solution=None, *, block: 
     suffix = Path(target).suffix.lower()
     path = solution.path if solution is not None else None
     if suffix == ".png":
-        from .png import render_png
+        from .png import fitted_block, render_png
 
-        return render_png(maze, path, block=block or 16, palette=palette)
+        return render_png(maze, path, block=block or fitted_block(maze.grid.shape), palette=palette)
     if suffix == ".svg":
         from .svg import render_svg
 

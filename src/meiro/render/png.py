@@ -35,13 +35,39 @@ def _pillow():
     return Image, PngImagePlugin
 
 
+def largest_block(shape: tuple[int, int]) -> int:
+    """The largest block size, in pixels, that keeps a picture of ``shape`` blocks within
+    ``MAX_PIXELS`` (0 if even one pixel per block is too many).
+
+    Examples
+    --------
+    >>> largest_block((31, 31)), largest_block((4001, 4001)), largest_block((9001, 9001))
+    (258, 1, 0)
+    """
+    return math.isqrt(MAX_PIXELS // (shape[0] * shape[1]))
+
+
+def fitted_block(shape: tuple[int, int], preferred: int = 16) -> int:
+    """``preferred`` pixels per block, or fewer if the picture would be too large (at least 1).
+
+    Examples
+    --------
+    >>> fitted_block((31, 31)), fitted_block((2001, 2001)), fitted_block((4001, 4001))
+    (16, 3, 1)
+    """
+    return max(1, min(preferred, largest_block(shape)))
+
+
 def check_block(block, shape: tuple[int, int]) -> int:
     """Validate a block size in pixels for a grid of ``shape`` blocks."""
     if isinstance(block, bool) or not isinstance(block, (int, np.integer)) or not 1 <= block <= 256:
         raise MazeError(f"block size must be a whole number of pixels from 1 to 256, got {block!r}")
     pixels = shape[0] * shape[1] * int(block) ** 2
     if pixels > MAX_PIXELS:
-        fit = max(1, math.isqrt(MAX_PIXELS // (shape[0] * shape[1])))
+        fit = largest_block(shape)
+        if fit == 0:
+            raise MazeError(f"a {shape[1]}x{shape[0]}-block maze is too large for a picture of at most "
+                            f"{MAX_PIXELS // 1_000_000} million pixels; draw it as SVG or choose a smaller size")
         raise MazeError(f"a {shape[1] * block}x{shape[0] * block}-pixel picture is too large; "
                         f"use a block size of at most {fit}")
     return int(block)
