@@ -81,7 +81,7 @@ def set_aside_square_maxima(tag, width, height, bucket):
     tree contains it (the cycle property): Kruskal may skip it.
 
     The work goes row by row over slices (whose indices numba knows are not
-    negative), so the comparisons vectorise: 0.2 ms on a million cells,
+    negative), so the comparisons vectorise: under 1 ms on a million cells,
     against 12 ms with computed indices.
     """
     east = width - 1
