@@ -17,6 +17,7 @@ from numba import njit
 
 from ..kernels.graph import CODE_MASK, CODE_SHIFT, EAST, SOURCE, SOUTH, set_code
 from ..kernels.buffers import grow_ring
+from ..kernels.index import U
 from ..registry import SOLVERS
 from .result import SearchGraph, SearchResult
 
@@ -54,39 +55,41 @@ def bfs_kernel(graph, width, source, target, order):
     tail = 1
     max_frontier = 1
     last = -1
+    # every index below is >= 0 (the padding keeps neighbours inside the graph):
+    # U() lets numba skip its negative-index check
     while head < tail:
         if tail - head + 4 > ring.size:
             ring = grow_ring(ring, head, tail)
             mask = ring.size - 1
-        i = ring[head & mask]
+        i = ring[U(head & mask)]
         if record:
-            order[head] = i
+            order[U(head)] = i
         head += 1
         last = i
         if i == target:
             break
-        bits = graph[i]
-        j = i - width  # the padding makes every neighbour index valid
-        if graph[j] & SOUTH and not graph[j] & CODE_MASK:
-            graph[j] |= 1 << CODE_SHIFT
-            ring[tail & mask] = j
+        bits = graph[U(i)]
+        j = i - width
+        if graph[U(j)] & SOUTH and not graph[U(j)] & CODE_MASK:
+            graph[U(j)] |= 1 << CODE_SHIFT
+            ring[U(tail & mask)] = j
             tail += 1
         if bits & EAST:
             j = i + 1
-            if not graph[j] & CODE_MASK:
-                graph[j] |= 2 << CODE_SHIFT
-                ring[tail & mask] = j
+            if not graph[U(j)] & CODE_MASK:
+                graph[U(j)] |= 2 << CODE_SHIFT
+                ring[U(tail & mask)] = j
                 tail += 1
         if bits & SOUTH:
             j = i + width
-            if not graph[j] & CODE_MASK:
-                graph[j] |= 3 << CODE_SHIFT
-                ring[tail & mask] = j
+            if not graph[U(j)] & CODE_MASK:
+                graph[U(j)] |= 3 << CODE_SHIFT
+                ring[U(tail & mask)] = j
                 tail += 1
         j = i - 1
-        if graph[j] & EAST and not graph[j] & CODE_MASK:
-            graph[j] |= 4 << CODE_SHIFT
-            ring[tail & mask] = j
+        if graph[U(j)] & EAST and not graph[U(j)] & CODE_MASK:
+            graph[U(j)] |= 4 << CODE_SHIFT
+            ring[U(tail & mask)] = j
             tail += 1
         if tail - head > max_frontier:
             max_frontier = tail - head
