@@ -18,6 +18,7 @@ from numba import njit
 
 from ..kernels.buffers import grow
 from ..kernels.graph import CODE_MASK, NTH_WAY, SOURCE, node_offsets, open_ways, set_code
+from ..kernels.index import U
 from ..kernels.rng import below, mix_seed
 from ..registry import SOLVERS
 from .result import SearchGraph, SearchResult
@@ -53,20 +54,22 @@ def dfs_kernel(graph, width, source, target, rng, order):
     if record:
         order[0] = source
     found = source if source == target else -1
+    # every index below is >= 0 (stack slots, nodes inside the padded graph): U()
+    # lets numba skip its negative-index check
     while depth > 0 and found < 0:
-        t = untried[depth - 1]
+        t = untried[U(depth - 1)]
         ways = t & 15
         if ways == 0:
             depth -= 1
             continue
-        untried[depth - 1] = t & (t - 1)  # the lowest way is tried now
-        d = ((t >> 4) + nth_way[4 * ways]) & 3  # the lowest untried way
-        q = stack[depth - 1] + off[d]
-        if graph[q] & CODE_MASK:
+        untried[U(depth - 1)] = t & (t - 1)  # the lowest way is tried now
+        d = ((t >> 4) + nth_way[U(4 * ways)]) & 3  # the lowest untried way
+        q = stack[U(depth - 1)] + off[U(d)]
+        if graph[U(q)] & CODE_MASK:
             continue
         set_code(graph, q, d + 1)
         if record:
-            order[expanded] = q
+            order[U(expanded)] = q
         expanded += 1
         if q == target:
             found = q
@@ -74,10 +77,10 @@ def dfs_kernel(graph, width, source, target, rng, order):
         if depth == stack.size:
             stack = grow(stack)
             untried = grow(untried)
-        stack[depth] = q
+        stack[U(depth)] = q
         rot, rng = below(rng, 4)
         # the way back leads to a reached node: leave it out
-        untried[depth] = _untried(open_ways(graph, q, width) & ~(1 << ((d + 2) & 3)), rot)
+        untried[U(depth)] = _untried(open_ways(graph, q, width) & ~(1 << ((d + 2) & 3)), rot)
         depth += 1
         if depth > max_depth:
             max_depth = depth
