@@ -177,13 +177,13 @@ def fill_path(moves, n_moves, row, col, step, out):
     out[i, 0] = row
     out[i, 1] = col
     for k in range(n_moves):
-        d = moves[k] - 1
+        d = U(moves[k] - 1)  # codes 1 - 4 (U: numba skips its negative-index checks)
         for _ in range(step):
             row -= drow[d]
             col -= dcol[d]
             i -= 1
-            out[i, 0] = row
-            out[i, 1] = col
+            out[U(i), 0] = row
+            out[U(i), 1] = col
 
 
 def node_blocks(nodes: np.ndarray, width: int, step: int) -> np.ndarray:
