@@ -69,32 +69,36 @@ def bidirectional_kernel(graph, width, source, target, order):
             ring, head, tail, other_frontier = ring1, head1, tail1, tail0 - head0
         level_end = tail
         while head < level_end:
-            p = ring[U(head & (ring.size - 1))]
-            head += 1
-            if record:
-                order[U(expanded)] = p
-            expanded += 1
-            ways = open_ways(graph, p, width)
-            for d in range(4):
-                if not (ways >> d) & 1:
-                    continue
-                q = p + off[U(d)]
-                reached_here = graph[U(q)] & CODE_MASK if side == 0 else from_target[U(q)]
-                reached_there = from_target[U(q)] if side == 0 else graph[U(q)] & CODE_MASK
-                if reached_there and meet_p < 0:
-                    meet_p, meet_d, meet_side = p, d, side
-                if reached_here:
-                    continue
-                if side == 0:
-                    set_code(graph, q, d + 1)
-                else:
-                    from_target[U(q)] = d + 1
-                if tail - head == ring.size:
-                    ring = grow_ring(ring, head, tail)
-                ring[U(tail & (ring.size - 1))] = q
-                tail += 1
-            if tail - head + other_frontier > max_frontier:
-                max_frontier = tail - head + other_frontier
+            if tail - head + 4 > ring.size:
+                ring = grow_ring(ring, head, tail)
+            mask = ring.size - 1
+            # Until the ring fills up, the loop below never replaces it, which keeps
+            # numba's reference counting of it out of the loop.
+            while head < level_end and tail - head + 4 <= mask + 1:
+                p = ring[U(head & mask)]
+                head += 1
+                if record:
+                    order[U(expanded)] = p
+                expanded += 1
+                ways = open_ways(graph, p, width)
+                for d in range(4):
+                    if not (ways >> d) & 1:
+                        continue
+                    q = p + off[U(d)]
+                    reached_here = graph[U(q)] & CODE_MASK if side == 0 else from_target[U(q)]
+                    reached_there = from_target[U(q)] if side == 0 else graph[U(q)] & CODE_MASK
+                    if reached_there and meet_p < 0:
+                        meet_p, meet_d, meet_side = p, d, side
+                    if reached_here:
+                        continue
+                    if side == 0:
+                        set_code(graph, q, d + 1)
+                    else:
+                        from_target[U(q)] = d + 1
+                    ring[U(tail & mask)] = q
+                    tail += 1
+                if tail - head + other_frontier > max_frontier:
+                    max_frontier = tail - head + other_frontier
         if side == 0:
             ring0, head0, tail0 = ring, head, tail
         else:
