@@ -34,6 +34,8 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from ..kernels.index import U
+
 CURRENT, FRONTIER, CLOSED = 6, 7, 8
 
 
@@ -75,42 +77,50 @@ def _events_kernel(wall, cols, order, stride):
     k = 0
     if n > 0:
         g[order[0]] = 0
-    for t in range(1, n + 1):
-        starts[t] = k
+    t = 1
+    while t <= n:
         if k + 12 > blocks.size:  # at most 1 + 1 + 4 * 2 events a step, + the last close
             blocks, colours, gs = _grow(blocks, colours, gs)
-        if t > 1:
-            blocks[k], colours[k], gs[k] = order[t - 2], CLOSED, -1
-            k += 1
-        p = order[t - 1]
-        expanded[p] = True
-        seen[p] = True
-        blocks[k], colours[k], gs[k] = p, CURRENT, g[p]
-        k += 1
-        for d in range(4):
-            s = p + off[d]
-            if wall[s]:
-                continue
-            q = p + stride * off[d]
-            if stride > 1:  # the passage block between p and q
-                nearer = g[s] < 0 or g[p] + 1 < g[s]
-                if nearer:
-                    g[s] = g[p] + 1
-                if expanded[q] or nearer or not seen[s]:
-                    # both ends expanded: the passage is done with; else it is frontier
-                    blocks[k], colours[k] = s, CLOSED if expanded[q] else FRONTIER
-                    gs[k] = g[s] if nearer else -1
-                    seen[s] = True
-                    k += 1
-            if expanded[q]:
-                continue
-            better = g[q] < 0 or g[p] + stride < g[q]
-            if better or not seen[q]:
-                if better:
-                    g[q] = g[p] + stride
-                blocks[k], colours[k], gs[k] = q, FRONTIER, g[q]
-                seen[q] = True
+        room = blocks.size - 12
+        # Until the arrays need to grow, the loop below never replaces them, which
+        # keeps numba's reference counting of them out of the loop. Every index in
+        # it is >= 0 (explored blocks are open, so their neighbours are inside the
+        # closed border): U() lets numba skip its negative-index check.
+        while t <= n and k <= room:
+            starts[t] = k
+            if t > 1:
+                blocks[U(k)], colours[U(k)], gs[U(k)] = order[U(t - 2)], CLOSED, -1
                 k += 1
+            p = order[U(t - 1)]
+            expanded[U(p)] = True
+            seen[U(p)] = True
+            blocks[U(k)], colours[U(k)], gs[U(k)] = p, CURRENT, g[U(p)]
+            k += 1
+            for d in range(4):
+                s = p + off[d]
+                if wall[U(s)]:
+                    continue
+                q = p + stride * off[d]
+                if stride > 1:  # the passage block between p and q
+                    nearer = g[U(s)] < 0 or g[U(p)] + 1 < g[U(s)]
+                    if nearer:
+                        g[U(s)] = g[U(p)] + 1
+                    if expanded[U(q)] or nearer or not seen[U(s)]:
+                        # both ends expanded: the passage is done with; else it is frontier
+                        blocks[U(k)], colours[U(k)] = s, CLOSED if expanded[U(q)] else FRONTIER
+                        gs[U(k)] = g[U(s)] if nearer else -1
+                        seen[U(s)] = True
+                        k += 1
+                if expanded[U(q)]:
+                    continue
+                better = g[U(q)] < 0 or g[U(p)] + stride < g[U(q)]
+                if better or not seen[U(q)]:
+                    if better:
+                        g[U(q)] = g[U(p)] + stride
+                    blocks[U(k)], colours[U(k)], gs[U(k)] = q, FRONTIER, g[U(q)]
+                    seen[U(q)] = True
+                    k += 1
+            t += 1
     if n > 0:
         blocks[k], colours[k], gs[k] = order[n - 1], CLOSED, -1
         k += 1
@@ -142,10 +152,10 @@ def search_events(wall: np.ndarray, cols: int, order: np.ndarray, stride: int) -
 def apply_events(blocks, colours, gs, lo, hi, state, paint, g, start, goal):
     """Apply events ``lo:hi`` in order: ``state`` and ``g`` always, ``paint`` except start and goal."""
     for i in range(lo, hi):
-        b = blocks[i]
-        state[b] = colours[i]
-        if gs[i] >= 0:
-            g[b] = gs[i]
+        b = blocks[U(i)]
+        state[U(b)] = colours[U(i)]
+        if gs[U(i)] >= 0:
+            g[U(b)] = gs[U(i)]
         if b != start and b != goal:
-            paint[b] = colours[i]
+            paint[U(b)] = colours[U(i)]
 

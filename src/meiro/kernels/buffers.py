@@ -8,6 +8,8 @@ maze's size.
 import numpy as np
 from numba import njit
 
+from .index import U
+
 
 @njit(cache=True)
 def grow(array):
@@ -27,6 +29,6 @@ def grow_ring(ring, head, tail):
     bigger = np.empty(ring.size * 2, ring.dtype)
     old_mask = ring.size - 1
     new_mask = bigger.size - 1
-    for i in range(head, tail):
-        bigger[i & new_mask] = ring[i & old_mask]
+    for i in range(head, tail):  # i >= 0: U() skips numba's negative-index check
+        bigger[U(i & new_mask)] = ring[U(i & old_mask)]
     return bigger

@@ -33,6 +33,8 @@ its neighbours are ``n + node_offsets(width)[d]``.
 import numpy as np
 from numba import njit
 
+from .index import U
+
 EAST = 1
 SOUTH = 2
 OPEN = 4
@@ -112,8 +114,8 @@ def node_offsets(width):
 @njit(inline="always")
 def open_ways(graph, n, width):
     """The passages out of node ``n`` as a mask: bit ``d`` set when direction ``d`` is open."""
-    return (((graph[n - width] & SOUTH) >> 1) | ((graph[n] & (EAST | SOUTH)) << 1)
-            | ((graph[n - 1] & EAST) << 3))
+    return (((graph[U(n - width)] & SOUTH) >> 1) | ((graph[U(n)] & (EAST | SOUTH)) << 1)
+            | ((graph[U(n - 1)] & EAST) << 3))
 
 
 def _way_tables():
@@ -133,12 +135,12 @@ WAY_COUNT, NTH_WAY = _way_tables()
 
 @njit(inline="always")
 def code_of(graph, n):
-    return (graph[n] & CODE_MASK) >> CODE_SHIFT
+    return (graph[U(n)] & CODE_MASK) >> CODE_SHIFT
 
 
 @njit(inline="always")
 def set_code(graph, n, code):
-    graph[n] = (graph[n] & ~CODE_MASK) | (code << CODE_SHIFT)
+    graph[U(n)] = (graph[U(n)] & ~CODE_MASK) | (code << CODE_SHIFT)
 
 
 @njit(cache=True)
@@ -154,9 +156,9 @@ def trace_moves(graph, width, target, moves):
     node = target
     code = code_of(graph, node)
     while code != SOURCE:
-        moves[n] = code
+        moves[U(n)] = code
         n += 1
-        node -= step_back[code - 1]
+        node -= step_back[U(code - 1)]
         code = code_of(graph, node)
     return n
 
@@ -175,13 +177,13 @@ def fill_path(moves, n_moves, row, col, step, out):
     out[i, 0] = row
     out[i, 1] = col
     for k in range(n_moves):
-        d = moves[k] - 1
+        d = U(moves[k] - 1)  # codes 1 - 4 (U: numba skips its negative-index checks)
         for _ in range(step):
             row -= drow[d]
             col -= dcol[d]
             i -= 1
-            out[i, 0] = row
-            out[i, 1] = col
+            out[U(i), 0] = row
+            out[U(i), 1] = col
 
 
 def node_blocks(nodes: np.ndarray, width: int, step: int) -> np.ndarray:

@@ -23,6 +23,7 @@ from numba import njit
 from ..errors import MazeError
 from ..kernels.buffers import grow
 from ..kernels.graph import CODE_MASK, EAST, SOUTH, SOURCE, set_code
+from ..kernels.index import U
 from ..kernels.rng import mix_seed, next_u64
 from ..registry import SOLVERS
 from .result import SearchGraph, SearchResult
@@ -60,90 +61,97 @@ def astar_kernel(graph, width, source, target, f_shift, h_shift, rng, g_weight, 
     val = np.int64(0)
     child_keys = np.empty(4, np.int64)
     child_vals = np.empty(4, np.int64)
-    while have_next or size > 0:
-        if have_next:
-            have_next = False
-        else:
-            key = keys[0]
-            val = vals[0]
-            size -= 1
-            if size > 0:  # sift the last entry down from the root
-                last_key = keys[size]
-                last_val = vals[size]
-                i = 0
-                while True:
-                    child = 2 * i + 1
-                    if child >= size:
-                        break
-                    if child + 1 < size and keys[child + 1] < keys[child]:
-                        child += 1
-                    if keys[child] >= last_key:
-                        break
-                    keys[i] = keys[child]
-                    vals[i] = vals[child]
-                    i = child
-                keys[i] = last_key
-                vals[i] = last_val
-        y = val >> 34
-        x = (val >> 3) & 0x7FFFFFFF
-        n = y * width + x
-        if graph[n] & CODE_MASK:
-            continue  # stale entry: already expanded by a path at least as short
-        set_code(graph, n, val & 7)
-        if record:
-            order[expanded] = n
-        expanded += 1
-        if n == target:
-            found = n
-            break
-        # the child's g (for greedy, g_weight 0, g plays no part and is 0)
-        g = ((key >> f_shift) - ((key >> h_shift) & h_mask) + 1) * g_weight
-        bits = graph[n]
-        children = 0
-        for d in range(4):
-            if d == 0:
-                ok = (graph[n - width] & SOUTH) != 0
-                ny, nx, m = y - 1, x, n - width
-            elif d == 1:
-                ok = (bits & EAST) != 0
-                ny, nx, m = y, x + 1, n + 1
-            elif d == 2:
-                ok = (bits & SOUTH) != 0
-                ny, nx, m = y + 1, x, n + width
+    while (have_next or size > 0) and found < 0:
+        if size + 4 > keys.size:  # room for one expansion's children
+            keys = grow(keys)
+            vals = grow(vals)
+        room = keys.size - 4
+        # Until the heap needs to grow, the loop below never replaces its arrays,
+        # which keeps numba's reference counting of them out of the loop. Every
+        # index in it is >= 0 (heap slots; nodes inside the padded graph): U()
+        # lets numba skip its negative-index check.
+        while (have_next or size > 0) and size <= room:
+            if have_next:
+                have_next = False
             else:
-                ok = (graph[n - 1] & EAST) != 0
-                ny, nx, m = y, x - 1, n - 1
-            if not ok or graph[m] & CODE_MASK:
+                key = keys[0]
+                val = vals[0]
+                size -= 1
+                if size > 0:  # sift the last entry down from the root
+                    last_key = keys[U(size)]
+                    last_val = vals[U(size)]
+                    i = 0
+                    while True:
+                        child = 2 * i + 1
+                        if child >= size:
+                            break
+                        if child + 1 < size and keys[U(child + 1)] < keys[U(child)]:
+                            child += 1
+                        if keys[U(child)] >= last_key:
+                            break
+                        keys[U(i)] = keys[U(child)]
+                        vals[U(i)] = vals[U(child)]
+                        i = child
+                    keys[U(i)] = last_key
+                    vals[U(i)] = last_val
+            y = val >> 34
+            x = (val >> 3) & 0x7FFFFFFF
+            n = y * width + x
+            if graph[U(n)] & CODE_MASK:
+                continue  # stale entry: already expanded by a path at least as short
+            set_code(graph, n, val & 7)
+            if record:
+                order[U(expanded)] = n
+            expanded += 1
+            if n == target:
+                found = n
+                break
+            # the child's g (for greedy, g_weight 0, g plays no part and is 0)
+            g = ((key >> f_shift) - ((key >> h_shift) & h_mask) + 1) * g_weight
+            bits = graph[U(n)]
+            children = 0
+            for d in range(4):
+                if d == 0:
+                    ok = (graph[U(n - width)] & SOUTH) != 0
+                    ny, nx, m = y - 1, x, n - width
+                elif d == 1:
+                    ok = (bits & EAST) != 0
+                    ny, nx, m = y, x + 1, n + 1
+                elif d == 2:
+                    ok = (bits & SOUTH) != 0
+                    ny, nx, m = y + 1, x, n + width
+                else:
+                    ok = (graph[U(n - 1)] & EAST) != 0
+                    ny, nx, m = y, x - 1, n - 1
+                if not ok or graph[U(m)] & CODE_MASK:
+                    continue
+                h = abs(ny - goal_y) + abs(nx - goal_x)
+                tie, rng = next_u64(rng)
+                child_keys[U(children)] = (((g + h) << f_shift) | (h << h_shift)
+                                           | np.int64(tie >> tie_shift))
+                child_vals[U(children)] = (ny << 34) | (nx << 3) | (d + 1)
+                children += 1
+            if children == 1 and (size == 0 or child_keys[0] < keys[0]):
+                have_next = True
+                key = child_keys[0]
+                val = child_vals[0]
                 continue
-            h = abs(ny - goal_y) + abs(nx - goal_x)
-            tie, rng = next_u64(rng)
-            child_keys[children] = ((g + h) << f_shift) | (h << h_shift) | np.int64(tie >> tie_shift)
-            child_vals[children] = (ny << 34) | (nx << 3) | (d + 1)
-            children += 1
-        if children == 1 and (size == 0 or child_keys[0] < keys[0]):
-            have_next = True
-            key = child_keys[0]
-            val = child_vals[0]
-            continue
-        for c in range(children):
-            if size == keys.size:
-                keys = grow(keys)
-                vals = grow(vals)
-            new_key = child_keys[c]
-            new_val = child_vals[c]
-            i = size  # sift up
-            size += 1
-            while i > 0:
-                parent = (i - 1) >> 1
-                if keys[parent] <= new_key:
-                    break
-                keys[i] = keys[parent]
-                vals[i] = vals[parent]
-                i = parent
-            keys[i] = new_key
-            vals[i] = new_val
-        if size > max_frontier:
-            max_frontier = size
+            for c in range(children):
+                new_key = child_keys[U(c)]
+                new_val = child_vals[U(c)]
+                i = size  # sift up
+                size += 1
+                while i > 0:
+                    parent = (i - 1) >> 1
+                    if keys[U(parent)] <= new_key:
+                        break
+                    keys[U(i)] = keys[U(parent)]
+                    vals[U(i)] = vals[U(parent)]
+                    i = parent
+                keys[U(i)] = new_key
+                vals[U(i)] = new_val
+            if size > max_frontier:
+                max_frontier = size
     return found, expanded, max_frontier
 
 

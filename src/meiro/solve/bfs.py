@@ -17,6 +17,7 @@ from numba import njit
 
 from ..kernels.graph import CODE_MASK, CODE_SHIFT, EAST, SOURCE, SOUTH, set_code
 from ..kernels.buffers import grow_ring
+from ..kernels.index import U
 from ..registry import SOLVERS
 from .result import SearchGraph, SearchResult
 
@@ -47,49 +48,55 @@ def bfs_kernel(graph, width, source, target, order):
     """
     record = order.size > 0
     ring = np.empty(1024, np.int64)
-    mask = ring.size - 1
     set_code(graph, source, SOURCE)
     ring[0] = source
     head = 0
     tail = 1
     max_frontier = 1
     last = -1
-    while head < tail:
+    hit = False
+    while head < tail and not hit:
         if tail - head + 4 > ring.size:
             ring = grow_ring(ring, head, tail)
-            mask = ring.size - 1
-        i = ring[head & mask]
-        if record:
-            order[head] = i
-        head += 1
-        last = i
-        if i == target:
-            break
-        bits = graph[i]
-        j = i - width  # the padding makes every neighbour index valid
-        if graph[j] & SOUTH and not graph[j] & CODE_MASK:
-            graph[j] |= 1 << CODE_SHIFT
-            ring[tail & mask] = j
-            tail += 1
-        if bits & EAST:
-            j = i + 1
-            if not graph[j] & CODE_MASK:
-                graph[j] |= 2 << CODE_SHIFT
-                ring[tail & mask] = j
+        mask = ring.size - 1
+        # Until the ring fills up, the loop below never replaces it, which keeps
+        # numba's reference counting of it out of the loop. Every index in it is
+        # >= 0 (the padding keeps neighbours inside the graph): U() lets numba
+        # skip its negative-index check.
+        while head < tail and tail - head + 4 <= mask + 1:
+            i = ring[U(head & mask)]
+            if record:
+                order[U(head)] = i
+            head += 1
+            last = i
+            if i == target:
+                hit = True
+                break
+            bits = graph[U(i)]
+            j = i - width
+            if graph[U(j)] & SOUTH and not graph[U(j)] & CODE_MASK:
+                graph[U(j)] |= 1 << CODE_SHIFT
+                ring[U(tail & mask)] = j
                 tail += 1
-        if bits & SOUTH:
-            j = i + width
-            if not graph[j] & CODE_MASK:
-                graph[j] |= 3 << CODE_SHIFT
-                ring[tail & mask] = j
+            if bits & EAST:
+                j = i + 1
+                if not graph[U(j)] & CODE_MASK:
+                    graph[U(j)] |= 2 << CODE_SHIFT
+                    ring[U(tail & mask)] = j
+                    tail += 1
+            if bits & SOUTH:
+                j = i + width
+                if not graph[U(j)] & CODE_MASK:
+                    graph[U(j)] |= 3 << CODE_SHIFT
+                    ring[U(tail & mask)] = j
+                    tail += 1
+            j = i - 1
+            if graph[U(j)] & EAST and not graph[U(j)] & CODE_MASK:
+                graph[U(j)] |= 4 << CODE_SHIFT
+                ring[U(tail & mask)] = j
                 tail += 1
-        j = i - 1
-        if graph[j] & EAST and not graph[j] & CODE_MASK:
-            graph[j] |= 4 << CODE_SHIFT
-            ring[tail & mask] = j
-            tail += 1
-        if tail - head > max_frontier:
-            max_frontier = tail - head
+            if tail - head > max_frontier:
+                max_frontier = tail - head
     if target >= 0 and last != target:
         last = -1
     return last, head, max_frontier

@@ -30,6 +30,7 @@ from numba import njit
 
 from ..kernels.buffers import grow_ring
 from ..kernels.graph import CODE_MASK, SOURCE, node_offsets, open_ways, set_code
+from ..kernels.index import U
 from ..registry import SOLVERS
 from .result import SearchGraph, SearchResult
 
@@ -57,6 +58,8 @@ def bidirectional_kernel(graph, width, source, target, order):
     meet_p = -1
     meet_d = -1
     meet_side = -1
+    # every index below is >= 0 (nodes inside the padded graph): U() lets numba
+    # skip its negative-index check
     while meet_p < 0 and head0 < tail0 and head1 < tail1:
         # one level of the side with the smaller frontier, on plain local counters
         side = 0 if tail0 - head0 <= tail1 - head1 else 1
@@ -66,32 +69,36 @@ def bidirectional_kernel(graph, width, source, target, order):
             ring, head, tail, other_frontier = ring1, head1, tail1, tail0 - head0
         level_end = tail
         while head < level_end:
-            p = ring[head & (ring.size - 1)]
-            head += 1
-            if record:
-                order[expanded] = p
-            expanded += 1
-            ways = open_ways(graph, p, width)
-            for d in range(4):
-                if not (ways >> d) & 1:
-                    continue
-                q = p + off[d]
-                reached_here = graph[q] & CODE_MASK if side == 0 else from_target[q]
-                reached_there = from_target[q] if side == 0 else graph[q] & CODE_MASK
-                if reached_there and meet_p < 0:
-                    meet_p, meet_d, meet_side = p, d, side
-                if reached_here:
-                    continue
-                if side == 0:
-                    set_code(graph, q, d + 1)
-                else:
-                    from_target[q] = d + 1
-                if tail - head == ring.size:
-                    ring = grow_ring(ring, head, tail)
-                ring[tail & (ring.size - 1)] = q
-                tail += 1
-            if tail - head + other_frontier > max_frontier:
-                max_frontier = tail - head + other_frontier
+            if tail - head + 4 > ring.size:
+                ring = grow_ring(ring, head, tail)
+            mask = ring.size - 1
+            # Until the ring fills up, the loop below never replaces it, which keeps
+            # numba's reference counting of it out of the loop.
+            while head < level_end and tail - head + 4 <= mask + 1:
+                p = ring[U(head & mask)]
+                head += 1
+                if record:
+                    order[U(expanded)] = p
+                expanded += 1
+                ways = open_ways(graph, p, width)
+                for d in range(4):
+                    if not (ways >> d) & 1:
+                        continue
+                    q = p + off[U(d)]
+                    reached_here = graph[U(q)] & CODE_MASK if side == 0 else from_target[U(q)]
+                    reached_there = from_target[U(q)] if side == 0 else graph[U(q)] & CODE_MASK
+                    if reached_there and meet_p < 0:
+                        meet_p, meet_d, meet_side = p, d, side
+                    if reached_here:
+                        continue
+                    if side == 0:
+                        set_code(graph, q, d + 1)
+                    else:
+                        from_target[U(q)] = d + 1
+                    ring[U(tail & mask)] = q
+                    tail += 1
+                if tail - head + other_frontier > max_frontier:
+                    max_frontier = tail - head + other_frontier
         if side == 0:
             ring0, head0, tail0 = ring, head, tail
         else:

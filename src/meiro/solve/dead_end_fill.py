@@ -28,6 +28,7 @@ import numpy as np
 from numba import njit
 
 from ..kernels.graph import EAST, OPEN, SOUTH, node_offsets, open_ways
+from ..kernels.index import U
 from ..registry import SOLVERS
 from .bfs import bfs_kernel
 from .result import SearchGraph, SearchResult
@@ -50,26 +51,40 @@ def fill_kernel(graph, width, source, target, queue):
     """
     off = node_offsets(width)
     tail = 0
-    for n in range(graph.size):  # the padding is never open, so only real nodes pass
-        if graph[n] & OPEN and n != source and n != target and _dead_end(graph, n, width):
-            graph[n] &= ~np.uint8(OPEN)
-            queue[tail] = n
-            tail += 1
+    # The first dead ends, row by row: the test runs over row slices (their
+    # indices are known to be non-negative, so it vectorises), then the row's
+    # dead ends are queued in order. The padding is never open, so it never passes.
+    dead = np.zeros(width, np.uint8)
+    for y in range(1, graph.size // width - 1):
+        row = graph[y * width:][:width]
+        above = graph[(y - 1) * width:][:width]
+        for x in range(1, width):
+            ways = (((above[x] & SOUTH) >> 1) | ((row[x] & (EAST | SOUTH)) << 1)
+                    | ((row[x - 1] & EAST) << 3))  # as open_ways gives them
+            dead[x] = ((row[x] & OPEN) >> 2) & (ways & (ways - 1) == 0)
+        for x in range(1, width):
+            n = y * width + x
+            if dead[x] and n != source and n != target:
+                row[x] &= ~np.uint8(OPEN)
+                queue[U(tail)] = n
+                tail += 1
+    # every index below is >= 0 (nodes inside the padded graph, queue slots): U()
+    # lets numba skip its negative-index check
     head = 0
     while head < tail:
-        p = queue[head]
+        p = queue[U(head)]
         head += 1
         ways = open_ways(graph, p, width)
-        graph[p] &= ~np.uint8(EAST | SOUTH)
-        graph[p - 1] &= ~np.uint8(EAST)
-        graph[p - width] &= ~np.uint8(SOUTH)
+        graph[U(p)] &= ~np.uint8(EAST | SOUTH)
+        graph[U(p - 1)] &= ~np.uint8(EAST)
+        graph[U(p - width)] &= ~np.uint8(SOUTH)
         for d in range(4):
-            q = p + off[d]
-            if not (ways >> d) & 1 or not graph[q] & OPEN or q == source or q == target:
+            q = p + off[U(d)]
+            if not (ways >> d) & 1 or not graph[U(q)] & OPEN or q == source or q == target:
                 continue
             if _dead_end(graph, q, width):
-                graph[q] &= ~np.uint8(OPEN)
-                queue[tail] = q
+                graph[U(q)] &= ~np.uint8(OPEN)
+                queue[U(tail)] = q
                 tail += 1
     return tail
 

@@ -18,6 +18,7 @@ from numba import njit
 
 from ..kernels.buffers import grow
 from ..kernels.graph import CODE_MASK, NTH_WAY, SOURCE, node_offsets, open_ways, set_code
+from ..kernels.index import U
 from ..kernels.rng import below, mix_seed
 from ..registry import SOLVERS
 from .result import SearchGraph, SearchResult
@@ -54,33 +55,38 @@ def dfs_kernel(graph, width, source, target, rng, order):
         order[0] = source
     found = source if source == target else -1
     while depth > 0 and found < 0:
-        t = untried[depth - 1]
-        ways = t & 15
-        if ways == 0:
-            depth -= 1
-            continue
-        untried[depth - 1] = t & (t - 1)  # the lowest way is tried now
-        d = ((t >> 4) + nth_way[4 * ways]) & 3  # the lowest untried way
-        q = stack[depth - 1] + off[d]
-        if graph[q] & CODE_MASK:
-            continue
-        set_code(graph, q, d + 1)
-        if record:
-            order[expanded] = q
-        expanded += 1
-        if q == target:
-            found = q
-            break
         if depth == stack.size:
             stack = grow(stack)
             untried = grow(untried)
-        stack[depth] = q
-        rot, rng = below(rng, 4)
-        # the way back leads to a reached node: leave it out
-        untried[depth] = _untried(open_ways(graph, q, width) & ~(1 << ((d + 2) & 3)), rot)
-        depth += 1
-        if depth > max_depth:
-            max_depth = depth
+        # Until the stack needs to grow, the loop below never replaces its arrays,
+        # which keeps numba's reference counting of them out of the loop. Every
+        # index in it is >= 0 (stack slots, nodes inside the padded graph): U()
+        # lets numba skip its negative-index check.
+        while depth > 0 and depth < stack.size:
+            t = untried[U(depth - 1)]
+            ways = t & 15
+            if ways == 0:
+                depth -= 1
+                continue
+            untried[U(depth - 1)] = t & (t - 1)  # the lowest way is tried now
+            d = ((t >> 4) + nth_way[U(4 * ways)]) & 3  # the lowest untried way
+            q = stack[U(depth - 1)] + off[U(d)]
+            if graph[U(q)] & CODE_MASK:
+                continue
+            set_code(graph, q, d + 1)
+            if record:
+                order[U(expanded)] = q
+            expanded += 1
+            if q == target:
+                found = q
+                break
+            stack[U(depth)] = q
+            rot, rng = below(rng, 4)
+            # the way back leads to a reached node: leave it out
+            untried[U(depth)] = _untried(open_ways(graph, q, width) & ~(1 << ((d + 2) & 3)), rot)
+            depth += 1
+            if depth > max_depth:
+                max_depth = depth
     return found, expanded, max_depth
 
 

@@ -22,6 +22,7 @@ from numba import njit
 
 from ..kernels.graph import (CODE_MASK, NTH_WAY, SOURCE, WAY_COUNT, node_offsets, open_ways,
                              set_code)
+from ..kernels.index import U
 from ..kernels.rng import below, mix_seed
 from ..registry import SOLVERS
 from .result import SearchGraph, SearchResult
@@ -60,14 +61,16 @@ def tremaux_kernel(graph, width, source, target, rng, order):
     thread = 0
     max_thread = 0
     found = source if source == target else -1
+    # every index below is >= 0 (nodes inside the padded graph): U() lets numba
+    # skip its negative-index check
     while found < 0:
         if turn_back:
             d = (came + 2) & 3
         else:
             ways = open_ways(graph, p, width)
             # the marks of the four passages, two bits each (north, east, south, west)
-            counts = (((marks[p - width] >> 2) & 3) | ((marks[p] & 15) << 2)
-                      | ((marks[p - 1] & 3) << 6))
+            counts = (((marks[U(p - width)] >> 2) & 3) | ((marks[U(p)] & 15) << 2)
+                      | ((marks[U(p - 1)] & 3) << 6))
             fresh = 0
             back = -1
             for k in range(4):
@@ -77,26 +80,26 @@ def tremaux_kernel(graph, width, source, target, rng, order):
                 if usable and c == 1:
                     back = k
             if fresh:
-                j, rng = below(rng, way_count[fresh])
-                d = nth_way[4 * fresh + j]
+                j, rng = below(rng, way_count[U(fresh)])
+                d = nth_way[U(4 * fresh + j)]
             elif back >= 0:
                 d = back
             else:
                 break  # every passage here walked twice: the goal is unreachable
-        q = p + off[d]
+        q = p + off[U(d)]
         owner, shift = _passage(p, q, d)
-        marks[owner] += np.uint8(1 << shift)
-        new_passage = (marks[owner] >> shift) & 3 == 1
+        marks[U(owner)] += np.uint8(1 << shift)
+        new_passage = (marks[U(owner)] >> shift) & 3 == 1
         if new_passage:
             thread += 1
             if thread > max_thread:
                 max_thread = thread
         else:
             thread -= 1
-        if not graph[q] & CODE_MASK:
+        if not graph[U(q)] & CODE_MASK:
             set_code(graph, q, d + 1)
             if record:
-                order[expanded] = q
+                order[U(expanded)] = q
             expanded += 1
             turn_back = False
         else:

@@ -33,6 +33,7 @@ from numba import njit
 
 from ..errors import NoPathError
 from ..kernels.graph import CODE_MASK, SOURCE, node_offsets, open_ways, set_code
+from ..kernels.index import U
 from ..registry import SOLVERS
 from .result import SearchGraph, SearchResult
 
@@ -65,11 +66,13 @@ def follow_kernel(graph, width, source, target, turn, order):
             break
     p = source
     found = -1
+    # every index below is >= 0 (nodes inside the padded graph): U() lets numba
+    # skip its negative-index check
     while True:
         bit = np.uint8(1 << heading)
-        if seen[p] & bit:
+        if seen[U(p)] & bit:
             break  # same position, same heading: a circle
-        seen[p] |= bit
+        seen[U(p)] |= bit
         ways = open_ways(graph, p, width)
         if ways == 0:
             break  # walled in on all sides
@@ -77,12 +80,12 @@ def follow_kernel(graph, width, source, target, turn, order):
         d = (heading + turn) & 3
         while not (ways >> d) & 1:
             d = (d + 4 - turn) & 3
-        p += off[d]
+        p += off[U(d)]
         heading = d
-        if not graph[p] & CODE_MASK:
+        if not graph[U(p)] & CODE_MASK:
             set_code(graph, p, d + 1)
             if record:
-                order[expanded] = p
+                order[U(expanded)] = p
             expanded += 1
         if p == target:
             found = p
