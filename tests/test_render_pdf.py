@@ -102,3 +102,34 @@ def test_hand_made_maze_without_a_path_still_prints():
     grid[1, 1] = grid[3, 3] = False
     pdf = render_sheet([meiro.Maze(grid)])
     assert page_count(pdf) == 2 and r"\(no path\)" in contents(pdf)[1]
+
+
+@pytest.mark.skipif(PDFTOPPM is None, reason="pdftoppm (poppler-utils) is not installed")
+@pytest.mark.parametrize("value", ["WWWWWWWW", "iiiiiiiiiiiiiiii", "Maze 12 - seed 345"])
+def test_labels_end_and_centre_where_they_are_placed(tmp_path, value):
+    # set in real Helvetica widths: narrow or wide letters no longer push a right-aligned
+    # label over what is beside it (an average width is off by 40 to 70 points for the
+    # first two). The tolerance allows for a viewer drawing Helvetica with a look-alike font.
+    from PIL import Image
+
+    from meiro.render.pdf import PdfCanvas
+
+    pdf = PdfCanvas(300, 100)
+    pdf.new_page()
+    pdf.text(250, 40, value, size=20, align="right")
+    pdf.text(150, 80, value, size=20, align="center")
+    target = tmp_path / "labels.pdf"
+    target.write_bytes(pdf.tobytes())
+    subprocess.run([PDFTOPPM, "-r", "288", "-gray", str(target), str(tmp_path / "p")],
+                   check=True, capture_output=True, timeout=60)
+    ink = np.asarray(Image.open(next(tmp_path.glob("p-*.pgm")))) < 128
+    scale = 288 / 72  # pixels per point
+
+    def columns(top, bottom):
+        cols = np.flatnonzero(ink[int(top * scale):int(bottom * scale)].any(axis=0)) / scale
+        return cols.min(), cols.max()
+
+    left, right = columns(20, 45)
+    assert abs(right - 250) < 5
+    left, right = columns(60, 85)
+    assert abs((left + right) / 2 - 150) < 5
