@@ -8,6 +8,7 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -176,6 +177,29 @@ def test_the_maze_is_drawn_and_the_keys_move_the_player(tmp_path):
     assert counters(game)["Moves"] == 1, "a block entered again counted as a new move"
     r, c = path[1]
     assert game.screen.display[top + r][2 * (left + c)] == ".", "no trail where the player walked"
+    game.send("q")
+    assert game.finish() == 0
+
+
+def test_p_saves_the_picture_o_says_where_and_window_features_say_so(tmp_path):
+    from PIL import Image
+
+    maze = meiro.generate(8, 6, seed=7)
+    game = ready(tmp_path, ["--size", "8x6", "--seed", "7"], columns=120)
+    game.send("p")
+    game.wait_text("Saved:")
+    saved = sorted((tmp_path / "maze_image").glob("*_17x13.png"))
+    assert len(saved) == 1
+    with Image.open(saved[0]) as image:
+        pixels = np.asarray(image.convert("RGB"))
+    scale = pixels.shape[0] // maze.shape[0]
+    assert pixels.shape == (maze.shape[0] * scale, maze.shape[1] * scale, 3)
+    walls = (pixels[scale // 2::scale, scale // 2::scale] == (64, 64, 64)).all(axis=2)  # gray25
+    assert np.array_equal(walls, maze.grid)
+    game.send("o")
+    game.wait_text("Pictures are saved in")
+    game.send("f")
+    game.wait_text("Only in the window game")
     game.send("q")
     assert game.finish() == 0
 

@@ -28,6 +28,7 @@ from ..game.clock import format_elapsed
 from ..game.messages import text
 from ..game.model import ANSWER, GOAL, PATH, START, TRAIL, WALL
 from ..game.records import Records, record_key
+from .pictures import IMAGE_DIR, save_into
 
 #: Overlay class drawn over the paint grid where the player stands.
 PLAYER = 6
@@ -245,8 +246,13 @@ class TerminalGame:
             return
         if isinstance(command, Quit):
             self.running = False
-        elif isinstance(command, (SaveImage, OpenFolder, WatchSearch, Zoom)):
-            self._info = self._t("unavailable")  # window-only features
+        elif isinstance(command, SaveImage):
+            self._save_picture()
+        elif isinstance(command, OpenFolder):
+            # no file manager to open from a terminal (often a remote one): say where they are
+            self._info = self._t("pictures_in", path=IMAGE_DIR.resolve())
+        elif isinstance(command, (WatchSearch, Zoom)):
+            self._info = self._t("window_only")
         else:
             maze_before, phase_before = model.maze, model.phase
             if model.handle(command):
@@ -254,6 +260,19 @@ class TerminalGame:
                     self._info = ""
                 if phase_before is Phase.ENTRY and model.phase is not Phase.ENTRY:
                     self._full = True  # the form gives way to the maze
+
+    def _save_picture(self) -> None:
+        """p: save the maze as a PNG into the picture folder, as the window's default name."""
+        model = self.model
+        if model.maze is None or model.dig_done < model.dig_total:
+            self._info = self._t("no_maze")
+            return
+        try:
+            path = save_into(model.maze, IMAGE_DIR)
+        except MazeError as exc:
+            self._info = self._t("save_failed", reason=str(exc))
+            return
+        self._info = self._t("saved", path=path)
 
     # -- drawing -------------------------------------------------------------------------------
     def _put(self, y: int, x: int, s: str, attr: int = 0) -> None:

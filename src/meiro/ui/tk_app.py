@@ -14,25 +14,23 @@ import os
 import subprocess
 import sys
 import tkinter as tk
-from datetime import datetime
 from pathlib import Path
 from tkinter import filedialog, ttk
 from typing import Callable
 
 from ..errors import MazeError
-from ..files import write_atomic
 from ..game import KEYMAP, GameModel, OpenFolder, Phase, Quit, SaveImage, WatchSearch, Zoom
 from ..game.clock import format_elapsed
 from ..game.messages import text
 from ..game.records import Records, record_key
 from ..goals import GOALS
 from ..registry import GENERATORS
-from .raster import View, maze_image, png_bytes
+from .pictures import IMAGE_DIR, image_name, save_picture
+from .raster import View
 
 BG = "gray80"
 FONT = ("Yu Gothic", 10)
 FRAME_MS = 16
-IMAGE_DIR = Path("maze_image")
 
 
 def enable_dpi_awareness() -> None:
@@ -68,19 +66,6 @@ def open_in_file_manager(folder: Path) -> None:
     opener = "open" if sys.platform == "darwin" else "xdg-open"
     subprocess.Popen([opener, str(folder)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                      stderr=subprocess.DEVNULL, start_new_session=True)
-
-
-def image_name(maze, now: datetime | None = None) -> str:
-    """``YYYYmmdd_HHMMSS_WxH.png`` with the block sides, as the seed names its pictures.
-
-    Examples
-    --------
-    >>> import meiro
-    >>> image_name(meiro.generate(15, 10, seed=1), datetime(2024, 5, 1, 12, 0, 9))
-    '20240501_120009_31x21.png'
-    """
-    stamp = (now or datetime.now()).strftime("%Y%m%d_%H%M%S")
-    return f"{stamp}_{maze.shape[1]}x{maze.shape[0]}.png"
 
 
 def _ask_save_path(initialdir: Path, initialfile: str) -> str:
@@ -437,7 +422,7 @@ class MazeApp:
         if not path:
             return
         try:
-            write_atomic(path, png_bytes(maze_image(model.maze)))
+            save_picture(model.maze, path)
         except MazeError as exc:
             self._set_info(self._t("save_failed", reason=str(exc)))
             return

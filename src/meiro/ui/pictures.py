@@ -1,0 +1,61 @@
+"""Saving the game's maze as a picture: the folder, the file name, the writing.
+
+Shared by the window (which asks where, through a save dialog) and the
+terminal game (which saves straight into the folder). Imports no UI toolkit.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+from ..files import write_atomic
+from .raster import maze_image, png_bytes
+
+#: Where pictures go, relative to the folder the game was started in (as in the Tk article).
+IMAGE_DIR = Path("maze_image")
+
+
+def image_name(maze, now: datetime | None = None) -> str:
+    """``YYYYmmdd_HHMMSS_WxH.png`` with the block sides, as the Tk article names its pictures.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> image_name(meiro.generate(15, 10, seed=1), datetime(2024, 5, 1, 12, 0, 9))
+    '20240501_120009_31x21.png'
+    """
+    stamp = (now or datetime.now()).strftime("%Y%m%d_%H%M%S")
+    return f"{stamp}_{maze.shape[1]}x{maze.shape[0]}.png"
+
+
+def save_picture(maze, path) -> None:
+    """Write ``maze`` (drawn from its grid, not a screenshot) to ``path`` as a PNG, atomically.
+
+    Raises :class:`~meiro.errors.MazeError` with the reason when it cannot be written.
+    """
+    write_atomic(path, png_bytes(maze_image(maze)))
+
+
+def save_into(maze, folder: Path = IMAGE_DIR) -> Path:
+    """Save ``maze`` into ``folder`` (made if missing) under :func:`image_name`; return the path.
+
+    Raises :class:`~meiro.errors.MazeError` when the folder or the file cannot be written.
+
+    Examples
+    --------
+    >>> import meiro, tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     path = save_into(meiro.generate(4, 3, seed=1), Path(tmp) / "pics")
+    ...     path.parent.name, path.suffix, path.stat().st_size > 0
+    ('pics', '.png', True)
+    """
+    from ..errors import MazeError
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise MazeError(f"{folder}: {exc.strerror or exc}") from None
+    path = folder / image_name(maze)
+    save_picture(maze, path)
+    return path
