@@ -42,11 +42,14 @@ from .lattice import flood_log, shuffle
 
 
 @njit(cache=True)
-def _wall_kernel(grid, rows, cols, state):
-    """Grow walls on the open field ``grid`` (flat; only the border is wall on entry)."""
+def _wall_kernel(grid, rows, cols, state, posts):
+    """Grow walls on the open field ``grid`` (flat; only the border is wall on entry).
+
+    ``posts``: room for every interior post's block index (int32 while they
+    fit: the posts, their shuffle and the stacks then take half the memory).
+    """
     offset = np.array([-cols, 1, cols, -1], np.int64)
-    n_posts = ((rows - 3) // 2) * ((cols - 3) // 2)
-    posts = np.empty(n_posts, np.int64)
+    n_posts = posts.size
     k = 0
     for r in range(2, rows - 2, 2):
         for c in range(2, cols - 2, 2):
@@ -54,8 +57,8 @@ def _wall_kernel(grid, rows, cols, state):
             k += 1
     state = shuffle(posts, state)
     growing = np.zeros(rows * cols, np.bool_)  # posts of the wall being grown
-    stack = np.empty(n_posts, np.int64)
-    grown = np.empty(n_posts, np.int64)
+    stack = np.empty_like(posts)
+    grown = np.empty_like(posts)
     choice = np.empty(4, np.int64)
     for s in posts:
         if grid[U(s)]:
@@ -100,7 +103,7 @@ def _wall_kernel(grid, rows, cols, state):
     summary="壁伸ばし法: grow walls from random posts until they meet a wall; long corridors",
     reference="Japanese method 壁伸ばし法 (wall extension)",
     origin="log",
-    memory=17,  # bytes per cell: posts, their shuffle and a growing flag per block
+    memory=9,  # bytes per cell: posts, their shuffle and a growing flag per block
 )
 def wall(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1, 1),
          record: bool = False) -> Carving:
@@ -119,5 +122,7 @@ def wall(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1
     grid = np.zeros((2 * height + 1, 2 * width + 1), dtype=bool)
     grid[0] = grid[-1] = True
     grid[:, 0] = grid[:, -1] = True
-    _wall_kernel(grid.ravel(), grid.shape[0], grid.shape[1], state)
+    n_posts = (width - 1) * (height - 1)
+    posts = np.empty(n_posts, np.int32 if grid.size < 2**31 else np.int64)
+    _wall_kernel(grid.ravel(), grid.shape[0], grid.shape[1], state, posts)
     return Carving(grid, flood_log(grid, origin) if record else None)
