@@ -262,6 +262,30 @@ def test_watch_the_search_window(window):
         assert canvas.find_withtag("gf")  # g and f written on a small maze
 
 
+def test_the_search_window_pauses_and_steps_one_expansion_at_a_time(window):
+    model = started((6, 6), seed=4)
+    root, app = window(model)
+    press(root, "space", "f")
+    search = app._search_window
+    search.top.focus_force()
+    press(search.top, "Return")
+    assert search.watch.paused
+    before = [replay.done for replay in search.replays]
+    press(search.top, "Right", "Right")
+    for column, (replay, canvas, photo, view) in enumerate(search.panels):
+        assert replay.done == before[column] + 2
+        assert search.counts[column].cget("text").endswith(f"{replay.done} expanded")
+        current = tuple(int(v) for v in replay.explored[replay.done - 1])
+        if current != model.maze.goal:
+            x0, y0, x1, y1 = view.block_rect(*current)
+            assert tuple(photo.get((x0 + x1) // 2, (y0 + y1) // 2)) == COLORS["yellow"]
+    time.sleep(0.1)
+    root.update()
+    assert [replay.done for replay in search.replays] == [b + 2 for b in before]  # still paused
+    press(search.top, "Return")
+    assert not search.watch.paused
+
+
 def test_watch_the_search_on_a_big_maze_finishes_and_shows_it_all(window):
     model = started((400, 300), seed=2)
     root, app = window(model)

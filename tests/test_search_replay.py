@@ -1,5 +1,7 @@
 """Watching the search, headless: the compiled replay against a plain-Python one, and its pacing."""
 
+import math
+
 import numpy as np
 import pytest
 
@@ -132,6 +134,43 @@ def test_watch_paces_both_searches_on_one_clock_and_space_skips():
     watch.skip()
     assert watch.done and all(r.done == r.total for r in watch.replays)
     assert astar.closed[maze.goal] and not (astar.state == CURRENT).any()
+
+
+def test_pause_freezes_step_moves_one_expansion_and_resume_carries_on():
+    now = [0.0]
+    maze = meiro.generate(30, 30, seed=5)
+    watch = SearchWatch(maze, clock=lambda: now[0])
+    now[0] = watch.duration * 0.3
+    watch.tick()
+    reached = watch.steps
+    watch.pause()
+    now[0] = watch.duration * 0.9
+    assert watch.tick() == [False, False] and watch.steps == reached
+    for k in range(1, 4):
+        before = [r.done for r in watch.replays]
+        watch.step()
+        assert watch.paused and watch.steps == reached + k
+        # one more expansion each, and the block being expanded is the one the solver took next
+        for replay, done in zip(watch.replays, before):
+            assert replay.done == min(replay.total, done + 1)
+            if replay.done < replay.total:
+                assert replay.current == tuple(int(v) for v in replay.explored[replay.done - 1])
+                assert replay.state[replay.current] == CURRENT
+    # resuming goes on from the step reached, at the usual pace: no jump to the clock's time
+    watch.resume()
+    assert watch.tick() == [False, False] and watch.steps == reached + 3
+    now[0] += watch.duration * 0.1
+    watch.tick()
+    assert reached + 3 < watch.steps <= reached + 3 + math.ceil(0.1 * watch.longest) + 1
+    watch.toggle()
+    assert watch.paused
+    watch.toggle()
+    assert not watch.paused
+    now[0] += watch.duration
+    watch.tick()
+    assert watch.done
+    watch.step()  # stepping past the end changes nothing
+    assert all(r.done == r.total for r in watch.replays)
 
 
 def test_a_big_replay_advances_in_large_slices():

@@ -137,6 +137,11 @@ def search_duration(steps: int) -> float:
 class SearchWatch:
     """Several searches of one maze replayed at the same pace, so their counts compare.
 
+    The replays share one step count, driven by the clock; :meth:`pause`
+    freezes it, :meth:`step` moves every search on by exactly one expansion
+    (to follow A* block by block, g and f in hand), :meth:`resume` carries on
+    from there at the same pace.
+
     Examples
     --------
     >>> import meiro
@@ -145,6 +150,12 @@ class SearchWatch:
     >>> now[0] = watch.duration / 2
     >>> watch.tick(), watch.done
     ([True, True], False)
+    >>> halfway = watch.steps
+    >>> watch.step(), watch.paused, watch.steps == halfway + 1
+    ([True, True], True, True)
+    >>> now[0] = watch.duration  # time passes, the paused searches wait
+    >>> watch.tick(), watch.steps == halfway + 1
+    ([False, False], True)
     >>> watch.skip(), watch.done
     ([True, True], True)
     """
@@ -155,11 +166,13 @@ class SearchWatch:
         self.replays = [SearchReplay(maze, method) for method in methods]
         self.longest = max(replay.total for replay in self.replays)
         self.duration = search_duration(self.longest)
+        self.steps = 0  # expansions replayed, the same for every search (capped by its own total)
+        self.paused = False
         self.begin()
 
     def begin(self) -> None:
         """Start the clock (a front end calls this once its window is drawn)."""
-        self._t0 = self.clock()
+        self._t0 = self.clock() - self.duration * self.steps / max(self.longest, 1)
 
     @property
     def done(self) -> bool:
@@ -167,10 +180,35 @@ class SearchWatch:
 
     def tick(self) -> list[bool]:
         """Advance every replay to the clock's time; which of them changed."""
+        if self.paused:
+            return [False] * len(self.replays)
         progress = min(1.0, max(0.0, (self.clock() - self._t0) / self.duration))
-        steps = math.ceil(self.longest * progress)
-        return [replay.advance(steps) for replay in self.replays]
+        return self._advance(max(self.steps, math.ceil(self.longest * progress)))
 
     def skip(self) -> list[bool]:
         """Space: jump to the end of every search."""
-        return [replay.advance(replay.total) for replay in self.replays]
+        return self._advance(self.longest)
+
+    def pause(self) -> None:
+        self.paused = True
+
+    def resume(self) -> None:
+        """Carry on from the step reached, at the usual pace."""
+        self.paused = False
+        self.begin()
+
+    def toggle(self) -> None:
+        """Pause, or resume when paused."""
+        if self.paused:
+            self.resume()
+        else:
+            self.pause()
+
+    def step(self) -> list[bool]:
+        """Pause, then replay one more expansion of every search that is not finished."""
+        self.pause()
+        return self._advance(min(self.steps + 1, self.longest))
+
+    def _advance(self, steps: int) -> list[bool]:
+        self.steps = steps
+        return [replay.advance(steps) for replay in self.replays]

@@ -45,7 +45,11 @@ class SearchWindow:
             self.panels.append((replay, canvas, photo, view))
             self._paint(replay, photo, view, (0, 0, size, size))
             self._count(column)
+        tk.Label(self.top, text=text(lang, "search_keys"), bg="gray80").grid(
+            row=3, column=0, columnspan=len(methods), pady=(0, 6))
         self.top.bind("<KeyPress-space>", lambda e: self.finish())
+        self.top.bind("<KeyPress-Return>", lambda e: self.watch.toggle())
+        self.top.bind("<KeyPress-Right>", lambda e: self.step())
         self.top.bind("<KeyPress-Escape>", lambda e: self.close())
         self.top.protocol("WM_DELETE_WINDOW", self.close)
         self.top.focus_set()
@@ -59,6 +63,10 @@ class SearchWindow:
     def finish(self) -> None:
         """Space: jump to the end of both searches."""
         self._show(self.watch.skip())
+
+    def step(self) -> None:
+        """Right arrow: pause, and show one more expansion of each search."""
+        self._show(self.watch.step())
 
     def close(self) -> None:
         if self._job is not None:
