@@ -156,6 +156,23 @@ def test_trail_and_clear_at_the_goal_stop_the_clock():
     assert not game.handle(Move(Direction.W))  # the game is over
 
 
+def test_watching_the_search_while_playing_keeps_the_clear_out_of_the_records():
+    game, _ = playing()
+    path = meiro.solve(game.maze).path
+    walk(game, path)
+    assert game.cleared and game.clear_counts  # unhelped: a record
+    game.start_maze(game.maze)
+    assert not game.watch_search()  # still digging: nothing to watch
+    game.handle(Skip())
+    assert game.watch_search() and game.search_watched
+    walk(game, path)
+    assert game.cleared and not game.clear_counts
+    game.start_maze(game.maze)  # a new game forgets it
+    game.handle(Skip())
+    walk(game, path)
+    assert game.watch_search() and game.clear_counts  # watching after the clear changes nothing
+
+
 def test_moves_count_matches_distinct_blocks_entered():
     game, _ = playing(10, 10, seed=5)
     rng = np.random.default_rng(0)

@@ -146,6 +146,19 @@ def test_keys_every_50_ms_all_arrive_and_clear_shows(window):
     assert Records(app.records.path).best(app._record_key())["moves"] == len(keys)
 
 
+def test_a_clear_after_watching_the_search_is_not_recorded(window):
+    model = started((6, 6), seed=3)
+    root, app = window(model)
+    press(root, "space", "f")
+    app._search_window.close()
+    root.focus_force()
+    press(root, *keys_for(meiro.solve(model.maze).path))
+    assert model.cleared and not model.clear_counts
+    root.update()
+    assert "not recorded" in app.vars["info"].get()
+    assert Records(app.records.path).best(app._record_key()) is None
+
+
 def test_answer_is_drawn_in_pink_under_the_player(window):
     model = started((10, 10), seed=5)
     root, app = window(model)

@@ -181,7 +181,7 @@ def test_the_maze_is_drawn_and_the_keys_move_the_player(tmp_path):
     assert game.finish() == 0
 
 
-def test_p_saves_the_picture_o_says_where_and_window_features_say_so(tmp_path):
+def test_p_saves_the_picture_o_says_where_and_zoom_says_it_is_the_windows(tmp_path):
     from PIL import Image
 
     maze = meiro.generate(8, 6, seed=7)
@@ -198,10 +198,59 @@ def test_p_saves_the_picture_o_says_where_and_window_features_say_so(tmp_path):
     assert np.array_equal(walls, maze.grid)
     game.send("o")
     game.wait_text("Pictures are saved in")
-    game.send("f")
+    game.send("+")  # zoom
     game.wait_text("Only in the window game")
     game.send("q")
     assert game.finish() == 0
+
+
+def expanded_counts(game):
+    return [int(n) for n in re.findall(r"(?:A\*|BFS): (\d+) expanded", game.header())]
+
+
+def test_f_watches_the_search_pauses_steps_and_goes_back_to_the_game(tmp_path):
+    maze = meiro.generate(8, 6, seed=7)
+    path = meiro.solve(maze).path
+    game = ready(tmp_path, ["--size", "8x6", "--seed", "7"], columns=120)
+    game.send("d" if path[1][1] > path[0][1] else "s")  # one step into the maze: playing
+    game.wait_for(lambda: counters(game).get("Steps") == 1)
+    game.send("f")
+    game.wait_for(lambda: len(expanded_counts(game)) == 2)
+    game.send("\r")  # pause
+    game.wait_text("Paused")
+    paused = expanded_counts(game)
+    game.pump(0.3)
+    assert expanded_counts(game) == paused, "the search ran on while paused"
+    game.send("\x1bOC")  # the right arrow: one expansion more in each search
+    game.wait_for(lambda: expanded_counts(game) != paused)
+    astar = meiro.solve(maze, "astar")
+    bfs = meiro.solve(maze, "bfs")
+    assert expanded_counts(game) == [min(paused[0] + 1, len(astar.explored)),
+                                     min(paused[1] + 1, len(bfs.explored))]
+    game.send(" ")  # to the end
+    game.wait_for(lambda: expanded_counts(game) == [len(astar.explored), len(bfs.explored)])
+    # side by side: 120 columns hold 60 blocks, two panels of 29 with the 17-block maze
+    # centred in each (6 blocks in); closed blocks are dots without colour (NO_COLOR)
+    lines = game.screen.display[HEADER:HEADER + maze.shape[0]]
+    for left, solution in ((12, astar), (72, bfs)):
+        drawn = [line[left:left + 2 * maze.shape[1]] for line in lines]
+        for r, c in solution.explored.tolist():
+            expected = {tuple(maze.start): "S", tuple(maze.goal): "G"}.get((r, c), ".")
+            assert drawn[r][2 * c] == expected, (r, c, drawn[r])
+        for r, c in zip(*maze.grid.nonzero()):
+            assert drawn[r][2 * c:2 * c + 2] == "██"
+    game.send("q")  # back to the game, not out of it
+    game.wait_text("Fewest moves")
+    assert counters(game)["Steps"] == 1
+    # the rest of the way: cleared, but after watching the search it is not a record
+    rest = keys_for(path, start=1)
+    game.send("".join(rest))
+    game.wait_text("CLEAR!!")
+    game.wait_text("not recorded")
+    game.send("q")
+    assert game.finish() == 0
+    records = tmp_path / "meiro" / "records.json"
+    assert not records.exists() or "8x6" not in records.read_text()
 
 
 def test_walking_the_answer_clears_and_q_restores_the_terminal(tmp_path):

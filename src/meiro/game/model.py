@@ -120,6 +120,7 @@ class GameModel:
         self.answer_path: np.ndarray | None = None
         self.answer_shown = 0
         self.answer_used = False
+        self.search_watched = False  # the searches were watched while the maze was being played
         self.cleared = False
         self.dig_done = 0
         self.dig_total = 0
@@ -204,6 +205,7 @@ class GameModel:
         self.min_moves = len(self.answer_path) - 1
         self.answer_shown = 0
         self.answer_used = False
+        self.search_watched = False
         self.cleared = False
         self._order = maze.carve_order
         self.dig_total = len(self._order)
@@ -215,6 +217,20 @@ class GameModel:
         self._full = True
         self._dirty.clear()
         self._status = True
+
+    def watch_search(self) -> bool:
+        """f: whether the searches can be shown now (a maze is dug). Watching them while
+        playing shows the way, so a clear after that is not a record (:attr:`clear_counts`)."""
+        if self.maze is None or self.dig_done < self.dig_total:
+            return False
+        if self.phase is Phase.PLAYING:
+            self.search_watched = True
+        return True
+
+    @property
+    def clear_counts(self) -> bool:
+        """The maze was cleared without help: the clear goes into the records."""
+        return self.cleared and not self.search_watched
 
     def stop(self) -> None:
         """Enter during a running maze: stop the clock and go back to the size entry."""

@@ -27,11 +27,12 @@ from ..game import KEYMAP, GameModel, OpenFolder, Phase, Quit, SaveImage, WatchS
 from ..game.clock import format_elapsed
 from ..game.messages import text
 from ..game.model import ANSWER, GOAL, PATH, START, TRAIL, WALL
+from ..game.search_events import CLOSED, CURRENT, FRONTIER
 from ..game.records import Records, record_key
 from .pictures import IMAGE_DIR, save_into
 
 #: Overlay class drawn over the paint grid where the player stands.
-PLAYER = 6
+PLAYER = 9
 #: Header lines above the maze: counters, message.
 HEADER = 2
 #: Smallest terminal that can show the header and one maze line.
@@ -167,11 +168,15 @@ class Style:
 
 
 #: The seed's palette approximated on 256-colour terminals (xterm indices): walls gray25,
-#: paths white, trail tan1, answer palevioletred, start red, goal blue, player springgreen.
-COLORS_256 = {WALL: 238, PATH: 231, TRAIL: 215, ANSWER: 168, START: 196, GOAL: 21, PLAYER: 48}
+#: paths white, trail tan1, answer palevioletred, start red, goal blue, player springgreen;
+#: a search's current block yellow, its frontier cornflowerblue, closed blocks gray60.
+COLORS_256 = {WALL: 238, PATH: 231, TRAIL: 215, ANSWER: 168, START: 196, GOAL: 21, PLAYER: 48,
+              CURRENT: 226, FRONTIER: 69, CLOSED: 247}
 #: The same on 8-colour terminals (curses.COLOR_* values).
-COLORS_8 = {WALL: 0, PATH: 7, TRAIL: 3, ANSWER: 5, START: 1, GOAL: 4, PLAYER: 2}
-PLAIN_GLYPHS = {PATH: "  ", TRAIL: ". ", ANSWER: "o ", START: "S ", GOAL: "G ", PLAYER: "@ "}
+COLORS_8 = {WALL: 0, PATH: 7, TRAIL: 3, ANSWER: 5, START: 1, GOAL: 4, PLAYER: 2,
+            CURRENT: 3, FRONTIER: 6, CLOSED: 5}
+PLAIN_GLYPHS = {PATH: "  ", TRAIL: ". ", ANSWER: "o ", START: "S ", GOAL: "G ", PLAYER: "@ ",
+                CURRENT: "* ", FRONTIER: "+ ", CLOSED: ". "}
 
 
 def make_style(color: bool, utf8: bool) -> Style:
@@ -220,6 +225,7 @@ class TerminalGame:
         self._info = ""
         self._full = True
         self.running = True
+        self.search = None  # the search view (f), while it is open
 
     def _t(self, key: str, **values) -> str:
         return text(self.model.lang, key, **values)
@@ -230,6 +236,11 @@ class TerminalGame:
         model = self.model
         if code == self.curses.KEY_RESIZE:
             self._full = True
+            return
+        if self.search is not None:
+            if not self.search.on_command(command_for(code, self.keys)):
+                self.search = None
+                self._full = True
             return
         if model.entry_enabled:
             if code in (*BACKSPACE_KEYS, self.curses.KEY_BACKSPACE):
@@ -251,7 +262,14 @@ class TerminalGame:
         elif isinstance(command, OpenFolder):
             # no file manager to open from a terminal (often a remote one): say where they are
             self._info = self._t("pictures_in", path=IMAGE_DIR.resolve())
-        elif isinstance(command, (WatchSearch, Zoom)):
+        elif isinstance(command, WatchSearch):
+            if model.watch_search():
+                from .terminal_search import TerminalSearch
+
+                self.search = TerminalSearch(self, model.maze)
+            else:
+                self._info = self._t("no_maze")
+        elif isinstance(command, Zoom):
             self._info = self._t("window_only")
         else:
             maze_before, phase_before = model.maze, model.phase
@@ -293,6 +311,11 @@ class TerminalGame:
             self._full = True  # repaint everything once the terminal is big enough again
             self.screen.refresh()
             return
+        if self.search is not None:
+            self.search.draw(lines, columns, self._full)
+            self._full = False
+            self.screen.refresh()
+            return
         # the size form is a few short lines: redraw it whole on every key
         full = self._full or changes.full or model.phase is Phase.ENTRY
         if model.maze is not None and model.maze is not self._maze_id:
@@ -328,35 +351,38 @@ class TerminalGame:
         return self.model.maze is not None and self.model.dig_done == self.model.dig_total
 
     def _draw_blocks(self, blocks: np.ndarray | None) -> None:
-        """Draw ``blocks`` (flat indices; None = the whole view) that are in view."""
-        model, view = self.model, self.view
-        rows_total, cols_total = model.maze.shape
+        """Draw ``blocks`` (flat indices; None = the whole view) that are in view, then the player."""
+        player = self.model.player if self._ready() else None
+        self.draw_grid(self.model.paint, self.view, blocks, skip=player)
+        self._draw_player()
+
+    def draw_grid(self, paint: np.ndarray, view: Viewport, blocks: np.ndarray | None = None,
+                  left: int = 0, skip: tuple[int, int] | None = None) -> None:
+        """Draw the block classes of ``paint`` that ``view`` shows, ``left`` columns to the right.
+
+        ``blocks``: flat indices of the blocks to draw (None: the whole view, one
+        ``addstr`` per run of equal blocks, which keeps a full repaint cheap);
+        ``skip``: a block left for an overlay drawn next.
+        """
+        cols_total = paint.shape[1]
         (r0, c0), (vr, vc), (oy, ox) = view.origin, view.size, view.offset
-        paint = model.paint
+        glyphs, attrs = self.style.glyphs, self.style.attrs
         if blocks is None:
-            rows = slice(r0, min(rows_total, r0 + vr))
-            cols = slice(c0, min(cols_total, c0 + vc))
-            window = paint[rows, cols]
-            glyphs, attrs = self.style.glyphs, self.style.attrs
-            for i, line in enumerate(window.tolist()):
-                y = HEADER + oy + i
-                # one addstr per run of equal blocks keeps a full repaint cheap
+            for i, line in enumerate(paint[r0:r0 + vr, c0:c0 + vc].tolist()):
                 start = 0
                 for j in range(1, len(line) + 1):
                     if j == len(line) or line[j] != line[start]:
-                        self._put(y, 2 * (ox + start), glyphs[line[start]] * (j - start),
-                                  attrs[line[start]])
+                        self._put(HEADER + oy + i, left + 2 * (ox + start),
+                                  glyphs[line[start]] * (j - start), attrs[line[start]])
                         start = j
-            self._draw_player()
             return
         if blocks.size:
             rows, cols = np.divmod(np.unique(blocks), cols_total)
             keep = view.visible(rows, cols)
-            player = model.player if self._ready() else None
             for r, c in zip(rows[keep].tolist(), cols[keep].tolist()):
-                if (r, c) != player:  # drawn just below, once
-                    self._draw_block(r, c, int(paint[r, c]))
-        self._draw_player()
+                if (r, c) != skip:
+                    cls = int(paint[r, c])
+                    self._put(HEADER + oy + r - r0, left + 2 * (ox + c - c0), glyphs[cls], attrs[cls])
 
     def _draw_block(self, r: int, c: int, cls: int) -> None:
         (r0, c0), (oy, ox) = self.view.origin, self.view.offset
@@ -433,9 +459,12 @@ class TerminalGame:
         if key is None or not self.model.cleared or self._recorded:
             return
         self._recorded = True
-        note = self.records.note_clear(key, self.model.elapsed, self.model.moves)
+        if self.model.clear_counts:
+            note = self.records.note_clear(key, self.model.elapsed, self.model.moves)
+        else:
+            note = "not_recorded"
         if note:
-            self._info = self._t(note) if note == "new_best" else note
+            self._info = self._t(note) if note in ("new_best", "not_recorded") else note
 
     def _best_text(self) -> str:
         key = self._record_key()
@@ -447,7 +476,7 @@ class TerminalGame:
 
     # -- the loop ------------------------------------------------------------------------------
     def _timeout(self) -> int:
-        if self.model.animating:
+        if self.model.animating or (self.search is not None and self.search.animating):
             return FRAME_MS
         return CLOCK_MS if self.model.stopwatch.running else IDLE_MS
 

@@ -385,9 +385,12 @@ class MazeApp:
             return
         if self.model.cleared and not self._recorded:
             self._recorded = True
-            note = self.records.note_clear(key, self.model.elapsed, self.model.moves)
+            if self.model.clear_counts:
+                note = self.records.note_clear(key, self.model.elapsed, self.model.moves)
+            else:
+                note = "not_recorded"
             if note:
-                self._info = self._t(note) if note == "new_best" else note
+                self._info = self._t(note) if note in ("new_best", "not_recorded") else note
             self.vars["info"].set(self._info)
         best = self.records.best(key)
         self.vars["best"].set(self._t("best", time=format_elapsed(best["time"], self.model.lang),
@@ -444,7 +447,7 @@ class MazeApp:
     def watch_search(self) -> None:
         """f: replay how A* and BFS explore the current maze, side by side."""
         model = self.model
-        if model.maze is None or model.dig_done < model.dig_total:
+        if not model.watch_search():
             self._set_info(self._t("no_maze"))
             return
         from .search_window import SearchWindow

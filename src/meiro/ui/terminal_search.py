@@ -1,0 +1,83 @@
+"""Watching the search in the terminal game (key f): A* and BFS replayed over the maze.
+
+The replays are the window's (:class:`~meiro.game.search_replay.SearchWatch`,
+UI-free): the same pace for both searches, Enter to pause and resume, the
+right arrow for one expansion at a time, Space to jump to the end. The two
+searches stand side by side when the maze fits twice across the terminal;
+otherwise A* fills the screen and BFS's count is still shown. Each panel
+follows the block its search is expanding, so big mazes work too.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..game import Direction, Move, Quit, Skip, StartStop, WatchSearch
+from ..game.search_replay import SearchWatch
+
+METHODS = ("astar", "bfs")
+
+
+class TerminalSearch:
+    """The search view of a :class:`~meiro.ui.terminal_app.TerminalGame`, while it is open.
+
+    ``game`` lends its screen helpers (``draw_grid``, ``_line``, ``_t``) and
+    its curses module; the view draws nothing of its own beyond them.
+    """
+
+    def __init__(self, game, maze, clock=time.monotonic):
+        self.game = game
+        self.watch = SearchWatch(maze, METHODS, clock)
+        self._views: list = []
+        self._layout = None  # (lines, columns) the panels were laid out for
+
+    @property
+    def animating(self) -> bool:
+        """Whether the replay is running (the game then draws at the frame rate)."""
+        return not self.watch.done and not self.watch.paused
+
+    def on_command(self, command) -> bool:
+        """Carry out a key's command; False when the view closes (Esc, q or f again)."""
+        if isinstance(command, (Quit, WatchSearch)):
+            return False
+        if isinstance(command, StartStop):
+            self.watch.toggle()
+        elif isinstance(command, Move) and command.direction is Direction.E:
+            self.watch.step()
+        elif isinstance(command, Skip):
+            self.watch.skip()
+        return True
+
+    def draw(self, lines: int, columns: int, full: bool) -> None:
+        """Advance the replay to the clock and draw what changed (everything when ``full``)."""
+        from .terminal_app import HEADER, Viewport
+
+        game, watch = self.game, self.watch
+        watch.tick()
+        replays = watch.replays
+        shape = replays[0].maze.shape
+        across = columns // 2  # blocks that fit across the terminal
+        both = 2 * shape[1] + 1 <= across  # side by side, one block apart
+        shown = replays if both else replays[:1]
+        if self._layout != (lines, columns) or len(self._views) != len(shown):
+            width = across if not both else (across - 1) // 2
+            self._views = [Viewport(*shape, lines - HEADER, width) for _ in shown]
+            self._layout = (lines, columns)
+            full = True
+        for view, replay in zip(self._views, shown):
+            if replay.current is not None and view.follow(replay.current):
+                full = True
+        if full:
+            game.screen.erase()
+        for k, (view, replay) in enumerate(zip(self._views, shown)):
+            changed = replay.take_dirty()
+            game.draw_grid(replay.paint, view, None if full else changed,
+                           left=k * 2 * (view.size[1] + 1))
+        for replay in replays[len(shown):]:
+            replay.take_dirty()  # not drawn: keep its list of changes short
+        t = game._t
+        counts = "   ".join(t("expanded", name="A*" if r.method == "astar" else r.method.upper(),
+                                n=r.done) for r in replays)
+        game._line(0, counts, columns, game.curses.A_BOLD)
+        keys = t("term_search_keys")
+        game._line(1, f"{t('paused')}  {keys}" if watch.paused else keys, columns)
