@@ -5,7 +5,7 @@ import sys
 
 
 def test_import_meiro_pulls_in_no_ui_or_imaging():
-    code = ("import sys, meiro; bad = sorted(m for m in ('tkinter', 'curses', 'PIL', '_curses') "
+    code = ("import sys, meiro; bad = sorted(m for m in ('tkinter', 'curses', 'PIL', '_curses', 'gymnasium') "
             "if m in sys.modules); print(','.join(bad))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""

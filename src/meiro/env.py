@@ -1,0 +1,178 @@
+"""A Gymnasium environment: an agent walks a meiro maze from the start to the goal.
+
+Needs Gymnasium (``pip install "meiro[rl]"``); ``import meiro`` never imports
+it. Importing this module registers the environment id ``meiro/Maze-v0``, so
+``gymnasium.make("meiro.env:meiro/Maze-v0", width=8, height=8)`` works
+without importing it first.
+
+Each episode is a fresh maze, made from a seed drawn from the environment's
+own random generator: ``reset(seed=s)`` gives the same maze (and the same
+sequence of mazes after it) on every machine. ``reset(options={"maze": m})``
+walks a given :class:`~meiro.maze.Maze` instead.
+
+Observation
+    The block grid as ``uint8``: 0 open, 1 wall, 2 the agent, 3 the goal
+    (shape ``(2 * height + 1, 2 * width + 1)``), the layout
+    :func:`meiro.generate` returns, so what an agent sees is what a program
+    gets.
+Actions
+    ``Discrete(4)``: 0 north, 1 east, 2 south, 3 west; one block per step.
+    Walking into a wall leaves the agent where it is.
+Rewards
+    ``goal_reward`` (1.0) on reaching the goal, which ends the episode;
+    ``step_reward`` (-0.01) for every other step. An episode is truncated
+    after ``max_steps`` steps (default: four times the open blocks).
+Info
+    ``position``, ``goal``, ``steps``, ``seed`` (the maze's seed), and
+    ``shortest``: the fewest steps from the start to the goal (A*), to
+    measure an agent against.
+
+Examples
+--------
+>>> env = MazeEnv(width=4, height=3)
+>>> obs, info = env.reset(seed=7)
+>>> obs.shape, int(obs[info["position"]]), int(obs[info["goal"]])
+((7, 9), 2, 3)
+>>> import meiro
+>>> moves = {(-1, 0): 0, (0, 1): 1, (1, 0): 2, (0, -1): 3}
+>>> path = meiro.solve(env.maze).path
+>>> for a, b in zip(path[:-1], path[1:]):
+...     obs, reward, terminated, truncated, info = env.step(moves[tuple(int(v) for v in b - a)])
+>>> terminated, reward, info["steps"] == info["shortest"]
+(True, 1.0, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+except ImportError as exc:  # pragma: no cover - depends on the environment
+    raise ImportError('meiro.env needs Gymnasium: pip install "meiro[rl]" '
+                      "(or pip install gymnasium)") from exc
+
+from .errors import MazeError
+from .generate import generate
+from .generate.braiding import check_braid
+from .goals import GOALS
+from .maze import Maze
+from .registry import GENERATORS
+from .sizes import check_cells
+
+OPEN, WALL, AGENT, GOAL = 0, 1, 2, 3
+#: (d_row, d_col) of the four actions: north, east, south, west.
+ACTIONS = ((-1, 0), (0, 1), (1, 0), (0, -1))
+#: Pixels per block of ``render_mode="rgb_array"`` pictures.
+RGB_BLOCK = 8
+AGENT_RGB = (0, 255, 127)  # the game's springgreen player
+
+
+class MazeEnv(gymnasium.Env):
+    """Walk a maze of ``width x height`` cells made by ``algorithm`` (see the module docs).
+
+    Parameters
+    ----------
+    width, height : int
+        Maze size in cells.
+    algorithm, goal, braid
+        As for :func:`meiro.generate` (``braid`` > 0 gives loops: more than one way).
+    max_steps : int, optional
+        Steps before an episode is truncated (default: four times the open blocks).
+    render_mode : {None, "ansi", "rgb_array"}
+        ``"ansi"``: the maze as text, ``#`` walls, ``@`` the agent, ``G`` the goal;
+        ``"rgb_array"``: the game's colours, :data:`RGB_BLOCK` pixels per block.
+    step_reward, goal_reward : float
+        The reward for a step, and for the step that reaches the goal.
+    """
+
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 10}
+
+    def __init__(self, width: int = 8, height: int = 8, algorithm: str = "dig",
+                 goal: str = "corner", braid: float = 0.0, max_steps: int | None = None,
+                 render_mode: str | None = None, step_reward: float = -0.01,
+                 goal_reward: float = 1.0):
+        self.width, self.height = check_cells(width, height)
+        self.algorithm = GENERATORS.get(algorithm).name
+        if goal not in GOALS:
+            raise MazeError(f"unknown goal {goal!r}; choose one of: {', '.join(GOALS)}")
+        self.goal, self.braid = goal, check_braid(braid)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise MazeError(f"unknown render mode {render_mode!r}; choose one of: "
+                            f"{', '.join(self.metadata['render_modes'])}")
+        self.render_mode = render_mode
+        shape = (2 * self.height + 1, 2 * self.width + 1)
+        if max_steps is None:
+            max_steps = 4 * (2 * self.width * self.height - 1)
+        if isinstance(max_steps, bool) or not isinstance(max_steps, (int, np.integer)) or max_steps < 1:
+            raise MazeError(f"max_steps must be a whole number >= 1, got {max_steps!r}")
+        self.max_steps = int(max_steps)
+        self.step_reward, self.goal_reward = float(step_reward), float(goal_reward)
+        self.observation_space = spaces.Box(0, 3, shape=shape, dtype=np.uint8)
+        self.action_space = spaces.Discrete(4)
+        self.maze: Maze | None = None
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
+        """Start an episode on a new maze (or on ``options["maze"]``); returns ``(obs, info)``."""
+        super().reset(seed=seed)
+        maze = (options or {}).get("maze")
+        if maze is None:
+            maze_seed = int(self.np_random.integers(2**63))
+            maze = generate(self.width, self.height, algorithm=self.algorithm, seed=maze_seed,
+                            goal=self.goal, braid=self.braid)
+        elif not isinstance(maze, Maze) or maze.shape != self.observation_space.shape:
+            raise MazeError(f"options['maze'] must be a Maze of {self.width}x{self.height} cells")
+        from .solve import solve
+
+        self.maze = maze
+        self._base = np.where(maze.grid, WALL, OPEN).astype(np.uint8)
+        self._base[maze.goal] = GOAL
+        self.position = maze.start
+        self.steps = 0
+        self.shortest = solve(maze).length
+        return self._observation(), self._info()
+
+    def step(self, action):
+        """Move one block (a wall stops the agent); returns ``(obs, reward, terminated, truncated, info)``."""
+        if self.maze is None:
+            raise MazeError("call reset() before step()")
+        if not self.action_space.contains(action):
+            raise MazeError(f"action must be 0 (north), 1 (east), 2 (south) or 3 (west), got {action!r}")
+        dr, dc = ACTIONS[int(action)]
+        r, c = self.position[0] + dr, self.position[1] + dc
+        if not self.maze.grid[r, c]:  # the border is wall, so r, c stay on the grid
+            self.position = (r, c)
+        self.steps += 1
+        terminated = self.position == self.maze.goal
+        truncated = not terminated and self.steps >= self.max_steps
+        reward = self.goal_reward if terminated else self.step_reward
+        return self._observation(), reward, terminated, truncated, self._info()
+
+    def render(self):
+        """The current state as text (``"ansi"``) or an RGB array (``"rgb_array"``)."""
+        if self.maze is None or self.render_mode is None:
+            return None
+        if self.render_mode == "ansi":
+            chars = np.array([" ", "#", "@", "G"])[self._observation()]
+            return "\n".join("".join(row) for row in chars) + "\n"
+        from .ui.raster import maze_image
+
+        picture = np.array(maze_image(self.maze, scale=RGB_BLOCK))
+        r, c = self.position
+        picture[r * RGB_BLOCK:(r + 1) * RGB_BLOCK, c * RGB_BLOCK:(c + 1) * RGB_BLOCK] = AGENT_RGB
+        return picture
+
+    def _observation(self) -> np.ndarray:
+        obs = self._base.copy()
+        obs[self.position] = AGENT
+        return obs
+
+    def _info(self) -> dict[str, Any]:
+        return {"position": self.position, "goal": self.maze.goal, "steps": self.steps,
+                "seed": self.maze.seed, "shortest": self.shortest}
+
+
+gymnasium.register(id="meiro/Maze-v0", entry_point="meiro.env:MazeEnv")

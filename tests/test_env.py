@@ -1,0 +1,128 @@
+"""The Gymnasium environment: the API contract, reproducibility, walls, rewards, rendering."""
+
+import numpy as np
+import pytest
+
+import meiro
+
+gymnasium = pytest.importorskip("gymnasium")
+
+from meiro.env import ACTIONS, AGENT, GOAL, OPEN, WALL, MazeEnv  # noqa: E402
+
+MOVES = {step: action for action, step in enumerate(ACTIONS)}
+
+
+def actions_along(path):
+    return [MOVES[(int(b[0] - a[0]), int(b[1] - a[1]))] for a, b in zip(path[:-1], path[1:])]
+
+
+def test_passes_gymnasiums_own_environment_checker():
+    from gymnasium.utils.env_checker import check_env
+
+    env = gymnasium.make("meiro/Maze-v0", width=5, height=4, render_mode="ansi")
+    check_env(env.unwrapped, skip_render_check=False)
+
+
+def test_made_by_id_without_importing_the_module_first():
+    env = gymnasium.make("meiro.env:meiro/Maze-v0", width=6, height=3, algorithm="kruskal")
+    obs, info = env.reset(seed=1)
+    assert obs.shape == (7, 13) and info["shortest"] > 0
+
+
+def test_the_observation_is_the_maze_grid_with_the_agent_and_goal():
+    env = MazeEnv(width=7, height=5, algorithm="wilson", goal="farthest")
+    obs, info = env.reset(seed=3)
+    maze = env.maze
+    assert maze.algorithm == "wilson" and env.observation_space.contains(obs)
+    expected = np.where(maze.grid, WALL, OPEN)
+    expected[maze.goal], expected[maze.start] = GOAL, AGENT
+    assert np.array_equal(obs, expected)
+    assert info["position"] == maze.start and info["goal"] == maze.goal
+    assert info["shortest"] == meiro.solve(maze).length
+
+
+def test_same_seed_same_mazes_in_the_same_order():
+    first, second = MazeEnv(9, 9), MazeEnv(9, 9)
+    mazes = []
+    for env in (first, second):
+        env.reset(seed=11)
+        grids = [env.maze.grid.copy()]
+        env.reset()
+        grids.append(env.maze.grid.copy())
+        mazes.append(grids)
+    assert all(np.array_equal(a, b) for a, b in zip(*mazes))
+    assert not np.array_equal(mazes[0][0], mazes[0][1])  # a new maze each episode
+    # the maze's own seed rebuilds it with meiro.generate
+    assert np.array_equal(meiro.generate(9, 9, seed=first.maze.seed).grid, first.maze.grid)
+
+
+def test_the_shortest_walk_reaches_the_goal_and_ends_the_episode():
+    env = MazeEnv(10, 8, braid=0.4)
+    _, info = env.reset(seed=5)
+    actions = actions_along(meiro.solve(env.maze).path)
+    total = 0.0
+    for i, action in enumerate(actions):
+        obs, reward, terminated, truncated, info = env.step(action)
+        total += reward
+        assert terminated == (i == len(actions) - 1) and not truncated
+    assert info["position"] == env.maze.goal and info["steps"] == info["shortest"]
+    assert obs[env.maze.goal] == AGENT
+    assert total == pytest.approx(1.0 - 0.01 * (len(actions) - 1))
+
+
+def test_walls_stop_the_agent_and_time_runs_out():
+    env = MazeEnv(4, 4, max_steps=5)
+    env.reset(seed=2)
+    start = env.maze.start
+    blocked = [a for a, (dr, dc) in enumerate(ACTIONS) if env.maze.grid[start[0] + dr, start[1] + dc]]
+    assert blocked  # the start is in a corner: at least the border blocks two ways
+    for k in range(5):
+        obs, reward, terminated, truncated, info = env.step(blocked[0])
+        assert info["position"] == start and reward == -0.01 and not terminated
+        assert truncated == (k == 4)
+
+
+def test_a_given_maze_can_be_walked():
+    maze = meiro.generate(6, 6, seed=8, algorithm="prim")
+    env = MazeEnv(6, 6)
+    obs, info = env.reset(options={"maze": maze})
+    assert env.maze is maze and info["seed"] == 8
+    with pytest.raises(meiro.MazeError, match="Maze of 6x6"):
+        env.reset(options={"maze": meiro.generate(5, 6, seed=8)})
+
+
+def test_rendering_as_text_and_as_pixels():
+    env = MazeEnv(5, 3, render_mode="ansi")
+    env.reset(seed=4)
+    text = env.render()
+    lines = text.splitlines()
+    assert len(lines) == 7 and all(len(line) == 11 for line in lines)
+    assert lines[env.maze.start[0]][env.maze.start[1]] == "@" and text.count("G") == 1
+    pixels = MazeEnv(5, 3, render_mode="rgb_array")
+    pixels.reset(seed=4)
+    frame = pixels.render()
+    assert frame.shape == (7 * 8, 11 * 8, 3) and frame.dtype == np.uint8
+    r, c = pixels.maze.start
+    assert tuple(frame[r * 8 + 4, c * 8 + 4]) == (0, 255, 127)
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    (dict(width=0, height=3), "width"),
+    (dict(algorithm="maze-o-matic"), "unknown"),
+    (dict(goal="middle"), "unknown goal"),
+    (dict(braid=2), "braid"),
+    (dict(render_mode="human"), "render mode"),
+    (dict(max_steps=0), "max_steps"),
+])
+def test_bad_arguments_are_one_clear_error(kwargs, message):
+    with pytest.raises(meiro.MazeError, match=message):
+        MazeEnv(**kwargs)
+
+
+def test_bad_actions_and_a_step_before_reset_are_clear_errors():
+    env = MazeEnv(3, 3)
+    with pytest.raises(meiro.MazeError, match="reset"):
+        env.step(0)
+    env.reset(seed=1)
+    with pytest.raises(meiro.MazeError, match="action must be"):
+        env.step(4)
