@@ -55,6 +55,7 @@ def window(display, tmp_path):
         kw.setdefault("records", Records(tmp_path / "data" / "records.json"))
         kw.setdefault("image_dir", tmp_path / "maze_image")
         kw.setdefault("open_folder", opened.append)
+        kw.setdefault("has_japanese_font", lambda root: True)
         app = MazeApp(root, model, canvas_size=size, **kw)
         root.update()
         return root, app
@@ -157,6 +158,28 @@ def test_a_clear_after_watching_the_search_is_not_recorded(window):
     root.update()
     assert "not recorded" in app.vars["info"].get()
     assert Records(app.records.path).best(app._record_key()) is None
+
+
+def test_without_a_japanese_font_the_window_speaks_english_and_says_why(window):
+    model = GameModel(lang="ja")
+    root, app = window(model, has_japanese_font=lambda root: False)
+    assert model.lang == "en" and root.title() == "Maze (Esc to quit)"
+    assert "No Japanese font" in app.vars["info"].get()
+    model_ja = GameModel(lang="ja")
+    root, app = window(model_ja)  # a system with the font keeps Japanese
+    assert model_ja.lang == "ja" and "迷路" in root.title()
+
+
+def test_the_font_check_asks_fontconfig(display):
+    from meiro.ui.tk_app import japanese_font_available
+
+    root = tk.Tk(screenName=display)
+    try:
+        if shutil.which("fc-list"):
+            listed = subprocess.run(["fc-list", ":lang=ja", "family"], capture_output=True, text=True)
+            assert japanese_font_available(root) == bool(listed.stdout.strip())
+    finally:
+        root.destroy()
 
 
 def test_answer_is_drawn_in_pink_under_the_player(window):

@@ -44,6 +44,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "best": "記録: {time} / {moves}",
         "new_best": "新記録!",
         "not_recorded": "探索を見たので、記録には残しません。",
+        "no_japanese_font": "日本語のフォントがありません。",
         "saved": "保存しました: {path}",
         "save_failed": "保存できませんでした: {reason}",
         "open_failed": "フォルダーを開けませんでした: {reason}",
@@ -98,6 +99,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "best": "Best: {time} / {moves}",
         "new_best": "New record!",
         "not_recorded": "You watched the search, so this clear is not recorded.",
+        "no_japanese_font": "No Japanese font found, so the texts are in English "
+                            "(install one, e.g. fonts-noto-cjk, for Japanese).",
         "saved": "Saved: {path}",
         "save_failed": "Could not save: {reason}",
         "open_failed": "Could not open the folder: {reason}",

@@ -68,6 +68,31 @@ def open_in_file_manager(folder: Path) -> None:
                      stderr=subprocess.DEVNULL, start_new_session=True)
 
 
+#: Families known to draw Japanese, for systems without fontconfig to ask.
+JAPANESE_FAMILIES = ("Yu Gothic", "Meiryo", "MS Gothic", "Hiragino Sans", "Hiragino Kaku Gothic ProN",
+                     "Noto Sans CJK JP", "Noto Serif CJK JP", "Noto Sans JP", "IPAexGothic",
+                     "IPAGothic", "TakaoGothic", "VL Gothic", "Source Han Sans JP")
+
+
+def japanese_font_available(root: tk.Misc) -> bool:
+    """Whether the system can draw Japanese (Windows and macOS always can).
+
+    Elsewhere Tk draws through fontconfig, which falls back to any installed
+    font that has the characters: ask it for one (``fc-list :lang=ja``), or,
+    without fontconfig, look for a known Japanese family among Tk's.
+    """
+    if sys.platform in ("win32", "darwin"):
+        return True
+    try:
+        found = subprocess.run(["fc-list", ":lang=ja", "family"], capture_output=True, text=True,
+                               timeout=5)
+        return bool(found.stdout.strip())
+    except (OSError, subprocess.SubprocessError):
+        from tkinter import font
+
+        return bool(set(JAPANESE_FAMILIES) & set(font.families(root)))
+
+
 def _ask_save_path(initialdir: Path, initialfile: str) -> str:
     return filedialog.asksaveasfilename(initialdir=str(initialdir), initialfile=initialfile,
                                         defaultextension=".png",
@@ -77,17 +102,23 @@ def _ask_save_path(initialdir: Path, initialfile: str) -> str:
 class MazeApp:
     """The game window around a :class:`~meiro.game.GameModel`.
 
-    ``ask_save_path(initialdir, initialfile) -> str`` and ``open_folder(path)``
-    default to the save dialog and the file manager; tests replace them.
+    ``ask_save_path(initialdir, initialfile) -> str``, ``open_folder(path)`` and
+    ``has_japanese_font(root)`` default to the save dialog, the file manager and
+    :func:`japanese_font_available`; tests replace them. Japanese texts on a
+    system that cannot draw them give way to English, with a note saying why.
     """
 
     def __init__(self, root: tk.Tk, model: GameModel, *, records: Records | None = None,
                  image_dir: Path = IMAGE_DIR,
                  ask_save_path: Callable[[Path, str], str] = _ask_save_path,
                  open_folder: Callable[[Path], None] = open_in_file_manager,
-                 canvas_size: int | None = None):
+                 canvas_size: int | None = None,
+                 has_japanese_font: Callable[[tk.Misc], bool] = japanese_font_available):
         self.root = root
         self.model = model
+        no_font = model.lang == "ja" and not has_japanese_font(root)
+        if no_font:
+            model.lang = "en"  # English rather than a window of empty boxes
         self.records = records
         self.image_dir = Path(image_dir)
         self.ask_save_path = ask_save_path
@@ -101,6 +132,8 @@ class MazeApp:
         self._overview = False
         self._search_window = None
         self._build(canvas_size)
+        if no_font:
+            self._set_info(self._t("no_japanese_font"))
         root.bind("<KeyPress>", self.on_key)
         root.protocol("WM_DELETE_WINDOW", self.close)
         self._tick_clock()
