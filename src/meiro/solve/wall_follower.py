@@ -47,6 +47,14 @@ def follow_kernel(graph, width, source, target, turn, order):
     :func:`meiro.solve.bfs.bfs_kernel`; returns ``found, expanded,
     max_frontier`` (``found`` = -1 when the walk closes a circle without
     reaching ``target``).
+
+    Examples
+    --------
+    >>> import meiro
+    >>> m = meiro.generate(4, 4, seed=1)
+    >>> r = SearchGraph(m.grid, 2).run(follow_kernel, 1 * 9 + 1, 7 * 9 + 7, False, 3)  # left hand
+    >>> r.found, r.expanded, len(r.path)
+    (70, 10, 13)
     """
     record = order.size > 0
     off = node_offsets(width)
