@@ -118,6 +118,14 @@ def _follower(turn: int, name: str):
     solver.__doc__ = f"""Find a path by following the wall with the {name.split('-')[1]} hand.
 
     Raises :class:`~meiro.NoPathError` when the walk circles without reaching the goal.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> m = meiro.generate(8, 8, seed=3)        # a perfect maze: the wall leads to the goal
+    >>> sol = meiro.solve(m, "{name}")
+    >>> sol.path[-1].tolist() == list(m.goal), sol.length == meiro.solve(m, "bfs").length
+    (True, True)
     """
     return solver
 
