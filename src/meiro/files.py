@@ -59,7 +59,20 @@ def _umask() -> int:
 
 
 def read_bytes(path: str | os.PathLike) -> bytes:
-    """Read a whole file, turning OS errors into one-line :class:`MazeError` messages."""
+    """Read a whole file, turning OS errors into one-line :class:`MazeError` messages.
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> folder = tempfile.mkdtemp()
+    >>> write_atomic(os.path.join(folder, "a.bin"), b"\\x00\\x01")
+    >>> read_bytes(os.path.join(folder, "a.bin"))
+    b'\\x00\\x01'
+    >>> read_bytes(folder)
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: cannot read ...: it is a folder, not a file
+    """
     try:
         return Path(path).read_bytes()
     except FileNotFoundError:
@@ -71,7 +84,21 @@ def read_bytes(path: str | os.PathLike) -> bytes:
 
 
 def read_text(path: str | os.PathLike) -> str:
-    """Read a UTF-8 text file (a BOM is allowed) with one-line error messages."""
+    """Read a UTF-8 text file (a BOM is allowed) with one-line error messages.
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> path = os.path.join(tempfile.mkdtemp(), "a.txt")
+    >>> write_atomic(path, b"\\xef\\xbb\\xbf# #")
+    >>> read_text(path)
+    '# #'
+    >>> write_atomic(path, b"\\xff")
+    >>> read_text(path)
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: cannot read ...: not UTF-8 text (byte 0)
+    """
     raw = read_bytes(path)
     try:
         return raw.decode("utf-8-sig")

@@ -86,7 +86,15 @@ def from_npz(data: bytes) -> Maze:
 
 
 def to_int_grid(maze: Maze) -> np.ndarray:
-    """The mazelib-style grid: uint8, 1 = wall, 0 = path."""
+    """The mazelib-style grid: uint8, 1 = wall, 0 = path.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> g = to_int_grid(meiro.generate(2, 1, seed=0))
+    >>> g.dtype, g.tolist()
+    (dtype('uint8'), [[1, 1, 1, 1, 1], [1, 0, 0, 0, 1], [1, 1, 1, 1, 1]])
+    """
     return maze.grid.astype(np.uint8)
 
 
@@ -174,14 +182,37 @@ def from_csv(text: str) -> Maze:
 
 
 def to_npy(maze: Maze) -> bytes:
-    """The bytes of a ``.npy`` file holding the uint8 int grid."""
+    """The bytes of a ``.npy`` file holding the uint8 int grid.
+
+    Examples
+    --------
+    >>> import io, meiro
+    >>> data = to_npy(meiro.generate(3, 2, seed=1))
+    >>> data[:6]
+    b'\\x93NUMPY'
+    >>> np.load(io.BytesIO(data)).shape
+    (5, 7)
+    """
     out = io.BytesIO()
     np.save(out, to_int_grid(maze), allow_pickle=False)
     return out.getvalue()
 
 
 def from_npy(data: bytes) -> Maze:
-    """Read a ``.npy`` int grid (no pickles are ever loaded)."""
+    """Read a ``.npy`` int grid (no pickles are ever loaded).
+
+    Examples
+    --------
+    >>> import meiro
+    >>> m = meiro.generate(3, 2, seed=1)
+    >>> back = from_npy(to_npy(m))
+    >>> bool((back.grid == m.grid).all()), back.start, back.goal
+    (True, (1, 1), (3, 5))
+    >>> from_npy(b"not an array")
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: not a NumPy .npy array (the file does not start with its magic bytes)
+    """
     if not data.startswith(b"\x93NUMPY"):
         raise MazeError("not a NumPy .npy array (the file does not start with its magic bytes)")
     try:

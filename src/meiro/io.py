@@ -45,7 +45,17 @@ VERSION = 1
 
 
 def to_json(maze: Maze) -> str:
-    """The JSON text of ``maze`` (see the module docs for the format)."""
+    """The JSON text of ``maze`` (see the module docs for the format).
+
+    Examples
+    --------
+    >>> import json, meiro
+    >>> doc = json.loads(to_json(meiro.generate(2, 1, seed=0)))
+    >>> doc["grid"]
+    ['#####', '#   #', '#####']
+    >>> doc["start"], doc["goal"], doc["algorithm"], doc["seed"]
+    ([1, 1], [1, 3], 'dig', 0)
+    """
     generation = maze.generation or {}
     rows = np.where(maze.grid, "#", " ").astype("<U1")
     doc = {
@@ -109,6 +119,20 @@ def load(path: str | os.PathLike) -> Maze:
     MazeError
         If the file is missing, unreadable or malformed; the message says what
         is wrong and where.
+
+    Examples
+    --------
+    >>> import meiro, tempfile, os
+    >>> folder = tempfile.mkdtemp()
+    >>> path = os.path.join(folder, "maze.txt")
+    >>> with open(path, "w") as out:
+    ...     _ = out.write("#####\\n#S G#\\n#####\\n")
+    >>> meiro.load(path)
+    Maze(width=2, height=1, start=(1, 1), goal=(1, 3))
+    >>> meiro.load(os.path.join(folder, "missing.json"))
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: cannot read .../missing.json: no such file
     """
     suffix = Path(path).suffix.lower()
     if suffix in (".gif", ".svg", ".pdf"):

@@ -16,7 +16,17 @@ from .errors import MazeError
 
 @dataclass(frozen=True)
 class Algorithm:
-    """One registered algorithm and what the docs and tools say about it."""
+    """One registered algorithm and what the docs and tools say about it.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> dig = meiro.GENERATORS.get("backtracker")
+    >>> dig.name, dig.exact
+    ('dig', True)
+    >>> meiro.SOLVERS.get("dfs").exact     # depth-first search finds a path, not the shortest
+    False
+    """
 
     name: str
     function: Callable

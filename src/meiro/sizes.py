@@ -94,13 +94,27 @@ def bytes_needed(width: int, height: int, per_cell: int = BYTES_PER_CELL) -> int
     """Peak working memory, in bytes, to generate and solve a maze of this size.
 
     ``per_cell``: the generator's own working memory per cell, beyond the grid.
+
+    Examples
+    --------
+    >>> bytes_needed(15, 15)           # 31*31 blocks * 2 bytes + 225 cells * 1 byte
+    2147
+    >>> bytes_needed(15, 15, per_cell=8)
+    3722
     """
     blocks = (2 * width + 1) * (2 * height + 1)
     return blocks * BYTES_PER_BLOCK + width * height * max(per_cell, BYTES_PER_CELL)
 
 
 def available_memory() -> int | None:
-    """Bytes of memory this process could still use, or None if unknown."""
+    """Bytes of memory this process could still use, or None if unknown.
+
+    Examples
+    --------
+    >>> free = available_memory()
+    >>> free is None or free > 0
+    True
+    """
     try:
         if sys.platform.startswith("linux"):
             with open("/proc/meminfo", encoding="ascii") as fh:

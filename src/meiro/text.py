@@ -70,6 +70,15 @@ def text_lines(maze: Maze, style: str = "hash", path: Iterable | None = None) ->
 
     Printing a huge maze line by line needs memory for one line, not the
     whole text.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> for line in text_lines(meiro.generate(2, 1, seed=0), style="plain"):
+    ...     print(repr(line))
+    '#####'
+    '#S G#'
+    '#####'
     """
     try:
         wall, space, start, goal, mark, sep = STYLES[style]

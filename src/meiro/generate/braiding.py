@@ -116,7 +116,25 @@ def check_braid(braid) -> float:
 
 def braid_maze(grid: np.ndarray, allowed: np.ndarray, share: float, state,
                order: np.ndarray | None) -> np.ndarray | None:
-    """Cull about ``share`` of the dead ends of ``grid`` in place; returns the extended log."""
+    """Cull about ``share`` of the dead ends of ``grid`` in place; returns the extended log.
+
+    ``grid`` is a lattice maze, ``allowed`` the blocks it may open
+    (:func:`meiro.generate.masking.allowed_blocks`), ``order`` its carving log
+    or None.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> from meiro.generate.masking import allowed_blocks
+    >>> from meiro.kernels.rng import mix_seed
+    >>> from meiro.stats import maze_stats
+    >>> m = meiro.generate(6, 6, seed=2)
+    >>> maze_stats(m).dead_ends
+    4
+    >>> braid_maze(m.grid, allowed_blocks(np.ones((6, 6), bool)), 1.0, mix_seed(2, stream=3), None)
+    >>> maze_stats(m).dead_ends
+    0
+    """
     threshold = int(round(share * 2**32))
     rows, cols = grid.shape
     if order is None:

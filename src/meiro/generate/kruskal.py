@@ -56,6 +56,12 @@ def wall_codes(width: int, height: int) -> np.ndarray:
     """An empty array for every wall between two cells, coded as :func:`shuffled_walls` does.
 
     int32 while the codes fit: Kruskal's random accesses then move half the memory.
+
+    Examples
+    --------
+    >>> walls = wall_codes(3, 2)            # 2 x 2 east walls and 3 south walls
+    >>> walls.size, walls.dtype
+    (7, dtype('int32'))
     """
     n = (width - 1) * height + width * (height - 1)
     return np.empty(n, np.int32 if 2 * (width + 2) * (height + 2) < 2**31 else np.int64)
@@ -83,6 +89,18 @@ def set_aside_square_maxima(tag, width, height, bucket):
     The work goes row by row over slices (whose indices numba knows are not
     negative), so the comparisons vectorise: under 1 ms on a million cells,
     against 12 ms with computed indices.
+
+    Examples
+    --------
+    On 3 x 2 cells: east walls ``0 - 3``, south walls ``4 - 6``. Wall 4 (bucket
+    5) is the heaviest of the left square (walls 0, 2, 4, 5); the right square
+    (walls 1, 3, 5, 6) has no single heaviest wall.
+
+    >>> tag = np.array([3, 1, 2, 0, 5, 0, 1], np.uint8)
+    >>> bucket = np.empty(7, np.uint16)
+    >>> set_aside_square_maxima(tag, 3, 2, bucket)
+    >>> bucket.tolist()
+    [3, 1, 2, 0, 256, 0, 1]
     """
     east = width - 1
     first_south = east * height
@@ -125,6 +143,14 @@ def shuffled_walls(walls, width, height, state):
     and the order within a bucket is uniform — and the maze is the same
     minimum spanning tree. Returns ``(number of walls to try, state)``; the
     walls set aside follow them in ``walls``.
+
+    Examples
+    --------
+    >>> from meiro.kernels.rng import mix_seed
+    >>> walls = wall_codes(3, 2)
+    >>> count, state = shuffled_walls(walls, 3, 2, mix_seed(1))
+    >>> count, walls.tolist()       # e.g. 13 = 6 * 2 + 1: the wall south of cell 6, i.e. (0, 0)
+    (7, [17, 12, 14, 13, 15, 22, 24])
     """
     tag = np.empty(walls.size, np.uint8)
     state = bucket_tags(tag, state)
@@ -238,6 +264,21 @@ def spanning_tree(walls: np.ndarray, width: int, height: int, record: bool) -> C
 
     With ``walls`` in the order of their weights, that is the minimum spanning
     tree, whichever algorithm finds it (see :mod:`meiro.generate.prim`).
+
+    Examples
+    --------
+    >>> from meiro.kernels.rng import mix_seed
+    >>> walls = wall_codes(3, 2)
+    >>> count, _ = shuffled_walls(walls, 3, 2, mix_seed(1))
+    >>> carving = spanning_tree(walls[:count], 3, 2, record=True)
+    >>> carving.grid.astype(int)
+    array([[1, 1, 1, 1, 1, 1, 1],
+           [1, 0, 0, 0, 0, 0, 1],
+           [1, 0, 1, 0, 1, 0, 1],
+           [1, 0, 1, 0, 1, 0, 1],
+           [1, 1, 1, 1, 1, 1, 1]])
+    >>> len(carving.order)                  # 6 cells and the 5 walls between them
+    11
     """
     parent = np.empty((width + 2) * (height + 2), walls.dtype)
     cells = padded_cells(width, height) | DUG  # every cell is part of the maze

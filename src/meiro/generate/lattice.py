@@ -27,6 +27,17 @@ def carve(grid, p, order, n):
     ``order`` is None when not recording: numba then compiles a separate,
     branch-free version of the kernel (the recording branch costs up to 8x on
     the tight loops of the simple methods).
+
+    Examples
+    --------
+    >>> grid = np.ones(5, bool)
+    >>> order = np.zeros(2, np.int64)
+    >>> carve(grid, 2, order, 0)            # opened and logged
+    1
+    >>> carve(grid, 2, order, 1)            # already open: not logged again
+    1
+    >>> grid.tolist(), order[:1].tolist()
+    ([True, True, False, True, True], [2])
     """
     if order is None:
         grid[U(p)] = False
@@ -39,7 +50,16 @@ def carve(grid, p, order, n):
 
 @njit(inline="always")
 def find(parent, i):
-    """Root of ``i`` in a union-find forest, halving the path on the way."""
+    """Root of ``i`` in a union-find forest, halving the path on the way.
+
+    Examples
+    --------
+    >>> parent = np.array([0, 0, 1, 2])     # a chain 3 -> 2 -> 1 -> 0
+    >>> find(parent, 3)
+    0
+    >>> parent.tolist()                     # 3 now points to 1: the path was halved
+    [0, 0, 1, 1]
+    """
     while parent[U(i)] != i:
         parent[U(i)] = parent[U(parent[U(i)])]
         i = parent[U(i)]
@@ -68,6 +88,17 @@ def bucket_tags(tag, state):
     plain Fisher-Yates; above, the buckets make it Rao-Sandelius: each bucket
     then fits in the cache, whose misses would otherwise dominate every
     random swap.
+
+    Examples
+    --------
+    >>> from meiro.kernels.rng import mix_seed
+    >>> small = np.empty(10, np.uint8)
+    >>> bool(bucket_tags(small, mix_seed(1)) == mix_seed(1)), int(small.max())   # nothing drawn
+    (True, 0)
+    >>> large = np.empty(1 << 16, np.uint8)
+    >>> _ = bucket_tags(large, mix_seed(1))
+    >>> len(np.unique(large))
+    256
     """
     if tag.size < 1 << 16:
         tag[:] = 0
@@ -85,6 +116,12 @@ def bucket_starts(tag):
 
     Bucket ``b`` holds places ``start[b]:start[b + 1]``; elements tagged
     ``SET_ASIDE`` (= ``BUCKETS``) come last and are not shuffled.
+
+    Examples
+    --------
+    >>> start = bucket_starts(np.array([0, 0, 1, 3, SET_ASIDE], np.uint16))
+    >>> start[:5].tolist(), start[-2:].tolist()    # bucket 0 is 0:2, 1 is 2:3; set aside 4:5
+    ([0, 2, 3, 3, 4], [4, 5])
     """
     start = np.zeros(BUCKETS + 2, np.int64)
     for t in tag:
@@ -96,7 +133,17 @@ def bucket_starts(tag):
 
 @njit(cache=True)
 def shuffle_buckets(out, start, state):
-    """Last pass of a shuffle: Fisher-Yates within each bucket of ``out``; returns the state."""
+    """Last pass of a shuffle: Fisher-Yates within each bucket of ``out``; returns the state.
+
+    Examples
+    --------
+    >>> from meiro.kernels.rng import mix_seed
+    >>> values = np.arange(6)
+    >>> start = bucket_starts(np.zeros(6, np.uint8))    # one bucket: a plain Fisher-Yates
+    >>> _ = shuffle_buckets(values, start, mix_seed(1))
+    >>> values.tolist()
+    [5, 0, 4, 2, 1, 3]
+    """
     for b in range(BUCKETS):
         state = _fisher_yates(out, start[b], start[U(b + 1)], state)
     return state
@@ -110,6 +157,14 @@ def shuffle(values, state):
     (:func:`bucket_tags`), keeping their order, and each bucket is then
     shuffled on its own: the result is still a uniformly random permutation
     (Rao-Sandelius), at several times the speed of one big Fisher-Yates.
+
+    Examples
+    --------
+    >>> from meiro.kernels.rng import mix_seed
+    >>> values = np.arange(8)
+    >>> _ = shuffle(values, mix_seed(1))
+    >>> values.tolist()
+    [7, 0, 5, 1, 6, 3, 2, 4]
     """
     tag = np.empty(values.size, np.uint8)
     state = bucket_tags(tag, state)
@@ -130,6 +185,20 @@ def run_kernel(kernel, width: int, height: int, state, origin, record: bool, *ex
 
     ``kernel(grid, rows, cols, origin_row, origin_col, state, order, *extra)``
     must return the number of log entries it wrote; ``order`` is None unless ``record``.
+
+    Examples
+    --------
+    >>> from meiro.generate.binary_tree import _binary_tree_kernel
+    >>> from meiro.kernels.rng import mix_seed
+    >>> carving = run_kernel(_binary_tree_kernel, 3, 2, mix_seed(1), (1, 1), True)
+    >>> carving.grid.astype(int)
+    array([[1, 1, 1, 1, 1, 1, 1],
+           [1, 0, 0, 0, 0, 0, 1],
+           [1, 0, 1, 0, 1, 1, 1],
+           [1, 0, 1, 0, 0, 0, 1],
+           [1, 1, 1, 1, 1, 1, 1]])
+    >>> carving.order.tolist()
+    [8, 10, 9, 12, 11, 22, 15, 24, 17, 26, 25]
     """
     rows, cols = 2 * height + 1, 2 * width + 1
     grid = np.ones((rows, cols), dtype=bool)
@@ -142,6 +211,15 @@ def open_interior(width: int, height: int) -> np.ndarray:
     """A grid whose cells and wall slots are all open: the start of the wall-building methods.
 
     Only the border and the even/even posts are walls.
+
+    Examples
+    --------
+    >>> open_interior(2, 2).astype(int)
+    array([[1, 1, 1, 1, 1],
+           [1, 0, 0, 0, 1],
+           [1, 0, 1, 0, 1],
+           [1, 0, 0, 0, 1],
+           [1, 1, 1, 1, 1]])
     """
     grid = np.zeros((2 * height + 1, 2 * width + 1), dtype=bool)
     grid[0] = grid[-1] = True
@@ -158,5 +236,10 @@ def flood_log(grid: np.ndarray, origin) -> np.ndarray:
     breadth-first walk from the origin reaches the open blocks of the finished
     maze: replaying it onto an all-wall grid rebuilds the grid, and an
     animation shows the finished maze being explored from the start.
+
+    Examples
+    --------
+    >>> flood_log(open_interior(2, 1), (1, 1)).tolist()
+    [6, 7, 8]
     """
     return flood(grid, origin).astype(record_buffer(grid.size, 0).dtype)

@@ -66,7 +66,17 @@ def parse_mask_text(text: str) -> np.ndarray:
 
 
 def read_mask_png(path: str | os.PathLike) -> np.ndarray:
-    """A black-and-white PNG -> bool array: light pixels (>= 50 % grey) are inside."""
+    """A black-and-white PNG -> bool array: light pixels (>= 50 % grey) are inside.
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> from PIL import Image
+    >>> path = os.path.join(tempfile.mkdtemp(), "mask.png")
+    >>> Image.fromarray(np.array([[255, 0, 255], [255, 255, 200]], np.uint8)).save(path)
+    >>> read_mask_png(path).tolist()
+    [[True, False, True], [True, True, True]]
+    """
     try:
         from PIL import Image, UnidentifiedImageError
     except ImportError:  # pragma: no cover - depends on the installation
@@ -201,6 +211,23 @@ def restrict(grid: np.ndarray, order: np.ndarray | None, region: np.ndarray,
 
     ``grid`` is a perfect maze of the whole rectangle (changed in place),
     ``order`` its carving log or None. Returns the grid and the new log.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> from meiro.generate import carve
+    >>> from meiro.kernels.rng import mix_seed
+    >>> carving = carve("dig", 3, 2, 1, (1, 1), record=True)
+    >>> region = np.array([[True, True, False], [True, True, False]])   # the left 2 x 2 cells
+    >>> grid, log = restrict(carving.grid.copy(), carving.order, region, mix_seed(1, stream=2))
+    >>> grid.astype(int)
+    array([[1, 1, 1, 1, 1, 1, 1],
+           [1, 0, 1, 0, 1, 1, 1],
+           [1, 0, 1, 0, 1, 1, 1],
+           [1, 0, 0, 0, 1, 1, 1],
+           [1, 1, 1, 1, 1, 1, 1]])
+    >>> bool((meiro.replay_carving(grid.shape, log) == grid).all())
+    True
     """
     allowed = allowed_blocks(region)
     grid |= ~allowed

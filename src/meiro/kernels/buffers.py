@@ -13,7 +13,14 @@ from .index import U
 
 @njit(cache=True)
 def grow(array):
-    """A copy of a stack's ``array`` twice as long (the new half left unset)."""
+    """A copy of a stack's ``array`` twice as long (the new half left unset).
+
+    Examples
+    --------
+    >>> bigger = grow(np.array([1, 2, 3]))
+    >>> bigger.size, bigger[:3].tolist()
+    (6, [1, 2, 3])
+    """
     bigger = np.empty(array.size * 2, array.dtype)
     bigger[:array.size] = array
     return bigger
@@ -25,6 +32,13 @@ def grow_ring(ring, head, tail):
 
     The queue holds ``ring[i & (size - 1)]`` for ``head <= i < tail``; the
     counters keep growing and never wrap, so they stay valid after the move.
+
+    Examples
+    --------
+    >>> ring = np.array([10, 11, 12, 13])   # queue items 2, 3, 4: ring[2], ring[3], ring[4 & 3]
+    >>> bigger = grow_ring(ring, 2, 5)
+    >>> bigger.size, [int(bigger[i & 7]) for i in range(2, 5)]
+    (8, [12, 13, 10])
     """
     bigger = np.empty(ring.size * 2, ring.dtype)
     old_mask = ring.size - 1

@@ -48,6 +48,13 @@ def open_passage(cells, i, j, d):
 
     A passage is stored on the cell to its west or north (0 north, 1 east,
     2 south, 3 west).
+
+    Examples
+    --------
+    >>> cells = padded_cells(2, 1)          # cells (0, 0) and (1, 0) at 5 and 6
+    >>> open_passage(cells, 6, 5, 3)        # west from (1, 0): stored on (0, 0)
+    >>> cells.reshape(3, 4)[1].tolist()
+    [4, 1, 0, 4]
     """
     if d == 0:
         cells[U(j)] |= SOUTH
@@ -61,7 +68,13 @@ def open_passage(cells, i, j, d):
 
 @njit(inline="always")
 def cell_block(i, width):
-    """The block-grid index of padded cell ``i`` (a division: for logging, not for walking)."""
+    """The block-grid index of padded cell ``i`` (a division: for logging, not for walking).
+
+    Examples
+    --------
+    >>> divmod(int(cell_block(6, 2)), 5)    # cell (1, 0) of a 2x1 maze: block (1, 3)
+    (1, 3)
+    """
     padded = width + 2
     y = i // padded
     return (2 * y - 1) * (2 * width + 1) + 2 * (i - y * padded) - 1
@@ -74,6 +87,17 @@ def join_cell(cells, i, j, d, block_step, order, n, width):
     Logs the wall block, then ``j``'s block, when ``order`` is not None
     (``block_step``: the four directions' steps in the block grid); returns
     the log length.
+
+    Examples
+    --------
+    >>> cells = padded_cells(2, 1)
+    >>> cells[5] |= DUG
+    >>> block_step = np.array([-5, 1, 5, -1], np.int64)
+    >>> order = np.zeros(2, np.int64)
+    >>> join_cell(cells, 5, 6, 1, block_step, order, 0, 2)   # dig east
+    2
+    >>> cells.reshape(3, 4)[1].tolist(), order.tolist()      # the wall slot, then the cell
+    ([4, 5, 4, 4], [7, 8])
     """
     open_passage(cells, i, j, d)
     cells[U(j)] |= DUG
@@ -91,6 +115,14 @@ def undug_around(cells, i, step, out):
 
     ``step``: the four directions' steps in the padded array. The padding
     counts as dug, so it is never listed. Returns how many.
+
+    Examples
+    --------
+    >>> cells = padded_cells(2, 1)
+    >>> out = np.empty(4, np.int64)
+    >>> n = undug_around(cells, 5, np.array([-4, 1, 4, -1], np.int64), out)
+    >>> out[:n].tolist()                    # only east: the rest is padding
+    [1]
     """
     m = 0
     for d in range(4):
@@ -106,6 +138,16 @@ def maze_around(cells, i, step, out):
 
     Needs the padding marked ``DUG | EDGE`` (:func:`mark_ring`) to tell it
     from dug cells.
+
+    Examples
+    --------
+    >>> cells = padded_cells(2, 1)
+    >>> mark_ring(cells, 2, 1, DUG | EDGE)
+    >>> cells[6] |= DUG                     # cell (1, 0) is in the maze
+    >>> out = np.empty(4, np.int64)
+    >>> n = maze_around(cells, 5, np.array([-4, 1, 4, -1], np.int64), out)
+    >>> out[:n].tolist()
+    [1]
     """
     m = 0
     for d in range(4):
@@ -118,7 +160,15 @@ def maze_around(cells, i, step, out):
 @njit(cache=True)
 def mark_ring(cells, width, height, value):
     """Set every padding cell to ``value``: ``DUG | EDGE`` while a kernel must tell the
-    padding from dug cells (:func:`maze_around`), ``DUG`` again before it returns."""
+    padding from dug cells (:func:`maze_around`), ``DUG`` again before it returns.
+
+    Examples
+    --------
+    >>> cells = padded_cells(2, 1)
+    >>> mark_ring(cells, 2, 1, DUG | EDGE)
+    >>> cells.reshape(3, 4).tolist()
+    [[68, 68, 68, 68], [68, 0, 0, 68], [68, 68, 68, 68]]
+    """
     padded = width + 2
     last = (height + 1) * padded
     for x in range(padded):
@@ -131,7 +181,13 @@ def mark_ring(cells, width, height, value):
 
 @njit(cache=True)
 def walk_marks(cells):
-    """A byte per cell for a random walk's own state: ``EDGE`` on the padding, else 0."""
+    """A byte per cell for a random walk's own state: ``EDGE`` on the padding, else 0.
+
+    Examples
+    --------
+    >>> walk_marks(padded_cells(2, 1)).reshape(3, 4).tolist()
+    [[64, 64, 64, 64], [64, 0, 0, 64], [64, 64, 64, 64]]
+    """
     marks = np.zeros(cells.size, np.uint8)
     for k in range(cells.size):
         if cells[k] & DUG:
@@ -147,6 +203,15 @@ def random_step(i, marks, step, bits, n_bits, state):
     refilled 32 pairs at a time from the PRNG); a try that lands on the
     padding is redrawn, which keeps the choice exactly uniform among the
     neighbours that exist. Returns ``(d, j, bits, n_bits, state)``.
+
+    Examples
+    --------
+    >>> from meiro.kernels.rng import mix_seed
+    >>> marks = walk_marks(padded_cells(2, 1))
+    >>> step = np.array([-4, 1, 4, -1], np.int64)
+    >>> d, j, bits, n_bits, state = random_step(5, marks, step, np.uint64(0), 0, mix_seed(1))
+    >>> d, j                                # cell (0, 0) of a 2x1 maze can only go east
+    (1, 6)
     """
     while True:
         if n_bits == 0:
@@ -165,6 +230,15 @@ def expand_cells(cells, width, height, grid):
     """Write the ``(2*height+1, 2*width+1)`` block grid for padded compact ``cells``.
 
     ``grid`` is a flat bool array; every block is written (no need to clear it).
+
+    Examples
+    --------
+    >>> cells = padded_cells(2, 1)
+    >>> cells[5:7] = [DUG | EAST, DUG]
+    >>> grid = np.empty(3 * 5, bool)
+    >>> expand_cells(cells, 2, 1, grid)
+    >>> grid.reshape(3, 5).astype(int).tolist()
+    [[1, 1, 1, 1, 1], [1, 0, 0, 0, 1], [1, 1, 1, 1, 1]]
     """
     cols = 2 * width + 1
     padded = width + 2
@@ -185,7 +259,19 @@ def expand_cells(cells, width, height, grid):
 
 
 def cells_to_grid(cells: np.ndarray, width: int, height: int) -> np.ndarray:
-    """The block grid (bool, True = wall) of padded compact ``cells``."""
+    """The block grid (bool, True = wall) of padded compact ``cells``.
+
+    Examples
+    --------
+    >>> cells = padded_cells(1, 2)          # cell (0, 0) open to the south
+    >>> cells[[4, 7]] = [DUG | SOUTH, DUG]
+    >>> cells_to_grid(cells, 1, 2).astype(int)
+    array([[1, 1, 1],
+           [1, 0, 1],
+           [1, 0, 1],
+           [1, 0, 1],
+           [1, 1, 1]])
+    """
     grid = np.empty((2 * height + 1, 2 * width + 1), dtype=bool)
     expand_cells(cells, width, height, grid.ravel())
     return grid
@@ -197,6 +283,14 @@ def run_on_cells(kernel, width: int, height: int, state, origin, record: bool, *
     ``kernel(cells, width, height, origin_x, origin_y, state, order, *extra)`` carves
     padded ``cells`` and returns the log length; ``order`` is None unless
     ``record`` (numba then compiles a version without the logging).
+
+    Examples
+    --------
+    >>> from meiro.generate.wilson import _wilson_kernel
+    >>> from meiro.kernels.rng import mix_seed
+    >>> carving = run_on_cells(_wilson_kernel, 3, 2, mix_seed(1), (1, 1), True)
+    >>> carving.grid.shape, len(carving.order), carving.cells.size
+    ((5, 7), 11, 20)
     """
     from ..generate.carving import Carving, record_buffer
 

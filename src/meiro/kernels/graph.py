@@ -44,7 +44,13 @@ SOURCE = 5
 
 
 def first_block(step):
-    """Block coordinate of node coordinate 0 (see the module docs)."""
+    """Block coordinate of node coordinate 0 (see the module docs).
+
+    Examples
+    --------
+    >>> first_block(2), first_block(1)      # lattice: node 0 is the padding left of block 1
+    (-1, 0)
+    """
     return -1 if step == 2 else 0
 
 
@@ -54,6 +60,20 @@ def build_graph(grid, rows, cols, step):
 
     ``grid`` is read as bytes (1 = wall). Returns the graph and its width in
     nodes (padding included).
+
+    Examples
+    --------
+    >>> import meiro
+    >>> m = meiro.generate(2, 2, seed=0)
+    >>> print(m)
+    # # # # #
+    # S #   #
+    #   #   #
+    #     G #
+    # # # # #
+    >>> graph, width = build_graph(m.grid.ravel(), 5, 5, 2)
+    >>> graph.reshape(-1, width).tolist()  # 4 open, + 1 east, + 2 south; padding all round
+    [[0, 0, 0, 0], [0, 6, 6, 0], [0, 5, 4, 0], [0, 0, 0, 0]]
     """
     if step == 2:
         return _lattice_graph(grid.view(np.uint8), rows, cols)
@@ -107,13 +127,28 @@ def _block_graph(wall, rows, cols):
 
 @njit(inline="always")
 def node_offsets(width):
-    """Index offsets of a node's four neighbours: north, east, south, west."""
+    """Index offsets of a node's four neighbours: north, east, south, west.
+
+    Examples
+    --------
+    >>> node_offsets(6).tolist()
+    [-6, 1, 6, -1]
+    """
     return np.array([-width, 1, width, -1], np.int64)
 
 
 @njit(inline="always")
 def open_ways(graph, n, width):
-    """The passages out of node ``n`` as a mask: bit ``d`` set when direction ``d`` is open."""
+    """The passages out of node ``n`` as a mask: bit ``d`` set when direction ``d`` is open.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> m = meiro.generate(4, 1, seed=0)     # one corridor of four cells
+    >>> graph, width = build_graph(m.grid.ravel(), 3, 9, 2)
+    >>> bin(open_ways(graph, width + 2, width))   # the second cell: east (bit 1) and west (bit 3)
+    '0b1010'
+    """
     return (((graph[U(n - width)] & SOUTH) >> 1) | ((graph[U(n)] & (EAST | SOUTH)) << 1)
             | ((graph[U(n - 1)] & EAST) << 3))
 
@@ -135,11 +170,30 @@ WAY_COUNT, NTH_WAY = _way_tables()
 
 @njit(inline="always")
 def code_of(graph, n):
+    """The search code of node ``n`` (see the module docs).
+
+    0 = not reached, 1 - 4 = reached moving in direction ``code - 1``, 5 = the source.
+
+    Examples
+    --------
+    >>> graph = np.array([OPEN, OPEN | 2 << CODE_SHIFT], np.uint8)
+    >>> code_of(graph, 0), code_of(graph, 1)      # node 1 was reached moving east
+    (0, 2)
+    """
     return (graph[U(n)] & CODE_MASK) >> CODE_SHIFT
 
 
 @njit(inline="always")
 def set_code(graph, n, code):
+    """Write search ``code`` (0 - 5, see :func:`code_of`) into node ``n``, keeping its passage bits.
+
+    Examples
+    --------
+    >>> graph = np.array([OPEN | EAST], np.uint8)
+    >>> set_code(graph, 0, SOURCE)
+    >>> code_of(graph, 0), int(graph[0]) & ~CODE_MASK
+    (5, 5)
+    """
     graph[U(n)] = (graph[U(n)] & ~CODE_MASK) | (code << CODE_SHIFT)
 
 
@@ -150,6 +204,19 @@ def trace_moves(graph, width, target, moves):
     Writes each step's code into ``moves`` (last step first) and returns how
     many steps there are. This is the only pass that hops around the graph;
     :func:`fill_path` then works sequentially.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> from meiro.solve.bfs import bfs_kernel
+    >>> m = meiro.generate(4, 1, seed=0)     # one corridor: nodes 7 to 10
+    >>> graph, width = build_graph(m.grid.ravel(), 3, 9, 2)
+    >>> bfs_kernel(graph, width, 7, 10, np.empty(0, np.int64))[0]
+    10
+    >>> moves = np.empty(graph.size, np.uint8)
+    >>> n = trace_moves(graph, width, 10, moves)
+    >>> moves[:n].tolist()                 # three steps east (code 2 = direction 1 + 1)
+    [2, 2, 2]
     """
     step_back = node_offsets(width)
     n = 0
@@ -170,6 +237,14 @@ def fill_path(moves, n_moves, row, col, step, out):
     ``moves`` comes from :func:`trace_moves`; ``out`` has shape
     ``(n_moves * step + 1, 2)``. On a lattice (``step`` 2) the wall slot
     between two cells is written between them.
+
+    Examples
+    --------
+    >>> moves = np.array([2, 2, 3], np.uint8)  # last step first: east, east, and south before them
+    >>> out = np.empty((3 * 2 + 1, 2), np.int64)
+    >>> fill_path(moves, 3, 3, 5, 2, out)
+    >>> out.tolist()
+    [[1, 1], [2, 1], [3, 1], [3, 2], [3, 3], [3, 4], [3, 5]]
     """
     drow = np.array([-1, 0, 1, 0], np.int64)
     dcol = np.array([0, 1, 0, -1], np.int64)
@@ -187,7 +262,15 @@ def fill_path(moves, n_moves, row, col, step, out):
 
 
 def node_blocks(nodes: np.ndarray, width: int, step: int) -> np.ndarray:
-    """``(n, 2)`` block coordinates of node indices."""
+    """``(n, 2)`` block coordinates of node indices.
+
+    Examples
+    --------
+    >>> node_blocks(np.array([7, 10]), 6, 2).tolist()   # nodes of a 6-wide lattice graph
+    [[1, 1], [1, 7]]
+    >>> node_blocks(np.array([10]), 9, 1).tolist()      # any other grid: node = block
+    [[1, 1]]
+    """
     first = first_block(step)
     out = np.empty((len(nodes), 2), np.int64)
     out[:, 0] = nodes // width * step + first

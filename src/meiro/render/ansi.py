@@ -34,13 +34,23 @@ COLORS = {WALL: "", PATH: "", START: "1;31", GOAL: "1;94", ANSWER: "35", CLOSED:
 
 @dataclass(frozen=True)
 class Look:
-    """Characters of each block class and the columns one block takes."""
+    """Characters of each block class and the columns one block takes.
+
+    Examples
+    --------
+    >>> hash_look = LOOKS["hash"]
+    >>> hash_look.columns, hash_look.glyph(GOAL, color=False)
+    (2, 'G ')
+    >>> hash_look.glyph(GOAL, color=True)          # bold bright blue, then reset
+    '\\x1b[1;94mG \\x1b[0m'
+    """
 
     name: str
     glyphs: dict
     columns: int
 
     def glyph(self, cls: int, color: bool) -> str:
+        """The text of block class ``cls``, wrapped in its ANSI colour when ``color``."""
         text = self.glyphs[cls]
         code = COLORS[cls] if color else ""
         return f"{ESC}{code}m{text}{RESET}" if code else text

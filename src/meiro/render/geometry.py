@@ -60,7 +60,14 @@ def wall_segments(grid: np.ndarray) -> tuple[list, list]:
 
 
 def block_runs(grid: np.ndarray) -> list[tuple[int, int, int]]:
-    """Wall blocks merged along rows: ``(row, first_col, last_col)`` for each run."""
+    """Wall blocks merged along rows: ``(row, first_col, last_col)`` for each run.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> block_runs(meiro.generate(2, 1, seed=0).grid)    # a 5 x 3-block corridor
+    [(0, 0, 4), (1, 0, 0), (1, 4, 4), (2, 0, 4)]
+    """
     return [(r, int(a), int(b)) for r in range(grid.shape[0]) for a, b in _runs(grid[r])]
 
 

@@ -23,7 +23,13 @@ AUTO_SIDE = 640
 
 
 def auto_block(shape: tuple[int, int], side: int = AUTO_SIDE) -> int:
-    """A block size (1..16 pixels) that keeps the picture's longest side near ``side``."""
+    """A block size (1..16 pixels) that keeps the picture's longest side near ``side``.
+
+    Examples
+    --------
+    >>> auto_block((31, 31)), auto_block((41, 21)), auto_block((2001, 2001))
+    (16, 15, 1)
+    """
     return max(1, min(16, side // max(shape)))
 
 

@@ -118,7 +118,20 @@ def classes(maze, path=None) -> np.ndarray:
 
 
 def mark_path(out: np.ndarray, path) -> None:
-    """Set the blocks of ``path`` (an ``(k, 2)`` array of (row, col)) to :data:`ANSWER`."""
+    """Set the blocks of ``path`` (an ``(k, 2)`` array of (row, col)) to :data:`ANSWER`.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> cls = meiro.generate(2, 1, seed=0).grid.astype(np.uint8)
+    >>> mark_path(cls, [(1, 1), (1, 2), (1, 3)])
+    >>> cls[1].tolist()                  # 4 = ANSWER
+    [1, 4, 4, 4, 1]
+    >>> mark_path(cls, [(1, 5)])
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: path leaves the maze's grid
+    """
     cells = np.asarray(path, dtype=np.int64).reshape(-1, 2)
     rows, cols = out.shape
     if len(cells) and (cells.min() < 0 or cells[:, 0].max() >= rows or cells[:, 1].max() >= cols):

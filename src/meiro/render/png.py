@@ -59,7 +59,17 @@ def fitted_block(shape: tuple[int, int], preferred: int = 16) -> int:
 
 
 def check_block(block, shape: tuple[int, int]) -> int:
-    """Validate a block size in pixels for a grid of ``shape`` blocks."""
+    """Validate a block size in pixels for a grid of ``shape`` blocks.
+
+    Examples
+    --------
+    >>> check_block(8, (31, 31))
+    8
+    >>> check_block(64, (201, 201))
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: a 12864x12864-pixel picture is too large; use a block size of at most 39
+    """
     if isinstance(block, bool) or not isinstance(block, (int, np.integer)) or not 1 <= block <= 256:
         raise MazeError(f"block size must be a whole number of pixels from 1 to 256, got {block!r}")
     pixels = shape[0] * shape[1] * int(block) ** 2
@@ -74,7 +84,15 @@ def check_block(block, shape: tuple[int, int]) -> int:
 
 
 def indexed_image(cls: np.ndarray, block: int, palette: Palette):
-    """A Pillow palette ('P') image drawing block classes ``cls`` at ``block`` pixels each."""
+    """A Pillow palette ('P') image drawing block classes ``cls`` at ``block`` pixels each.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> image = indexed_image(classes(meiro.generate(2, 1, seed=0)), 4, Palette())
+    >>> image.mode, image.size, image.getpixel((0, 0)), image.getpixel((4, 4))   # a wall, the start
+    ('P', (20, 12), 1, 2)
+    """
     Image, _ = _pillow()
     pixels = np.repeat(np.repeat(cls, block, axis=0), block, axis=1)
     image = Image.frombytes("P", (pixels.shape[1], pixels.shape[0]), np.ascontiguousarray(pixels).tobytes())

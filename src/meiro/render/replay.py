@@ -85,6 +85,16 @@ def search_layers(grid: np.ndarray, expanded: np.ndarray, stride: int) -> tuple[
     between two expanded cells is drawn closed, and a cell next to an expanded
     one, with the passage leading to it, is drawn on the frontier, which is
     exactly what the solver has discovered but not yet expanded.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> grid = meiro.generate(4, 1, seed=0).grid        # one corridor of four cells
+    >>> expanded = np.zeros(grid.shape, bool)
+    >>> expanded[1, [1, 3]] = True                      # the first two cells
+    >>> closed, frontier = search_layers(grid, expanded, 2)
+    >>> closed[1].astype(int).tolist(), frontier[1].astype(int).tolist()
+    ([0, 1, 1, 1, 0, 0, 0, 0, 0], [0, 0, 0, 0, 1, 1, 0, 0, 0])
     """
     closed = expanded
     open_ = ~grid

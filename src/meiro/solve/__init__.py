@@ -27,13 +27,27 @@ def search_stride(maze: Maze) -> int:
 
     A maze is a lattice when every even/even block is a wall and the start and
     goal are cells (odd/odd): then every route alternates cell, wall slot, cell.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> search_stride(meiro.generate(3, 3, seed=1))
+    2
+    >>> search_stride(meiro.parse_text("#####\\n#S  #\\n#   #\\n#  G#\\n#####"))   # an open room
+    1
     """
     ends_on_cells = all(r % 2 == 1 and c % 2 == 1 for r, c in (maze.start, maze.goal))
     return 2 if ends_on_cells and bool(maze.grid[::2, ::2].all()) else 1
 
 
 def coordinates(flat: np.ndarray, cols: int, n_blocks: int) -> np.ndarray:
-    """Flat block indices -> an ``(n, 2)`` array of (row, col)."""
+    """Flat block indices -> an ``(n, 2)`` array of (row, col).
+
+    Examples
+    --------
+    >>> coordinates(np.array([10, 16, 25]), 9, 27).tolist()
+    [[1, 1], [1, 7], [2, 7]]
+    """
     dtype = np.int32 if n_blocks < 2**31 else np.int64
     out = np.empty((len(flat), 2), dtype)
     np.floor_divide(flat, cols, out=out[:, 0], casting="unsafe")

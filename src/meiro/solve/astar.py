@@ -37,6 +37,17 @@ def astar_kernel(graph, width, source, target, f_shift, h_shift, rng, g_weight, 
     of random tie-break bits. ``order`` receives expanded nodes when non-empty.
     ``f = g_weight * g + h``: 1 is A*, 0 is greedy best-first search
     (:mod:`meiro.solve.greedy`). Returns ``found, expanded, max_frontier``.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> from meiro.solve.result import SearchGraph
+    >>> m = meiro.generate(4, 4, seed=1)
+    >>> g = SearchGraph(m.grid, 2)
+    >>> f_shift, h_shift = key_layout(g.graph.size, g.width, g.graph.size // g.width)
+    >>> r = g.run(astar_kernel, 1 * 9 + 1, 7 * 9 + 7, False, f_shift, h_shift, mix_seed(0, 1), 1)
+    >>> r.found, r.expanded, len(r.path)
+    (70, 7, 13)
     """
     goal_y = target // width
     goal_x = target - goal_y * width
@@ -160,6 +171,15 @@ def key_layout(nodes: int, width: int, height: int) -> tuple[int, int]:
 
     ``f`` needs as many bits as a path can have nodes, ``h`` as many as
     ``width + height``; up to 16 bits of random tie-break fill the rest of 63.
+
+    Examples
+    --------
+    >>> key_layout(36, 6, 6)      # 6 bits of f, 4 of h, 16 random tie-break bits
+    (20, 16)
+    >>> key_layout(2**40, 2**31, 10)
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: this maze is too large for the A* solver; use method='bfs'
     """
     f_bits = max(nodes, 1).bit_length()
     h_bits = (width + height).bit_length()
@@ -191,7 +211,18 @@ def astar(grid: np.ndarray, source: int, target: int, step: int, seed: int,
 
 def best_first(grid: np.ndarray, source: int, target: int, step: int, rng: np.uint64,
                record: bool, g_weight: int) -> SearchResult:
-    """Run :func:`astar_kernel` on ``grid`` with ``f = g_weight * g + h``."""
+    """Run :func:`astar_kernel` on ``grid`` with ``f = g_weight * g + h``.
+
+    ``g_weight`` 1 is A* (a shortest path), 0 greedy best-first search.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> m = meiro.generate(5, 5, seed=2, braid=1.0)     # loops: greedy can go the long way
+    >>> args = (m.grid, 1 * 11 + 1, 9 * 11 + 9, 2, mix_seed(0, stream=1), False)
+    >>> len(best_first(*args, 1).path) - 1, len(best_first(*args, 0).path) - 1
+    (16, 28)
+    """
     g = SearchGraph(grid, step)
     f_shift, h_shift = key_layout(g.graph.size, g.width, g.graph.size // g.width)
     return g.run(astar_kernel, source, target, record, f_shift, h_shift, rng, g_weight)

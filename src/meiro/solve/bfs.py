@@ -45,6 +45,18 @@ def bfs_kernel(graph, width, source, target, order):
         which is at maximal distance from the source; -1 if the target is
         unreachable.
     expanded, max_frontier : int
+
+    Examples
+    --------
+    >>> import meiro
+    >>> from meiro.solve.result import SearchGraph
+    >>> m = meiro.generate(4, 1, seed=0)       # one corridor of four cells
+    >>> g = SearchGraph(m.grid, 2)
+    >>> source, target = g.node(1 * 9 + 1), g.node(1 * 9 + 7)
+    >>> source, target
+    (7, 10)
+    >>> bfs_kernel(g.graph, g.width, source, target, np.empty(0, np.int64))
+    (10, 4, 1)
     """
     record = order.size > 0
     ring = np.empty(1024, np.int64)

@@ -37,7 +37,16 @@ from .result import SearchGraph, SearchResult
 
 @njit(cache=True)
 def bidirectional_kernel(graph, width, source, target, order):
-    """Arguments and result as for :func:`meiro.solve.bfs.bfs_kernel`; ``target`` must be a node."""
+    """Arguments and result as for :func:`meiro.solve.bfs.bfs_kernel`; ``target`` must be a node.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> m = meiro.generate(4, 4, seed=1)
+    >>> r = SearchGraph(m.grid, 2).run(bidirectional_kernel, 1 * 9 + 1, 7 * 9 + 7, False)
+    >>> r.found, r.expanded, len(r.path)       # breadth-first search expands 9 cells
+    (70, 6, 13)
+    """
     record = order.size > 0
     off = node_offsets(width)
     from_target = np.zeros(graph.size, np.uint8)  # the second search's codes (as in the graph)

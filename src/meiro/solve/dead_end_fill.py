@@ -48,6 +48,15 @@ def fill_kernel(graph, width, source, target, queue):
     filled by clearing its passages, which makes it a wall to every later
     search. ``queue`` (as long as the graph) ends up holding the filled
     nodes in the order they were filled.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> m = meiro.generate(4, 4, seed=1)       # 16 cells, 7 of them on the route
+    >>> g = SearchGraph(m.grid, 2)
+    >>> queue = np.empty(g.graph.size, np.int64)
+    >>> fill_kernel(g.graph, g.width, g.node(1 * 9 + 1), g.node(7 * 9 + 7), queue)
+    9
     """
     off = node_offsets(width)
     tail = 0

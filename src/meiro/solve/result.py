@@ -15,6 +15,18 @@ class SearchResult(NamedTuple):
     ``found`` is the goal's flat block index or -1; ``explored`` is None unless
     recorded, else flat block indices in expansion order; ``path`` is the
     ``(k, 2)`` block path, None when the goal was not found.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> m = meiro.generate(4, 4, seed=1)
+    >>> r = meiro.SOLVERS.get("bfs").function(m.grid, 1 * 9 + 1, 7 * 9 + 7, 2, 0, True)
+    >>> r.found, r.expanded, r.max_frontier
+    (70, 9, 2)
+    >>> r.explored.tolist()
+    [10, 28, 30, 32, 34, 16, 52, 14, 70]
+    >>> r.path[0].tolist(), r.path[-1].tolist(), len(r.path)
+    ([1, 1], [7, 7], 13)
     """
 
     found: int

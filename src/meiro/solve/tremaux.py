@@ -45,6 +45,14 @@ def tremaux_kernel(graph, width, source, target, rng, order):
 
     Returns ``found, expanded, max_frontier``, where the frontier is the
     number of passages marked once (the walker's thread back).
+
+    Examples
+    --------
+    >>> import meiro
+    >>> m = meiro.generate(4, 4, seed=1)
+    >>> r = SearchGraph(m.grid, 2).run(tremaux_kernel, 1 * 9 + 1, 7 * 9 + 7, False, mix_seed(0, 4))
+    >>> r.found, r.expanded, len(r.path)
+    (70, 10, 13)
     """
     record = order.size > 0
     off = node_offsets(width)

@@ -47,6 +47,14 @@ def follow_kernel(graph, width, source, target, turn, order):
     :func:`meiro.solve.bfs.bfs_kernel`; returns ``found, expanded,
     max_frontier`` (``found`` = -1 when the walk closes a circle without
     reaching ``target``).
+
+    Examples
+    --------
+    >>> import meiro
+    >>> m = meiro.generate(4, 4, seed=1)
+    >>> r = SearchGraph(m.grid, 2).run(follow_kernel, 1 * 9 + 1, 7 * 9 + 7, False, 3)  # left hand
+    >>> r.found, r.expanded, len(r.path)
+    (70, 10, 13)
     """
     record = order.size > 0
     off = node_offsets(width)
@@ -110,6 +118,14 @@ def _follower(turn: int, name: str):
     solver.__doc__ = f"""Find a path by following the wall with the {name.split('-')[1]} hand.
 
     Raises :class:`~meiro.NoPathError` when the walk circles without reaching the goal.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> m = meiro.generate(8, 8, seed=3)        # a perfect maze: the wall leads to the goal
+    >>> sol = meiro.solve(m, "{name}")
+    >>> sol.path[-1].tolist() == list(m.goal), sol.length == meiro.solve(m, "bfs").length
+    (True, True)
     """
     return solver
 
