@@ -119,9 +119,37 @@ def test_space_skips_digging_and_moves_are_ignored_meanwhile():
     clock = FakeClock()
     game = GameModel(clock=clock)
     game.start_maze(meiro.generate(6, 6, seed=1))
-    assert not game.handle(Move(Direction.E)) and game.player == game.maze.start
+    for direction in (Direction.N, Direction.S, Direction.W):
+        assert not game.handle(Move(direction)) and game.player == game.maze.start
     game.handle(Skip())
     assert game.phase is Phase.PLAYING and (game.paint[~game.maze.grid] != WALL).all()
+
+
+def test_the_right_arrow_steps_the_digging_and_enter_goes_on():
+    clock = FakeClock()
+    game = GameModel(clock=clock)
+    maze = meiro.generate(6, 6, seed=1)
+    game.start_maze(maze)
+    clock.now += 0.5
+    game.tick()
+    reached = game.dig_done
+    assert 0 < reached < game.dig_total
+    order = maze.carve_order
+    for k in range(1, 4):  # each press opens the next block of the log, and only that one
+        assert game.handle(Move(Direction.E))
+        assert game.dig_paused and not game.animating and game.dig_done == reached + k
+        assert game.paint.ravel()[order[reached + k - 1]] == PATH
+        assert (game.paint.ravel()[order[reached + k:]] == WALL).all()
+        assert game.player == maze.start
+    clock.now += 100  # paused: time passes, nothing is dug
+    assert not game.tick() and game.dig_done == reached + 3
+    assert game.handle(StartStop()) and not game.dig_paused and game.phase is Phase.DIGGING
+    assert not game.tick() and game.dig_done == reached + 3  # goes on from there, no jump
+    clock.now += 0.5
+    game.tick()
+    assert game.dig_done > reached + 3
+    game.handle(StartStop())  # Enter while digging (not paused) still stops the maze
+    assert game.phase is Phase.ENTRY
 
 
 # -- moving and counting ------------------------------------------------------------------

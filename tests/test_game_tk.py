@@ -182,6 +182,27 @@ def test_the_font_check_asks_fontconfig(display):
         root.destroy()
 
 
+def test_the_right_arrow_steps_the_digging_block_by_block(window):
+    model = GameModel(lang="en")
+    maze = meiro.generate(8, 8, seed=7)
+    model.start_maze(maze)
+    root, app = window(model)
+    press(root, "Right")
+    done = model.dig_done
+    press(root, "Right", "Right")
+    assert model.dig_paused and model.dig_done == done + 2
+    assert "Digging paused" in app.vars["message"].get()
+    opened = np.unravel_index(maze.carve_order[done + 1], maze.shape)
+    assert pixel(app, opened) == COLORS["white"]  # the block just dug is drawn at once
+    time.sleep(0.2)
+    root.update()
+    assert model.dig_done == done + 2  # and the digging waits
+    press(root, "Return")
+    assert not model.dig_paused and model.phase is Phase.DIGGING
+    press(root, "space")
+    assert model.phase is Phase.PLAYING
+
+
 def test_answer_is_drawn_in_pink_under_the_player(window):
     model = started((10, 10), seed=5)
     root, app = window(model)

@@ -42,7 +42,7 @@ import numpy as np
 from ..errors import MazeError
 from ..maze import Maze
 from .clock import Stopwatch, format_elapsed
-from .commands import Command, Move, ShowAnswer, Skip, StartStop
+from .commands import Command, Direction, Move, ShowAnswer, Skip, StartStop
 from .entry import EntryError, allowed, format_entry, parse_entry
 from .messages import text
 
@@ -122,6 +122,7 @@ class GameModel:
         self.answer_used = False
         self.search_watched = False  # the searches were watched while the maze was being played
         self.cleared = False
+        self.dig_paused = False  # the digging waits for → (one block) or Enter (go on)
         self.dig_done = 0
         self.dig_total = 0
         self._order: np.ndarray | None = None
@@ -207,6 +208,7 @@ class GameModel:
         self.answer_used = False
         self.search_watched = False
         self.cleared = False
+        self.dig_paused = False
         self._order = maze.carve_order
         self.dig_total = len(self._order)
         self.dig_done = 0
@@ -243,10 +245,16 @@ class GameModel:
         """Apply one command; True if anything changed. Commands for the front end are ignored."""
         self.tick()
         if isinstance(command, Move):
+            if self.phase is Phase.DIGGING:
+                # → digs one more block, for watching the method block by block
+                return command.direction is Direction.E and self._step_digging()
             return self._move(command.direction.value)
         if isinstance(command, StartStop):
             if self.entry_enabled:
                 return self.new_game() or True
+            if self.phase is Phase.DIGGING and self.dig_paused:
+                self._resume_digging()
+                return True
             self.stop()
             return True
         if isinstance(command, Skip):
@@ -271,6 +279,8 @@ class GameModel:
     def tick(self) -> bool:
         """Advance the running animation to the clock's time; True if blocks changed."""
         if self.phase is Phase.DIGGING:
+            if self.dig_paused:
+                return False
             return self._dig_to(int(self.dig_total * self._progress()))
         if self.phase is Phase.ANSWER and not self.answer_done:
             return self._answer_to(int(self._answer_blocks * self._progress()))
@@ -279,7 +289,8 @@ class GameModel:
     @property
     def animating(self) -> bool:
         """Whether :meth:`tick` still has work (a front end keeps its timer running)."""
-        return self.phase is Phase.DIGGING or (self.phase is Phase.ANSWER and not self.answer_done)
+        digging = self.phase is Phase.DIGGING and not self.dig_paused
+        return digging or (self.phase is Phase.ANSWER and not self.answer_done)
 
     # -- state out -------------------------------------------------------------------
     @property
@@ -343,6 +354,19 @@ class GameModel:
             self.stopwatch.start()
             self._status = True
         return True
+
+    def _step_digging(self) -> bool:
+        """Pause the digging and open the next block of its log."""
+        self.dig_paused = True
+        self._status = True
+        self._dig_to(self.dig_done + 1)
+        return True
+
+    def _resume_digging(self) -> None:
+        """Go on digging from the block reached, at the usual pace."""
+        self.dig_paused = False
+        self._anim_t0 = self.clock() - self._anim_len * self.dig_done / max(self.dig_total, 1)
+        self._status = True
 
     def _answer_to(self, k: int) -> bool:
         k = min(k, self._answer_blocks)

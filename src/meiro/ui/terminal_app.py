@@ -426,7 +426,7 @@ class TerminalGame:
         if phase is Phase.ENTRY:
             message = t("stopped") if model.maze is not None else t("title")
         elif phase is Phase.DIGGING:
-            message = t("digging")
+            message = t("dig_paused" if model.dig_paused else "digging")
         elif phase is Phase.PLAYING:
             message = t("term_play_keys")
         elif phase is Phase.ANSWER and not model.answer_done:

@@ -393,7 +393,7 @@ class MazeApp:
             box.configure(state="readonly" if model.entry_enabled else "disabled")
         message = model.message
         if model.phase is Phase.DIGGING:
-            message = t("digging")
+            message = t("dig_paused" if model.dig_paused else "digging")
         elif model.phase is Phase.ANSWER and model.answer_done:
             message = t("gave_up")
         self.vars["message"].set(message)
