@@ -41,6 +41,7 @@ def _speed(text: str) -> float:
 
 
 def add_parser(subparsers) -> None:
+    """Add ``meiro animate`` and its options to the command's subparsers."""
     p = subparsers.add_parser(
         "animate", help="watch a maze being dug (and solved) in the terminal",
         description="Dig a maze in the terminal, redrawing in place, then optionally animate a "
@@ -70,6 +71,7 @@ def _terminal() -> tuple[int, int, bool, bool]:
 
 
 def run(args) -> int:
+    """Dig a maze in place in the terminal, then animate the search if asked; the exit status."""
     from ..render.ansi import fitting_cells, pick_look
 
     interactive = sys.stdout.isatty()

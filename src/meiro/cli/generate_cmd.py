@@ -13,6 +13,7 @@ from .render_cmd import add_picture_options, check_picture, is_picture, write_pi
 
 
 def add_parser(subparsers) -> None:
+    """Add ``meiro generate`` and its options to the command's subparsers."""
     p = subparsers.add_parser("generate", help="generate a maze and print it",
                               description="Generate a maze, print it, and optionally solve and save it.")
     add_size_options(p)
@@ -39,6 +40,7 @@ def add_parser(subparsers) -> None:
 
 
 def run(args) -> int:
+    """Make the maze, print it unless ``--quiet``, solve, save and draw as asked; the exit status."""
     mask = load_mask(args.mask) if args.mask else None
     if mask is not None and args.size is None and args.blocks is None:
         height, width = mask.shape

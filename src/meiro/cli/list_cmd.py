@@ -6,6 +6,7 @@ from ..registry import GENERATORS, SOLVERS
 
 
 def add_parser(subparsers) -> None:
+    """Add ``meiro list`` to the command's subparsers."""
     p = subparsers.add_parser("list", help="list the generators and solvers",
                               description="List every registered generator and solver.")
     p.set_defaults(run=run)
@@ -19,6 +20,7 @@ def table(registry, flag: str) -> list[str]:
 
 
 def run(args) -> int:
+    """Print the table of generators and solvers; the exit status."""
     print("generators (--algorithm):")
     print("\n".join(table(GENERATORS, "perfect")))
     print("solvers (--method / --solve):")

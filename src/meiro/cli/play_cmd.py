@@ -9,6 +9,7 @@ from .args import blocks, cells, seed
 
 
 def add_parser(subparsers) -> None:
+    """Add ``meiro play`` and its options to the command's subparsers."""
     p = subparsers.add_parser(
         "play", help="play a maze in a window (or the terminal with --terminal)",
         description="Play the maze game: watch the maze being dug, then walk from the red start "
@@ -58,6 +59,7 @@ def build_model(args, clock=None):
 
 
 def run(args) -> int:
+    """Play in a window (or in the terminal with ``--terminal``) until the player quits; the exit status."""
     from ..errors import MazeError
 
     if args.terminal:

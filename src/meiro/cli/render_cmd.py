@@ -51,6 +51,7 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
 
 
 def is_picture(name: str) -> bool:
+    """Whether ``name`` is a picture to draw (by its extension) rather than maze data."""
     return name.lower().endswith(IMAGE_SUFFIXES)
 
 
@@ -74,6 +75,7 @@ def write_picture(maze, target: str, args, solution=None) -> None:
 
 
 def add_parser(subparsers) -> None:
+    """Add ``meiro render`` and its options to the command's subparsers."""
     p = subparsers.add_parser(
         "render", help="draw a maze file as PNG, SVG, animated GIF or PDF",
         description="Draw a maze file (.json, .txt, .npz, .npy, .csv, .png) as a picture. The format "
@@ -89,6 +91,7 @@ def add_parser(subparsers) -> None:
 
 
 def run(args) -> int:
+    """Draw the maze file into every ``-o`` picture; the exit status."""
     bad = [name for name in args.output if not is_picture(name)]
     if bad:
         raise MazeError(f"cannot draw {bad[0]!r}: the output must end in "

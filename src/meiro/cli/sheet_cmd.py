@@ -24,6 +24,7 @@ def _count(text: str) -> int:
 
 
 def add_parser(subparsers) -> None:
+    """Add ``meiro sheet`` and its options to the command's subparsers."""
     p = subparsers.add_parser(
         "sheet", help="print-ready PDF of several mazes with answer keys",
         description="Make a PDF puzzle sheet: several numbered mazes per page, start and goal "
@@ -46,6 +47,7 @@ def add_parser(subparsers) -> None:
 
 
 def run(args) -> int:
+    """Write the PDF puzzle sheet; the exit status."""
     from ..render.pdf import render_sheet, sheet_seeds
 
     if not args.output.lower().endswith(".pdf"):

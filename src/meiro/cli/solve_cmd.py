@@ -11,6 +11,7 @@ from .output import print_lines
 
 
 def add_parser(subparsers) -> None:
+    """Add ``meiro solve`` and its options to the command's subparsers."""
     p = subparsers.add_parser("solve", help="solve a saved maze and print the path",
                               description="Solve a maze file (.json or .txt) and print it with its path.")
     p.add_argument("file", help="maze file written by 'meiro generate -o' (or a text maze)")
@@ -22,6 +23,7 @@ def add_parser(subparsers) -> None:
 
 
 def run(args) -> int:
+    """Load the maze file, solve it and print it with the path; the exit status."""
     maze = load(args.file)
     solution = solve(maze, args.method)
     if not args.quiet:

@@ -37,6 +37,7 @@ def _count(text: str) -> int:
 
 
 def add_parser(subparsers) -> None:
+    """Add ``meiro stats`` and its options to the command's subparsers."""
     p = subparsers.add_parser(
         "stats", help="dead ends, junctions, solution and corridor figures of mazes",
         description="Print the statistics of a maze file, or their mean over COUNT mazes generated "
@@ -64,6 +65,7 @@ def _format(key: str, fmt: str | None, value) -> str:
 
 
 def run(args) -> int:
+    """Print the figures of a maze file, or the means over generated mazes; the exit status."""
     if args.file:
         maze = load(args.file)
         result = maze_stats(maze).as_dict()

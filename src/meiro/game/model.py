@@ -51,6 +51,8 @@ WALL, PATH, TRAIL, ANSWER, START, GOAL = 0, 1, 2, 3, 4, 5
 
 
 class Phase(Enum):
+    """Where the game is: the size entry, digging, playing, showing the answer, cleared."""
+
     ENTRY = "entry"
     DIGGING = "digging"
     PLAYING = "playing"
