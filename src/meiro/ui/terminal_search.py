@@ -14,6 +14,7 @@ import time
 
 from ..game import Direction, Move, Quit, Skip, StartStop, WatchSearch
 from ..game.search_replay import SearchWatch
+from .terminal_layout import HEADER, Viewport
 
 METHODS = ("astar", "bfs")
 
@@ -50,8 +51,6 @@ class TerminalSearch:
 
     def draw(self, lines: int, columns: int, full: bool) -> None:
         """Advance the replay to the clock and draw what changed (everything when ``full``)."""
-        from .terminal_app import HEADER, Viewport
-
         game, watch = self.game, self.watch
         watch.tick()
         replays = watch.replays
