@@ -15,10 +15,12 @@ def add_parser(subparsers) -> None:
         description="Play the maze game: watch the maze being dug, then walk from the red start "
                     "to the blue goal. With --size or --blocks the game starts at once; without, "
                     "it opens on the size entry. Keys: arrows/WASD move, Space skips the digging, "
-                    "i shows the answer, Enter stops/starts, p saves a PNG, o opens the picture "
-                    "folder, +/- zoom, f watches A* and BFS search, Esc quits. With --terminal "
-                    "the same game runs in the terminal (curses; also over SSH): hjkl move too, "
-                    "q quits, Tab switches the size entry between blocks and cells.")
+                    "the right arrow digs one block at a time (Enter goes on), i shows the answer, "
+                    "Enter stops/starts, p saves a PNG, o opens the picture folder, +/- zoom, "
+                    "f watches A* and BFS search (Enter pauses, the right arrow steps), Esc quits. "
+                    "With --terminal the same game runs in the terminal (curses; also over SSH): "
+                    "hjkl move too, q quits, Tab switches the size entry between blocks and cells, "
+                    "p saves into maze_image/.")
     size = p.add_mutually_exclusive_group()
     size.add_argument("--size", type=cells, default=None, metavar="WxH",
                       help="start at once with a maze of this many cells, e.g. 20x20")
