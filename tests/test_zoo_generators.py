@@ -102,7 +102,7 @@ def _critical(df: int, z: float = 4.753) -> float:
 SAMPLES = 100_000
 
 
-@pytest.mark.parametrize("name", ["wilson", "aldous-broder"])
+@pytest.mark.parametrize("name", ["wilson", "aldous-broder", "origin-shift"])
 def test_uniform_over_the_192_spanning_trees(name):
     codes = _tree_codes(name, SAMPLES)
     assert len(np.unique(codes)) == 192  # 3x3 grid graph: 192 spanning trees

@@ -35,6 +35,7 @@ from . import binary_tree  # noqa: F401
 from . import growing_tree  # noqa: F401
 from . import eller  # noqa: F401
 from . import division  # noqa: F401
+from . import origin_shift  # noqa: F401
 
 _SEED_LIMIT = 2**64
 
