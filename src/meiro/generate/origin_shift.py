@@ -8,12 +8,14 @@ a tree rooted at the new origin, so the maze is perfect after every step.
 Start from a plain tree (every row runs west to the first column, which runs
 north to the top-left cell, the first origin) and take many steps.
 
-The steps are a random walk of the root over the grid, and the trees it
-leaves behind are those of Aldous and Broder's chain run backwards: with
-enough steps the maze is a uniform random spanning tree (a chi-square test
-over the 192 trees of a 3 x 3 grid agrees). meiro takes ten steps per cell by
-default; the maze then looks like ``wilson``'s, though large mazes are not
-mixed to exact uniformity (the walk would have to cover the grid).
+The steps are a random walk of the root over the grid, and the rooted trees
+form the walk's "tree chain" (Aldous 1990, Broder 1989): by the Markov chain
+tree theorem, in the long run a rooted tree has probability proportional to
+its root's degree whatever its shape, so the maze (the tree without its root)
+is a uniform random spanning tree (a chi-square test over the 192 trees of a
+3 x 3 grid agrees). meiro takes ten steps per cell by default; the maze then
+looks like ``wilson``'s, though large mazes are not mixed to exact uniformity
+(the walk would have to cover the grid).
 
 What it looks like: close to ``wilson`` / ``aldous-broder`` (about 29 % dead
 ends, no bias) once mixed; with few steps, traces of the starting rows.
