@@ -12,6 +12,7 @@ True
 """
 
 from ._version import __version__
+from .batch import MazeBatch, generate_batch
 from .errors import MazeError, NoPathError
 from .generate import generate
 from .goals import GOALS
@@ -22,7 +23,7 @@ from .solve import Solution, solve
 from .text import STYLES, parse_text, render_text
 
 __all__ = [
-    "GENERATORS", "GOALS", "Maze", "MazeError", "NoPathError", "SOLVERS", "STYLES",
-    "Solution", "__version__", "generate", "load", "parse_text", "render_text",
+    "GENERATORS", "GOALS", "Maze", "MazeBatch", "MazeError", "NoPathError", "SOLVERS", "STYLES",
+    "Solution", "__version__", "generate", "generate_batch", "load", "parse_text", "render_text",
     "replay_carving", "save", "solve",
 ]

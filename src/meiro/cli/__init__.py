@@ -13,11 +13,12 @@ import sys
 
 from .._version import __version__
 from ..errors import MazeError
-from . import (animate_cmd, generate_cmd, list_cmd, play_cmd, render_cmd, sheet_cmd, solve_cmd,
-               stats_cmd)
+from . import (animate_cmd, dataset_cmd, generate_cmd, list_cmd, play_cmd, render_cmd, sheet_cmd,
+               solve_cmd, stats_cmd)
 from .args import ArgumentError, Parser
 
-COMMANDS = (generate_cmd, solve_cmd, play_cmd, render_cmd, sheet_cmd, animate_cmd, stats_cmd, list_cmd)
+COMMANDS = (generate_cmd, solve_cmd, play_cmd, render_cmd, sheet_cmd, animate_cmd, stats_cmd, dataset_cmd,
+            list_cmd)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -75,3 +75,26 @@ def add_size_options(parser: argparse.ArgumentParser, default: str = "15x15") ->
 def chosen_size(args) -> tuple[int, int]:
     """The size in cells from ``--size``, ``--blocks`` or the default."""
     return args.size or args.blocks or args.default_size
+
+
+def whole_number(low: int, high: int):
+    """An argparse type for a whole number from ``low`` to ``high``.
+
+    Examples
+    --------
+    >>> whole_number(1, 9)("4")
+    4
+    >>> whole_number(1, 9)("10")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be a whole number from 1 to 9, got '10'
+    """
+    def parse(text: str) -> int:
+        try:
+            value = int(text, 10)
+        except ValueError:
+            value = low - 1
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be a whole number from {low} to {high}, got {text!r}")
+        return value
+    return parse

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 
 from .. import generate, load
@@ -10,7 +9,7 @@ from ..generate import resolve_seed
 from ..goals import GOALS
 from ..registry import GENERATORS
 from ..stats import maze_stats, summarize
-from .args import add_size_options, chosen_size, seed, share
+from .args import add_size_options, chosen_size, seed, share, whole_number
 
 #: (key, label, format) of each table row
 ROWS = (
@@ -26,16 +25,6 @@ ROWS = (
 )
 
 
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if not 1 <= value <= 100_000:
-        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to 100000, got {text!r}")
-    return value
-
-
 def add_parser(subparsers) -> None:
     """Add ``meiro stats`` and its options to the command's subparsers."""
     p = subparsers.add_parser(
@@ -48,7 +37,7 @@ def add_parser(subparsers) -> None:
     p.add_argument("--algorithm", "-a", default="dig", choices=GENERATORS.choices(), metavar="NAME",
                    help="generator for generated mazes (default dig)")
     add_size_options(p)
-    p.add_argument("--count", "-n", type=_count, default=1, help="how many mazes to average (default 1)")
+    p.add_argument("--count", "-n", type=whole_number(1, 100_000), default=1, help="how many mazes to average (default 1)")
     p.add_argument("--seed", type=seed, default=None, help="seed of the first maze (default: fresh)")
     p.add_argument("--braid", type=share, default=0.0, metavar="P", help="braid share (0-1)")
     p.add_argument("--goal", default="corner", choices=GOALS, help="goal rule (default corner)")
