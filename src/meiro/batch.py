@@ -26,6 +26,8 @@ import numpy as np
 
 from .errors import MazeError
 from .generate import generate, resolve_seed
+from .generate.braiding import check_braid
+from .goals import GOALS
 from .maze import Maze
 from .registry import GENERATORS, SOLVERS
 from .sizes import available_memory, check_cells
@@ -146,8 +148,10 @@ def generate_batch(count: int, width: int, height: int, *, algorithm: str = "dig
     width, height = check_cells(width, height)
     algorithm = GENERATORS.get(algorithm).name
     solver = SOLVERS.get(solver).name if solver else None
+    if goal not in GOALS:
+        raise MazeError(f"unknown goal {goal!r}; choose one of: {', '.join(GOALS)}")
+    braid = check_braid(braid)
     first = resolve_seed(seed)
-    generate(min(width, 2), min(height, 2), algorithm=algorithm, seed=first, goal=goal, braid=braid)
     blocks = (2 * width + 1) * (2 * height + 1)
     need = count * blocks * (2 if solver else 1) * 2  # the pieces, then the stacked result
     have = available_memory()
