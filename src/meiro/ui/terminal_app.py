@@ -31,6 +31,7 @@ from ..game.search_events import CLOSED, CURRENT, FRONTIER
 from ..game.records import Records, record_key
 from .pictures import IMAGE_DIR, save_into
 from .terminal_layout import HEADER, Viewport
+from .terminal_search import TerminalSearch
 
 #: Overlay class drawn over the paint grid where the player stands.
 PLAYER = 9
@@ -213,8 +214,6 @@ class TerminalGame:
             self._info = self._t("pictures_in", path=IMAGE_DIR.resolve())
         elif isinstance(command, WatchSearch):
             if model.watch_search():
-                from .terminal_search import TerminalSearch
-
                 self.search = TerminalSearch(self, model.maze)
             else:
                 self._info = self._t("no_maze")
