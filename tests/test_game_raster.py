@@ -105,6 +105,8 @@ def test_note_clear_says_what_to_tell_the_player(tmp_path):
     records = Records(tmp_path / "records.json")
     assert records.note_clear(key, 10.0, 12) == "new_best"
     assert records.note_clear(key, 11.0, 12) is None  # neither faster nor fewer
+    assert records.note_clear(key, 1.0, 2, helped=True) == "not_recorded"
+    assert records.best(key) == {"time": 10.0, "moves": 12}  # a helped clear is not written
     (tmp_path / "records.json").unlink()
     (tmp_path / "records.json").mkdir()  # now the file cannot be written
     note = records.note_clear(key, 5.0, 12)

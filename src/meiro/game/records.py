@@ -54,6 +54,10 @@ def record_key(algorithm: str, width: int, height: int, seed: int, goal: str) ->
     return f"{algorithm} {width}x{height} seed {seed} {goal}"
 
 
+
+#: What :meth:`Records.note_clear` may return that is a message key rather than a text.
+NOTE_KEYS = ("new_best", "not_recorded")
+
 class Records:
     """The records file: ``{key: {"time": seconds, "moves": n}}``.
 
@@ -105,13 +109,16 @@ class Records:
             write_atomic(self.path, json.dumps(self._data, ensure_ascii=False, indent=1, sort_keys=True))
         return faster, fewer
 
-    def note_clear(self, key: str, seconds: float, moves: int) -> str | None:
+    def note_clear(self, key: str, seconds: float, moves: int, helped: bool = False) -> str | None:
         """Record a cleared game for a front end: what to tell the player, if anything.
 
-        Returns ``"new_best"`` (a message key) when the time or the move count
-        beats the stored best, the error text when the file cannot be written
-        (the game goes on), else None.
+        Returns a message key of :data:`NOTE_KEYS` — ``"new_best"`` when the time
+        or the move count beats the stored best, ``"not_recorded"`` (and nothing
+        is written) when the player was ``helped`` — or the error text when the
+        file cannot be written (the game goes on), else None.
         """
+        if helped:
+            return "not_recorded"
         try:
             faster, fewer = self.update(key, seconds, moves)
         except MazeError as exc:

@@ -28,7 +28,7 @@ from ..game.clock import format_elapsed
 from ..game.messages import text
 from ..game.model import ANSWER, GOAL, PATH, START, TRAIL, WALL
 from ..game.search_events import CLOSED, CURRENT, FRONTIER
-from ..game.records import Records, record_key
+from ..game.records import NOTE_KEYS, Records, record_key
 from .pictures import IMAGE_DIR, save_into
 from .terminal_layout import HEADER, Viewport
 from .terminal_search import TerminalSearch
@@ -407,12 +407,10 @@ class TerminalGame:
         if key is None or not self.model.cleared or self._recorded:
             return
         self._recorded = True
-        if self.model.clear_counts:
-            note = self.records.note_clear(key, self.model.elapsed, self.model.moves)
-        else:
-            note = "not_recorded"
+        note = self.records.note_clear(key, self.model.elapsed, self.model.moves,
+                                       helped=not self.model.clear_counts)
         if note:
-            self._info = self._t(note) if note in ("new_best", "not_recorded") else note
+            self._info = self._t(note) if note in NOTE_KEYS else note
 
     def _best_text(self) -> str:
         key = self._record_key()

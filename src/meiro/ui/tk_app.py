@@ -22,7 +22,7 @@ from ..errors import MazeError
 from ..game import KEYMAP, GameModel, OpenFolder, Phase, Quit, SaveImage, WatchSearch, Zoom
 from ..game.clock import format_elapsed
 from ..game.messages import text
-from ..game.records import Records, record_key
+from ..game.records import NOTE_KEYS, Records, record_key
 from ..goals import GOALS
 from ..registry import GENERATORS
 from .pictures import IMAGE_DIR, image_name, save_picture
@@ -418,12 +418,10 @@ class MazeApp:
             return
         if self.model.cleared and not self._recorded:
             self._recorded = True
-            if self.model.clear_counts:
-                note = self.records.note_clear(key, self.model.elapsed, self.model.moves)
-            else:
-                note = "not_recorded"
+            note = self.records.note_clear(key, self.model.elapsed, self.model.moves,
+                                           helped=not self.model.clear_counts)
             if note:
-                self._info = self._t(note) if note in ("new_best", "not_recorded") else note
+                self._info = self._t(note) if note in NOTE_KEYS else note
             self.vars["info"].set(self._info)
         best = self.records.best(key)
         self.vars["best"].set(self._t("best", time=format_elapsed(best["time"], self.model.lang),
