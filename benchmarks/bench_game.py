@@ -46,7 +46,9 @@ def start_display() -> subprocess.Popen | None:
         sys.exit("no DISPLAY and no Xvfb: run under a display or install xvfb")
     read_fd, write_fd = os.pipe()
     server = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1920x1200x24",
-                               "-nolisten", "tcp"], pass_fds=(write_fd,),
+                               # -noreset: no server reset when the last window closes, which
+                               # a window opening at that moment could meet half-way
+                               "-nolisten", "tcp", "-noreset"], pass_fds=(write_fd,),
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     os.close(write_fd)
     with os.fdopen(read_fd) as pipe:

@@ -25,7 +25,9 @@ def display():
         pytest.skip("Xvfb is not installed")
     read_fd, write_fd = os.pipe()
     server = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1280x1024x24",
-                               "-nolisten", "tcp"], pass_fds=(write_fd,),
+                               # -noreset: no server reset when the last window closes, which
+                               # a window opening at that moment could meet half-way
+                               "-nolisten", "tcp", "-noreset"], pass_fds=(write_fd,),
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     os.close(write_fd)
     try:
