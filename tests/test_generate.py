@@ -151,13 +151,23 @@ def test_copy_is_independent_and_keeps_the_recipe():
 
 
 def test_the_memory_check_counts_each_generators_working_memory(monkeypatch):
-    # 1000 x 1000 cells: about 9 MB for the dig method, about 22 MB for Kruskal's walls and union-find
+    # 3000 x 3000 cells: about 81 MB for the dig method, about 200 MB for Kruskal's walls and union-find
     import meiro.sizes
 
-    need_dig = meiro.sizes.bytes_needed(1000, 1000)
-    need_kruskal = meiro.sizes.bytes_needed(1000, 1000, meiro.GENERATORS.get("kruskal").extra["memory"])
-    assert need_kruskal > 2 * need_dig
+    need_dig = meiro.sizes.bytes_needed(3000, 3000)
+    need_kruskal = meiro.sizes.bytes_needed(3000, 3000, meiro.GENERATORS.get("kruskal").extra["memory"])
+    assert meiro.sizes.SMALL_ENOUGH < need_dig and need_kruskal > 2 * need_dig
     monkeypatch.setattr(meiro.sizes, "available_memory", lambda: (need_dig + need_kruskal) // 2)
-    assert meiro.generate(1000, 1000, algorithm="dig", seed=1).width == 1000
+    assert meiro.generate(3000, 3000, algorithm="dig", seed=1).width == 3000
     with pytest.raises(meiro.MazeError, match="needs about .* choose a smaller size"):
-        meiro.generate(1000, 1000, algorithm="kruskal", seed=1)
+        meiro.generate(3000, 3000, algorithm="kruskal", seed=1)
+
+
+def test_small_mazes_do_not_ask_the_system_for_its_memory(monkeypatch):
+    import meiro.sizes
+
+    def refuse():
+        raise AssertionError("asked for the available memory")
+
+    monkeypatch.setattr(meiro.sizes, "available_memory", refuse)
+    assert meiro.generate(500, 500, algorithm="kruskal", seed=1).width == 500

@@ -21,6 +21,8 @@ BYTES_PER_BLOCK = 2
 #: Extra bytes per cell: the dig method's stack of directions. Generators that
 #: need more working memory say so when they register (``memory=``).
 BYTES_PER_CELL = 1
+#: Mazes needing less memory than this are not checked against the memory available.
+SMALL_ENOUGH = 64 * 2**20
 
 
 def check_cells(width, height) -> tuple[int, int]:
@@ -163,6 +165,8 @@ def ensure_fits(width: int, height: int, per_cell: int = BYTES_PER_CELL) -> None
     meiro.errors.MazeError: a 10000000x10000000-cell maze needs about ... TiB of memory ...
     """
     need = bytes_needed(width, height, per_cell)
+    if need < SMALL_ENOUGH:
+        return  # not worth asking the system (a batch makes thousands of small mazes)
     have = available_memory()
     if have is not None and need > have:
         raise MazeError(f"a {width}x{height}-cell maze needs about {_human(need)} of memory "
