@@ -29,7 +29,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.cells import DUG, open_passage, random_step, run_on_cells, walk_marks
+from ..kernels.cells import DUG, cell_steps, open_passage, random_step, run_on_cells, walk_marks
 from ..kernels.index import U
 from ..registry import GENERATORS
 from .carving import Carving
@@ -48,8 +48,7 @@ def _aldous_broder_kernel(cells, width, height, origin_x, origin_y, state, order
     """
     padded = width + 2
     cols = 2 * width + 1
-    step = np.array([-padded, 1, padded, -1], np.int64)
-    block_step = np.array([-cols, 1, cols, -1], np.int64)
+    step, block_step = cell_steps(width)
     mark = walk_marks(cells)
     i = (origin_y + 1) * padded + origin_x + 1
     mark[U(i)] = VISITED

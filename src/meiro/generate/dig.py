@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.cells import DUG, cells_to_grid, open_passage, padded_cells
+from ..kernels.cells import DUG, cell_steps, cells_to_grid, open_passage, padded_cells
 from ..kernels.index import U
 from ..kernels.rng import below
 from ..registry import GENERATORS
@@ -39,8 +39,7 @@ def _dig_kernel(cells, width, height, x, y, state, order):
     padded = width + 2
     stack = np.empty(width * height, np.uint8)
     # directions: 0 north, 1 east, 2 south, 3 west
-    step = np.array([-padded, 1, padded, -1], np.int64)
-    block_step = np.array([-cols, 1, cols, -1], np.int64)
+    step, block_step = cell_steps(width)
     choice = np.empty(4, np.int64)
     i = (y + 1) * padded + x + 1
     cells[U(i)] = DUG

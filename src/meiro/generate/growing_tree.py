@@ -40,7 +40,7 @@ import numpy as np
 from numba import njit
 
 from ..errors import MazeError
-from ..kernels.cells import DUG, cell_block, join_cell, run_on_cells, undug_around
+from ..kernels.cells import DUG, cell_block, cell_steps, join_cell, run_on_cells, undug_around
 from ..kernels.index import U
 from ..kernels.rng import below, next_u64
 from ..registry import GENERATORS
@@ -60,9 +60,7 @@ def _growing_tree_kernel(cells, width, height, origin_x, origin_y, state, order,
     ``order`` is None or receives the opened blocks; returns the log length.
     """
     padded = width + 2
-    cols = 2 * width + 1
-    step = np.array([-padded, 1, padded, -1], np.int64)
-    block_step = np.array([-cols, 1, cols, -1], np.int64)
+    step, block_step = cell_steps(width)
     active = np.empty(width * height, np.int64)
     around = np.empty(4, np.int64)
     p = (origin_y + 1) * padded + origin_x + 1

@@ -24,8 +24,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.cells import (DUG, EDGE, cell_block, join_cell, mark_ring, maze_around, run_on_cells,
-                             undug_around)
+from ..kernels.cells import (DUG, EDGE, cell_block, cell_steps, join_cell, mark_ring, maze_around,
+                             run_on_cells, undug_around)
 from ..kernels.index import U
 from ..kernels.rng import below
 from ..registry import GENERATORS
@@ -39,9 +39,7 @@ def _hunt_and_kill_kernel(cells, width, height, origin_x, origin_y, state, order
     ``order`` is None or receives the opened blocks; returns the log length.
     """
     padded = width + 2
-    cols = 2 * width + 1
-    step = np.array([-padded, 1, padded, -1], np.int64)
-    block_step = np.array([-cols, 1, cols, -1], np.int64)
+    step, block_step = cell_steps(width)
     row_step = np.array([-1, 0, 1, 0], np.int64)
     left = np.full(height, width, np.int64)  # cells outside the maze, per row
     around = np.empty(4, np.int64)

@@ -35,7 +35,8 @@ import numpy as np
 from numba import njit
 
 from ..errors import MazeError
-from ..kernels.cells import DUG, cells_to_grid, open_passage, padded_cells, random_step, walk_marks
+from ..kernels.cells import (DUG, cell_steps, cells_to_grid, open_passage, padded_cells,
+                             random_step, walk_marks)
 from ..kernels.index import U
 from ..registry import GENERATORS
 from .carving import Carving
@@ -54,7 +55,7 @@ def _origin_shift_kernel(cells, width, height, state, steps):
     2 south, 3 west; ``ROOT`` at the origin). Returns the PRNG state.
     """
     padded = width + 2
-    step = np.array([-padded, 1, padded, -1], np.int64)
+    step, _ = cell_steps(width)
     mark = walk_marks(cells)
     point = np.full(cells.size, ROOT, np.uint8)
     for y in range(height):

@@ -21,7 +21,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.cells import DUG, EDGE, cell_block, join_cell, mark_ring, maze_around, run_on_cells
+from ..kernels.cells import (DUG, EDGE, cell_block, cell_steps, join_cell, mark_ring, maze_around,
+                             run_on_cells)
 from ..kernels.index import U
 from ..kernels.rng import below
 from ..registry import GENERATORS
@@ -41,9 +42,7 @@ def _prim_simple_kernel(cells, width, height, origin_x, origin_y, state, order):
     the log length.
     """
     padded = width + 2
-    cols = 2 * width + 1
-    step = np.array([-padded, 1, padded, -1], np.int64)
-    block_step = np.array([-cols, 1, cols, -1], np.int64)
+    step, block_step = cell_steps(width)
     frontier = np.empty(width * height, np.int64)
     around = np.empty(4, np.int64)
     mark_ring(cells, width, height, DUG | EDGE)

@@ -49,7 +49,6 @@ def _wall_kernel(grid, rows, cols, state, posts):
     fit: the posts, their shuffle and the stacks then take half the memory).
     """
     offset = np.array([-cols, 1, cols, -1], np.int64)
-    n_posts = posts.size
     k = 0
     for r in range(2, rows - 2, 2):
         for c in range(2, cols - 2, 2):

@@ -67,6 +67,21 @@ def open_passage(cells, i, j, d):
 
 
 @njit(inline="always")
+def cell_steps(width):
+    """The steps of the four directions (0 north, 1 east, 2 south, 3 west): in the padded
+    cell array and in the block grid, for a maze ``width`` cells wide.
+
+    Examples
+    --------
+    >>> step, block_step = cell_steps(3)
+    >>> step.tolist(), block_step.tolist()
+    ([-5, 1, 5, -1], [-7, 1, 7, -1])
+    """
+    padded, cols = width + 2, 2 * width + 1
+    return np.array([-padded, 1, padded, -1], np.int64), np.array([-cols, 1, cols, -1], np.int64)
+
+
+@njit(inline="always")
 def cell_block(i, width):
     """The block-grid index of padded cell ``i`` (a division: for logging, not for walking).
 
