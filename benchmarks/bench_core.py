@@ -29,12 +29,12 @@ import argparse
 import json
 import os
 import resource
-import shutil
-import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+from timing import best_of
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_C = HERE.parent.parent / "shared" / "yardstick" / "run"
@@ -49,15 +49,6 @@ def rss_kb() -> int:
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
-def best(fn, reps: int) -> float:
-    times = []
-    for _ in range(reps):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return min(times)
-
-
 def child_speed(width: int, reps: int) -> dict:
     """Timings at width x width cells (run in a fresh process)."""
     import meiro
@@ -65,10 +56,10 @@ def child_speed(width: int, reps: int) -> dict:
     meiro.solve(meiro.generate(20, 20, seed=1, goal="farthest"), "astar")  # warm-up
     meiro.solve(meiro.generate(20, 20, seed=1, goal="farthest"), "bfs")
     base = rss_kb()
-    gen = best(lambda: meiro.generate(width, width, seed=1), reps)
+    gen = best_of(reps, lambda: meiro.generate(width, width, seed=1))
     far = meiro.generate(width, width, seed=1, goal="farthest")
-    bfs = best(lambda: meiro.solve(far, "bfs"), reps)
-    astar = best(lambda: meiro.solve(far, "astar"), reps)
+    bfs = best_of(reps, lambda: meiro.solve(far, "bfs"))
+    astar = best_of(reps, lambda: meiro.solve(far, "astar"))
     length = meiro.solve(far, "bfs").length
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return {"width": width, "gen_s": gen, "bfs_s": bfs, "astar_s": astar, "path_blocks": length,
@@ -109,7 +100,7 @@ def cli_startup(reps: int = 5) -> float:
     """Best wall time of a warm-cache ``meiro generate --size 15x15``."""
     meiro_cmd = [sys.executable, "-m", "meiro", "generate", "--size", "15x15", "--seed", "4", "-q"]
     subprocess.run(meiro_cmd, check=True)  # fills the numba cache if needed
-    return best(lambda: subprocess.run(meiro_cmd, check=True), reps)
+    return best_of(reps, lambda: subprocess.run(meiro_cmd, check=True))
 
 
 def main() -> None:

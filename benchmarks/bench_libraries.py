@@ -22,17 +22,8 @@ so its figures include building the grid and the path, as the others' do.
 from __future__ import annotations
 
 import argparse
-import time
 
-
-def best_of(repeat: int, call) -> float:
-    """The fastest of ``repeat`` timed calls, in seconds."""
-    best = float("inf")
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        call()
-        best = min(best, time.perf_counter() - t0)
-    return best
+from timing import best_of
 
 
 # -- each library: make(n) builds an n x n-cell maze; solve(maze, n) finds a shortest path ----------

@@ -24,20 +24,12 @@ from __future__ import annotations
 import argparse
 import time
 
+from timing import best_of
+
 import meiro
 from meiro.kernels.rng import mix_seed
 
 TARGET = 3.0
-
-
-def best_of(repeat: int, call) -> float:
-    """The fastest of ``repeat`` timed calls, in seconds."""
-    best = float("inf")
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        call()
-        best = min(best, time.perf_counter() - t0)
-    return best
 
 
 def mean_over_seeds(seeds: range, call) -> float:

@@ -12,23 +12,14 @@ Every figure comes from this one run on this machine; compare the ratios.
 
 import io
 import sys
-import time
 
 import numpy as np
+from timing import best_of
 
 import meiro
 from meiro.render.pdf import render_sheet
 from meiro.render.png import render_png
 from meiro.render.svg import render_svg
-
-
-def best_of(function, repeat=3):
-    times = []
-    for _ in range(repeat):
-        begin = time.perf_counter()
-        result = function()
-        times.append(time.perf_counter() - begin)
-    return min(times), result
 
 
 def png_per_block(maze, block):
@@ -59,17 +50,17 @@ def main():
     cells = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     maze = meiro.generate(cells, cells, seed=1)
     print(f"{cells}x{cells} cells ({maze.grid.shape[1]}x{maze.grid.shape[0]} blocks)")
-    fast, data = best_of(lambda: render_png(maze, block=4))
-    slow, _ = best_of(lambda: png_per_block(maze, 4), repeat=1)
+    fast, data = best_of(3, lambda: render_png(maze, block=4)), render_png(maze, block=4)
+    slow = best_of(1, lambda: png_per_block(maze, 4))
     print(f"PNG, 4-pixel blocks: meiro {fast * 1000:.0f} ms, one rectangle per block "
           f"{slow * 1000:.0f} ms  -> {slow / fast:.1f}x faster; {len(data) / 1024:.0f} KiB")
-    fast, svg = best_of(lambda: render_svg(maze))
+    fast, svg = best_of(3, lambda: render_svg(maze)), render_svg(maze)
     plain = svg_per_slot(maze)
     segments = svg.count("M")  # one moveto per merged segment
     print(f"SVG: {fast * 1000:.0f} ms, {segments} merged segments, {len(svg) / 1024:.0f} KiB; "
           f"one line per wall slot: {plain.count('<line')} lines, {len(plain) / 1024:.0f} KiB "
           f"-> {len(plain) / len(svg):.1f}x smaller")
-    fast, pdf = best_of(lambda: render_sheet([maze], per_page=1), repeat=1)
+    fast, pdf = best_of(1, lambda: render_sheet([maze], per_page=1)), render_sheet([maze], per_page=1)
     print(f"PDF (maze + answer page): {fast * 1000:.0f} ms, {len(pdf) / 1024:.0f} KiB")
 
 
