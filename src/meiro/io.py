@@ -224,6 +224,10 @@ def recipe_from(doc: dict, shape: tuple[int, int]) -> dict | None:
         raise MazeError(f'"algorithm" must be a name or null, got {algorithm!r}')
     width, height = (shape[1] - 1) // 2, (shape[0] - 1) // 2
     origin = _position(doc, "origin") if doc.get("origin") is not None else (1, 1)
+    if not (origin[0] % 2 == 1 and origin[1] % 2 == 1
+            and 0 < origin[0] < shape[0] and 0 < origin[1] < shape[1]):
+        raise MazeError(f'"origin" must be a cell of the grid (odd row and column inside it), '
+                        f"got {list(origin)}")
     recipe = {"algorithm": algorithm, "seed": seed, "width": width, "height": height,
               "origin": list(origin)}
     braid = doc.get("braid")

@@ -61,6 +61,35 @@ def check_grid(grid: Any) -> np.ndarray:
     return np.ascontiguousarray(arr)
 
 
+def check_path(path: Any, shape: tuple[int, int]) -> np.ndarray:
+    """A path as a ``(k, 2)`` int64 array of (row, col) blocks inside a grid of ``shape``.
+
+    Examples
+    --------
+    >>> check_path([(1, 1), (1, 2)], (3, 5)).tolist()
+    [[1, 1], [1, 2]]
+    >>> check_path([(1, 5)], (3, 5))
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: path leaves the maze's grid
+    >>> check_path([(1.5, 2)], (3, 5))
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: a path must be (row, col) pairs of whole numbers
+    """
+    try:
+        raw = np.asarray(path)
+        if raw.size and raw.dtype.kind not in "iu":
+            raise ValueError
+        cells = raw.astype(np.int64).reshape(-1, 2)
+    except (TypeError, ValueError):
+        raise MazeError("a path must be (row, col) pairs of whole numbers") from None
+    rows, cols = shape
+    if len(cells) and (cells.min() < 0 or cells[:, 0].max() >= rows or cells[:, 1].max() >= cols):
+        raise MazeError("path leaves the maze's grid")
+    return cells
+
+
 class Maze:
     """A maze: block grid, start and goal, and how it was made.
 
@@ -91,15 +120,45 @@ class Maze:
                  generation: dict | None = None, carve_order: np.ndarray | None = None):
         self.grid = check_grid(grid)
         rows, cols = self.grid.shape
-        self.start = _as_position(start if start is not None else (1, 1), "start")
-        self.goal = _as_position(goal if goal is not None else (rows - 2, cols - 2), "goal")
+        self.start = start if start is not None else (1, 1)
+        self.goal = goal if goal is not None else (rows - 2, cols - 2)
+        self.check()
+        self.generation = dict(generation) if generation else None
+        self._carve_order = carve_order
+
+    def check(self) -> "Maze":
+        """Validate the maze again, as it may have been edited since it was made.
+
+        The grid, start and goal are plain attributes that anyone can change;
+        the compiled kernels trust what they are given (a closed border, ends
+        on open blocks) and do not check every step, so everything that hands a
+        maze to them calls this first. It costs a look at the border only.
+        Returns the maze, with the grid made a C-contiguous bool array.
+
+        Raises
+        ------
+        MazeError
+            If the grid is no longer valid or an end is outside it or on a wall.
+
+        Examples
+        --------
+        >>> m = Maze(np.array([[1, 1, 1, 1, 1], [1, 0, 0, 0, 1], [1, 1, 1, 1, 1]]))
+        >>> m.grid[1, 4] = False          # opening the border would let a search walk off the grid
+        >>> m.check()
+        Traceback (most recent call last):
+        ...
+        meiro.errors.MazeError: the border must be closed, but block (row 1, col 4) is open
+        """
+        self.grid = check_grid(self.grid)
+        rows, cols = self.grid.shape
+        self.start = _as_position(self.start, "start")
+        self.goal = _as_position(self.goal, "goal")
         for name, (r, c) in (("start", self.start), ("goal", self.goal)):
             if not (0 <= r < rows and 0 <= c < cols):
                 raise MazeError(f"{name} ({r}, {c}) is outside the {rows}x{cols}-block grid")
             if self.grid[r, c]:
                 raise MazeError(f"{name} ({r}, {c}) is on a wall block; it must be an open block")
-        self.generation = dict(generation) if generation else None
-        self._carve_order = carve_order
+        return self
 
     # -- sizes -------------------------------------------------------------
     @property

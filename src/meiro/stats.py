@@ -80,7 +80,7 @@ class MazeStats:
 
 def _graph(maze: Maze) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
     """Nodes, east links, south links (bool arrays over the node grid) and the step in blocks."""
-    open_ = ~maze.grid
+    open_ = ~maze.check().grid
     step = search_stride(maze)
     if step == 2:
         nodes = open_[1::2, 1::2]

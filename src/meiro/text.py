@@ -20,7 +20,7 @@ from typing import Iterable, Iterator
 import numpy as np
 
 from .errors import MazeError
-from .maze import Maze
+from .maze import Maze, check_path
 
 #: style -> (wall, open, start, goal, solution, separator)
 STYLES: dict[str, tuple[str, str, str, str, str, str]] = {
@@ -87,11 +87,7 @@ def text_lines(maze: Maze, style: str = "hash", path: Iterable | None = None) ->
     # one byte per block says what it is; a lookup turns a row into code points
     kind = maze.grid.view(np.uint8).copy()  # 0 open, 1 wall
     if path is not None:
-        cells = np.asarray(path, dtype=np.int64).reshape(-1, 2)
-        rows, cols = maze.grid.shape
-        inside = (cells[:, 0] >= 0) & (cells[:, 0] < rows) & (cells[:, 1] >= 0) & (cells[:, 1] < cols)
-        if not inside.all():
-            raise MazeError("path leaves the maze's grid")
+        cells = check_path(path, kind.shape)
         kind[cells[:, 0], cells[:, 1]] = 2
     kind[maze.goal] = 3
     kind[maze.start] = 4

@@ -111,6 +111,10 @@ def carve(algorithm: str, width: int, height: int, seed: int, origin: tuple[int,
     26
     """
     generator = GENERATORS.get(algorithm)
+    # the kernels write where they are told: a bad origin or mask shape must stop here
+    _check_origin(origin, width, height, region)
+    if region is not None and region.shape != (height, width):
+        raise MazeError(f"the region is {region.shape} cells but the maze is {(height, width)}")
     carving = generator.function(width, height, mix_seed(seed), origin, record)
     if region is None and braid <= 0:
         return carving
@@ -222,16 +226,19 @@ def rebuild_carve_order(maze: Maze) -> np.ndarray:
     >>> order[:5].tolist(), bool((meiro.replay_carving(edited.shape, order) == edited.grid).all())
     ([10, 11, 19, 12, 28], True)
     """
-    recipe = maze.generation
+    recipe = maze.check().generation
     if recipe:
         try:
-            origin = tuple(recipe.get("origin", (1, 1)))
-            region = None
+            # the maze's own size, not the recipe's: a recipe that says otherwise is not this
+            # maze's, and must not make us carve something huge
+            width, height = maze.width, maze.height
+            cells = None
             if recipe.get("mask") is not None:
-                region = region_of(load_mask("\n".join(recipe["mask"])), origin)
-            carving = carve(recipe["algorithm"], int(recipe["width"]), int(recipe["height"]),
-                            int(recipe["seed"]), origin, True, check_braid(recipe.get("braid", 0.0)),
-                            region)
+                cells = _check_mask("\n".join(recipe["mask"]), width, height)
+            origin = _check_origin(recipe.get("origin", (1, 1)), width, height, cells)
+            region = None if cells is None else region_of(cells, origin)
+            carving = carve(recipe["algorithm"], width, height, resolve_seed(recipe["seed"]), origin, True,
+                            check_braid(recipe.get("braid", 0.0)), region)
         except (KeyError, TypeError, ValueError, IndexError, MazeError):
             carving = None
         if carving is not None and np.array_equal(carving.grid, maze.grid):

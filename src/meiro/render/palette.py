@@ -13,6 +13,7 @@ from dataclasses import dataclass, fields, replace
 import numpy as np
 
 from ..errors import MazeError
+from ..maze import check_path
 
 RGB = tuple[int, int, int]
 
@@ -132,8 +133,5 @@ def mark_path(out: np.ndarray, path) -> None:
     ...
     meiro.errors.MazeError: path leaves the maze's grid
     """
-    cells = np.asarray(path, dtype=np.int64).reshape(-1, 2)
-    rows, cols = out.shape
-    if len(cells) and (cells.min() < 0 or cells[:, 0].max() >= rows or cells[:, 1].max() >= cols):
-        raise MazeError("path leaves the maze's grid")
+    cells = check_path(path, out.shape)
     out[cells[:, 0], cells[:, 1]] = ANSWER

@@ -115,6 +115,7 @@ class Solution:
 
 def _run(maze: Maze, method: str, record: bool):
     algorithm = SOLVERS.get(method)
+    maze.check()  # the kernels trust the border and the ends: an edited maze is checked again
     cols = maze.grid.shape[1]
     source = maze.start[0] * cols + maze.start[1]
     target = maze.goal[0] * cols + maze.goal[1]
