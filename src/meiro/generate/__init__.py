@@ -239,7 +239,7 @@ def rebuild_carve_order(maze: Maze) -> np.ndarray:
             region = None if cells is None else region_of(cells, origin)
             carving = carve(recipe["algorithm"], width, height, resolve_seed(recipe["seed"]), origin, True,
                             check_braid(recipe.get("braid", 0.0)), region)
-        except (KeyError, TypeError, ValueError, IndexError, MazeError):
+        except (KeyError, TypeError, ValueError, MazeError):
             carving = None
         if carving is not None and np.array_equal(carving.grid, maze.grid):
             return carving.order
