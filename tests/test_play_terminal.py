@@ -181,7 +181,7 @@ def test_the_maze_is_drawn_and_the_keys_move_the_player(tmp_path):
     assert game.finish() == 0
 
 
-def test_p_saves_the_picture_o_says_where_and_zoom_says_it_is_the_windows(tmp_path):
+def test_p_saves_the_picture_and_o_says_where(tmp_path):
     from PIL import Image
 
     maze = meiro.generate(8, 6, seed=7)
@@ -198,8 +198,6 @@ def test_p_saves_the_picture_o_says_where_and_zoom_says_it_is_the_windows(tmp_pa
     assert np.array_equal(walls, maze.grid)
     game.send("o")
     game.wait_text("Pictures are saved in")
-    game.send("+")  # zoom
-    game.wait_text("Only in the window game")
     game.send("q")
     assert game.finish() == 0
 
@@ -423,6 +421,8 @@ class RecordingScreen:
     def erase(self):
         self.cells.clear()
 
+    clear = erase
+
     def move(self, y, x):
         pass
 
@@ -521,3 +521,121 @@ def test_any_keys_and_sizes_keep_the_screen_sensible(events):
         if lines >= 3 and columns >= 20 and playing:
             shown = [pos for pos, ch in screen.cells.items() if ch == "@"]
             assert len(shown) == 1, shown  # the player, once, wherever the view is
+
+
+def assert_view_shows(screen, game, maze):
+    """What is on the screen is the part of the maze in view, wall for wall, at any zoom."""
+    scale = game.scale
+    (r0, c0), (vr, vc), (oy, ox) = game.view.origin, game.view.size, game.view.offset
+    halves = {"█": (True, True), "▀": (True, False), "▄": (False, True), " ": (False, False)}
+    checked = 0
+    for r in range(r0, min(r0 + vr, maze.shape[0])):
+        for c in range(c0, min(c0 + vc, maze.shape[1])):
+            ch = screen.cells[HEADER + oy + (r - r0) // scale.stacked, scale.columns * (ox + c - c0)]
+            partner = r0 + ((r - r0) ^ 1) if scale.stacked == 2 else r
+            if scale.stacked == 2 and ch in halves:
+                assert halves[ch][(r - r0) % 2] == maze.grid[r, c], (r, c, ch)
+            elif ch in "█#":
+                assert maze.grid[r, c], (r, c)
+            else:  # a path, the trail, the player or the goal: open (or its partner on a map)
+                assert ch in " .@G" and not (maze.grid[r, c] and maze.grid[min(partner, maze.shape[0] - 1), c])
+            checked += 1
+    assert checked >= min(vr, maze.shape[0]) * min(vc, maze.shape[1])
+
+
+@pytest.mark.parametrize("name", ["wide", "narrow", "map"])
+def test_every_zoom_draws_the_maze_and_moves_redraw_only_what_changed(name):
+    """At each zoom the screen shows the maze's walls, the player and the goal, and after
+    every move the few cells rewritten leave the screen as a full repaint would draw it."""
+    from meiro.game import GameModel
+    from meiro.ui.terminal_app import TerminalGame
+    from meiro.ui.terminal_style import SCALES
+
+    scale = next(s for s in SCALES if s.name == name)
+    maze = meiro.generate(60, 40, seed=8, goal="farthest")
+    path = meiro.solve(maze).path
+    model = GameModel(lang="en")
+    model.start_maze(maze)
+    model.handle(Skip())
+    screen = RecordingScreen(40, 100)
+    game = TerminalGame(screen, model, color=False, utf8=True)
+    game.draw()
+    for key in "-" * {"wide": 0, "narrow": 1, "map": 2}[name]:
+        game.on_key(ord(key))
+        game.draw()
+    assert game.scale is scale
+    for step, (a, b) in enumerate(zip(path[:-1], path[1:]), start=1):
+        screen.writes.clear()
+        origin = game.view.origin
+        game.on_key(ord(keys_for([a, b], family=2)[0]))
+        game.draw()
+        if game.view.origin == origin and step < len(path) - 1:
+            # a move rewrites the cells of the block left and the block entered, no more
+            assert len([w for w in screen.writes if w[0] >= HEADER]) <= 2, step
+        if step == len(path) - 2:  # one step before the goal (then CLEAR!! covers the maze)
+            assert_view_shows(screen, game, maze)
+        if step % 7 and step != len(path) - 1:
+            continue
+        fresh = RecordingScreen(40, 100)
+        again = TerminalGame(fresh, model, color=False, utf8=True)
+        again.scale = game.scale
+        again.draw()
+        again.view.origin, again._full = game.view.origin, True  # the same part of a big maze
+        again.draw()
+        region = {key: v for key, v in fresh.cells.items() if key[0] >= HEADER}
+        assert {key: screen.cells.get(key) for key in region} == region, step
+    assert model.cleared
+
+
+def test_zoom_keys_step_through_the_scales_and_z_fits_the_maze():
+    from meiro.game import GameModel
+    from meiro.ui.terminal_app import TerminalGame
+
+    model = GameModel(lang="en")
+    model.start_maze(meiro.generate(30, 12, seed=1))   # 25 x 61 blocks
+    model.handle(Skip())
+    screen = RecordingScreen(30, 100)
+    game = TerminalGame(screen, model, color=False, utf8=True)
+    game.draw()
+    seen = []
+    for key in "--" "-" "++" "+" "z":
+        game.on_key(ord(key))
+        game.draw()
+        seen.append(game.scale.name)
+    # 61 blocks across do not fit 100 columns at 2 a block, but do at 1: z picks narrow
+    assert seen == ["narrow", "map", "map", "narrow", "wide", "wide", "narrow"]
+    assert game._info.startswith("View: narrow")
+    ascii_game = TerminalGame(RecordingScreen(30, 100), model, color=False, utf8=False)
+    for key in "---":
+        ascii_game.on_key(ord(key))
+    assert ascii_game.scale.name == "narrow", "no half blocks on an ASCII terminal"
+
+
+def test_the_map_zoom_in_colour_in_a_real_terminal(tmp_path):
+    """In colour each character of the map shows two blocks: the upper one's colour in
+    front (▀), the lower one's behind."""
+    maze = meiro.generate(40, 30, seed=3)
+    game = Game(tmp_path, ["--size", "40x30", "--seed", "3", "--lang", "en"], lines=40, columns=100)
+    game.wait_text("Digging")
+    game.send(" ")
+    game.wait_text("Fewest moves")
+    game.send("z")
+    game.wait_text("View: map")
+    left = (100 - maze.shape[1]) // 2
+    colours = {}
+    for r in range(0, maze.shape[0] - 1, 2):
+        for c in range(maze.shape[1]):
+            cell = game.screen.buffer[HEADER + r // 2][left + c]
+            upper, lower = maze.grid[r, c], maze.grid[r + 1, c]
+            if {(r, c), (r + 1, c)} & {tuple(maze.start), tuple(maze.goal)}:
+                continue
+            if upper != lower:
+                assert cell.data == "▀", (r, c)
+                colours.setdefault(upper, set()).add(cell.fg)
+                colours.setdefault(lower, set()).add(cell.bg)
+            else:
+                colours.setdefault(upper, set()).add(cell.bg)
+    assert len(colours[True]) == 1 and len(colours[False]) == 1
+    assert colours[True] != colours[False]
+    game.send("q")
+    assert game.finish() == 0

@@ -3,7 +3,9 @@
 Like the Tk window (:mod:`meiro.ui.tk_app`), this front end only maps keys to
 :mod:`meiro.game` commands and draws the model's state: the rules, counters,
 clock and animations all live in :class:`~meiro.game.GameModel`. Each block
-takes two columns so the maze looks square. Mazes larger than the terminal
+takes two columns so the maze looks square; + and - zoom out to a column per
+block and to a map of two blocks per character, z fits the whole maze
+(:mod:`meiro.ui.terminal_style`). Mazes larger than the terminal
 are shown through a :class:`Viewport` that jumps to keep the player in view;
 after a command or an animation frame only the blocks the model reports as
 changed are rewritten (curses then sends only what differs), so a move costs
@@ -18,7 +20,6 @@ from __future__ import annotations
 import locale
 import os
 import unicodedata
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -26,15 +27,12 @@ from ..errors import MazeError
 from ..game import KEYMAP, GameModel, OpenFolder, Phase, Quit, SaveImage, WatchSearch, Zoom
 from ..game.clock import format_elapsed
 from ..game.messages import text
-from ..game.model import ANSWER, GOAL, PATH, START, TRAIL, WALL
-from ..game.search_events import CLOSED, CURRENT, FRONTIER
 from ..game.records import NOTE_KEYS, Records, record_key
 from .pictures import IMAGE_DIR, save_into
 from .terminal_layout import HEADER, Viewport
 from .terminal_search import TerminalSearch
+from .terminal_style import BLANK, PLAYER, WIDE, cell_keys, make_style, runs, zoomed
 
-#: Overlay class drawn over the paint grid where the player stands.
-PLAYER = 9
 #: Smallest terminal that can show the header and one maze line.
 MIN_COLUMNS, MIN_LINES = 20, HEADER + 1
 #: Milliseconds between frames while something animates / while the clock runs / idle.
@@ -109,53 +107,6 @@ def clip(s: str, columns: int) -> str:
     return "".join(out)
 
 
-@dataclass(frozen=True)
-class Style:
-    """Per block class: the two characters drawn and their curses attribute."""
-
-    glyphs: dict
-    attrs: dict
-
-
-#: The seed's palette approximated on 256-colour terminals (xterm indices): walls gray25,
-#: paths white, trail tan1, answer palevioletred, start red, goal blue, player springgreen;
-#: a search's current block yellow, its frontier cornflowerblue, closed blocks gray60.
-COLORS_256 = {WALL: 238, PATH: 231, TRAIL: 215, ANSWER: 168, START: 196, GOAL: 21, PLAYER: 48,
-              CURRENT: 226, FRONTIER: 69, CLOSED: 247}
-#: The same on 8-colour terminals (curses.COLOR_* values).
-COLORS_8 = {WALL: 0, PATH: 7, TRAIL: 3, ANSWER: 5, START: 1, GOAL: 4, PLAYER: 2,
-            CURRENT: 3, FRONTIER: 6, CLOSED: 5}
-PLAIN_GLYPHS = {PATH: "  ", TRAIL: ". ", ANSWER: "o ", START: "S ", GOAL: "G ", PLAYER: "@ ",
-                CURRENT: "* ", FRONTIER: "+ ", CLOSED: ". "}
-
-
-def make_style(color: bool, utf8: bool) -> Style:
-    """Colour blocks (background colours, the seed's palette) or plain characters.
-
-    Must run after ``curses.initscr``/``start_color``. Without colour, walls are
-    ``██`` on a UTF-8 terminal and ``##`` otherwise.
-    """
-    import curses
-
-    if color:
-        table = COLORS_256 if curses.COLORS >= 256 else COLORS_8
-        glyphs, attrs = {}, {}
-        for pair, (cls, bg) in enumerate(table.items(), start=1):
-            fg = curses.COLOR_BLACK if cls == PLAYER else bg
-            curses.init_pair(pair, fg, bg)
-            glyphs[cls] = "()" if cls == PLAYER else "  "
-            attrs[cls] = curses.color_pair(pair)
-        attrs[PLAYER] |= curses.A_BOLD
-        curses.init_pair(len(table) + 1, curses.COLOR_BLACK, curses.COLOR_YELLOW)
-        attrs["clear"] = curses.color_pair(len(table) + 1) | curses.A_BOLD
-        return Style(glyphs, attrs)
-    glyphs = {**PLAIN_GLYPHS, WALL: "██" if utf8 else "##"}
-    attrs = {cls: curses.A_NORMAL for cls in glyphs}
-    attrs[PLAYER] = attrs[START] = attrs[GOAL] = curses.A_BOLD
-    attrs["clear"] = curses.A_REVERSE | curses.A_BOLD
-    return Style(glyphs, attrs)
-
-
 class TerminalGame:
     """The game on a curses screen around a :class:`~meiro.game.GameModel`."""
 
@@ -168,6 +119,8 @@ class TerminalGame:
         self.model = model
         self.records = records
         self.style = make_style(color, utf8)
+        self.utf8 = utf8
+        self.scale = WIDE  # the zoom (+, -, z)
         self.keys = curses_keys()
         self.view: Viewport | None = None
         self._maze_id = None
@@ -218,7 +171,7 @@ class TerminalGame:
             else:
                 self._info = self._t("no_maze")
         elif isinstance(command, Zoom):
-            self._info = self._t("window_only")
+            self.zoom(command.step)
         else:
             maze_before, phase_before = model.maze, model.phase
             if model.handle(command):
@@ -226,6 +179,22 @@ class TerminalGame:
                     self._info = ""
                 if phase_before is Phase.ENTRY and model.phase is not Phase.ENTRY:
                     self._full = True  # the form gives way to the maze
+
+    def zoom(self, step: int) -> None:
+        """+ / - / z: larger blocks, smaller blocks, or the largest that show the whole maze."""
+        maze = self.model.maze
+        if maze is None:
+            self._info = self._t("no_maze")
+            return
+        lines, columns = self.screen.getmaxyx()
+        scale = zoomed(self.scale, step, maze.shape, lines - HEADER, columns, self.utf8)
+        self._info = self._t("zoom_" + scale.name)
+        if scale is not self.scale:
+            self.scale, self.view, self._full = scale, None, True
+            # every cell changes: have curses repaint the terminal whole rather than patch it
+            self.screen.clear()
+            if self.search is not None:
+                self.search.relayout()
 
     def _save_picture(self) -> None:
         """p: save the maze as a PNG into the picture folder, as the window's default name."""
@@ -269,10 +238,11 @@ class TerminalGame:
         if model.maze is not None and model.maze is not self._maze_id:
             self._maze_id, self._recorded, full = model.maze, False, True
             self.view = None
+        size = self.scale.view_size(lines - HEADER, columns)
         if self.view is None and model.maze is not None:
-            self.view = Viewport(*model.maze.shape, lines - HEADER, columns // 2)
-        elif self.view is not None and self.view.size != (lines - HEADER, columns // 2):
-            self.view.resize(lines - HEADER, columns // 2)
+            self.view = Viewport(*model.maze.shape, *size)
+        elif self.view is not None and self.view.size != size:
+            self.view.resize(*size)
             full = True
         if self.view is not None and self.view.follow(model.player):
             full = True
@@ -299,47 +269,55 @@ class TerminalGame:
         return self.model.maze is not None and self.model.dig_done == self.model.dig_total
 
     def _draw_blocks(self, blocks: np.ndarray | None) -> None:
-        """Draw ``blocks`` (flat indices; None = the whole view) that are in view, then the player."""
-        player = self.model.player if self._ready() else None
-        self.draw_grid(self.model.paint, self.view, blocks, skip=player)
-        self._draw_player()
+        """Draw ``blocks`` (flat indices; None = the whole view) that are in view, and the player."""
+        overlay = {}
+        if self._ready():
+            overlay[self.model.player] = PLAYER
+            if blocks is not None:  # the player's block is redrawn whether or not it changed
+                r, c = self.model.player
+                blocks = np.append(blocks, r * self.model.paint.shape[1] + c)
+        self.draw_grid(self.model.paint, self.view, blocks, overlay=overlay)
 
     def draw_grid(self, paint: np.ndarray, view: Viewport, blocks: np.ndarray | None = None,
-                  left: int = 0, skip: tuple[int, int] | None = None) -> None:
-        """Draw the block classes of ``paint`` that ``view`` shows, ``left`` columns to the right.
+                  left: int = 0, overlay: dict | None = None) -> None:
+        """Draw the block classes of ``paint`` that ``view`` shows, ``left`` columns to the right,
+        at the current zoom.
 
         ``blocks``: flat indices of the blocks to draw (None: the whole view, one
-        ``addstr`` per run of equal blocks, which keeps a full repaint cheap);
-        ``skip``: a block left for an overlay drawn next.
+        ``addstr`` per run of equal character cells, which keeps a full repaint
+        cheap); ``overlay``: ``{(row, col): class}`` drawn instead of ``paint``
+        (the player).
         """
-        cols_total = paint.shape[1]
+        scale, style, overlay = self.scale, self.style, overlay or {}
         (r0, c0), (vr, vc), (oy, ox) = view.origin, view.size, view.offset
-        glyphs, attrs = self.style.glyphs, self.style.attrs
+        y0, x0 = HEADER + oy, left + scale.columns * ox
         if blocks is None:
-            for i, line in enumerate(paint[r0:r0 + vr, c0:c0 + vc].tolist()):
-                start = 0
-                for j in range(1, len(line) + 1):
-                    if j == len(line) or line[j] != line[start]:
-                        self._put(HEADER + oy + i, left + 2 * (ox + start),
-                                  glyphs[line[start]] * (j - start), attrs[line[start]])
-                        start = j
+            shown = paint[r0:r0 + vr, c0:c0 + vc]
+            if overlay:
+                shown = shown.copy()
+                for (r, c), cls in overlay.items():
+                    if view.visible(r, c):
+                        shown[r - r0, c - c0] = cls
+            for i, line in enumerate(cell_keys(shown, scale).tolist()):
+                for start, length, key in runs(line):
+                    chars, attr = style.look(key, scale)
+                    self._put(y0 + i, x0 + scale.columns * start, chars * length, attr)
             return
-        if blocks.size:
-            rows, cols = np.divmod(np.unique(blocks), cols_total)
-            keep = view.visible(rows, cols)
-            for r, c in zip(rows[keep].tolist(), cols[keep].tolist()):
-                if (r, c) != skip:
-                    cls = int(paint[r, c])
-                    self._put(HEADER + oy + r - r0, left + 2 * (ox + c - c0), glyphs[cls], attrs[cls])
-
-    def _draw_block(self, r: int, c: int, cls: int) -> None:
-        (r0, c0), (oy, ox) = self.view.origin, self.view.offset
-        self._put(HEADER + oy + r - r0, 2 * (ox + c - c0), self.style.glyphs[cls],
-                  self.style.attrs[cls])
-
-    def _draw_player(self) -> None:
-        if self._ready() and self.view.visible(*np.array(self.model.player)[:, None]).all():
-            self._draw_block(*self.model.player, PLAYER)
+        if not blocks.size:
+            return
+        rows, cols = np.divmod(np.unique(blocks), paint.shape[1])
+        keep = view.visible(rows, cols)
+        stacked = scale.stacked
+        # each changed block redraws its character cell (with the block sharing it on a map)
+        cells = {((r - r0) // stacked, c) for r, c in zip(rows[keep].tolist(), cols[keep].tolist())}
+        for line, c in sorted(cells):
+            top = r0 + line * stacked
+            key = 0
+            for r in range(top, top + stacked):
+                cls = overlay.get((r, c), paint[r, c]) if r < paint.shape[0] else BLANK
+                key = key * 256 + int(cls)
+            chars, attr = style.look(key, scale)
+            self._put(y0 + line, x0 + scale.columns * (c - c0), chars, attr)
 
     def _draw_entry(self, lines: int, columns: int) -> None:
         model = self.model
@@ -385,7 +363,10 @@ class TerminalGame:
             why = "" if model.message_key.startswith("prompt_") else model.message
             again = t("term_again", size=model.entry_text or "?")
             message = "  ".join(p for p in (done, why or self._best_text(), again) if p)
-        return f"{message}  {self._info}" if self._info else message
+        if not self._info:
+            return message
+        # the key help is what a narrow terminal may cut: fresh news goes before it
+        return f"{self._info}  {message}" if phase is Phase.PLAYING else f"{message}  {self._info}"
 
     def _draw_clear(self, lines: int, columns: int) -> None:
         if not self.model.cleared or self.model.phase is not Phase.CLEARED:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 
-from ..game import Direction, Move, Quit, Skip, StartStop, WatchSearch
+from ..game import Direction, Move, Quit, Skip, StartStop, WatchSearch, Zoom
 from ..game.search_replay import SearchWatch
 from .terminal_layout import HEADER, Viewport
 
@@ -47,7 +47,13 @@ class TerminalSearch:
             self.watch.step()
         elif isinstance(command, Skip):
             self.watch.skip()
+        elif isinstance(command, Zoom):
+            self.game.zoom(command.step)
         return True
+
+    def relayout(self) -> None:
+        """Lay the panels out again on the next frame (the zoom changed)."""
+        self._layout = None
 
     def draw(self, lines: int, columns: int, full: bool) -> None:
         """Advance the replay to the clock and draw what changed (everything when ``full``)."""
@@ -55,12 +61,13 @@ class TerminalSearch:
         watch.tick()
         replays = watch.replays
         shape = replays[0].maze.shape
-        across = columns // 2  # blocks that fit across the terminal
+        scale = game.scale
+        rows, across = scale.view_size(lines - HEADER, columns)  # blocks that fit
         both = 2 * shape[1] + 1 <= across  # side by side, one block apart
         shown = replays if both else replays[:1]
         if self._layout != (lines, columns) or len(self._views) != len(shown):
             width = across if not both else (across - 1) // 2
-            self._views = [Viewport(*shape, lines - HEADER, width) for _ in shown]
+            self._views = [Viewport(*shape, rows, width) for _ in shown]
             self._layout = (lines, columns)
             full = True
         for view, replay in zip(self._views, shown):
@@ -71,7 +78,7 @@ class TerminalSearch:
         for k, (view, replay) in enumerate(zip(self._views, shown)):
             changed = replay.take_dirty()
             game.draw_grid(replay.paint, view, None if full else changed,
-                           left=k * 2 * (view.size[1] + 1))
+                           left=k * scale.columns * (view.size[1] + 1))
         for replay in replays[len(shown):]:
             replay.take_dirty()  # not drawn: keep its list of changes short
         t = game._t
