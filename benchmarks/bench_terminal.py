@@ -6,6 +6,8 @@ Usage::
 
 Prints, for a 15x15 maze and a ``cells x cells`` one:
 
+* per zoom (the + / - keys): the time of a move and of a whole-view repaint;
+
 * front-end time per move: model update plus the terminal front end's drawing
   into a recording screen (everything but curses' own output), median of
   ``--moves`` moves along the answer, and the characters written per move;
@@ -49,7 +51,7 @@ class RecordingScreen:
     def erase(self, *args):
         pass
 
-    move = clrtoeol = refresh = erase
+    move = clrtoeol = refresh = clear = erase
 
 
 def keys_along(path, count):
@@ -57,13 +59,16 @@ def keys_along(path, count):
     return "".join(KEYS[(int(dr), int(dc))] for dr, dc in steps)
 
 
-def front_end_per_move(maze, moves):
+def front_end_per_move(maze, moves, zoom_out=0):
     model = GameModel(lang="en")
     model.start_maze(maze)
     model.handle(Skip())
     screen = RecordingScreen()
     game = TerminalGame(screen, model, color=False, utf8=True)
     game.draw()
+    for _ in range(zoom_out):  # "-": a column per block, then the half-block map
+        game.on_key(ord("-"))
+        game.draw()
     keys, codes = curses_keys(), keys_along(meiro.solve(maze).path, moves)
     times, chars = [], []
     for key in codes:
@@ -75,6 +80,25 @@ def front_end_per_move(maze, moves):
         chars.append(screen.written)
     assert command_for(ord(codes[0]), keys) is not None
     return statistics.median(times), statistics.median(chars)
+
+
+def full_repaint(maze, zoom_out, repeats=20):
+    """Best time of a whole-view repaint (what a jump of the view or a resize costs)."""
+    model = GameModel(lang="en")
+    model.start_maze(maze)
+    model.handle(Skip())
+    screen = RecordingScreen()
+    game = TerminalGame(screen, model, color=False, utf8=True)
+    for _ in range(zoom_out):
+        game.on_key(ord("-"))
+    game.draw()
+    best = float("inf")
+    for _ in range(repeats):
+        game._full = True
+        t0 = time.perf_counter()
+        game.draw()
+        best = min(best, time.perf_counter() - t0)
+    return best
 
 
 def keys_to_screen(cells, seed, moves):
@@ -121,6 +145,11 @@ def main() -> None:
     print(f"front end per move, 15x15:     {t_small * 1e3:6.3f} ms, {c_small:.0f} chars")
     print(f"front end per move, {args.cells}x{args.cells}: {t_big * 1e3:6.3f} ms, {c_big:.0f} chars "
           f"(ratio {t_big / t_small:.2f})")
+    for name, zoom_out in (("wide", 0), ("narrow", 1), ("map", 2)):
+        t_move, _ = front_end_per_move(big, args.moves, zoom_out)
+        t_full = full_repaint(big, zoom_out)
+        print(f"zoom {name:6s} {args.cells}x{args.cells}: a move {t_move * 1e3:6.3f} ms, "
+              f"a full 40x100 repaint {t_full * 1e3:5.2f} ms")
     try:
         elapsed = keys_to_screen(args.cells, args.seed, args.moves)
     except ImportError:
