@@ -81,10 +81,110 @@ def test_a_doctored_recipe_falls_back_to_the_flood_order(recipe):
 
 @pytest.mark.parametrize("origin", [(0, 0), (2, 1), (9, 1), (1, 11), (-1, 1)])
 def test_carve_refuses_an_origin_outside_the_cells(origin):
-    with pytest.raises(meiro.MazeError, match="start must be a cell"):
+    with pytest.raises(meiro.MazeError, match="origin must be a cell"):
         carve("dig", 5, 4, 1, origin)
 
 
 def test_carve_refuses_a_region_of_another_shape():
     with pytest.raises(meiro.MazeError, match="region"):
         carve("dig", 5, 4, 1, (1, 1), region=np.ones((5, 4), bool))
+
+
+def wide_byte_walls(grid):
+    """The grid as a bool array whose wall bytes are 255: what ``uint8_array.view(bool)`` makes."""
+    return (np.asarray(grid, np.uint8) * 255).view(bool)
+
+
+@pytest.mark.parametrize("method", meiro.SOLVERS.names())
+@pytest.mark.parametrize("lattice", [True, False])
+def test_bool_grids_over_other_bytes_are_made_zero_one(tmp_path, method, lattice):
+    made = meiro.generate(6, 5, seed=4)
+    grid = made.grid.copy()
+    if not lattice:
+        grid[2, 2] = False  # an open even/even block: searched block by block
+        grid[1:4, 1:4] = False
+    odd = wide_byte_walls(grid)
+    assert odd.view(np.uint8).max() == 255
+    m = meiro.Maze(odd, made.start, made.goal)
+    assert m.grid.view(np.uint8).max() == 1
+    expected = meiro.solve(meiro.Maze(grid, made.start, made.goal), method)
+    assert np.array_equal(meiro.solve(m, method).path, expected.path)
+    # the same bytes in a file, and a maze whose grid is swapped for them afterwards
+    np.savez(tmp_path / "m.npz", grid=odd, start=np.array(made.start), goal=np.array(made.goal))
+    assert np.array_equal(meiro.solve(meiro.load(tmp_path / "m.npz"), method).path, expected.path)
+    edited = meiro.Maze(grid, made.start, made.goal)
+    edited.grid = odd
+    assert np.array_equal(meiro.solve(edited, method).path, expected.path)
+
+
+@pytest.mark.parametrize("name", meiro.GENERATORS.names())
+@pytest.mark.parametrize("origin", [(99, 99), (-1, -1), (1, 7), (7, 1), (2, 1), (1, 0)])
+def test_registered_generators_refuse_an_origin_off_the_cells(name, origin):
+    from meiro.kernels.rng import mix_seed
+
+    function = meiro.GENERATORS.get(name).function
+    with pytest.raises(meiro.MazeError, match="origin must be a cell"):
+        function(3, 3, mix_seed(0), origin, True)
+    for width, height in ((0, 3), (3, -1), (2.5, 3), (True, 3)):
+        with pytest.raises(meiro.MazeError, match="whole number of cells"):
+            function(width, height, mix_seed(0))
+    assert function(3, 3, mix_seed(0), (5, 5), True).grid.shape == (7, 7)
+
+
+@pytest.mark.parametrize("name", meiro.SOLVERS.names())
+def test_registered_solvers_refuse_ends_off_the_open_blocks(name):
+    m = meiro.generate(4, 3, seed=2)
+    function = meiro.SOLVERS.get(name).function
+    cols = m.shape[1]
+    source, target = m.start[0] * cols + m.start[1], m.goal[0] * cols + m.goal[1]
+    for bad in (-5, 0, m.grid.size, 500, 1.0):
+        with pytest.raises(meiro.MazeError, match="not an open block"):
+            function(m.grid, bad, target, 2, 0, False)
+        with pytest.raises(meiro.MazeError, match="not an open block"):
+            function(m.grid, source, bad, 2, 0, False)
+    with pytest.raises(meiro.MazeError, match="step must be"):
+        function(m.grid, source, target, 3, 0, False)
+    slot = next(r * cols + c for r, c in zip(*np.nonzero(~m.grid)) if (r + c) % 2)  # an open wall slot
+    with pytest.raises(meiro.MazeError, match="lattice"):
+        function(m.grid, source, int(slot), 2, 0, False)
+    assert function(m.grid, source, int(slot), 1, 0, False).found >= 0  # block by block it is fine
+    assert function(m.grid, source, target, 2, 0, False).found >= 0
+
+
+def header_only(shape):
+    from numpy.lib import format as npy_format
+
+    out = __import__("io").BytesIO()
+    npy_format.write_array_header_1_0(out, {"descr": "|b1", "fortran_order": False, "shape": shape})
+    return out.getvalue() + b"\x01" * 50
+
+
+@pytest.mark.parametrize("shape", [(2**40, 2**20), (200_001, 200_001)])
+def test_a_small_file_claiming_a_vast_array_is_one_clear_error(tmp_path, shape):
+    import zipfile
+
+    (tmp_path / "big.npy").write_bytes(header_only(shape))
+    with zipfile.ZipFile(tmp_path / "big.npz", "w") as archive:
+        for name, part in (("grid", shape), ("start", (2,)), ("goal", (2,))):
+            archive.writestr(f"{name}.npy", header_only(part))
+    for name in ("big.npy", "big.npz"):
+        with pytest.raises(meiro.MazeError):
+            meiro.load(tmp_path / name)
+
+
+@pytest.mark.parametrize("edit", [{"goal": (50, 50)}, {"goal": (-1, -1)}, {"start": (1, 1, 1)},
+                                  {"start": (0, 1)}])
+def test_pictures_text_and_the_environment_check_an_edited_maze(edit):
+    from meiro.render.png import render_png
+
+    m = meiro.generate(4, 4, seed=1)
+    for key, value in edit.items():
+        setattr(m, key, value)
+    for use in (meiro.render_text, render_png):
+        with pytest.raises(meiro.MazeError, match="start|goal"):
+            use(m)
+    gymnasium = pytest.importorskip("gymnasium")  # noqa: F841
+    from meiro.env import MazeEnv
+
+    with pytest.raises(meiro.MazeError, match="start|goal"):
+        MazeEnv(width=4, height=4).reset(options={"maze": m})

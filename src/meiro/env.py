@@ -125,6 +125,7 @@ class MazeEnv(gymnasium.Env):
                             goal=self.goal, braid=self.braid)
         elif not isinstance(maze, Maze) or maze.shape != self.observation_space.shape:
             raise MazeError(f"options['maze'] must be a Maze of {self.width}x{self.height} cells")
+        maze.check()
         from .solve import solve
 
         self.maze = maze

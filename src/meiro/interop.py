@@ -69,6 +69,8 @@ def from_npz(data: bytes) -> Maze:
         raise MazeError(f"not an NPZ archive ({exc})") from None
     except (ValueError, OSError) as exc:
         raise MazeError(f"cannot read the archive: {exc}") from None
+    except MemoryError:  # a small file whose header claims a vast array
+        raise MazeError("the archive's arrays are too large for this machine's memory") from None
     for name, pair in (("start", start), ("goal", goal)):
         if pair.shape != (2,) or pair.dtype.kind not in "iu":
             raise MazeError(f'"{name}" must be a pair of integers, got shape {pair.shape} {pair.dtype}')
@@ -219,6 +221,8 @@ def from_npy(data: bytes) -> Maze:
         values = np.load(io.BytesIO(data), allow_pickle=False)
     except (ValueError, OSError, EOFError) as exc:
         raise MazeError(f"not a NumPy .npy array ({exc})") from None
+    except MemoryError:  # a small file whose header claims a vast array
+        raise MazeError("the array is too large for this machine's memory") from None
     if not isinstance(values, np.ndarray):
         raise MazeError("not a NumPy .npy array")
     return from_int_grid(values)

@@ -41,10 +41,16 @@ def check_grid(grid: Any) -> np.ndarray:
     Traceback (most recent call last):
     ...
     meiro.errors.MazeError: grid height must be odd and at least 3 blocks, got 4
+    >>> check_grid(np.full((3, 3), 255, np.uint8).view(bool)).view(np.uint8).max()   # bytes made 0/1
+    np.uint8(1)
     """
     arr = np.asarray(grid)
     if arr.ndim != 2:
         raise MazeError(f"grid must be two-dimensional, got {arr.ndim} dimension(s)")
+    if arr.dtype == np.bool_ and arr.size and arr.view(np.uint8).max() > 1:
+        # a bool array made by .view(bool) over other bytes: the kernels read the bytes
+        # themselves (a wall byte of 255 would become a node with stray passages)
+        arr = arr.view(np.uint8) != 0
     if arr.dtype != np.bool_:
         if arr.dtype.kind not in "biu" or (arr.size and (arr.min() < 0 or arr.max() > 1)):
             raise MazeError("grid must hold booleans or 0/1 integers (1 = wall)")
@@ -59,6 +65,25 @@ def check_grid(grid: Any) -> np.ndarray:
         r, c = int(rows[on_edge][0]), int(cols[on_edge][0])
         raise MazeError(f"the border must be closed, but block (row {r}, col {c}) is open")
     return np.ascontiguousarray(arr)
+
+
+def check_cell(position: Any, width: int, height: int, name: str = "start") -> Position:
+    """A cell's block position ``(row, col)``: odd, inside a ``width x height``-cell grid.
+
+    Examples
+    --------
+    >>> check_cell((3, 5), 3, 2)
+    (3, 5)
+    >>> check_cell((3, 7), 3, 2, "origin")
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: origin must be a cell, an odd (row, col) inside the 5x7-block grid, got (3, 7)
+    """
+    r, c = _as_position(position, name)
+    if not (r % 2 == 1 and c % 2 == 1 and 1 <= r <= 2 * height - 1 and 1 <= c <= 2 * width - 1):
+        raise MazeError(f"{name} must be a cell, an odd (row, col) inside the "
+                        f"{2 * height + 1}x{2 * width + 1}-block grid, got ({r}, {c})")
+    return r, c
 
 
 def check_path(path: Any, shape: tuple[int, int]) -> np.ndarray:

@@ -8,10 +8,15 @@ parameter lists from it. Adding an algorithm is one module that calls
 
 from __future__ import annotations
 
+import functools
+import numbers
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
+import numpy as np
+
 from .errors import MazeError
+from .maze import check_cell, check_grid
 
 
 @dataclass(frozen=True)
@@ -54,8 +59,11 @@ class Registry:
     ['one']
     """
 
-    def __init__(self, kind: str):
+    def __init__(self, kind: str, guard: Callable[[Callable], Callable] | None = None):
         self.kind = kind
+        #: wraps each registered function so that what it is given is checked before a
+        #: compiled kernel trusts it (the module keeps the bare function)
+        self.guard = guard
         self._items: dict[str, Algorithm] = {}
         self._aliases: dict[str, str] = {}
 
@@ -67,7 +75,8 @@ class Registry:
             for key in (name, *aliases):
                 if key in self._items or key in self._aliases:
                     raise ValueError(f"{self.kind} name {key!r} is registered twice")
-            self._items[name] = Algorithm(name, function, summary, tuple(aliases),
+            checked = self.guard(function) if self.guard else function
+            self._items[name] = Algorithm(name, checked, summary, tuple(aliases),
                                           exact, reference, extra)
             for alias in aliases:
                 self._aliases[alias] = name
@@ -104,5 +113,64 @@ class Registry:
         return len(self._items)
 
 
-GENERATORS = Registry("algorithm")
-SOLVERS = Registry("method")
+def checked_generator(function: Callable) -> Callable:
+    """A generator ``f(width, height, state, origin=(1, 1), record=False)`` that refuses a
+    size below one cell or an origin that is not one of the cells.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> from meiro.kernels.rng import mix_seed
+    >>> meiro.GENERATORS.get("dig").function(3, 2, mix_seed(1), (5, 1))
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: origin must be a cell, an odd (row, col) inside the 5x7-block grid, got (5, 1)
+    """
+
+    @functools.wraps(function)
+    def checked(width, height, state, origin=(1, 1), record=False):
+        for name, side in (("width", width), ("height", height)):
+            if isinstance(side, bool) or not isinstance(side, numbers.Integral) or side < 1:
+                raise MazeError(f"{name} must be a whole number of cells, at least 1, got {side!r}")
+        origin = check_cell(origin, width, height, "origin")
+        return function(int(width), int(height), state, origin, record)
+
+    return checked
+
+
+def checked_solver(function: Callable) -> Callable:
+    """A solver ``f(grid, source, target, step, seed, record)`` that refuses a grid that is
+    not a maze's, ends that are not open blocks (flat indices), or a cell-to-cell step of 2
+    on a grid that is not a lattice with both ends on cells.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> m = meiro.generate(3, 2, seed=1)
+    >>> meiro.SOLVERS.get("bfs").function(m.grid, 0, 8, 1, 0, False)
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: source 0 is not an open block of the 5x7-block grid
+    """
+
+    @functools.wraps(function)
+    def checked(grid, source, target, step, seed, record=False):
+        grid = check_grid(grid)
+        rows, cols = grid.shape
+        for name, flat in (("source", source), ("target", target)):
+            if (isinstance(flat, bool) or not isinstance(flat, numbers.Integral)
+                    or not 0 <= flat < grid.size or grid.flat[flat]):
+                raise MazeError(f"{name} {flat!r} is not an open block of the {rows}x{cols}-block grid")
+        if step not in (1, 2):
+            raise MazeError(f"step must be 1 (block to block) or 2 (cell to cell), got {step!r}")
+        on_cells = all((flat // cols) % 2 == 1 and (flat % cols) % 2 == 1 for flat in (source, target))
+        if step == 2 and not (on_cells and bool(np.all(grid[::2, ::2]))):
+            raise MazeError("step 2 needs a lattice maze (every even/even block a wall) "
+                            "with both ends on cells")
+        return function(grid, int(source), int(target), step, seed, record)
+
+    return checked
+
+
+GENERATORS = Registry("algorithm", guard=checked_generator)
+SOLVERS = Registry("method", guard=checked_solver)

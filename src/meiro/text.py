@@ -85,7 +85,7 @@ def text_lines(maze: Maze, style: str = "hash", path: Iterable | None = None) ->
     except (KeyError, TypeError):
         raise MazeError(f"unknown style {style!r}; choose one of: {', '.join(STYLES)}") from None
     # one byte per block says what it is; a lookup turns a row into code points
-    kind = maze.grid.view(np.uint8).copy()  # 0 open, 1 wall
+    kind = maze.check().grid.view(np.uint8).copy()  # 0 open, 1 wall
     if path is not None:
         cells = check_path(path, kind.shape)
         kind[cells[:, 0], cells[:, 1]] = 2

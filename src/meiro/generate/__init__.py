@@ -17,7 +17,7 @@ from .braiding import braid_maze, check_braid
 from .carving import Carving
 from .masking import allowed_blocks, load_mask, region_of, restrict
 from ..kernels.rng import mix_seed
-from ..maze import Maze, _as_position
+from ..maze import Maze, check_cell
 from ..registry import GENERATORS
 from ..sizes import check_cells, ensure_fits
 from ..solve.bfs import flood
@@ -68,10 +68,7 @@ def _check_origin(start, width: int, height: int, mask: np.ndarray | None = None
             return 1, 1
         i, j = np.argwhere(mask)[0]  # the first cell inside the mask, row by row
         return 2 * int(i) + 1, 2 * int(j) + 1
-    r, c = _as_position(start, "start")
-    if not (r % 2 == 1 and c % 2 == 1 and 1 <= r <= 2 * height - 1 and 1 <= c <= 2 * width - 1):
-        raise MazeError(f"start must be a cell, an odd (row, col) inside the "
-                        f"{2 * height + 1}x{2 * width + 1}-block grid, got ({r}, {c})")
+    r, c = check_cell(start, width, height)
     if mask is not None and not mask[r // 2, c // 2]:
         raise MazeError(f"start ({r}, {c}) is outside the mask")
     return r, c
@@ -110,9 +107,7 @@ def carve(algorithm: str, width: int, height: int, seed: int, origin: tuple[int,
     >>> len(braided.order)          # the perfect maze's 23 blocks, then 3 walls opened to make loops
     26
     """
-    generator = GENERATORS.get(algorithm)
-    # the kernels write where they are told: a bad origin or mask shape must stop here
-    _check_origin(origin, width, height, region)
+    generator = GENERATORS.get(algorithm)  # its function checks the size and origin
     if region is not None and region.shape != (height, width):
         raise MazeError(f"the region is {region.shape} cells but the maze is {(height, width)}")
     carving = generator.function(width, height, mix_seed(seed), origin, record)

@@ -110,7 +110,7 @@ def classes(maze, path=None) -> np.ndarray:
     >>> classes(meiro.generate(2, 1, seed=0)).tolist()
     [[1, 1, 1, 1, 1], [1, 2, 0, 3, 1], [1, 1, 1, 1, 1]]
     """
-    out = maze.grid.astype(np.uint8)  # True -> 1 = WALL, False -> 0 = PATH
+    out = maze.check().grid.astype(np.uint8)  # True -> 1 = WALL, False -> 0 = PATH
     if path is not None:
         mark_path(out, path)
     out[maze.start] = START
