@@ -59,16 +59,23 @@ def keys_along(path, count):
     return "".join(KEYS[(int(dr), int(dc))] for dr, dc in steps)
 
 
-def front_end_per_move(maze, moves, zoom_out=0):
+def playing(maze, zoom_out=0):
+    """The terminal front end on a recording screen, the digging skipped, zoomed out
+    ``zoom_out`` times ("-": a column per block, then the half-block map)."""
     model = GameModel(lang="en")
     model.start_maze(maze)
     model.handle(Skip())
     screen = RecordingScreen()
     game = TerminalGame(screen, model, color=False, utf8=True)
     game.draw()
-    for _ in range(zoom_out):  # "-": a column per block, then the half-block map
+    for _ in range(zoom_out):
         game.on_key(ord("-"))
         game.draw()
+    return game, screen
+
+
+def front_end_per_move(maze, moves, zoom_out=0):
+    game, screen = playing(maze, zoom_out)
     keys, codes = curses_keys(), keys_along(meiro.solve(maze).path, moves)
     times, chars = [], []
     for key in codes:
@@ -84,14 +91,7 @@ def front_end_per_move(maze, moves, zoom_out=0):
 
 def full_repaint(maze, zoom_out, repeats=20):
     """Best time of a whole-view repaint (what a jump of the view or a resize costs)."""
-    model = GameModel(lang="en")
-    model.start_maze(maze)
-    model.handle(Skip())
-    screen = RecordingScreen()
-    game = TerminalGame(screen, model, color=False, utf8=True)
-    for _ in range(zoom_out):
-        game.on_key(ord("-"))
-    game.draw()
+    game, _ = playing(maze, zoom_out)
     best = float("inf")
     for _ in range(repeats):
         game._full = True

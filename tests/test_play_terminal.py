@@ -433,18 +433,24 @@ class RecordingScreen:
         pass
 
 
-def test_a_move_on_a_huge_maze_rewrites_two_blocks_and_the_header():
+def headless(maze, utf8=True, lines=40, columns=100):
+    """The terminal front end on a :class:`RecordingScreen`, digging skipped, drawn once."""
     from meiro.game import GameModel
     from meiro.ui.terminal_app import TerminalGame
 
-    maze = meiro.generate(300, 300, seed=5)
-    path = meiro.solve(maze).path
     model = GameModel(lang="en")
     model.start_maze(maze)
     model.handle(Skip())
-    screen = RecordingScreen(40, 100)
-    game = TerminalGame(screen, model, color=False, utf8=False)
+    screen = RecordingScreen(lines, columns)
+    game = TerminalGame(screen, model, color=False, utf8=utf8)
     game.draw()
+    return model, screen, game
+
+
+def test_a_move_on_a_huge_maze_rewrites_two_blocks_and_the_header():
+    maze = meiro.generate(300, 300, seed=5)
+    path = meiro.solve(maze).path
+    model, screen, game = headless(maze, utf8=False)
     assert screen.cells[HEADER, 0] == "#" and screen.cells[HEADER + 1, 2] == "@"
     jumps = 0
     for step, (a, b) in enumerate(zip(path[:60], path[1:61]), start=1):
@@ -547,19 +553,13 @@ def assert_view_shows(screen, game, maze):
 def test_every_zoom_draws_the_maze_and_moves_redraw_only_what_changed(name):
     """At each zoom the screen shows the maze's walls, the player and the goal, and after
     every move the few cells rewritten leave the screen as a full repaint would draw it."""
-    from meiro.game import GameModel
     from meiro.ui.terminal_app import TerminalGame
     from meiro.ui.terminal_style import SCALES
 
     scale = next(s for s in SCALES if s.name == name)
     maze = meiro.generate(60, 40, seed=8, goal="farthest")
     path = meiro.solve(maze).path
-    model = GameModel(lang="en")
-    model.start_maze(maze)
-    model.handle(Skip())
-    screen = RecordingScreen(40, 100)
-    game = TerminalGame(screen, model, color=False, utf8=True)
-    game.draw()
+    model, screen, game = headless(maze)
     for key in "-" * {"wide": 0, "narrow": 1, "map": 2}[name]:
         game.on_key(ord(key))
         game.draw()
@@ -588,15 +588,9 @@ def test_every_zoom_draws_the_maze_and_moves_redraw_only_what_changed(name):
 
 
 def test_zoom_keys_step_through_the_scales_and_z_fits_the_maze():
-    from meiro.game import GameModel
     from meiro.ui.terminal_app import TerminalGame
 
-    model = GameModel(lang="en")
-    model.start_maze(meiro.generate(30, 12, seed=1))   # 25 x 61 blocks
-    model.handle(Skip())
-    screen = RecordingScreen(30, 100)
-    game = TerminalGame(screen, model, color=False, utf8=True)
-    game.draw()
+    model, screen, game = headless(meiro.generate(30, 12, seed=1), lines=30)   # 25 x 61 blocks
     seen = []
     for key in "--" "-" "++" "+" "z":
         game.on_key(ord(key))
