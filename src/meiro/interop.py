@@ -21,7 +21,7 @@ import zipfile
 import numpy as np
 
 from .errors import MazeError
-from .io import recipe_from
+from .recipe import recipe_from
 from .maze import Maze
 
 
