@@ -188,3 +188,16 @@ def test_pictures_text_and_the_environment_check_an_edited_maze(edit):
 
     with pytest.raises(meiro.MazeError, match="start|goal"):
         MazeEnv(width=4, height=4).reset(options={"maze": m})
+
+
+@pytest.mark.parametrize("order", [[0], [-3], [10**6], [7], [16], [1.5]])
+def test_search_events_refuse_an_order_off_the_open_blocks(order):
+    from meiro.solve.replay_events import search_events
+
+    m = meiro.generate(3, 3, seed=1)
+    with pytest.raises(meiro.MazeError, match="open blocks"):
+        search_events(m.grid.ravel(), m.shape[1], np.array(order), 2)
+    opened = m.grid.copy()
+    opened[0, 1] = False
+    with pytest.raises(meiro.MazeError, match="border"):
+        search_events(opened.ravel(), m.shape[1], np.array([8]), 2)

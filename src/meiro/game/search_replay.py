@@ -8,7 +8,7 @@ in each block. UI-free: a front end paints :attr:`SearchReplay.paint` and
 repaints the blocks :meth:`SearchReplay.take_dirty` reports.
 
 All changes are computed once, in a compiled pass over the expansion order
-(:mod:`meiro.game.search_events`); advancing is then one slice of events, so a
+(:mod:`meiro.solve.replay_events`); advancing is then one slice of events, so a
 frame costs the same whether it replays one expansion or a hundred thousand.
 :class:`SearchWatch` paces several replays on one clock, as the game paces the
 digging.
@@ -33,7 +33,7 @@ import numpy as np
 
 from ..maze import Maze
 from .model import GOAL, PATH, START, WALL
-from .search_events import CLOSED, CURRENT, FRONTIER, apply_events, search_events
+from ..solve.replay_events import CLOSED, CURRENT, FRONTIER, apply_events, search_events
 
 __all__ = ["CLOSED", "CURRENT", "FRONTIER", "SearchReplay", "SearchWatch", "search_duration"]
 

@@ -20,7 +20,7 @@ from typing import Callable
 import numpy as np
 
 from ..game.model import ANSWER, GOAL, PATH, START, TRAIL, WALL
-from ..game.search_events import CLOSED, CURRENT, FRONTIER
+from ..game.search_replay import CLOSED, CURRENT, FRONTIER
 
 #: Overlay class drawn over the paint grid where the player stands.
 PLAYER = 9

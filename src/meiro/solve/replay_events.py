@@ -1,5 +1,8 @@
 """The colour changes of a search replay, computed once from the expansion order.
 
+What a learner watches in the game's search view (and the terminal's) is
+derived here, in the core, so that the game only slices arrays.
+
 A solver records the positions it expanded, in order (``Solution.explored``).
 From that order and the maze grid alone, :func:`search_events` derives every
 change a replay shows, step by step (step ``t`` = the first ``t`` expansions):
@@ -19,10 +22,10 @@ one slice of the arrays (:func:`apply_events`), on every maze size.
 Examples
 --------
 >>> import numpy as np
->>> grid = np.array([[1, 1, 1, 1], [1, 0, 0, 1], [1, 1, 1, 1]], bool)
->>> ev = search_events(grid.ravel(), 4, np.array([5, 6]), 1)
->>> ev.blocks[ev.starts[1]:ev.starts[2]].tolist()  # step 1: 5 current, 6 frontier
-[5, 6]
+>>> grid = np.array([[1, 1, 1, 1, 1], [1, 0, 0, 1, 1], [1, 1, 1, 1, 1]], bool)
+>>> ev = search_events(grid.ravel(), 5, np.array([6, 7]), 1)
+>>> ev.blocks[ev.starts[1]:ev.starts[2]].tolist()  # step 1: 6 current, 7 frontier
+[6, 7]
 >>> ev.colours[ev.starts[2]:ev.starts[3]].tolist() == [CLOSED, CURRENT, CLOSED]
 True
 """
@@ -34,7 +37,9 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from ..errors import MazeError
 from ..kernels.index import U
+from ..maze import check_grid
 
 CURRENT, FRONTIER, CLOSED = 6, 7, 8
 
@@ -141,9 +146,22 @@ def search_events(wall: np.ndarray, cols: int, order: np.ndarray, stride: int) -
         The expanded positions, in order, as flat block indices.
     stride : {1, 2}
         Blocks per search step (2 on lattice mazes, see :func:`meiro.solve.search_stride`).
+
+    Raises
+    ------
+    MazeError
+        If the grid is not a maze's (its border closed), ``order`` names a block that is
+        not open (the kernel steps to neighbours unchecked) or ``stride`` is not 1 or 2.
     """
+    wall = check_grid(np.asarray(wall).reshape(-1, cols)).ravel()  # closed border, 0/1 bytes
+    order = np.asarray(order)
+    if stride not in (1, 2):
+        raise MazeError(f"stride must be 1 or 2, got {stride!r}")
+    if order.size and (order.dtype.kind not in "iu" or order.min() < 0
+                       or order.max() >= wall.size or wall[order].any()):
+        raise MazeError("the expansion order must name open blocks of the grid")
     itype = np.int32 if wall.size < 2**31 else np.int64
-    blocks, colours, g, starts = _events_kernel(np.ascontiguousarray(wall, np.bool_), int(cols),
+    blocks, colours, g, starts = _events_kernel(wall, int(cols),
                                                 np.ascontiguousarray(order, itype), int(stride))
     return SearchEvents(blocks, colours, g, starts)
 
