@@ -68,3 +68,68 @@ def test_cli_returns_a_status_for_any_arguments(argv):
     assert "Traceback" not in err
     if status == 2 and argv and argv[0] in ("generate", "solve", "list"):
         assert err.count("\n") == 1 and err.startswith("meiro: error: ")
+
+
+# Every command but play (it opens a game), with tokens that are right, wrong or nonsense
+# for it, in any order: the CLI answers with a status, 0 or 2, never a traceback, and a
+# refused command leaves no file behind.
+#: command -> (the arguments it needs, one of which starts each draw; the tokens drawn after)
+COMMAND_TOKENS = {
+    "generate": ([[], ["-o", "m2.json"], ["-o", "m.png"], ["-o", "m.svg"], ["-o", "m.txt"]],
+                 ["--size", "3x4", "--blocks", "7x7", "--seed", "5", "--algorithm", "kruskal", "eller",
+                  "--goal", "diameter", "--braid", "0.5", "2", "--mask", "-o", "m.pdf", "--solve",
+                  "bfs", "--block", "0", "3", "--start", "1,1", "9,9"]),
+    "solve": ([["m.json"], ["bad.json"], ["missing.json"]],
+              ["--method", "wall-left", "tremaux", "nope", "--style", "block", "--quiet"]),
+    "render": ([["m.json", "-o", name] for name in ("out.png", "out.gif", "out.pdf", "out.svg",
+                                                    "out.bmp")] + [["bad.json", "-o", "out.png"]],
+               ["--solve", "astar", "--block", "2", "-4", "--frames", "3", "0", "--svg-style", "thin",
+                "--wall-color", "red", "#12345", "notacolour", "-o"]),
+    "sheet": ([["-o", "s.pdf"], ["-o", "s.png"], []],
+              ["--size", "4x4", "--count", "2", "0", "--per-page", "1", "40", "--paper", "letter",
+               "--no-answers", "--title", "", "迷路", "--seed", "3"]),
+    "animate": ([["--size", "3x3"], []],
+                ["--speed", "1000000", "0", "--solve", "bfs", "--look", "hash", "compact", "--seed", "2",
+                 "--size", "2x2"]),
+    "stats": ([["m.json"], ["bad.json"], []],
+              ["--algorithm", "wilson", "--size", "4x4", "--count", "3", "0", "--braid", "1", "-1",
+               "--json", "--seed", "x"]),
+    "dataset": ([["-o", "d.npz"], ["-o", "d.txt"], []],
+                ["--count", "3", "0", "-1", "--size", "3x3", "--solve", "bfs", "--jobs", "1", "0",
+                 "--braid", "0.2", "-o"]),
+    "list": ([[]], ["--json", "generators", "x"]),
+}
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(command=st.sampled_from(sorted(COMMAND_TOKENS)), data=st.data())
+def test_every_command_returns_a_status_for_any_arguments(tmp_path, monkeypatch, command, data):
+    import contextlib
+    import io
+
+    from meiro.cli import main
+
+    needed, tokens = COMMAND_TOKENS[command]
+    argv = [command, *data.draw(st.sampled_from(needed)),
+            *data.draw(st.lists(st.sampled_from(tokens), max_size=6))]
+    work = tmp_path / "work"
+    work.mkdir(exist_ok=True)
+    monkeypatch.chdir(work)
+    meiro.save(meiro.generate(3, 3, seed=1), work / "m.json")
+    (work / "bad.json").write_text('{"format": "meiro-maze", "version": 1, "grid": ["#"]}')
+    before = set(work.iterdir())
+    out, err_buffer = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err_buffer):
+        status = main(argv)
+    err = err_buffer.getvalue()
+    assert status in (0, 2), (argv, status, err)
+    assert "Traceback" not in err and "Traceback" not in out.getvalue()
+    after = set(work.iterdir())
+    if status == 2:
+        assert err.startswith("meiro: error: ") and err.count("\n") == 1, (argv, err)
+        assert after == before, (argv, after - before)   # nothing half-written
+    leftovers = [p.name for p in after if p.name.startswith(".") or p.suffix in (".tmp", ".part")]
+    assert not leftovers, leftovers
+    for path in after - before:
+        if path.suffix == ".json":
+            meiro.load(path)   # whatever was written reads back
