@@ -32,8 +32,9 @@ def add_parser(subparsers) -> None:
     p.add_argument("--solve", default=None, choices=SOLVERS.choices(), metavar="METHOD",
                    help=f"overlay the solution found by: {', '.join(SOLVERS.names())}")
     p.add_argument("-o", "--output", action="append", default=[], metavar="FILE",
-                   help="also save the maze: .json, .txt, .npz, .npy, .csv, or draw it: .png, .svg, "
-                        ".gif, .pdf; repeat for several files")
+                   help="also save the maze: .json, .txt, .npz, .npy, .csv, draw it: .png, .svg, "
+                        ".gif, .pdf, or make a page to play it in a browser: .html; repeat for "
+                        "several files")
     p.add_argument("--quiet", "-q", action="store_true", help="do not print the maze")
     add_picture_options(p)
     p.set_defaults(run=run)

@@ -8,9 +8,7 @@ from .. import load, solve
 from ..errors import MazeError
 from ..files import write_atomic
 from ..registry import SOLVERS
-
-#: The file extensions that are drawn rather than saved as maze data.
-IMAGE_SUFFIXES = (".png", ".svg", ".gif", ".pdf")
+from ..render import IMAGE_SUFFIXES
 
 
 def block_size(text: str) -> int:
@@ -37,7 +35,7 @@ def frame_cap(text: str) -> int:
 
 def add_picture_options(p: argparse.ArgumentParser) -> None:
     """The drawing options shared by ``render`` and ``generate``."""
-    g = p.add_argument_group("pictures (.png .svg .gif .pdf)")
+    g = p.add_argument_group("pictures (.png .svg .gif .pdf) and web pages (.html)")
     g.add_argument("--block", type=block_size, default=None, metavar="PIXELS",
                    help="PNG/GIF block size in pixels (default 16 for PNG, fewer for mazes too large for that; fitted to ~640 pixels for GIF)")
     g.add_argument("--frames", type=frame_cap, default=120, metavar="N",
@@ -61,6 +59,10 @@ def check_picture(target: str, args, shape: tuple[int, int]) -> None:
         from ..render.png import check_block, fitted_block
 
         check_block(args.block or fitted_block(shape), shape)
+    if target.lower().endswith(".html"):
+        from ..render.html import check_page
+
+        check_page(shape)
 
 
 def write_picture(maze, target: str, args, solution=None) -> None:
@@ -77,13 +79,14 @@ def write_picture(maze, target: str, args, solution=None) -> None:
 def add_parser(subparsers) -> None:
     """Add ``meiro render`` and its options to the command's subparsers."""
     p = subparsers.add_parser(
-        "render", help="draw a maze file as PNG, SVG, animated GIF or PDF",
+        "render", help="draw a maze file as PNG, SVG, animated GIF, PDF or a playable web page",
         description="Draw a maze file (.json, .txt, .npz, .npy, .csv, .png) as a picture. The format "
                     "follows the output's extension: .png, .svg, .gif (the digging replay, or the "
-                    "search replay with --solve) or .pdf (a printable page with its answer key).")
+                    "search replay with --solve), .pdf (a printable page with its answer key) or "
+                    ".html (one self-contained page to play the maze in any browser, offline).")
     p.add_argument("file", help="the maze file")
     p.add_argument("-o", "--output", required=True, action="append", metavar="FILE",
-                   help="picture to write (.png, .svg, .gif, .pdf); repeat for several")
+                   help="picture to write (.png, .svg, .gif, .pdf, .html); repeat for several")
     p.add_argument("--solve", default=None, choices=SOLVERS.choices(), metavar="METHOD",
                    help=f"overlay the solution / animate the search of: {', '.join(SOLVERS.names())}")
     add_picture_options(p)

@@ -10,6 +10,7 @@ module        function                                    needs
 ``svg``       ``render_svg(maze, path=None, ...) -> str``    -
 ``gif``       ``render_dig_gif`` / ``render_search_gif``     Pillow
 ``pdf``       ``render_sheet(mazes, ...) -> bytes``          -
+``html``      ``render_html(maze, ...) -> str`` (a game)     -
 ``ansi``      terminal frames for ``meiro animate``          -
 ============  ==========================================  =============
 
@@ -27,7 +28,7 @@ from ..errors import MazeError
 from ..maze import Maze
 
 #: File extensions that :func:`render_file` can draw.
-IMAGE_SUFFIXES = (".png", ".svg", ".gif", ".pdf")
+IMAGE_SUFFIXES = (".png", ".svg", ".gif", ".pdf", ".html")
 
 
 def render_file(maze: Maze, target: str | os.PathLike, solution=None, *, block: int | None = None,
@@ -36,7 +37,8 @@ def render_file(maze: Maze, target: str | os.PathLike, solution=None, *, block: 
 
     ``solution`` (a :class:`meiro.Solution`) is overlaid on PNG and SVG, turns a
     GIF from the digging replay into the search replay, and is ignored by PDF
-    (one page for the maze, one for its answer, which solves the maze itself). ``block`` is the PNG/GIF block
+    (one page for the maze, one for its answer, which solves the maze itself) and
+    by HTML (a page to play the maze in a browser; its answer button finds the way). ``block`` is the PNG/GIF block
     size in pixels (PNG default: 16, or fewer to keep a large maze's picture within
     :data:`meiro.render.png.MAX_PIXELS`), ``style`` the SVG style.
 
@@ -48,7 +50,7 @@ def render_file(maze: Maze, target: str | os.PathLike, solution=None, *, block: 
     >>> render_file(meiro.generate(3, 2, seed=1), "maze.bmp")
     Traceback (most recent call last):
     ...
-    meiro.errors.MazeError: cannot draw a '.bmp' file; choose one of: .png, .svg, .gif, .pdf
+    meiro.errors.MazeError: cannot draw a '.bmp' file; choose one of: .png, .svg, .gif, .pdf, .html
     """
     suffix = Path(target).suffix.lower()
     path = solution.path if solution is not None else None
@@ -71,5 +73,9 @@ def render_file(maze: Maze, target: str | os.PathLike, solution=None, *, block: 
         from .pdf import render_sheet
 
         return render_sheet([maze], per_page=1, title="Maze", palette=palette)
+    if suffix == ".html":
+        from .html import render_html
+
+        return render_html(maze, palette=palette).encode("utf-8")
     raise MazeError(f"cannot draw a {suffix or 'nameless'!r} file; "
                     f"choose one of: {', '.join(IMAGE_SUFFIXES)}")

@@ -1,0 +1,108 @@
+"""A maze as one web page that plays in any browser, offline: ``meiro render m.json -o m.html``.
+
+The page is a single file (no network, no install): the maze packed eight
+blocks to a byte, the game's rules in a small script
+(``html_game.js``, the same rules as :class:`meiro.game.GameModel`, run under
+Node.js by the tests and compared with it move for move) and a canvas that
+draws the maze at one pixel a block, scaled. Arrows, WASD or hjkl move; i shows
+the answer; r starts again; + - z zoom. The stopwatch starts at the first
+step; the browser keeps the best time and moves of each maze. The page
+speaks the reader's language (Japanese or English, switchable) unless
+``lang`` fixes it.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+import re
+from importlib import resources
+
+import numpy as np
+
+from ..errors import MazeError
+from ..game.messages import MESSAGES
+from ..maze import Maze
+from .palette import Palette
+
+#: The largest grid a page holds: 4001 x 4001 blocks (2000 x 2000 cells) in all, and 8001
+#: blocks a side (a browser's canvas stops at 32767 pixels a side). Beyond that the page
+#: and the browser's canvas grow past what browsers handle comfortably.
+MAX_BLOCKS, MAX_SIDE = 4001 * 4001, 8001
+#: The player and trail colours of the window game (springgreen, tan1).
+PLAYER, TRAIL = (0, 255, 127), (255, 165, 79)
+#: The message keys the page uses.
+TEXT_KEYS = ("time", "moves", "steps", "fewest", "count", "step_count", "seed", "answer", "again",
+             "page_keys", "gave_up", "best", "new_best", "hours", "minutes", "seconds")
+
+
+def _asset(name: str) -> str:
+    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+def check_page(shape: tuple[int, int]) -> None:
+    """Refuse a grid too large for a page, before any work.
+
+    Examples
+    --------
+    >>> check_page((8001, 8001))
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: a web page holds up to 2000x2000 cells (4000 a side); this maze is 4000x4000
+    """
+    if shape[0] * shape[1] > MAX_BLOCKS or max(shape) > MAX_SIDE:
+        raise MazeError(f"a web page holds up to 2000x2000 cells (4000 a side); this maze is "
+                        f"{(shape[1] - 1) // 2}x{(shape[0] - 1) // 2}")
+
+
+def render_html(maze: Maze, *, lang: str | None = None, title: str | None = None,
+                palette: Palette | None = None) -> str:
+    """The page of ``maze``: a playable game in one self-contained HTML file.
+
+    Parameters
+    ----------
+    maze : Maze
+    lang : {"ja", "en"}, optional
+        The page's language; by default the reader's browser decides.
+    title : str, optional
+        The page title (default: the maze's size and seed).
+    palette : Palette, optional
+        Wall, path, start, goal and answer colours.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> page = render_html(meiro.generate(4, 3, seed=2), lang="en")
+    >>> page.startswith("<!DOCTYPE html>"), "class MazeGame" in page, '"fewest": ' in page
+    (True, True, True)
+    """
+    maze.check()
+    check_page(maze.shape)
+    if lang not in (None, "ja", "en"):
+        raise MazeError(f"lang must be 'ja' or 'en', got {lang!r}")
+    from ..solve import solve
+
+    palette = palette or Palette()
+    rows, cols = maze.shape
+    fewest = solve(maze, "bfs").length
+    data = {
+        "rows": rows, "cols": cols, "width": maze.width, "height": maze.height,
+        "walls": base64.b64encode(np.packbits(maze.grid.ravel()).tobytes()).decode("ascii"),
+        "start": list(maze.start), "goal": list(maze.goal), "fewest": fewest,
+        "algorithm": maze.algorithm, "seed": maze.seed, "lang": lang,
+        "record": f"meiro:{maze.algorithm}:{maze.width}x{maze.height}:{maze.seed}:"
+                  f"{maze.start}:{maze.goal}",
+        "colors": {"wall": palette.wall, "path": palette.path, "start": palette.start,
+                   "goal": palette.goal, "answer": palette.answer, "player": PLAYER,
+                   "trail": TRAIL},
+        "texts": {language: {key: MESSAGES[language][key] for key in TEXT_KEYS}
+                  for language in ("ja", "en")},
+    }
+    if title is None:
+        title = f"meiro {maze.width}x{maze.height}" + (f" seed {maze.seed}" if maze.seed is not None else "")
+    # "</" would end the script element early; JSON allows the escaped slash
+    payload = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
+    parts = {"TITLE": html.escape(title), "GAME": _asset("html_game.js"), "DATA": payload}
+    # one pass, so that nothing put in is searched for markers again
+    return re.sub(r"__(TITLE|GAME|DATA)__", lambda m: parts[m.group(1)], _asset("html_page.html"))

@@ -1,0 +1,124 @@
+// The rules of the maze game on a web page (meiro render -o maze.html), free of the page:
+// the same rules as meiro.game.GameModel, so that tests can run this file under Node.js
+// and compare it move for move with the Python model.
+"use strict";
+
+// Walls packed eight blocks to a byte, first block in the highest bit (numpy.packbits).
+function decodeWalls(base64, count) {
+  const bytes = atob(base64);
+  const wall = new Uint8Array(count);
+  for (let i = 0; i < count; i++) {
+    wall[i] = (bytes.charCodeAt(i >> 3) >> (7 - (i & 7))) & 1;
+  }
+  return wall;
+}
+
+// "3.2秒" / "2 min 5.0 s": tenths cut, not rounded, like the window game's stopwatch.
+function formatElapsed(seconds, texts) {
+  const tenths = Math.floor(Math.max(0, seconds) * 10 + 1e-6);
+  const hours = Math.floor(tenths / 36000);
+  const minutes = Math.floor((tenths % 36000) / 600);
+  const rest = tenths % 600;
+  const s = `${Math.floor(rest / 10)}.${rest % 10}`;
+  const fill = (template) => template.replace("{h}", hours).replace("{m}", minutes).replace("{s}", s);
+  if (hours) return fill(texts.hours);
+  if (minutes) return fill(texts.minutes);
+  return fill(texts.seconds);
+}
+
+class MazeGame {
+  // wall: Uint8Array of rows * cols blocks (1 = wall, the border closed); start, goal: flat indices
+  constructor(wall, rows, cols, start, goal) {
+    this.wall = wall;
+    this.rows = rows;
+    this.cols = cols;
+    this.start = start;
+    this.goal = goal;
+    this.answer = null;  // the shortest path, found on first use
+    this.reset();
+  }
+
+  reset() {
+    this.player = this.start;
+    this.visited = new Uint8Array(this.wall.length);
+    this.visited[this.start] = 1;
+    this.moves = 0;        // blocks entered for the first time (the original game's count)
+    this.steps = 0;        // every step
+    this.cleared = false;
+    this.answered = false; // the answer was shown: the game is over, and not a record
+    this.startedAt = null; // the stopwatch starts at the first step
+    this.stoppedAt = null;
+  }
+
+  get over() {
+    return this.cleared || this.answered;
+  }
+
+  // One step (dr, dc in -1..1); the block left, or -1 if the step was not taken.
+  move(dr, dc, now) {
+    if (this.over) return -1;
+    const next = this.player + dr * this.cols + dc;
+    if (this.wall[next]) return -1;  // the closed border keeps every step on the grid
+    const left = this.player;
+    this.player = next;
+    this.steps += 1;
+    if (this.startedAt === null) this.startedAt = now;
+    if (!this.visited[next]) {
+      this.visited[next] = 1;
+      this.moves += 1;
+    }
+    if (next === this.goal) {
+      this.cleared = true;
+      this.stoppedAt = now;
+    }
+    return left;
+  }
+
+  elapsed(now) {
+    if (this.startedAt === null) return 0;
+    return ((this.stoppedAt === null ? now : this.stoppedAt) - this.startedAt) / 1000;
+  }
+
+  giveUp(now) {
+    if (this.over) return false;
+    this.answered = true;
+    if (this.startedAt !== null) this.stoppedAt = now;
+    return true;
+  }
+
+  // A shortest path from start to goal (breadth-first), as flat block indices.
+  shortestPath() {
+    if (this.answer !== null) return this.answer;
+    const n = this.wall.length;
+    const cols = this.cols;
+    const previous = new Int32Array(n).fill(-1);
+    const queue = new Int32Array(n);
+    const steps = [-cols, 1, cols, -1];
+    let head = 0;
+    let tail = 0;
+    queue[tail++] = this.start;
+    previous[this.start] = this.start;
+    while (head < tail && previous[this.goal] < 0) {
+      const p = queue[head++];
+      for (const d of steps) {
+        const q = p + d;
+        if (!this.wall[q] && previous[q] < 0) {
+          previous[q] = p;
+          queue[tail++] = q;
+        }
+      }
+    }
+    const path = [];
+    if (previous[this.goal] >= 0) {
+      for (let p = this.goal; p !== this.start; p = previous[p]) path.push(p);
+      path.push(this.start);
+      path.reverse();
+    }
+    this.answer = Int32Array.from(path);
+    return this.answer;
+  }
+}
+
+if (typeof module !== "undefined") {
+  module.exports = { MazeGame, decodeWalls, formatElapsed };
+}

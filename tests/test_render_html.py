@@ -1,0 +1,251 @@
+"""The playable web page (``meiro render -o maze.html``): its data, its rules under Node.js
+against the Python game model, and the page itself in headless Chromium."""
+
+import io
+import json
+import random
+import re
+import shutil
+import subprocess
+from importlib import resources
+
+import numpy as np
+import pytest
+
+import meiro
+from meiro.game import Direction, GameModel, Move, Skip
+from meiro.game.clock import format_elapsed
+from meiro.render.html import render_html
+
+from browser import CHROMIUM, Page
+
+NODE = shutil.which("node")
+needs_node = pytest.mark.skipif(NODE is None, reason="the page's rules run under Node.js")
+needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="the page is opened in Chromium")
+STEPS = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
+#: A key of each family for each direction, as the page reads them.
+KEYS = {(-1, 0): ["ArrowUp", "w", "k"], (1, 0): ["ArrowDown", "s", "j"],
+        (0, -1): ["ArrowLeft", "a", "h"], (0, 1): ["ArrowRight", "d", "l"]}
+
+
+def page_data(page: str) -> dict:
+    found = re.search(r'<script id="meiro-data" type="application/json">(.*?)</script>', page, re.S)
+    return json.loads(found.group(1))
+
+
+def walls_of(data: dict) -> np.ndarray:
+    import base64
+
+    bits = np.unpackbits(np.frombuffer(base64.b64decode(data["walls"]), np.uint8))
+    return bits[:data["rows"] * data["cols"]].reshape(data["rows"], data["cols"]).astype(bool)
+
+
+MAZES = [dict(width=9, height=7, seed=3), dict(width=12, height=5, seed=8, braid=1.0),
+         dict(width=1, height=6, seed=1), dict(width=8, height=8, seed=5, algorithm="division",
+                                               goal="farthest")]
+
+
+@pytest.mark.parametrize("kw", MAZES)
+def test_the_page_carries_the_maze(kw):
+    maze = meiro.generate(**kw)
+    page = render_html(maze, lang="ja", title="<迷路> & </script>")
+    data = page_data(page)
+    assert np.array_equal(walls_of(data), maze.grid)
+    assert (data["start"], data["goal"]) == (list(maze.start), list(maze.goal))
+    assert data["fewest"] == meiro.solve(maze, "bfs").length
+    assert data["lang"] == "ja" and data["texts"]["ja"]["moves"] == "移動回数"
+    assert "<title>&lt;迷路&gt; &amp; &lt;/script&gt;</title>" in page
+    assert page.count("</script>") == 3, "the title or data closed a script early"
+
+
+def test_bad_pages_are_refused_before_any_work():
+    with pytest.raises(meiro.MazeError, match="lang"):
+        render_html(meiro.generate(3, 3, seed=1), lang="fr")
+    from meiro.render.html import check_page
+
+    with pytest.raises(meiro.MazeError, match="2000x2000"):
+        check_page((4003, 4003))
+    with pytest.raises(meiro.MazeError, match="4000 a side"):
+        check_page((3, 8003))
+    check_page((4001, 4001))
+    check_page((3, 8001))
+
+
+def run_node(tmp_path, driver: str):
+    script = tmp_path / "drive.js"
+    game = resources.files("meiro.render").joinpath("html_game.js").read_text(encoding="utf-8")
+    script.write_text(game + "\n" + driver, encoding="utf-8")
+    done = subprocess.run([NODE, str(script)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+@needs_node
+@pytest.mark.parametrize("kw", MAZES)
+def test_the_pages_rules_are_the_game_models_move_for_move(tmp_path, kw):
+    maze = meiro.generate(**kw)
+    data = page_data(render_html(maze))
+    rng = random.Random(repr(kw))
+    path = meiro.solve(maze).path
+    # wander (bumping into walls too), then walk the answer from the start to the goal
+    steps = [rng.choice("NESW") for _ in range(300)]
+    route = steps + ["?"]                   # "?": the page and the model start again
+    for a, b in zip(path[:-1], path[1:]):
+        route.append({v: k for k, v in STEPS.items()}[(int(b[0] - a[0]), int(b[1] - a[1]))])
+    route += ["E", "S"]                     # after the clear, steps are refused
+    model = GameModel(lang="en")
+    expected = []
+    model.start_maze(maze)
+    model.handle(Skip())
+    for name in route:
+        if name == "?":
+            model.start_maze(maze)
+            model.handle(Skip())
+        else:
+            model.handle(Move(Direction[name]))
+        expected.append([model.player[0] * maze.shape[1] + model.player[1], model.moves, model.steps,
+                         model.cleared])
+    driver = f"""
+const data = {json.dumps(data)};
+const game = new MazeGame(decodeWalls(data.walls, data.rows * data.cols), data.rows, data.cols,
+                          data.start[0] * data.cols + data.start[1], data.goal[0] * data.cols + data.goal[1]);
+const steps = {json.dumps(STEPS)};
+const out = [];
+let now = 0;
+for (const name of {json.dumps(route)}) {{
+  now += 100;
+  if (name === "?") game.reset(); else game.move(steps[name][0], steps[name][1], now);
+  out.push([game.player, game.moves, game.steps, game.cleared]);
+}}
+process.stdout.write(JSON.stringify({{states: out, shortest: game.shortestPath().length - 1,
+                                      elapsed: game.elapsed(now + 5000)}}));
+"""
+    result = run_node(tmp_path, driver)
+    assert result["states"] == expected
+    assert result["shortest"] == data["fewest"] == len(path) - 1
+    assert expected[-1][3], "the answer's walk did not clear the maze"
+    # the stopwatch ran from the first step after the restart to the clear
+    first = len(steps) + 2
+    assert result["elapsed"] == pytest.approx((len(route) - 2 - first) * 0.1, abs=1e-9)
+
+
+@needs_node
+def test_the_pages_stopwatch_reads_like_the_games(tmp_path):
+    seconds = [0, 0.04, 3.27, 59.99, 60, 125.0, 3599.96, 3725.5, 90061.2]
+    driver = f"""
+const texts = {json.dumps({lang: {k: meiro.game.messages.MESSAGES[lang][k]
+                                  for k in ("hours", "minutes", "seconds")} for lang in ("ja", "en")})};
+process.stdout.write(JSON.stringify(["ja", "en"].map(
+  (lang) => {json.dumps(seconds)}.map((s) => formatElapsed(s, texts[lang])))));
+"""
+    assert run_node(tmp_path, driver) == [[format_elapsed(s, lang) for s in seconds]
+                                           for lang in ("ja", "en")]
+
+
+def pixel(image, x: float, y: float):
+    return image.getpixel((int(x), int(y)))[:3]
+
+
+@needs_chromium
+def test_the_page_plays_in_a_browser(tmp_path):
+    pytest.importorskip("websocket")
+    from PIL import Image
+
+    maze = meiro.generate(10, 7, seed=4, goal="farthest")
+    target = tmp_path / "maze.html"
+    target.write_text(render_html(maze, lang="en"), encoding="utf-8")
+    page = Page(target.as_uri())
+    try:
+        counters = "document.getElementById('counters').textContent"
+        assert re.search(r"Moves 0 +Steps 0 +Fewest moves (\d+)", page.evaluate(counters)).group(1) \
+            == str(meiro.solve(maze).length)
+        # the maze on screen, block for block
+        view = page.evaluate("meiro.view()")
+        shot = Image.open(io.BytesIO(page.screenshot()))
+        b, left, top = view["block"], view["left"], view["top"]
+        assert b >= 6
+        for r, c in np.ndindex(maze.shape):
+            colour = pixel(shot, left + (c + 0.5) * b, top + (r + 0.5) * b)
+            if (r, c) == tuple(maze.start):
+                assert colour == (0, 255, 127)       # the player, springgreen
+            elif (r, c) == tuple(maze.goal):
+                assert colour == (0, 0, 255)
+            else:
+                assert colour == ((64, 64, 64) if maze.grid[r, c] else (255, 255, 255)), (r, c)
+        # walk the answer with every key family; the trail shows, the counters count
+        path = meiro.solve(maze).path
+        for i, (a, b2) in enumerate(zip(path[:-1], path[1:])):
+            page.press(KEYS[(int(b2[0] - a[0]), int(b2[1] - a[1]))][i % 3])
+        page.wait_for("meiro.game.cleared")
+        text = page.evaluate(counters)
+        assert f"Moves {len(path) - 1} " in text and f"Steps {len(path) - 1} " in text
+        assert page.evaluate("document.getElementById('message').textContent").startswith("CLEAR!!")
+        view = page.evaluate("meiro.view()")
+        shot = Image.open(io.BytesIO(page.screenshot()))
+        b, left, top = view["block"], view["left"], view["top"]
+        r, c = path[len(path) // 2]
+        assert pixel(shot, left + (c + 0.5) * b, top + (r + 0.5) * b) == (255, 165, 79)  # tan1
+        # again: a fresh start; the answer then paints the way and ends the game
+        page.press("r")
+        page.wait_for("meiro.game.steps === 0 && !meiro.game.cleared")
+        page.press("i")
+        page.wait_for("meiro.game.answered")
+        page.press("d")
+        page.press("s")
+        assert page.evaluate("meiro.game.steps") == 0, "a step was taken after the answer"
+        # the language button switches the page's texts
+        page.evaluate("document.getElementById('language').click()")
+        assert "移動回数" in page.evaluate(counters)
+    finally:
+        page.close()
+
+
+@needs_chromium
+def test_a_big_maze_follows_the_player_and_zooms(tmp_path):
+    pytest.importorskip("websocket")
+    maze = meiro.generate(300, 200, seed=2)
+    target = tmp_path / "big.html"
+    target.write_text(render_html(maze, lang="en"), encoding="utf-8")
+    page = Page(target.as_uri(), width=640, height=480)
+    try:
+        assert page.evaluate("meiro.view()")["block"] == 6   # too big to fit at 6: follow
+        page.press("z")   # the whole maze: under a pixel a block
+        whole = page.evaluate("meiro.view()")
+        assert whole["block"] < 1
+        assert whole["block"] * maze.shape[1] <= page.evaluate("document.getElementById('maze').clientWidth") + 1e-6
+        page.press("+")
+        assert page.evaluate("meiro.view()")["block"] == 1
+        for _ in range(3):
+            page.press("+")
+        assert page.evaluate("meiro.view()")["block"] == 4
+        path = meiro.solve(maze).path
+        keys = [KEYS[(int(b[0] - a[0]), int(b[1] - a[1]))][0] for a, b in zip(path[:400], path[1:401])]
+        for key in keys:
+            page.press(key)
+        page.wait_for(f"meiro.game.steps === {len(keys)}")
+        # the player stays in view
+        view = page.evaluate("meiro.view()")
+        r, c = path[len(keys)]
+        x, y = view["left"] + (c + 0.5) * view["block"], view["top"] + (r + 0.5) * view["block"]
+        box = page.evaluate("(({left, top, right, bottom}) => [left, top, right, bottom])"
+                            "(document.getElementById('maze').getBoundingClientRect())")
+        assert box[0] <= x <= box[2] and box[1] <= y <= box[3]
+    finally:
+        page.close()
+
+
+def test_the_command_line_writes_pages_and_refuses_huge_ones_first(tmp_path):
+    from meiro.cli import main
+
+    target = tmp_path / "maze.html"
+    assert main(["generate", "--size", "6x5", "--seed", "2", "-q", "-o", str(target)]) == 0
+    data = page_data(target.read_text(encoding="utf-8"))
+    assert np.array_equal(walls_of(data), meiro.generate(6, 5, seed=2).grid)
+    saved = tmp_path / "m.json"
+    meiro.save(meiro.generate(4, 4, seed=9), saved)
+    again = tmp_path / "again.html"
+    assert main(["render", str(saved), "-o", str(again)]) == 0
+    assert np.array_equal(walls_of(page_data(again.read_text(encoding="utf-8"))), meiro.load(saved).grid)
+    huge = tmp_path / "huge.html"
+    assert main(["generate", "--size", "4001x3", "-q", "-o", str(huge)]) == 2
+    assert not huge.exists()
