@@ -130,6 +130,37 @@ process.stdout.write(JSON.stringify({{states: out, shortest: game.shortestPath()
 
 
 @needs_node
+@pytest.mark.parametrize("kw", [dict(width=9, height=7, seed=3),
+                                dict(width=150, height=120, seed=1, algorithm="wilson")])
+def test_the_page_replays_the_generators_log(tmp_path, kw):
+    from meiro.game.model import dig_duration
+
+    maze = meiro.generate(**kw)
+    data = page_data(render_html(maze))
+    assert data["dig"]["bytes"] == (2 if maze.grid.size < 2**16 else 4)
+    driver = f"""
+const data = {json.dumps(data)};
+const order = decodeOrder(data.dig.order, data.dig.bytes);
+process.stdout.write(JSON.stringify({{order: Array.from(order),
+                                      durations: [1, 449, 450, 5000, 2000000].map(digDuration)}}));
+"""
+    result = run_node(tmp_path, driver)
+    assert result["order"] == maze.carve_order.tolist()
+    assert result["durations"] == pytest.approx([dig_duration(n) for n in (1, 449, 450, 5000, 2000000)])
+    # replaying the log opens exactly the maze's open blocks
+    assert np.array_equal(meiro.replay_carving(maze.shape, np.array(result["order"])), maze.grid)
+
+
+def test_big_pages_and_asked_for_ones_go_without_the_log():
+    from meiro.render.html import DIG_REPLAY_BLOCKS
+
+    big = meiro.generate(260, 250, seed=1)
+    assert big.grid.size > DIG_REPLAY_BLOCKS
+    assert page_data(render_html(big))["dig"] is None
+    assert page_data(render_html(meiro.generate(5, 5, seed=1), dig=False))["dig"] is None
+
+
+@needs_node
 def test_the_pages_stopwatch_reads_like_the_games(tmp_path):
     seconds = [0, 0.04, 3.27, 59.99, 60, 125.0, 3599.96, 3725.5, 90061.2]
     driver = f"""
@@ -156,6 +187,12 @@ def test_the_page_plays_in_a_browser(tmp_path):
     target.write_text(render_html(maze, lang="en"), encoding="utf-8")
     page = Page(target.as_uri())
     try:
+        # the digging replay first, as in the window game: steps wait for it; Space skips it
+        assert page.evaluate("meiro.digging()")
+        page.press("d")
+        page.press(" ")
+        page.wait_for("!meiro.digging()")
+        assert page.evaluate("meiro.game.steps") == 0, "a step was taken while digging"
         counters = "document.getElementById('counters').textContent"
         assert re.search(r"Moves 0 +Steps 0 +Fewest moves (\d+)", page.evaluate(counters)).group(1) \
             == str(meiro.solve(maze).length)
@@ -208,6 +245,8 @@ def test_a_big_maze_follows_the_player_and_zooms(tmp_path):
     target.write_text(render_html(maze, lang="en"), encoding="utf-8")
     page = Page(target.as_uri(), width=640, height=480)
     try:
+        page.press(" ")   # skip the digging
+        page.wait_for("!meiro.digging()")
         assert page.evaluate("meiro.view()")["block"] == 6   # too big to fit at 6: follow
         page.press("z")   # the whole maze: under a pixel a block
         whole = page.evaluate("meiro.view()")

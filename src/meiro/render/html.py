@@ -30,11 +30,15 @@ from .palette import Palette
 #: blocks a side (a browser's canvas stops at 32767 pixels a side). Beyond that the page
 #: and the browser's canvas grow past what browsers handle comfortably.
 MAX_BLOCKS, MAX_SIDE = 4001 * 4001, 8001
+#: Mazes of up to this many blocks carry their carving log, and the page replays the
+#: digging before the game (at 2 or 4 bytes a block, about 0.7 MB at the most).
+DIG_REPLAY_BLOCKS = 250_000
 #: The player and trail colours of the window game (springgreen, tan1).
 PLAYER, TRAIL = (0, 255, 127), (255, 165, 79)
 #: The message keys the page uses.
 TEXT_KEYS = ("time", "moves", "steps", "fewest", "count", "step_count", "seed", "answer", "again",
-             "page_keys", "gave_up", "best", "new_best", "hours", "minutes", "seconds")
+             "page_keys", "page_digging", "gave_up", "best", "new_best", "hours", "minutes",
+             "seconds")
 
 
 def _asset(name: str) -> str:
@@ -57,7 +61,7 @@ def check_page(shape: tuple[int, int]) -> None:
 
 
 def render_html(maze: Maze, *, lang: str | None = None, title: str | None = None,
-                palette: Palette | None = None) -> str:
+                palette: Palette | None = None, dig: bool = True) -> str:
     """The page of ``maze``: a playable game in one self-contained HTML file.
 
     Parameters
@@ -69,6 +73,9 @@ def render_html(maze: Maze, *, lang: str | None = None, title: str | None = None
         The page title (default: the maze's size and seed).
     palette : Palette, optional
         Wall, path, start, goal and answer colours.
+    dig : bool
+        Replay the digging before the game, as the window game does (Space skips it), on
+        mazes of up to :data:`DIG_REPLAY_BLOCKS` blocks.
 
     Examples
     --------
@@ -98,7 +105,12 @@ def render_html(maze: Maze, *, lang: str | None = None, title: str | None = None
                    "trail": TRAIL},
         "texts": {language: {key: MESSAGES[language][key] for key in TEXT_KEYS}
                   for language in ("ja", "en")},
+        "dig": None,
     }
+    if dig and maze.grid.size <= DIG_REPLAY_BLOCKS:
+        each = 2 if maze.grid.size < 2**16 else 4
+        order = maze.carve_order.astype(f"<u{each}")
+        data["dig"] = {"bytes": each, "order": base64.b64encode(order.tobytes()).decode("ascii")}
     if title is None:
         title = f"meiro {maze.width}x{maze.height}" + (f" seed {maze.seed}" if maze.seed is not None else "")
     # "</" would end the script element early; JSON allows the escaped slash

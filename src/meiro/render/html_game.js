@@ -13,6 +13,20 @@ function decodeWalls(base64, count) {
   return wall;
 }
 
+// The carving log: flat block indices, 2 or 4 bytes each, little-endian (as the page's
+// writer packs them and as every browser's typed arrays read them).
+function decodeOrder(base64, bytesEach) {
+  const bytes = atob(base64);
+  const raw = new Uint8Array(bytes.length);
+  for (let i = 0; i < bytes.length; i++) raw[i] = bytes.charCodeAt(i);
+  return bytesEach === 2 ? new Uint16Array(raw.buffer) : new Uint32Array(raw.buffer);
+}
+
+// Seconds the digging replay takes, as in the window game: ~2.5 s for 15x15 cells.
+function digDuration(blocks) {
+  return Math.min(6.5, 2.5 + Math.log10(Math.max(blocks, 450) / 450));
+}
+
 // "3.2秒" / "2 min 5.0 s": tenths cut, not rounded, like the window game's stopwatch.
 function formatElapsed(seconds, texts) {
   const tenths = Math.floor(Math.max(0, seconds) * 10 + 1e-6);
@@ -120,5 +134,5 @@ class MazeGame {
 }
 
 if (typeof module !== "undefined") {
-  module.exports = { MazeGame, decodeWalls, formatElapsed };
+  module.exports = { MazeGame, decodeWalls, decodeOrder, digDuration, formatElapsed };
 }
