@@ -288,3 +288,31 @@ def test_the_command_line_writes_pages_and_refuses_huge_ones_first(tmp_path):
     huge = tmp_path / "huge.html"
     assert main(["generate", "--size", "4001x3", "-q", "-o", str(huge)]) == 2
     assert not huge.exists()
+
+
+def test_play_browser_writes_the_page_and_opens_it(tmp_path, monkeypatch, capsys):
+    import tempfile
+    import webbrowser
+    from urllib.parse import urlparse
+    from urllib.request import url2pathname
+
+    from meiro.cli import main
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    opened = []
+    monkeypatch.setattr(webbrowser, "open", lambda url: opened.append(url) or True)
+    assert main(["play", "--browser", "--size", "7x5", "--seed", "3", "--goal", "farthest",
+                 "--lang", "ja"]) == 0
+    (url,) = opened
+    page = (tmp_path / url2pathname(urlparse(url).path)).read_text(encoding="utf-8")
+    data = page_data(page)
+    maze = meiro.generate(7, 5, seed=3, goal="farthest")
+    assert np.array_equal(walls_of(data), maze.grid) and data["goal"] == list(maze.goal)
+    assert data["lang"] == "ja"
+    # no browser: one line that says where the page is, status 2
+    monkeypatch.setattr(webbrowser, "open", lambda url: False)
+    capsys.readouterr()
+    assert main(["play", "-b"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("meiro: error: no web browser") and "-20x20-" in err and err.count("\n") == 1
+    assert main(["play", "-b", "-t"]) == 2   # one place to play at a time

@@ -1,5 +1,5 @@
-"""``meiro play``: the maze game in a window (the seed article's Tk game) or, with
-``--terminal``, in the terminal."""
+"""``meiro play``: the maze game in a window (the seed article's Tk game), with
+``--terminal`` in the terminal, or with ``--browser`` as a web page in the browser."""
 
 from __future__ import annotations
 
@@ -20,7 +20,8 @@ def add_parser(subparsers) -> None:
                     "f watches A* and BFS search (Enter pauses, the right arrow steps), Esc quits. "
                     "With --terminal the same game runs in the terminal (curses; also over SSH): "
                     "hjkl move too, q quits, Tab switches the size entry between blocks and cells, "
-                    "p saves into maze_image/.")
+                    "p saves into maze_image/. With --browser the maze becomes one web page "
+                    "(as 'meiro render -o maze.html' writes) opened in the web browser.")
     size = p.add_mutually_exclusive_group()
     size.add_argument("--size", type=cells, default=None, metavar="WxH",
                       help="start at once with a maze of this many cells, e.g. 20x20")
@@ -33,9 +34,13 @@ def add_parser(subparsers) -> None:
                    help="corner (bottom-right), farthest (from the start), diameter (longest path)")
     p.add_argument("--lang", default=None, choices=("ja", "en"),
                    help="language of the window (default: Japanese on a Japanese locale, else English)")
-    p.add_argument("--terminal", "-t", action="store_true",
-                   help="play in this terminal (curses) instead of a window; also works over SSH. "
-                        "Keys as in the window, plus hjkl to move and q to quit")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--terminal", "-t", action="store_true",
+                       help="play in this terminal (curses) instead of a window; also works over SSH. "
+                            "Keys as in the window, plus hjkl to move and q to quit")
+    where.add_argument("--browser", "-b", action="store_true",
+                       help="play in the web browser: the maze (default 20x20 cells) is written as "
+                            "one page into the temporary folder and opened")
     p.set_defaults(run=run)
 
 
@@ -66,6 +71,8 @@ def run(args) -> int:
 
     if args.terminal:
         return run_terminal(args)
+    if args.browser:
+        return run_browser(args)
     model = build_model(args)
     try:
         from ..game.records import Records
@@ -91,4 +98,27 @@ def run_terminal(args) -> int:
     from ..ui.terminal_app import run_terminal_game
 
     run_terminal_game(model, Records())
+    return 0
+
+
+def run_browser(args) -> int:
+    """``meiro play --browser``: write the maze's page and open it in the web browser."""
+    import tempfile
+    import webbrowser
+    from pathlib import Path
+
+    from .. import generate
+    from ..errors import MazeError
+    from ..files import write_atomic
+    from ..render.html import check_page, render_html
+
+    width, height = args.size or args.blocks or (20, 20)
+    check_page((2 * height + 1, 2 * width + 1))
+    algorithm = GENERATORS.get(args.algorithm).name
+    maze = generate(width, height, algorithm=algorithm, seed=args.seed, goal=args.goal)
+    # one name per maze: playing the same maze again reuses its page
+    target = Path(tempfile.gettempdir()) / f"meiro-{algorithm}-{width}x{height}-{maze.seed}-{args.goal}.html"
+    write_atomic(target, render_html(maze, lang=args.lang).encode("utf-8"))
+    if not webbrowser.open(target.as_uri()):
+        raise MazeError(f"no web browser could be opened; the page is {target}")
     return 0
