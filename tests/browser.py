@@ -75,11 +75,19 @@ class Page:
                 raise AssertionError(f"never became true: {expression}")
             time.sleep(0.05)
 
-    def press(self, key: str) -> None:
+    def press(self, key: str, shift: bool = False) -> None:
         code = KEY_CODES.get(key, ord(key.upper()) if len(key) == 1 else 0)
         for kind in ("keyDown", "keyUp"):
             self.call("Input.dispatchKeyEvent", type=kind, key=key, windowsVirtualKeyCode=code,
+                      modifiers=8 if shift else 0,
                       **({"text": key} if kind == "keyDown" and len(key) == 1 else {}))
+
+    def swipe(self, x: float, y: float, dx: float, dy: float) -> None:
+        """A one-finger swipe from (x, y) by (dx, dy) CSS pixels."""
+        self.call("Input.dispatchTouchEvent", type="touchStart", touchPoints=[{"x": x, "y": y}])
+        self.call("Input.dispatchTouchEvent", type="touchMove",
+                  touchPoints=[{"x": x + dx, "y": y + dy}])
+        self.call("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
 
     def screenshot(self) -> bytes:
         return base64.b64decode(self.call("Page.captureScreenshot", format="png")["data"])

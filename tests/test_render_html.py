@@ -316,3 +316,80 @@ def test_play_browser_writes_the_page_and_opens_it(tmp_path, monkeypatch, capsys
     err = capsys.readouterr().err
     assert err.startswith("meiro: error: no web browser") and "-20x20-" in err and err.count("\n") == 1
     assert main(["play", "-b", "-t"]) == 2   # one place to play at a time
+
+
+def run_in_model(model, maze, name):
+    """What the page's run does, with the Python model's single steps: one step, then along
+    the corridor until a junction, a dead end or the goal."""
+    grid, (dr, dc) = maze.grid, STEPS[name]
+    came = model.player
+    if not model.handle(Move(Direction[name])):
+        return
+    while not model.cleared:
+        r, c = model.player
+        ways = [k for k, (a, b) in STEPS.items() if not grid[r + a, c + b]]
+        if len(ways) != 2:
+            return
+        onward = next(k for k in ways if (r + STEPS[k][0], c + STEPS[k][1]) != came)
+        came = model.player
+        model.handle(Move(Direction[onward]))
+
+
+@needs_node
+@pytest.mark.parametrize("kw", MAZES)
+def test_a_run_follows_the_corridor_to_the_next_junction(tmp_path, kw):
+    maze = meiro.generate(**kw)
+    data = page_data(render_html(maze))
+    rng = random.Random(repr(kw) + "runs")
+    runs = [rng.choice("NESW") for _ in range(400)]
+    model = GameModel(lang="en")
+    model.start_maze(maze)
+    model.handle(Skip())
+    expected = []
+    for name in runs:
+        run_in_model(model, maze, name)
+        expected.append([model.player[0] * maze.shape[1] + model.player[1], model.moves, model.steps,
+                         model.cleared])
+    driver = f"""
+const data = {json.dumps(data)};
+const game = new MazeGame(decodeWalls(data.walls, data.rows * data.cols), data.rows, data.cols,
+                          data.start[0] * data.cols + data.start[1], data.goal[0] * data.cols + data.goal[1]);
+const steps = {json.dumps(STEPS)};
+const out = [];
+for (const name of {json.dumps(runs)}) {{
+  game.run(steps[name][0], steps[name][1], 0);
+  out.push([game.player, game.moves, game.steps, game.cleared]);
+}}
+process.stdout.write(JSON.stringify(out));
+"""
+    assert run_node(tmp_path, driver) == expected
+    gains = [b[2] - a[2] for a, b in zip(expected, expected[1:])]
+    assert max(gains) >= 2, "no run went further than one step: the corridors were not tested"
+
+
+@needs_chromium
+def test_shift_and_swipes_run_to_the_next_junction_in_the_browser(tmp_path):
+    pytest.importorskip("websocket")
+    maze = meiro.generate(12, 9, seed=6)
+    target = tmp_path / "runs.html"
+    target.write_text(render_html(maze, lang="en", dig=False), encoding="utf-8")
+    model = GameModel(lang="en")
+    model.start_maze(maze)
+    model.handle(Skip())
+    arrows = {"N": "ArrowUp", "E": "ArrowRight", "S": "ArrowDown", "W": "ArrowLeft"}
+    swipes = {"N": (0, -80), "E": (80, 0), "S": (0, 80), "W": (-80, 0)}
+    page = Page(target.as_uri())
+    try:
+        rng = random.Random(6)
+        for i in range(24):
+            name = rng.choice("NESW")
+            run_in_model(model, maze, name)
+            if i % 2:
+                page.press(arrows[name], shift=True)
+            else:
+                page.swipe(400, 300, *swipes[name])
+            page.wait_for(f"meiro.game.steps === {model.steps}")
+            assert page.evaluate("meiro.game.player") == model.player[0] * maze.shape[1] + model.player[1]
+        assert model.steps > 24, "no run went past one step"
+    finally:
+        page.close()

@@ -40,6 +40,9 @@ function formatElapsed(seconds, texts) {
   return fill(texts.seconds);
 }
 
+// north, east, south, west as (d_row, d_col)
+const STEPS = [[-1, 0], [0, 1], [1, 0], [0, -1]];
+
 class MazeGame {
   // wall: Uint8Array of rows * cols blocks (1 = wall, the border closed); start, goal: flat indices
   constructor(wall, rows, cols, start, goal) {
@@ -84,6 +87,23 @@ class MazeGame {
     if (next === this.goal) {
       this.cleared = true;
       this.stoppedAt = now;
+    }
+    return left;
+  }
+
+  // Step (dr, dc), then follow the corridor until a junction, a dead end or the goal: what a
+  // swipe (or Shift with an arrow) does. The blocks left behind, in order.
+  run(dr, dc, now) {
+    const left = [];
+    let from = this.move(dr, dc, now);
+    while (from >= 0) {
+      left.push(from);
+      if (this.over) break;
+      const at = (step) => this.player + step[0] * this.cols + step[1];
+      const ways = STEPS.filter((step) => !this.wall[at(step)]);
+      if (ways.length !== 2) break;  // a junction or a dead end: the player decides
+      const onward = ways.find((step) => at(step) !== from);
+      from = this.move(onward[0], onward[1], now);
     }
     return left;
   }
