@@ -393,3 +393,118 @@ def test_shift_and_swipes_run_to_the_next_junction_in_the_browser(tmp_path):
         assert model.steps > 24, "no run went past one step"
     finally:
         page.close()
+
+
+@needs_node
+@pytest.mark.parametrize("kw", MAZES + [dict(width=10, height=8, seed=2, braid=0.5, algorithm="prim")])
+def test_the_pages_search_replay_is_the_games(tmp_path, kw):
+    from meiro.game.search_replay import search_duration
+    from meiro.solve.replay_events import search_events
+
+    maze = meiro.generate(**kw)
+    data = page_data(render_html(maze))
+    driver = f"""
+const data = {json.dumps(data)};
+const wall = decodeWalls(data.walls, data.rows * data.cols);
+const out = {{}};
+for (const method of ["astar", "bfs"]) {{
+  const order = decodeOrder(data.search[method], data.search.bytes);
+  const ev = searchEvents(wall, data.cols, order, data.search.stride);
+  out[method] = {{order: Array.from(order), blocks: Array.from(ev.blocks),
+                  colours: Array.from(ev.colours), g: Array.from(ev.g), starts: Array.from(ev.starts)}};
+}}
+out.durations = [1, 10, 100, 5000, 1000000].map(searchDuration);
+process.stdout.write(JSON.stringify(out));
+"""
+    result = run_node(tmp_path, driver)
+    cols = maze.shape[1]
+    for method in ("astar", "bfs"):
+        explored = meiro.solve(maze, method).explored
+        order = explored[:, 0] * cols + explored[:, 1]
+        assert result[method]["order"] == order.tolist()
+        expected = search_events(maze.grid.ravel(), cols, order, data["search"]["stride"])
+        for name in ("blocks", "colours", "g", "starts"):
+            assert result[method][name] == getattr(expected, name).tolist(), (method, name)
+    assert result["durations"] == pytest.approx([search_duration(n) for n in (1, 10, 100, 5000, 1000000)])
+
+
+@needs_node
+def test_watching_the_search_while_playing_makes_a_clear_no_record(tmp_path):
+    maze = meiro.generate(5, 4, seed=1)
+    data = page_data(render_html(maze))
+    path = meiro.solve(maze).path
+    moves = [[int(b[0] - a[0]), int(b[1] - a[1])] for a, b in zip(path[:-1], path[1:])]
+    results = []
+    for watch_at in (None, 0, 2, len(moves)):   # never, before the first step, while playing, after
+        model = GameModel(lang="en")
+        model.start_maze(maze)
+        model.handle(Skip())
+        for i in range(len(moves) + 1):
+            if i == watch_at:
+                model.watch_search()
+            if i < len(moves):
+                model.handle(Move(Direction(tuple(moves[i]))))
+        results.append(model.clear_counts)
+    driver = f"""
+const data = {json.dumps(data)};
+const out = [];
+for (const watchAt of {json.dumps([None, 0, 2, len(moves)])}) {{
+  const game = new MazeGame(decodeWalls(data.walls, data.rows * data.cols), data.rows, data.cols,
+                            data.start[0] * data.cols + data.start[1], data.goal[0] * data.cols + data.goal[1]);
+  const moves = {json.dumps(moves)};
+  for (let i = 0; i <= moves.length; i++) {{
+    if (i === watchAt) game.watchSearch();
+    if (i < moves.length) game.move(moves[i][0], moves[i][1], i);
+  }}
+  out.push(game.clearCounts);
+}}
+process.stdout.write(JSON.stringify(out));
+"""
+    assert run_node(tmp_path, driver) == results == [True, False, False, True]
+
+
+@needs_chromium
+def test_the_search_replay_in_the_browser(tmp_path):
+    pytest.importorskip("websocket")
+    from PIL import Image
+
+    maze = meiro.generate(14, 10, seed=3)
+    target = tmp_path / "search.html"
+    target.write_text(render_html(maze, lang="en", dig=False), encoding="utf-8")
+    totals = [len(meiro.solve(maze, m).explored) for m in ("astar", "bfs")]
+    counters = "document.getElementById('counters').textContent"
+
+    def expanded():
+        return [int(n) for n in re.findall(r"(?:A\*|BFS): (\d+) expanded", page.evaluate(counters))]
+
+    page = Page(target.as_uri())
+    try:
+        page.press("d")                              # playing ...
+        page.press("f")                              # ... then watching: no record after this
+        page.wait_for(f"document.getElementById('counters').textContent.includes('BFS')")
+        page.press("Enter")                          # pause
+        paused = expanded()
+        time_before = page.evaluate("performance.now()")
+        page.wait_for(f"performance.now() > {time_before} + 300")
+        assert expanded() == paused, "the replay went on while paused"
+        page.press("ArrowRight")                     # one expansion more in each
+        assert expanded() == [min(paused[0] + 1, totals[0]), min(paused[1] + 1, totals[1])]
+        page.press(" ")                              # to the end
+        assert expanded() == totals
+        # the replays painted closed blocks (gray60) and no frontier is left at the end (the
+        # events themselves are checked against Python's under Node.js)
+        pixels = np.asarray(Image.open(io.BytesIO(page.screenshot())).convert("RGB"))
+        assert (pixels == (153, 153, 153)).all(axis=2).sum() > 100
+        assert not (pixels == (255, 255, 0)).all(axis=2).any(), "a current block is left"
+        page.press("Escape")                         # back to the game, where it was
+        assert page.evaluate("meiro.game.steps") in (0, 1) and "Moves" in page.evaluate(counters)
+        path = meiro.solve(maze).path
+        page.evaluate("document.getElementById('again').click()")
+        page.press("f")
+        page.press("Escape")
+        for a, b in zip(path[:-1], path[1:]):
+            page.press(KEYS[(int(b[0] - a[0]), int(b[1] - a[1]))][0])
+        page.wait_for("meiro.game.cleared")
+        assert "not recorded" in page.evaluate("document.getElementById('message').textContent")
+    finally:
+        page.close()

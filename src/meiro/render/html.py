@@ -31,14 +31,19 @@ from .palette import Palette
 #: and the browser's canvas grow past what browsers handle comfortably.
 MAX_BLOCKS, MAX_SIDE = 4001 * 4001, 8001
 #: Mazes of up to this many blocks carry their carving log, and the page replays the
-#: digging before the game (at 2 or 4 bytes a block, about 0.7 MB at the most).
+#: digging before the game; they also carry A*'s and BFS's expansions, which the page
+#: replays side by side (f), as the window game does. 2 or 4 bytes a block each: about
+#: 2 MB at the most.
 DIG_REPLAY_BLOCKS = 250_000
 #: The player and trail colours of the window game (springgreen, tan1).
 PLAYER, TRAIL = (0, 255, 127), (255, 165, 79)
+#: The search replay's colours in the window game: yellow, cornflowerblue, gray60.
+SEARCH_COLORS = {"current": (255, 255, 0), "frontier": (100, 149, 237), "closed": (153, 153, 153)}
 #: The message keys the page uses.
 TEXT_KEYS = ("time", "moves", "steps", "fewest", "count", "step_count", "seed", "answer", "again",
-             "page_keys", "page_digging", "gave_up", "best", "new_best", "hours", "minutes",
-             "seconds")
+             "page_keys", "page_digging", "gave_up", "best", "new_best", "not_recorded", "hours",
+             "minutes", "seconds", "search", "search_title", "expanded", "paused", "page_search_keys",
+             "unavailable")
 
 
 def _asset(name: str) -> str:
@@ -102,15 +107,27 @@ def render_html(maze: Maze, *, lang: str | None = None, title: str | None = None
                   f"{maze.start}:{maze.goal}",
         "colors": {"wall": palette.wall, "path": palette.path, "start": palette.start,
                    "goal": palette.goal, "answer": palette.answer, "player": PLAYER,
-                   "trail": TRAIL},
+                   "trail": TRAIL, **SEARCH_COLORS},
         "texts": {language: {key: MESSAGES[language][key] for key in TEXT_KEYS}
                   for language in ("ja", "en")},
         "dig": None,
+        "search": None,
     }
-    if dig and maze.grid.size <= DIG_REPLAY_BLOCKS:
+    if maze.grid.size <= DIG_REPLAY_BLOCKS:
+        from ..solve import search_stride
+
         each = 2 if maze.grid.size < 2**16 else 4
-        order = maze.carve_order.astype(f"<u{each}")
-        data["dig"] = {"bytes": each, "order": base64.b64encode(order.tobytes()).decode("ascii")}
+
+        def packed(order: np.ndarray) -> str:
+            return base64.b64encode(order.astype(f"<u{each}").tobytes()).decode("ascii")
+
+        if dig:
+            data["dig"] = {"bytes": each, "order": packed(maze.carve_order)}
+        # the expansions of A* and BFS, for the search replay (f)
+        data["search"] = {"bytes": each, "stride": search_stride(maze), **{
+            method: packed(explored[:, 0].astype(np.int64) * cols + explored[:, 1])
+            for method, explored in (("astar", solve(maze, "astar").explored),
+                                     ("bfs", solve(maze, "bfs").explored))}}
     if title is None:
         title = f"meiro {maze.width}x{maze.height}" + (f" seed {maze.seed}" if maze.seed is not None else "")
     # "</" would end the script element early; JSON allows the escaped slash

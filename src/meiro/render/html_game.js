@@ -63,6 +63,7 @@ class MazeGame {
     this.steps = 0;        // every step
     this.cleared = false;
     this.answered = false; // the answer was shown: the game is over, and not a record
+    this.helped = false;   // the search was watched while playing: a clear is not a record
     this.startedAt = null; // the stopwatch starts at the first step
     this.stoppedAt = null;
   }
@@ -113,6 +114,15 @@ class MazeGame {
     return ((this.stoppedAt === null ? now : this.stoppedAt) - this.startedAt) / 1000;
   }
 
+  // f: the searches show the way, so a clear after watching them while playing is no record
+  watchSearch() {
+    if (!this.over) this.helped = true;
+  }
+
+  get clearCounts() {
+    return this.cleared && !this.helped;
+  }
+
   giveUp(now) {
     if (this.over) return false;
     this.answered = true;
@@ -153,6 +163,62 @@ class MazeGame {
   }
 }
 
+// A search replay's colours, as meiro.game.search_replay shows them.
+const CURRENT = 6, FRONTIER = 7, CLOSED = 8;
+
+// Every colour (and g) change of replaying the expansions `order` (flat block indices) of a
+// search with `stride` blocks a step: the same events, in the same order, as
+// meiro.solve.replay_events.search_events. Step t's events are starts[t] .. starts[t + 1].
+function searchEvents(wall, cols, order, stride) {
+  const n = order.length;
+  const off = [-cols, 1, cols, -1];
+  const g = new Int32Array(wall.length).fill(-1);
+  const expanded = new Uint8Array(wall.length);
+  const seen = new Uint8Array(wall.length);
+  const blocks = [], colours = [], gs = [];
+  const starts = new Int32Array(n + 2);
+  const emit = (block, colour, value) => { blocks.push(block); colours.push(colour); gs.push(value); };
+  if (n > 0) g[order[0]] = 0;
+  for (let t = 1; t <= n; t++) {
+    starts[t] = blocks.length;
+    if (t > 1) emit(order[t - 2], CLOSED, -1);
+    const p = order[t - 1];
+    expanded[p] = 1;
+    seen[p] = 1;
+    emit(p, CURRENT, g[p]);
+    for (let d = 0; d < 4; d++) {
+      const s = p + off[d];
+      if (wall[s]) continue;
+      const q = p + stride * off[d];
+      if (stride > 1) {  // the passage block between p and q
+        const nearer = g[s] < 0 || g[p] + 1 < g[s];
+        if (nearer) g[s] = g[p] + 1;
+        if (expanded[q] || nearer || !seen[s]) {
+          emit(s, expanded[q] ? CLOSED : FRONTIER, nearer ? g[s] : -1);
+          seen[s] = 1;
+        }
+      }
+      if (expanded[q]) continue;
+      const better = g[q] < 0 || g[p] + stride < g[q];
+      if (better || !seen[q]) {
+        if (better) g[q] = g[p] + stride;
+        emit(q, FRONTIER, g[q]);
+        seen[q] = 1;
+      }
+    }
+  }
+  if (n > 0) emit(order[n - 1], CLOSED, -1);
+  starts[n + 1] = blocks.length;
+  return { blocks: Int32Array.from(blocks), colours: Uint8Array.from(colours),
+           g: Int32Array.from(gs), starts: starts };
+}
+
+// Seconds a replay of `steps` expansions takes, as in the window game.
+function searchDuration(steps) {
+  return Math.max(0.5, Math.min(steps / 5, 8.0, 4.0 + 0.75 * Math.log10(Math.max(steps, 100) / 100)));
+}
+
 if (typeof module !== "undefined") {
-  module.exports = { MazeGame, decodeWalls, decodeOrder, digDuration, formatElapsed };
+  module.exports = { MazeGame, decodeWalls, decodeOrder, digDuration, formatElapsed, searchEvents,
+                     searchDuration, CURRENT, FRONTIER, CLOSED };
 }
