@@ -71,6 +71,28 @@ def test_bad_pages_are_refused_before_any_work():
     check_page((3, 8001))
 
 
+def playing(maze) -> GameModel:
+    """The Python game on ``maze``, the digging skipped."""
+    model = GameModel(lang="en")
+    model.start_maze(maze)
+    model.handle(Skip())
+    return model
+
+
+def state_of(model, maze) -> list:
+    """What the page's game and the model must agree on: where, moves, steps, cleared."""
+    return [model.player[0] * maze.shape[1] + model.player[1], model.moves, model.steps, model.cleared]
+
+
+def new_game(data: dict) -> str:
+    """JavaScript that makes ``data`` (a page's) and ``game`` (its MazeGame)."""
+    return f"""
+const data = {json.dumps(data)};
+const game = new MazeGame(decodeWalls(data.walls, data.rows * data.cols), data.rows, data.cols,
+                          data.start[0] * data.cols + data.start[1], data.goal[0] * data.cols + data.goal[1]);
+"""
+
+
 def run_node(tmp_path, driver: str):
     script = tmp_path / "drive.js"
     game = resources.files("meiro.render").joinpath("html_game.js").read_text(encoding="utf-8")
@@ -93,22 +115,16 @@ def test_the_pages_rules_are_the_game_models_move_for_move(tmp_path, kw):
     for a, b in zip(path[:-1], path[1:]):
         route.append({v: k for k, v in STEPS.items()}[(int(b[0] - a[0]), int(b[1] - a[1]))])
     route += ["E", "S"]                     # after the clear, steps are refused
-    model = GameModel(lang="en")
+    model = playing(maze)
     expected = []
-    model.start_maze(maze)
-    model.handle(Skip())
     for name in route:
         if name == "?":
             model.start_maze(maze)
             model.handle(Skip())
         else:
             model.handle(Move(Direction[name]))
-        expected.append([model.player[0] * maze.shape[1] + model.player[1], model.moves, model.steps,
-                         model.cleared])
-    driver = f"""
-const data = {json.dumps(data)};
-const game = new MazeGame(decodeWalls(data.walls, data.rows * data.cols), data.rows, data.cols,
-                          data.start[0] * data.cols + data.start[1], data.goal[0] * data.cols + data.goal[1]);
+        expected.append(state_of(model, maze))
+    driver = new_game(data) + f"""
 const steps = {json.dumps(STEPS)};
 const out = [];
 let now = 0;
@@ -173,19 +189,24 @@ process.stdout.write(JSON.stringify(["ja", "en"].map(
                                            for lang in ("ja", "en")]
 
 
+def open_page(tmp_path, maze, width=800, height=600, **options) -> Page:
+    """``maze``'s page (in English) in headless Chromium."""
+    pytest.importorskip("websocket")
+    target = tmp_path / "maze.html"
+    target.write_text(render_html(maze, lang="en", **options), encoding="utf-8")
+    return Page(target.as_uri(), width=width, height=height)
+
+
 def pixel(image, x: float, y: float):
     return image.getpixel((int(x), int(y)))[:3]
 
 
 @needs_chromium
 def test_the_page_plays_in_a_browser(tmp_path):
-    pytest.importorskip("websocket")
     from PIL import Image
 
     maze = meiro.generate(10, 7, seed=4, goal="farthest")
-    target = tmp_path / "maze.html"
-    target.write_text(render_html(maze, lang="en"), encoding="utf-8")
-    page = Page(target.as_uri())
+    page = open_page(tmp_path, maze)
     try:
         # the digging replay first, as in the window game: steps wait for it; Space skips it
         assert page.evaluate("meiro.digging()")
@@ -239,11 +260,8 @@ def test_the_page_plays_in_a_browser(tmp_path):
 
 @needs_chromium
 def test_a_big_maze_follows_the_player_and_zooms(tmp_path):
-    pytest.importorskip("websocket")
     maze = meiro.generate(300, 200, seed=2)
-    target = tmp_path / "big.html"
-    target.write_text(render_html(maze, lang="en"), encoding="utf-8")
-    page = Page(target.as_uri(), width=640, height=480)
+    page = open_page(tmp_path, maze, 640, 480)
     try:
         page.press(" ")   # skip the digging
         page.wait_for("!meiro.digging()")
@@ -321,7 +339,7 @@ def test_play_browser_writes_the_page_and_opens_it(tmp_path, monkeypatch, capsys
 def run_in_model(model, maze, name):
     """What the page's run does, with the Python model's single steps: one step, then along
     the corridor until a junction, a dead end or the goal."""
-    grid, (dr, dc) = maze.grid, STEPS[name]
+    grid = maze.grid
     came = model.player
     if not model.handle(Move(Direction[name])):
         return
@@ -342,18 +360,12 @@ def test_a_run_follows_the_corridor_to_the_next_junction(tmp_path, kw):
     data = page_data(render_html(maze))
     rng = random.Random(repr(kw) + "runs")
     runs = [rng.choice("NESW") for _ in range(400)]
-    model = GameModel(lang="en")
-    model.start_maze(maze)
-    model.handle(Skip())
+    model = playing(maze)
     expected = []
     for name in runs:
         run_in_model(model, maze, name)
-        expected.append([model.player[0] * maze.shape[1] + model.player[1], model.moves, model.steps,
-                         model.cleared])
-    driver = f"""
-const data = {json.dumps(data)};
-const game = new MazeGame(decodeWalls(data.walls, data.rows * data.cols), data.rows, data.cols,
-                          data.start[0] * data.cols + data.start[1], data.goal[0] * data.cols + data.goal[1]);
+        expected.append(state_of(model, maze))
+    driver = new_game(data) + f"""
 const steps = {json.dumps(STEPS)};
 const out = [];
 for (const name of {json.dumps(runs)}) {{
@@ -369,16 +381,11 @@ process.stdout.write(JSON.stringify(out));
 
 @needs_chromium
 def test_shift_and_swipes_run_to_the_next_junction_in_the_browser(tmp_path):
-    pytest.importorskip("websocket")
     maze = meiro.generate(12, 9, seed=6)
-    target = tmp_path / "runs.html"
-    target.write_text(render_html(maze, lang="en", dig=False), encoding="utf-8")
-    model = GameModel(lang="en")
-    model.start_maze(maze)
-    model.handle(Skip())
+    model = playing(maze)
     arrows = {"N": "ArrowUp", "E": "ArrowRight", "S": "ArrowDown", "W": "ArrowLeft"}
     swipes = {"N": (0, -80), "E": (80, 0), "S": (0, 80), "W": (-80, 0)}
-    page = Page(target.as_uri())
+    page = open_page(tmp_path, maze, dig=False)
     try:
         rng = random.Random(6)
         for i in range(24):
@@ -436,21 +443,17 @@ def test_watching_the_search_while_playing_makes_a_clear_no_record(tmp_path):
     moves = [[int(b[0] - a[0]), int(b[1] - a[1])] for a, b in zip(path[:-1], path[1:])]
     results = []
     for watch_at in (None, 0, 2, len(moves)):   # never, before the first step, while playing, after
-        model = GameModel(lang="en")
-        model.start_maze(maze)
-        model.handle(Skip())
+        model = playing(maze)
         for i in range(len(moves) + 1):
             if i == watch_at:
                 model.watch_search()
             if i < len(moves):
                 model.handle(Move(Direction(tuple(moves[i]))))
         results.append(model.clear_counts)
-    driver = f"""
-const data = {json.dumps(data)};
+    driver = new_game(data) + f"""
 const out = [];
 for (const watchAt of {json.dumps([None, 0, 2, len(moves)])}) {{
-  const game = new MazeGame(decodeWalls(data.walls, data.rows * data.cols), data.rows, data.cols,
-                            data.start[0] * data.cols + data.start[1], data.goal[0] * data.cols + data.goal[1]);
+  game.reset();
   const moves = {json.dumps(moves)};
   for (let i = 0; i <= moves.length; i++) {{
     if (i === watchAt) game.watchSearch();
@@ -465,23 +468,20 @@ process.stdout.write(JSON.stringify(out));
 
 @needs_chromium
 def test_the_search_replay_in_the_browser(tmp_path):
-    pytest.importorskip("websocket")
     from PIL import Image
 
     maze = meiro.generate(14, 10, seed=3)
-    target = tmp_path / "search.html"
-    target.write_text(render_html(maze, lang="en", dig=False), encoding="utf-8")
     totals = [len(meiro.solve(maze, m).explored) for m in ("astar", "bfs")]
     counters = "document.getElementById('counters').textContent"
 
     def expanded():
         return [int(n) for n in re.findall(r"(?:A\*|BFS): (\d+) expanded", page.evaluate(counters))]
 
-    page = Page(target.as_uri())
+    page = open_page(tmp_path, maze, dig=False)
     try:
         page.press("d")                              # playing ...
         page.press("f")                              # ... then watching: no record after this
-        page.wait_for(f"document.getElementById('counters').textContent.includes('BFS')")
+        page.wait_for("document.getElementById('counters').textContent.includes('BFS')")
         page.press("Enter")                          # pause
         paused = expanded()
         time_before = page.evaluate("performance.now()")
