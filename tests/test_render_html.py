@@ -491,6 +491,12 @@ def test_the_search_replay_in_the_browser(tmp_path):
         assert expanded() == [min(paused[0] + 1, totals[0]), min(paused[1] + 1, totals[1])]
         page.press(" ")                              # to the end
         assert expanded() == totals
+        from meiro.game.search_replay import SearchReplay
+
+        for shown, method in zip(page.evaluate("meiro.search()"), ("astar", "bfs")):
+            replay = SearchReplay(maze, method)
+            replay.advance(replay.total)
+            assert shown["g"] == replay.g.ravel().tolist(), method   # the g the window shows
         # the replays painted closed blocks (gray60) and no frontier is left at the end (the
         # events themselves are checked against Python's under Node.js)
         pixels = np.asarray(Image.open(io.BytesIO(page.screenshot())).convert("RGB"))
@@ -508,3 +514,24 @@ def test_the_search_replay_in_the_browser(tmp_path):
         assert "not recorded" in page.evaluate("document.getElementById('message').textContent")
     finally:
         page.close()
+
+
+@needs_chromium
+def test_small_mazes_get_g_and_f_written_in_the_search_replay(tmp_path):
+    from PIL import Image
+
+    def dark_pixels(maze):
+        """Black pixels on the canvas (the labels and any g and f; walls are gray25)."""
+        page = open_page(tmp_path, maze, dig=False)
+        try:
+            page.press("f")
+            page.press(" ")
+            top = int(page.evaluate("document.getElementById('maze').getBoundingClientRect().top")) + 1
+            pixels = np.asarray(Image.open(io.BytesIO(page.screenshot())).convert("RGB"))
+        finally:
+            page.close()
+        return int((pixels[top:].max(axis=2) < 40).sum())
+
+    written = dark_pixels(meiro.generate(4, 3, seed=1))     # big blocks: g and f in them
+    plain = dark_pixels(meiro.generate(40, 30, seed=1))     # small blocks: the two labels only
+    assert written > 3 * plain > 0
