@@ -535,3 +535,25 @@ def test_small_mazes_get_g_and_f_written_in_the_search_replay(tmp_path):
     written = dark_pixels(meiro.generate(4, 3, seed=1))     # big blocks: g and f in them
     plain = dark_pixels(meiro.generate(40, 30, seed=1))     # small blocks: the two labels only
     assert written > 3 * plain > 0
+
+
+@needs_chromium
+def test_any_keys_in_any_order_keep_the_page_sound(tmp_path):
+    """Players press everything: no script error, the player always on an open block, the
+    counters always the game's."""
+    maze = meiro.generate(9, 6, seed=11)
+    keys = ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "w", "a", "s", "d", "h", "j", "k", "l",
+            "i", "r", "f", "q", "Escape", "Enter", " ", "+", "-", "=", "z", "x", "Tab", "0"]
+    page = open_page(tmp_path, maze)
+    try:
+        page.evaluate("window.errors = []; window.addEventListener('error', (e) => errors.push(e.message))")
+        rng = random.Random(11)
+        for i in range(400):
+            page.press(rng.choice(keys), shift=rng.random() < 0.2)
+            if i % 20 == 0:
+                player = page.evaluate("meiro.game.player")
+                assert not maze.grid.ravel()[player]
+        assert page.evaluate("errors") == []
+        assert page.evaluate("meiro.game.steps") > 0, "no key moved the player: nothing was tested"
+    finally:
+        page.close()
