@@ -395,3 +395,38 @@ def test_the_library_and_the_model_import_no_gui_toolkit():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env={**__import__("os").environ, "PYTHONPATH": "src"})
     assert out.stdout.strip() == "[]"
+
+
+def open_ways(grid, block):
+    r, c = block
+    return sum(not grid[r + d.value[0], c + d.value[1]] for d in Direction)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), braid=st.sampled_from([0.0, 0.5, 1.0]),
+       directions=st.lists(st.sampled_from(list(Direction)), min_size=1, max_size=60))
+def test_shift_runs_along_corridors_and_stops_where_the_player_must_choose(seed, braid, directions):
+    maze = meiro.generate(9, 7, seed=seed, braid=braid, goal="farthest")
+    model = GameModel(lang="en")
+    model.start_maze(maze)
+    model.handle(Skip())
+    for direction in directions:
+        before_visited, before = model.visited.copy(), (model.player, model.steps)
+        single = GameModel(lang="en")            # the same step, taken alone
+        single.start_maze(maze)
+        single.handle(Skip())
+        single.player, single.visited = model.player, model.visited.copy()
+        moved = model.handle(Move(direction, run=True))
+        assert moved == single.handle(Move(direction)) or model.cleared
+        if not moved:
+            assert (model.player, model.steps) == before
+            continue
+        # it stops at a junction, a dead end or the goal, never inside a corridor
+        assert model.cleared or open_ways(maze.grid, model.player) != 2
+        # every block it newly passed through (before the stop) is a corridor block
+        passed = np.argwhere(model.visited & ~before_visited)
+        for block in map(tuple, passed):
+            if block != model.player:
+                assert open_ways(maze.grid, block) == 2, block
+        if model.cleared:
+            break

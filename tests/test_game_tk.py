@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import meiro
-from meiro.game import GameModel, Phase
+from meiro.game import Direction, GameModel, Move, Phase, Skip
 from meiro.game.records import Records
 from meiro.ui.raster import COLORS, block_scale
 
@@ -73,8 +73,10 @@ def window(display, tmp_path):
 
 
 def press(root, *keys):
+    """Press keys by their KEYMAP names ("Shift-Up" is Up with Shift held)."""
     for key in keys:
-        root.event_generate("<KeyPress>", keysym=key, when="tail")
+        shift, keysym = (True, key[6:]) if key.startswith("Shift-") else (False, key)
+        root.event_generate("<KeyPress>", keysym=keysym, state=0x1 if shift else 0, when="tail")
     root.update()
 
 
@@ -420,3 +422,25 @@ def test_cli_play_blocks_fill_the_entry_in_blocks():
     model = build_model(build_parser().parse_args(["play", "--blocks", "41x21", "--seed", "3"]))
     assert model.maze == meiro.generate(20, 10, seed=3)
     assert model.entry_unit == "blocks" and model.entry_text == "41x21" and model.seed_text == "3"
+
+
+def test_shift_with_an_arrow_runs_to_the_next_junction(window):
+    model = started((10, 8), seed=5)
+    root, app = window(model)
+    press(root, "space")
+    twin = started((10, 8), seed=5)    # the same runs in a bare model
+    twin.handle(Skip())
+    for key, direction in [("Right", Direction.E), ("Down", Direction.S), ("Right", Direction.E),
+                           ("Left", Direction.W), ("Up", Direction.N), ("Down", Direction.S)]:
+        root.event_generate("<KeyPress>", keysym=key, state=0x1, when="tail")
+        root.update()
+        twin.handle(Move(direction, run=True))
+        assert (model.player, model.steps) == (twin.player, twin.steps)
+    assert model.steps > 6, "no run went past one step"
+    # Caps Lock (state bit 2) is no Shift: one step
+    steps = model.steps
+    for key in ("Right", "Down", "Left", "Up"):
+        root.event_generate("<KeyPress>", keysym=key, state=0x2, when="tail")
+        root.update()
+        assert model.steps - steps <= 1
+        steps = model.steps

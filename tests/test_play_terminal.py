@@ -633,3 +633,24 @@ def test_the_map_zoom_in_colour_in_a_real_terminal(tmp_path):
     assert colours[True] != colours[False]
     game.send("q")
     assert game.finish() == 0
+
+
+def test_shift_with_an_arrow_runs_in_the_terminal(tmp_path):
+    from meiro.game import GameModel
+
+    maze = meiro.generate(10, 8, seed=5, goal="corner")
+    game = ready(tmp_path, ["--size", "10x8", "--seed", "5", "--goal", "corner"])
+    twin = GameModel(lang="en")
+    twin.start_maze(maze)
+    twin.handle(Skip())
+    shifted = {Direction.N: "\x1b[1;2A", Direction.S: "\x1b[1;2B", Direction.E: "\x1b[1;2C",
+               Direction.W: "\x1b[1;2D"}   # xterm's Shift+arrows
+    top, left = maze_origin(game, maze)
+    for direction in (Direction.E, Direction.S, Direction.E, Direction.W, Direction.N, Direction.S):
+        twin.handle(Move(direction, run=True))
+        game.send(shifted[direction])
+        game.wait_for(lambda: counters(game).get("Steps") == twin.steps)
+        assert find_player(game) == (top + twin.player[0], 2 * (left + twin.player[1]))
+    assert twin.steps > 6, "no run went past one step"
+    game.send("q")
+    assert game.finish() == 0

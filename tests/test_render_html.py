@@ -336,23 +336,6 @@ def test_play_browser_writes_the_page_and_opens_it(tmp_path, monkeypatch, capsys
     assert main(["play", "-b", "-t"]) == 2   # one place to play at a time
 
 
-def run_in_model(model, maze, name):
-    """What the page's run does, with the Python model's single steps: one step, then along
-    the corridor until a junction, a dead end or the goal."""
-    grid = maze.grid
-    came = model.player
-    if not model.handle(Move(Direction[name])):
-        return
-    while not model.cleared:
-        r, c = model.player
-        ways = [k for k, (a, b) in STEPS.items() if not grid[r + a, c + b]]
-        if len(ways) != 2:
-            return
-        onward = next(k for k in ways if (r + STEPS[k][0], c + STEPS[k][1]) != came)
-        came = model.player
-        model.handle(Move(Direction[onward]))
-
-
 @needs_node
 @pytest.mark.parametrize("kw", MAZES)
 def test_a_run_follows_the_corridor_to_the_next_junction(tmp_path, kw):
@@ -363,7 +346,7 @@ def test_a_run_follows_the_corridor_to_the_next_junction(tmp_path, kw):
     model = playing(maze)
     expected = []
     for name in runs:
-        run_in_model(model, maze, name)
+        model.handle(Move(Direction[name], run=True))
         expected.append(state_of(model, maze))
     driver = new_game(data) + f"""
 const steps = {json.dumps(STEPS)};
@@ -390,7 +373,7 @@ def test_shift_and_swipes_run_to_the_next_junction_in_the_browser(tmp_path):
         rng = random.Random(6)
         for i in range(24):
             name = rng.choice("NESW")
-            run_in_model(model, maze, name)
+            model.handle(Move(Direction[name], run=True))
             if i % 2:
                 page.press(arrows[name], shift=True)
             else:

@@ -23,9 +23,11 @@ class Direction(Enum):
 
 @dataclass(frozen=True)
 class Move:
-    """Move the player one block (walls block)."""
+    """Move the player one block (walls block); with ``run`` (Shift), on along the corridor
+    to the next junction, dead end or the goal."""
 
     direction: Direction
+    run: bool = False
 
 
 @dataclass(frozen=True)
@@ -72,12 +74,15 @@ class WatchSearch:
 
 Command = Move | StartStop | Skip | ShowAnswer | SaveImage | OpenFolder | Quit | Zoom | WatchSearch
 
-#: Tk keysym -> command. Letters come in both cases so Caps Lock does not stop the game.
+#: Tk keysym -> command ("Shift-" + keysym: with Shift held). Letters come in both cases so
+#: Caps Lock does not stop the game.
 KEYMAP: dict[str, Command] = {
     "Up": Move(Direction.N), "w": Move(Direction.N), "W": Move(Direction.N),
     "Right": Move(Direction.E), "d": Move(Direction.E), "D": Move(Direction.E),
     "Down": Move(Direction.S), "s": Move(Direction.S), "S": Move(Direction.S),
     "Left": Move(Direction.W), "a": Move(Direction.W), "A": Move(Direction.W),
+    "Shift-Up": Move(Direction.N, run=True), "Shift-Right": Move(Direction.E, run=True),
+    "Shift-Down": Move(Direction.S, run=True), "Shift-Left": Move(Direction.W, run=True),
     "Return": StartStop(), "KP_Enter": StartStop(),
     "space": Skip(),
     "i": ShowAnswer(), "I": ShowAnswer(),

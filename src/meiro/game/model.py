@@ -250,6 +250,8 @@ class GameModel:
             if self.phase is Phase.DIGGING:
                 # → digs one more block, for watching the method block by block
                 return command.direction is Direction.E and self._step_digging()
+            if command.run:
+                return self._run(command.direction.value)
             return self._move(command.direction.value)
         if isinstance(command, StartStop):
             if self.entry_enabled:
@@ -380,6 +382,23 @@ class GameModel:
         self.answer_shown = k
         if self.answer_done:
             self._status = True
+        return True
+
+    def _run(self, delta: tuple[int, int]) -> bool:
+        """One step, then along the corridor until a junction, a dead end or the goal: the
+        player only decides where the maze offers a choice (Shift with a move)."""
+        came = self.player
+        if not self._move(delta):
+            return False
+        grid = self.maze.grid
+        while self.phase is Phase.PLAYING:
+            r, c = self.player
+            ways = [d.value for d in Direction if not grid[r + d.value[0], c + d.value[1]]]
+            if len(ways) != 2:
+                break
+            onward = next(w for w in ways if (r + w[0], c + w[1]) != came)
+            came = self.player
+            self._move(onward)
         return True
 
     def _move(self, delta: tuple[int, int]) -> bool:

@@ -57,7 +57,10 @@ def curses_keys() -> dict[int, str]:
     import curses
 
     return {**CURSES_KEYS, curses.KEY_UP: "Up", curses.KEY_DOWN: "Down", curses.KEY_LEFT: "Left",
-            curses.KEY_RIGHT: "Right", curses.KEY_ENTER: "Return"}
+            curses.KEY_RIGHT: "Right", curses.KEY_ENTER: "Return",
+            # Shift with an arrow (curses' "scroll" codes for up and down)
+            curses.KEY_SR: "Shift-Up", curses.KEY_SF: "Shift-Down", curses.KEY_SLEFT: "Shift-Left",
+            curses.KEY_SRIGHT: "Shift-Right"}
 
 
 def command_for(code: int, keys: dict[int, str]):
@@ -66,7 +69,7 @@ def command_for(code: int, keys: dict[int, str]):
     Examples
     --------
     >>> command_for(ord("k"), CURSES_KEYS)
-    Move(direction=<Direction.N: (-1, 0)>)
+    Move(direction=<Direction.N: (-1, 0)>, run=False)
     >>> command_for(ord("q"), CURSES_KEYS), command_for(ord("7"), CURSES_KEYS)
     (Quit(), None)
     """

@@ -254,7 +254,9 @@ class MazeApp:
         self.entry.focus_set()  # keep keys away from the chooser (arrows would change it)
 
     def on_key(self, event) -> str | None:
-        command = KEYMAP.get(event.keysym)
+        # Shift (state bit 1, not Caps Lock's bit 2) with an arrow runs along the corridor
+        shifted = KEYMAP.get(f"Shift-{event.keysym}") if event.state & 0x1 else None
+        command = shifted or KEYMAP.get(event.keysym)
         if command is None:
             return None
         self.dispatch(command)
