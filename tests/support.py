@@ -43,3 +43,20 @@ def assert_valid_path(grid: np.ndarray, path, start, goal) -> None:
     assert not grid[path[:, 0], path[:, 1]].any(), "path crosses a wall"
     steps = np.abs(np.diff(path, axis=0)).sum(axis=1)
     assert (steps == 1).all(), "path jumps or stands still"
+
+
+def page_data(page: str) -> dict:
+    """The data a web page made by ``meiro.render.html`` carries (its JSON script)."""
+    import json
+    import re
+
+    found = re.search(r'<script id="meiro-data" type="application/json">(.*?)</script>', page, re.S)
+    return json.loads(found.group(1))
+
+
+def walls_of(data: dict) -> np.ndarray:
+    """The block grid packed in a page's data."""
+    import base64
+
+    bits = np.unpackbits(np.frombuffer(base64.b64decode(data["walls"]), np.uint8))
+    return bits[:data["rows"] * data["cols"]].reshape(data["rows"], data["cols"]).astype(bool)

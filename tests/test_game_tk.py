@@ -247,6 +247,17 @@ def test_saved_png_matches_the_maze_grid(window, tmp_path):
     assert window.opened == [(tmp_path / "maze_image").resolve()]
 
 
+def test_the_save_dialog_also_writes_a_playable_page(window, tmp_path):
+    from support import page_data, walls_of
+
+    target = tmp_path / "maze.html"
+    model = started((7, 5), seed=4)
+    root, app = window(model, ask_save_path=lambda folder, name: str(target))
+    press(root, "space", "p")
+    assert np.array_equal(walls_of(page_data(target.read_text(encoding="utf-8"))), model.maze.grid)
+    assert str(target) in app.vars["info"].get()
+
+
 def test_unwritable_folder_gives_a_message_not_a_crash(window, tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")

@@ -18,6 +18,7 @@ from meiro.game.clock import format_elapsed
 from meiro.render.html import render_html
 
 from browser import CHROMIUM, Page
+from support import page_data, walls_of
 
 NODE = shutil.which("node")
 needs_node = pytest.mark.skipif(NODE is None, reason="the page's rules run under Node.js")
@@ -26,18 +27,6 @@ STEPS = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
 #: A key of each family for each direction, as the page reads them.
 KEYS = {(-1, 0): ["ArrowUp", "w", "k"], (1, 0): ["ArrowDown", "s", "j"],
         (0, -1): ["ArrowLeft", "a", "h"], (0, 1): ["ArrowRight", "d", "l"]}
-
-
-def page_data(page: str) -> dict:
-    found = re.search(r'<script id="meiro-data" type="application/json">(.*?)</script>', page, re.S)
-    return json.loads(found.group(1))
-
-
-def walls_of(data: dict) -> np.ndarray:
-    import base64
-
-    bits = np.unpackbits(np.frombuffer(base64.b64decode(data["walls"]), np.uint8))
-    return bits[:data["rows"] * data["cols"]].reshape(data["rows"], data["cols"]).astype(bool)
 
 
 MAZES = [dict(width=9, height=7, seed=3), dict(width=12, height=5, seed=8, braid=1.0),

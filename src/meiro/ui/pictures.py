@@ -30,10 +30,25 @@ def image_name(maze, now: datetime | None = None) -> str:
 
 
 def save_picture(maze, path) -> None:
-    """Write ``maze`` (drawn from its grid, not a screenshot) to ``path`` as a PNG, atomically.
+    """Write ``maze`` (drawn from its grid, not a screenshot) to ``path``, atomically: a PNG
+    in the game's look, or by the name's extension an SVG or a web page to play it (.html).
 
     Raises :class:`~meiro.errors.MazeError` with the reason when it cannot be written.
+
+    Examples
+    --------
+    >>> import meiro, tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     save_picture(meiro.generate(4, 3, seed=1), Path(tmp) / "maze.html")
+    ...     (Path(tmp) / "maze.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    True
     """
+    suffix = Path(path).suffix.lower()
+    if suffix in (".html", ".svg"):
+        from ..render import render_file
+
+        write_atomic(path, render_file(maze, path))
+        return
     write_atomic(path, png_bytes(maze_image(maze)))
 
 

@@ -96,7 +96,9 @@ def japanese_font_available(root: tk.Misc) -> bool:
 def _ask_save_path(initialdir: Path, initialfile: str) -> str:
     return filedialog.asksaveasfilename(initialdir=str(initialdir), initialfile=initialfile,
                                         defaultextension=".png",
-                                        filetypes=[("PNG Image", ".png")])
+                                        filetypes=[("PNG Image", ".png"),
+                                                   ("Web page to play the maze", ".html"),
+                                                   ("SVG Image", ".svg")])
 
 
 class MazeApp:
