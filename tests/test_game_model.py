@@ -430,3 +430,12 @@ def test_shift_runs_along_corridors_and_stops_where_the_player_must_choose(seed,
                 assert open_ways(maze.grid, block) == 2, block
         if model.cleared:
             break
+
+
+def test_a_one_cell_maze_is_cleared_as_soon_as_it_is_dug():
+    model = GameModel(lang="en")
+    model.start_maze(meiro.generate(1, 1, seed=3))
+    assert not model.cleared
+    model.handle(Skip())
+    assert model.cleared and model.phase is Phase.CLEARED and model.moves == 0
+    assert not model.handle(Move(Direction.E))

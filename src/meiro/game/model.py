@@ -357,6 +357,8 @@ class GameModel:
             self.phase = Phase.PLAYING
             self.stopwatch.start()
             self._status = True
+            if self.player == self.maze.goal:  # a 1x1 maze: the start is the goal
+                self._clear()
         return True
 
     def _step_digging(self) -> bool:
@@ -418,7 +420,10 @@ class GameModel:
         self._touch([self._flat(old), self._flat(self.player)])
         self._status = True
         if self.player == self.maze.goal:
-            self.cleared = True
-            self.stopwatch.stop()
-            self.phase = Phase.CLEARED
+            self._clear()
         return True
+
+    def _clear(self) -> None:
+        self.cleared = True
+        self.stopwatch.stop()
+        self.phase = Phase.CLEARED

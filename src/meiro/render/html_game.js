@@ -66,6 +66,10 @@ class MazeGame {
     this.helped = false;   // the search was watched while playing: a clear is not a record
     this.startedAt = null; // the stopwatch starts at the first step
     this.stoppedAt = null;
+    if (this.start === this.goal) {  // a 1x1 maze: the start is the goal
+      this.cleared = true;
+      this.startedAt = this.stoppedAt = 0;
+    }
   }
 
   get over() {
