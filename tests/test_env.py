@@ -113,6 +113,7 @@ def test_rendering_as_text_and_as_pixels():
     (dict(braid=2), "braid"),
     (dict(render_mode="human"), "render mode"),
     (dict(max_steps=0), "max_steps"),
+    (dict(view=0), "view"), (dict(view=1.5), "view"), (dict(view=True), "view"),
 ])
 def test_bad_arguments_are_one_clear_error(kwargs, message):
     with pytest.raises(meiro.MazeError, match=message):
@@ -126,3 +127,36 @@ def test_bad_actions_and_a_step_before_reset_are_clear_errors():
     env.reset(seed=1)
     with pytest.raises(meiro.MazeError, match="action must be"):
         env.step(4)
+
+
+def test_passes_the_checker_with_a_partial_view():
+    from gymnasium.utils.env_checker import check_env
+
+    env = gymnasium.make("meiro/Maze-v0", width=5, height=4, view=2, render_mode="ansi")
+    check_env(env.unwrapped, skip_render_check=False)
+
+
+@pytest.mark.parametrize("view", [1, 3, 20])
+def test_a_partial_view_is_the_window_around_the_agent(view):
+    env = MazeEnv(width=9, height=6, view=view, render_mode="ansi")
+    obs, info = env.reset(seed=5)
+    maze = env.maze
+    full = np.where(maze.grid, WALL, OPEN)
+    full[maze.goal] = GOAL
+    rng = np.random.default_rng(view)
+    seen_goal = False
+    for _ in range(300):
+        assert obs.shape == (2 * view + 1, 2 * view + 1) and env.observation_space.contains(obs)
+        r, c = info["position"]
+        for i, j in np.ndindex(obs.shape):   # block (r + i - view, c + j - view), wall off the grid
+            rr, cc = r + i - view, c + j - view
+            inside = 0 <= rr < full.shape[0] and 0 <= cc < full.shape[1]
+            want = AGENT if (i, j) == (view, view) else full[rr, cc] if inside else WALL
+            assert obs[i, j] == want, (i, j)
+        seen_goal |= bool((obs == GOAL).any())
+        obs, _, terminated, truncated, info = env.step(int(rng.integers(4)))
+        if terminated or truncated:
+            break
+    assert env.render().count("@") == 1          # the text shows the whole maze
+    if view == 20:
+        assert seen_goal, "a view wider than the maze shows the goal"

@@ -14,7 +14,9 @@ Observation
     The block grid as ``uint8``: 0 open, 1 wall, 2 the agent, 3 the goal
     (shape ``(2 * height + 1, 2 * width + 1)``), the layout
     :func:`meiro.generate` returns, so what an agent sees is what a program
-    gets.
+    gets. With ``view=k`` the agent sees only the ``(2k + 1) x (2k + 1)`` blocks
+    around it instead (itself in the middle, beyond the maze's edge all wall):
+    a partially observed maze, which an agent must remember to solve.
 Actions
     ``Discrete(4)``: 0 north, 1 east, 2 south, 3 west; one block per step.
     Walking into a wall leaves the agent where it is.
@@ -87,6 +89,18 @@ class MazeEnv(gymnasium.Env):
         ``"rgb_array"``: the game's colours, :data:`RGB_BLOCK` pixels per block.
     step_reward, goal_reward : float
         The reward for a step, and for the step that reaches the goal.
+    view : int, optional
+        See only the blocks within ``view`` steps across and down (a square window
+        centred on the agent) instead of the whole maze.
+
+    Examples
+    --------
+    >>> env = MazeEnv(width=6, height=6, view=2)
+    >>> obs, info = env.reset(seed=1)
+    >>> obs.shape, int(obs[2, 2])            # the agent in the middle
+    ((5, 5), 2)
+    >>> obs[:2].tolist()                     # above the start: the border, then beyond the maze
+    [[1, 1, 1, 1, 1], [1, 1, 1, 1, 1]]
     """
 
     metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 10}
@@ -94,7 +108,7 @@ class MazeEnv(gymnasium.Env):
     def __init__(self, width: int = 8, height: int = 8, algorithm: str = "dig",
                  goal: str = "corner", braid: float = 0.0, max_steps: int | None = None,
                  render_mode: str | None = None, step_reward: float = -0.01,
-                 goal_reward: float = 1.0):
+                 goal_reward: float = 1.0, view: int | None = None):
         self.width, self.height = check_cells(width, height)
         self.algorithm = GENERATORS.get(algorithm).name
         if goal not in GOALS:
@@ -111,6 +125,13 @@ class MazeEnv(gymnasium.Env):
             raise MazeError(f"max_steps must be a whole number >= 1, got {max_steps!r}")
         self.max_steps = int(max_steps)
         self.step_reward, self.goal_reward = float(step_reward), float(goal_reward)
+        if view is not None and (isinstance(view, bool) or not isinstance(view, (int, np.integer))
+                                 or view < 1):
+            raise MazeError(f"view must be a whole number of blocks >= 1, or None, got {view!r}")
+        self.view = None if view is None else int(view)
+        self.maze_shape = shape
+        if self.view is not None:
+            shape = (2 * self.view + 1, 2 * self.view + 1)
         self.observation_space = spaces.Box(0, 3, shape=shape, dtype=np.uint8)
         self.action_space = spaces.Discrete(4)
         self.maze: Maze | None = None
@@ -123,7 +144,7 @@ class MazeEnv(gymnasium.Env):
             maze_seed = int(self.np_random.integers(2**63))
             maze = generate(self.width, self.height, algorithm=self.algorithm, seed=maze_seed,
                             goal=self.goal, braid=self.braid)
-        elif not isinstance(maze, Maze) or maze.shape != self.observation_space.shape:
+        elif not isinstance(maze, Maze) or maze.shape != self.maze_shape:
             raise MazeError(f"options['maze'] must be a Maze of {self.width}x{self.height} cells")
         maze.check()
         from .solve import solve
@@ -131,6 +152,8 @@ class MazeEnv(gymnasium.Env):
         self.maze = maze
         self._base = np.where(maze.grid, WALL, OPEN).astype(np.uint8)
         self._base[maze.goal] = GOAL
+        if self.view is not None:  # walls all around, so that every window is inside the array
+            self._base = np.pad(self._base, self.view, constant_values=WALL)
         self.position = maze.start
         self.steps = 0
         self.shortest = solve(maze).length
@@ -157,7 +180,10 @@ class MazeEnv(gymnasium.Env):
         if self.maze is None or self.render_mode is None:
             return None
         if self.render_mode == "ansi":
-            chars = np.array([" ", "#", "@", "G"])[self._observation()]
+            whole = np.where(self.maze.grid, WALL, OPEN).astype(np.uint8)
+            whole[self.maze.goal] = GOAL
+            whole[self.position] = AGENT
+            chars = np.array([" ", "#", "@", "G"])[whole]
             return "\n".join("".join(row) for row in chars) + "\n"
         from .ui.raster import maze_image
 
@@ -167,8 +193,14 @@ class MazeEnv(gymnasium.Env):
         return picture
 
     def _observation(self) -> np.ndarray:
-        obs = self._base.copy()
-        obs[self.position] = AGENT
+        r, c = self.position
+        if self.view is None:
+            obs = self._base.copy()
+            obs[r, c] = AGENT
+            return obs
+        k = self.view  # the padded array's (r, c) is the window's top-left corner
+        obs = self._base[r:r + 2 * k + 1, c:c + 2 * k + 1].copy()
+        obs[k, k] = AGENT
         return obs
 
     def _info(self) -> dict[str, Any]:
