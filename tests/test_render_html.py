@@ -533,3 +533,28 @@ def test_any_keys_in_any_order_keep_the_page_sound(tmp_path):
         assert page.evaluate("meiro.game.steps") > 0, "no key moved the player: nothing was tested"
     finally:
         page.close()
+
+
+@needs_chromium
+def test_the_digging_pauses_and_digs_one_block_at_a_time_in_the_browser(tmp_path):
+    maze = meiro.generate(20, 15, seed=2)
+    page = open_page(tmp_path, maze)
+    try:
+        page.press("ArrowRight")                 # pause, and one block more
+        state = page.evaluate("meiro.digging()")
+        assert state["paused"] and 0 < state["done"] < state["total"] == len(maze.carve_order)
+        for _ in range(5):
+            page.press("ArrowRight")
+        assert page.evaluate("meiro.digging()")["done"] == state["done"] + 5
+        message = "document.getElementById('message').textContent"
+        assert page.evaluate(message).startswith("Digging paused")
+        now = page.evaluate("performance.now()")
+        page.wait_for(f"performance.now() > {now} + 300")
+        assert page.evaluate("meiro.digging()")["done"] == state["done"] + 5, "dug on while paused"
+        page.press("Enter")                      # on, at the usual pace, to the end
+        page.wait_for("!meiro.digging()", timeout=10)
+        assert page.evaluate("meiro.game.steps") == 0   # → dug; it did not move the player
+        page.press("ArrowRight")
+        assert page.evaluate("meiro.game.steps") == (0 if maze.grid[1, 2] else 1)
+    finally:
+        page.close()

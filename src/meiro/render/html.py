@@ -41,9 +41,9 @@ PLAYER, TRAIL = (0, 255, 127), (255, 165, 79)
 SEARCH_COLORS = {"current": (255, 255, 0), "frontier": (100, 149, 237), "closed": (153, 153, 153)}
 #: The message keys the page uses.
 TEXT_KEYS = ("time", "moves", "steps", "fewest", "count", "step_count", "seed", "answer", "again",
-             "page_keys", "page_digging", "gave_up", "best", "new_best", "not_recorded", "hours",
-             "minutes", "seconds", "search", "search_title", "expanded", "paused", "page_search_keys",
-             "unavailable")
+             "page_keys", "digging", "dig_paused", "gave_up", "best", "new_best", "not_recorded",
+             "hours", "minutes", "seconds", "search", "search_title", "expanded", "paused",
+             "page_search_keys", "unavailable")
 
 
 def _asset(name: str) -> str:
