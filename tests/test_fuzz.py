@@ -78,7 +78,7 @@ COMMAND_TOKENS = {
     "generate": ([[], ["-o", "m2.json"], ["-o", "m.png"], ["-o", "m.svg"], ["-o", "m.txt"]],
                  ["--size", "3x4", "--blocks", "7x7", "--seed", "5", "--algorithm", "kruskal", "eller",
                   "--goal", "diameter", "--braid", "0.5", "2", "--mask", "-o", "m.pdf", "--solve",
-                  "bfs", "--block", "0", "3", "--start", "1,1", "9,9"]),
+                  "bfs", "--block", "0", "3", "--start", "1,1", "9,9", "--stream"]),
     "solve": ([["m.json"], ["bad.json"], ["missing.json"]],
               ["--method", "wall-left", "tremaux", "nope", "--style", "block", "--quiet"]),
     "render": ([["m.json", "-o", name] for name in ("out.png", "out.gif", "out.pdf", "out.svg",

@@ -76,3 +76,62 @@ def test_stats_table(capsys):
     out = capsys.readouterr().out
     assert out.startswith("algorithm dig, width 10, height 10, seed 1, count 1")
     assert "dead-end share" in out and "turns along the solution" in out
+
+
+class CountingSink:
+    """A stdout that keeps nothing but the number of lines written."""
+
+    lines = 0
+
+    def write(self, text):
+        self.lines += text.count("\n")
+        return len(text)
+
+    def flush(self):
+        pass
+
+
+@pytest.mark.parametrize("size, style", [("7x4", "hash"), ("1x1", "plain"), ("9x1", "block"),
+                                         ("1x6", "hash")])
+def test_stream_prints_the_same_eller_maze_row_by_row(capsys, size, style):
+    from meiro.cli import main
+
+    assert main(["generate", "-a", "eller", "--size", size, "--seed", "5", "--style", style]) == 0
+    whole = capsys.readouterr().out
+    assert main(["generate", "-a", "eller", "--size", size, "--seed", "5", "--style", style,
+                 "--stream"]) == 0
+    assert capsys.readouterr().out == whole
+
+
+def test_stream_holds_one_row_however_tall_the_maze():
+    import contextlib
+    import tracemalloc
+
+    from meiro.cli import main
+
+    sink = CountingSink()
+    tracemalloc.start()
+    try:
+        with contextlib.redirect_stdout(sink):
+            assert main(["generate", "-a", "eller", "--size", "20x50000", "--seed", "1", "--stream"]) == 0
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert sink.lines == 2 * 50000 + 1
+    # the text alone is 4 MB and the grid 4 MB: a stream holds a row or two of each
+    assert peak < 1_000_000, peak
+
+
+@pytest.mark.parametrize("extra, refused", [
+    (["-a", "dig"], "--algorithm"), (["-a", "eller", "--goal", "farthest"], "--goal"),
+    (["-a", "eller", "--braid", "0.5"], "--braid"), (["-a", "eller", "--solve", "bfs"], "--solve"),
+    (["-a", "eller", "-o", "x.json"], "-o"), (["-a", "eller", "-q"], "--quiet"),
+])
+def test_stream_refuses_what_it_cannot_do(tmp_path, monkeypatch, capsys, extra, refused):
+    from meiro.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["generate", "--size", "4x4", "--stream", *extra]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("meiro: error: --stream") and refused in err and err.count("\n") == 1
+    assert not list(tmp_path.iterdir())

@@ -80,10 +80,7 @@ def text_lines(maze: Maze, style: str = "hash", path: Iterable | None = None) ->
     '#S G#'
     '#####'
     """
-    try:
-        wall, space, start, goal, mark, sep = STYLES[style]
-    except (KeyError, TypeError):
-        raise MazeError(f"unknown style {style!r}; choose one of: {', '.join(STYLES)}") from None
+    lookup = _style_lookup(style)
     # one byte per block says what it is; a lookup turns a row into code points
     kind = maze.check().grid.view(np.uint8).copy()  # 0 open, 1 wall
     if path is not None:
@@ -91,13 +88,45 @@ def text_lines(maze: Maze, style: str = "hash", path: Iterable | None = None) ->
         kind[cells[:, 0], cells[:, 1]] = 2
     kind[maze.goal] = 3
     kind[maze.start] = 4
+    return map(lookup, kind)
+
+
+def _style_lookup(style: str):
+    """A function turning one row of block kinds (0 open, 1 wall, 2 path, 3 goal, 4 start)
+    into the text line of ``style``."""
+    try:
+        wall, space, start, goal, mark, sep = STYLES[style]
+    except (KeyError, TypeError):
+        raise MazeError(f"unknown style {style!r}; choose one of: {', '.join(STYLES)}") from None
     lut = np.array([ord(space), ord(wall), ord(mark), ord(goal), ord(start)], dtype=np.uint32)
-    width = kind.shape[1]
-    line = np.full(2 * width - 1 if sep else width, ord(sep or " "), dtype=np.uint32)
-    stride = 2 if sep else 1
-    for row in kind:
-        line[::stride] = lut[row]
-        yield line.tobytes().decode("utf-32-le")
+
+    def line_of(row: np.ndarray) -> str:
+        line = np.full(2 * row.size - 1 if sep else row.size, ord(sep or " "), dtype=np.uint32)
+        line[::2 if sep else 1] = lut[row]
+        return line.tobytes().decode("utf-32-le")
+
+    return line_of
+
+
+def row_lines(rows: Iterable[np.ndarray], start: tuple[int, int], goal: tuple[int, int],
+              style: str = "hash") -> Iterator[str]:
+    """Text lines of a maze that arrives one block row at a time (``True`` = wall), with
+    ``start`` and ``goal`` marked: the whole maze is never in memory.
+
+    Examples
+    --------
+    >>> rows = [np.array([1, 1, 1, 1, 1], bool), np.array([1, 0, 0, 0, 1], bool),
+    ...         np.array([1, 1, 1, 1, 1], bool)]
+    >>> list(row_lines(rows, (1, 1), (1, 3), style="plain"))
+    ['#####', '#S G#', '#####']
+    """
+    line_of = _style_lookup(style)
+    for r, row in enumerate(rows):
+        kind = row.view(np.uint8).copy()
+        for (mr, mc), value in ((goal, 3), (start, 4)):
+            if mr == r:
+                kind[mc] = value
+        yield line_of(kind)
 
 
 def _split_blocks(lines: list[str]) -> list[str]:

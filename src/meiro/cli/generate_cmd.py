@@ -36,12 +36,17 @@ def add_parser(subparsers) -> None:
                         ".gif, .pdf, or make a page to play it in a browser: .html; repeat for "
                         "several files")
     p.add_argument("--quiet", "-q", action="store_true", help="do not print the maze")
+    p.add_argument("--stream", action="store_true",
+                   help="with --algorithm eller: print the maze row by row as it is made, in "
+                        "constant memory, however tall (the same maze as without --stream)")
     add_picture_options(p)
     p.set_defaults(run=run)
 
 
 def run(args) -> int:
     """Make the maze, print it unless ``--quiet``, solve, save and draw as asked; the exit status."""
+    if args.stream:
+        return run_stream(args)
     mask = load_mask(args.mask) if args.mask else None
     if mask is not None and args.size is None and args.blocks is None:
         height, width = mask.shape
@@ -60,4 +65,25 @@ def run(args) -> int:
             save(maze, target)
     if not args.quiet:
         print_lines(text_lines(maze, style=args.style, path=path))
+    return 0
+
+
+def run_stream(args) -> int:
+    """``--stream``: Eller's rows printed as they are made; nothing else is asked of the maze."""
+    from ..errors import MazeError
+    from ..generate import resolve_seed
+    from ..generate.eller import eller_rows
+    from ..kernels.rng import mix_seed
+    from ..text import row_lines
+
+    refused = [name for name, given in (
+        ("--algorithm other than eller", GENERATORS.get(args.algorithm).name != "eller"),
+        ("--goal other than corner", args.goal != "corner"), ("--braid", args.braid > 0),
+        ("--mask", args.mask is not None), ("--solve", args.solve is not None),
+        ("-o", bool(args.output)), ("--quiet", args.quiet)) if given]
+    if refused:
+        raise MazeError(f"--stream prints an eller maze as it is made; it cannot take {refused[0]}")
+    width, height = chosen_size(args)
+    rows = eller_rows(width, height, mix_seed(resolve_seed(args.seed)))
+    print_lines(row_lines(rows, (1, 1), (2 * height - 1, 2 * width - 1), style=args.style))
     return 0

@@ -178,6 +178,13 @@ def eller_rows(width: int, height: int, state: np.uint64) -> Iterator[np.ndarray
     >>> bool((np.array(rows) == eller(7, 5, mix_seed(9)).grid).all())
     True
     """
+    from ..sizes import check_cells
+
+    width, height = check_cells(width, height)  # now, not at the first row
+    return _rows(width, height, state)
+
+
+def _rows(width: int, height: int, state: np.uint64) -> Iterator[np.ndarray]:
     cols = 2 * width + 1
     labels, parent = np.arange(width), np.arange(width)
     count, scratch = np.empty(width, np.int64), np.empty(width, np.int64)
