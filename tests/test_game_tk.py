@@ -455,3 +455,15 @@ def test_shift_with_an_arrow_runs_to_the_next_junction(window):
         root.update()
         assert model.steps - steps <= 1
         steps = model.steps
+
+
+def test_without_a_display_the_error_says_where_else_to_play(monkeypatch, capsys):
+    from meiro.cli import main
+
+    def no_display(*args, **kw):
+        raise tk.TclError("no display name and no $DISPLAY environment variable")
+
+    monkeypatch.setattr(tk, "Tk", no_display)
+    assert main(["play", "--size", "3x3"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "meiro play -t" in err and "meiro play -b" in err

@@ -499,7 +499,8 @@ def run_game(model: GameModel, records: Records | None = None) -> None:
     try:
         root = tk.Tk()
     except tk.TclError as exc:
-        raise MazeError(f"cannot open a window ({exc}); 'meiro play' needs a display") from None
+        raise MazeError(f"cannot open a window ({exc}); play in this terminal with 'meiro play -t' "
+                        "or in a web browser with 'meiro play -b'") from None
     apply_tk_scaling(root)
     app = MazeApp(root, model, records=records)
     (app.entry if model.entry_enabled else app.canvas).focus_force()
