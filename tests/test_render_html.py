@@ -7,6 +7,7 @@ import random
 import re
 import shutil
 import subprocess
+import sys
 from importlib import resources
 
 import numpy as np
@@ -309,6 +310,7 @@ def test_play_browser_writes_the_page_and_opens_it(tmp_path, monkeypatch, capsys
     from meiro.cli import main
 
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setenv("DISPLAY", ":99")   # a screen, as far as the command can tell
     opened = []
     monkeypatch.setattr(webbrowser, "open", lambda url: opened.append(url) or True)
     assert main(["play", "--browser", "--size", "7x5", "--seed", "3", "--goal", "farthest",
@@ -326,6 +328,14 @@ def test_play_browser_writes_the_page_and_opens_it(tmp_path, monkeypatch, capsys
     err = capsys.readouterr().err
     assert err.startswith("meiro: error: no web browser") and "-20x20-" in err and err.count("\n") == 1
     assert main(["play", "-b", "-t"]) == 2   # one place to play at a time
+    # a Linux machine with no screen: no text-mode browser is started, the page's place is said
+    if sys.platform.startswith("linux"):
+        monkeypatch.setattr(webbrowser, "open", lambda url: pytest.fail("a browser was started"))
+        monkeypatch.delenv("DISPLAY")
+        monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+        capsys.readouterr()
+        assert main(["play", "-b", "--size", "3x3"]) == 2
+        assert "the page is" in capsys.readouterr().err
 
 
 @needs_node

@@ -103,6 +103,8 @@ def run_terminal(args) -> int:
 
 def run_browser(args) -> int:
     """``meiro play --browser``: write the maze's page and open it in the web browser."""
+    import os
+    import sys
     import tempfile
     import webbrowser
     from pathlib import Path
@@ -119,6 +121,10 @@ def run_browser(args) -> int:
     # one name per maze: playing the same maze again reuses its page
     target = Path(tempfile.gettempdir()) / f"meiro-{algorithm}-{width}x{height}-{maze.seed}-{args.goal}.html"
     write_atomic(target, render_html(maze, lang=args.lang).encode("utf-8"))
-    if not webbrowser.open(target.as_uri()):
+    # a Linux machine without a screen would hand the page to a text browser (lynx, w3m),
+    # which runs no script: say where the page is instead
+    headless = (sys.platform.startswith("linux") and not os.environ.get("DISPLAY")
+                and not os.environ.get("WAYLAND_DISPLAY"))
+    if headless or not webbrowser.open(target.as_uri()):
         raise MazeError(f"no web browser could be opened; the page is {target}")
     return 0
