@@ -31,7 +31,8 @@ class Page:
         self.process = subprocess.Popen(
             [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
              "--no-first-run", "--disable-background-networking", "--disable-component-update",
-             "--disable-sync", "--hide-scrollbars", f"--user-data-dir={self.profile}",
+             "--disable-sync", "--hide-scrollbars", "--disable-dev-shm-usage",
+             f"--user-data-dir={self.profile}",
              f"--window-size={width},{height}", "--remote-debugging-port=0", url],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         port_file = Path(self.profile) / "DevToolsActivePort"
