@@ -46,8 +46,11 @@ class Page:
         while True:
             targets = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list"))
             pages = [t for t in targets if t.get("type") == "page" and t.get("url") == url]
-            if pages or time.monotonic() > deadline:
+            if pages:
                 break
+            if time.monotonic() > deadline:
+                self.close()
+                raise RuntimeError("Chromium showed no page")
             time.sleep(0.05)
         self.socket = websocket.create_connection(pages[0]["webSocketDebuggerUrl"], timeout=30)
         self._id = 0
@@ -94,10 +97,8 @@ class Page:
         return base64.b64decode(self.call("Page.captureScreenshot", format="png")["data"])
 
     def close(self) -> None:
-        try:
+        if hasattr(self, "socket"):
             self.socket.close()
-        except AttributeError:
-            pass
         self.process.kill()
         self.process.wait()
         shutil.rmtree(self.profile, ignore_errors=True)
