@@ -571,3 +571,25 @@ def test_the_digging_pauses_and_digs_one_block_at_a_time_in_the_browser(tmp_path
         assert page.evaluate("meiro.game.steps") == (0 if maze.grid[1, 2] else 1)
     finally:
         page.close()
+
+
+@needs_chromium
+def test_touch_screens_get_an_arrow_pad(tmp_path):
+    maze = meiro.generate(8, 6, seed=9)
+    model = playing(maze)
+    page = open_page(tmp_path, maze, dig=False)
+    try:
+        assert page.evaluate("document.getElementById('pad').hidden"), "a mouse-and-keyboard page shows no pad"
+        page.swipe(300, 300, 2, 2)                       # a touch (a tap, not a swipe)
+        assert not page.evaluate("document.getElementById('pad').hidden")
+        assert page.evaluate("meiro.game.steps") == 0
+        buttons = {Direction.N: "up", Direction.S: "down", Direction.W: "left", Direction.E: "right"}
+        rng = random.Random(9)
+        for _ in range(40):
+            direction = rng.choice(list(buttons))
+            model.handle(Move(direction))
+            page.evaluate(f"document.querySelector('#pad button[aria-label={buttons[direction]}]').click()")
+            player, moves, steps, _ = state_of(model, maze)
+            assert page.evaluate("[meiro.game.player, meiro.game.steps]") == [player, steps]
+    finally:
+        page.close()
