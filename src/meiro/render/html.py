@@ -1,14 +1,19 @@
 """A maze as one web page that plays in any browser, offline: ``meiro render m.json -o m.html``.
 
 The page is a single file (no network, no install): the maze packed eight
-blocks to a byte, the game's rules in a small script
-(``html_game.js``, the same rules as :class:`meiro.game.GameModel`, run under
-Node.js by the tests and compared with it move for move) and a canvas that
-draws the maze at one pixel a block, scaled. Arrows, WASD or hjkl move; i shows
-the answer; r starts again; + - z zoom. The stopwatch starts at the first
-step; the browser keeps the best time and moves of each maze. The page
-speaks the reader's language (Japanese or English, switchable) unless
-``lang`` fixes it.
+blocks to a byte, the game's rules in a small script (``html_game.js``, the
+same rules as :class:`meiro.game.GameModel`, run under Node.js by the tests and
+compared with it move for move), and a canvas that draws the maze at one pixel
+a block, scaled, from tiles (``html_page.html``). Smaller mazes also carry the
+generator's log and A*'s and BFS's expansions, so the page replays the digging
+and the searches as the window game does.
+
+Keys: arrows, WASD or hjkl move (Shift: on to the next junction; a swipe or the
+arrow buttons on a touch screen); Space, → and Enter drive the digging replay;
+f watches the searches; i shows the answer; r starts again; + - z zoom. The
+stopwatch starts at the first step; the browser keeps the best time and moves
+of each maze. The page speaks the reader's language (Japanese or English,
+switchable) unless ``lang`` fixes it.
 """
 
 from __future__ import annotations
