@@ -593,3 +593,15 @@ def test_touch_screens_get_an_arrow_pad(tmp_path):
             assert page.evaluate("[meiro.game.player, meiro.game.steps]") == [player, steps]
     finally:
         page.close()
+
+
+@pytest.mark.parametrize("lang", [None, "ja", "en"])
+def test_the_command_line_can_fix_the_pages_language(tmp_path, lang):
+    from meiro.cli import main
+
+    target = tmp_path / "maze.html"
+    extra = ["--lang", lang] if lang else []
+    assert main(["generate", "--size", "4x4", "-q", "-o", str(target), *extra]) == 0
+    assert page_data(target.read_text(encoding="utf-8"))["lang"] == lang
+    assert main(["generate", "--size", "4x4", "-q", "-o", str(tmp_path / "fr.html"), "--lang", "fr"]) == 2
+    assert not (tmp_path / "fr.html").exists()

@@ -42,6 +42,8 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
                    help="GIF: at most N frames, the last one held (default 120)")
     g.add_argument("--svg-style", default="auto", choices=("auto", "thin", "block"),
                    help="SVG look: thin walls between cells (puzzle-book style) or blocks (default auto)")
+    g.add_argument("--lang", default=None, choices=("ja", "en"),
+                   help="language of a .html page (default: the reader's browser decides)")
     for name, default in (("wall", "gray25"), ("path", "white"), ("start", "red"), ("goal", "blue"),
                           ("answer", "palevioletred")):
         g.add_argument(f"--{name}-color", default=None, metavar="COLOR",
@@ -73,7 +75,7 @@ def write_picture(maze, target: str, args, solution=None) -> None:
     palette = Palette.with_colors(**{name: getattr(args, f"{name}_color", None)
                                      for name in ("wall", "path", "start", "goal", "answer")})
     write_atomic(target, render_file(maze, target, solution, block=args.block, palette=palette,
-                                     style=args.svg_style, max_frames=args.frames))
+                                     style=args.svg_style, max_frames=args.frames, lang=args.lang))
 
 
 def add_parser(subparsers) -> None:

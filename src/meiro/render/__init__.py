@@ -32,7 +32,8 @@ IMAGE_SUFFIXES = (".png", ".svg", ".gif", ".pdf", ".html")
 
 
 def render_file(maze: Maze, target: str | os.PathLike, solution=None, *, block: int | None = None,
-                palette=None, style: str = "auto", max_frames: int = 120) -> bytes:
+                palette=None, style: str = "auto", max_frames: int = 120,
+                lang: str | None = None) -> bytes:
     """Render ``maze`` in the format named by ``target``'s extension and return the bytes.
 
     ``solution`` (a :class:`meiro.Solution`) is overlaid on PNG and SVG, turns a
@@ -40,7 +41,8 @@ def render_file(maze: Maze, target: str | os.PathLike, solution=None, *, block: 
     (one page for the maze, one for its answer, which solves the maze itself) and
     by HTML (a page to play the maze in a browser; its answer button finds the way). ``block`` is the PNG/GIF block
     size in pixels (PNG default: 16, or fewer to keep a large maze's picture within
-    :data:`meiro.render.png.MAX_PIXELS`), ``style`` the SVG style.
+    :data:`meiro.render.png.MAX_PIXELS`), ``style`` the SVG style, ``lang`` the
+    language of an HTML page (default: the reader's browser decides).
 
     Examples
     --------
@@ -76,6 +78,6 @@ def render_file(maze: Maze, target: str | os.PathLike, solution=None, *, block: 
     if suffix == ".html":
         from .html import render_html
 
-        return render_html(maze, palette=palette).encode("utf-8")
+        return render_html(maze, palette=palette, lang=lang).encode("utf-8")
     raise MazeError(f"cannot draw a {suffix or 'nameless'!r} file; "
                     f"choose one of: {', '.join(IMAGE_SUFFIXES)}")
