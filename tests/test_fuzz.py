@@ -84,7 +84,7 @@ COMMAND_TOKENS = {
     "render": ([["m.json", "-o", name] for name in ("out.png", "out.gif", "out.pdf", "out.svg",
                                                     "out.bmp")] + [["bad.json", "-o", "out.png"]],
                ["--solve", "astar", "--block", "2", "-4", "--frames", "3", "0", "--svg-style", "thin",
-                "--wall-color", "red", "#12345", "notacolour", "-o"]),
+                "--wall-color", "red", "#12345", "notacolour", "-o", "out.html", "--lang", "ja", "fr"]),
     "sheet": ([["-o", "s.pdf"], ["-o", "s.png"], []],
               ["--size", "4x4", "--count", "2", "0", "--per-page", "1", "40", "--paper", "letter",
                "--no-answers", "--title", "", "迷路", "--seed", "3"]),
