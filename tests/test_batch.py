@@ -95,3 +95,26 @@ def test_dataset_command_bad_input_is_one_line_exit_2(tmp_path, args, message):
     out = meiro_cli("dataset", *args, cwd=tmp_path)
     assert out.returncode == 2 and message in out.stderr and "Traceback" not in out.stderr
     assert len(out.stderr.strip().splitlines()) == 1 and not list(tmp_path.iterdir())
+
+
+def test_a_worker_that_dies_is_one_clear_error(monkeypatch):
+    import concurrent.futures
+
+    from meiro.batch import PIECE
+
+    class DyingPool:
+        def __init__(self, *args, **kwargs):
+            pass
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+        def map(self, *args):
+            raise concurrent.futures.process.BrokenProcessPool("a worker was killed")
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", DyingPool)
+    with pytest.raises(meiro.MazeError, match="worker process ended abruptly"):
+        meiro.generate_batch(2 * PIECE, 3, 3, seed=1, jobs=2)

@@ -170,8 +170,15 @@ def generate_batch(count: int, width: int, height: int, *, algorithm: str = "dig
         # "spawn" everywhere: the same behaviour on Linux, macOS and Windows, and no
         # forked copies of numba's state
         context = multiprocessing.get_context("spawn")
-        with concurrent.futures.ProcessPoolExecutor(min(jobs, len(pieces)), mp_context=context) as pool:
-            results = list(pool.map(_make_piece, *zip(*[(*args, piece) for piece in pieces])))
+        try:
+            with concurrent.futures.ProcessPoolExecutor(min(jobs, len(pieces)), mp_context=context) as pool:
+                results = list(pool.map(_make_piece, *zip(*[(*args, piece) for piece in pieces])))
+        except concurrent.futures.process.BrokenProcessPool:
+            # a worker killed from outside (out of memory, a signal), or a script that starts
+            # its work on import without `if __name__ == "__main__":` (every worker imports it)
+            raise MazeError("a worker process ended abruptly (out of memory? or, in a script, "
+                            "the work is not under 'if __name__ == \"__main__\":'); "
+                            "try again with jobs=1") from None
     grids = np.concatenate([r[0] for r in results])
     ends = np.concatenate([r[1] for r in results])
     paths = np.concatenate([r[2] for r in results]) if solver else None
