@@ -56,11 +56,14 @@ def curses_keys() -> dict[int, str]:
     """:data:`CURSES_KEYS` plus curses' own codes for arrows, Enter and Backspace."""
     import curses
 
-    return {**CURSES_KEYS, curses.KEY_UP: "Up", curses.KEY_DOWN: "Down", curses.KEY_LEFT: "Left",
-            curses.KEY_RIGHT: "Right", curses.KEY_ENTER: "Return",
-            # Shift with an arrow (curses' "scroll" codes for up and down)
-            curses.KEY_SR: "Shift-Up", curses.KEY_SF: "Shift-Down", curses.KEY_SLEFT: "Shift-Left",
-            curses.KEY_SRIGHT: "Shift-Right"}
+    keys = {**CURSES_KEYS, curses.KEY_UP: "Up", curses.KEY_DOWN: "Down", curses.KEY_LEFT: "Left",
+            curses.KEY_RIGHT: "Right", curses.KEY_ENTER: "Return"}
+    # Shift with an arrow (curses' "scroll" codes for up and down), where this curses has them
+    for code, name in (("KEY_SR", "Shift-Up"), ("KEY_SF", "Shift-Down"), ("KEY_SLEFT", "Shift-Left"),
+                       ("KEY_SRIGHT", "Shift-Right")):
+        if hasattr(curses, code):
+            keys[getattr(curses, code)] = name
+    return keys
 
 
 def command_for(code: int, keys: dict[int, str]):
