@@ -605,3 +605,14 @@ def test_the_command_line_can_fix_the_pages_language(tmp_path, lang):
     assert page_data(target.read_text(encoding="utf-8"))["lang"] == lang
     assert main(["generate", "--size", "4x4", "-q", "-o", str(tmp_path / "fr.html"), "--lang", "fr"]) == 2
     assert not (tmp_path / "fr.html").exists()
+
+
+@needs_node
+@pytest.mark.parametrize("name", ["html_game.js", "html_view.js"])
+def test_the_pages_scripts_parse(tmp_path, name):
+    """A syntax error in the page's scripts shows even where no browser is installed."""
+    script = tmp_path / name
+    script.write_text(resources.files("meiro.render").joinpath(name).read_text(encoding="utf-8"),
+                      encoding="utf-8")
+    done = subprocess.run([NODE, "--check", str(script)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr

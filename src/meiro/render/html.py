@@ -4,7 +4,7 @@ The page is a single file (no network, no install): the maze packed eight
 blocks to a byte, the game's rules in a small script (``html_game.js``, the
 same rules as :class:`meiro.game.GameModel`, run under Node.js by the tests and
 compared with it move for move), and a canvas that draws the maze at one pixel
-a block, scaled, from tiles (``html_page.html``). Smaller mazes also carry the
+a block, scaled, from tiles (``html_view.js``, in ``html_page.html``). Smaller mazes also carry the
 generator's log and A*'s and BFS's expansions, so the page replays the digging
 and the searches as the window game does.
 
@@ -137,6 +137,7 @@ def render_html(maze: Maze, *, lang: str | None = None, title: str | None = None
         title = f"meiro {maze.width}x{maze.height}" + (f" seed {maze.seed}" if maze.seed is not None else "")
     # "</" would end the script element early; JSON allows the escaped slash
     payload = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
-    parts = {"TITLE": html.escape(title), "GAME": _asset("html_game.js"), "DATA": payload}
+    parts = {"TITLE": html.escape(title), "GAME": _asset("html_game.js"),
+             "VIEW": _asset("html_view.js"), "DATA": payload}
     # one pass, so that nothing put in is searched for markers again
-    return re.sub(r"__(TITLE|GAME|DATA)__", lambda m: parts[m.group(1)], _asset("html_page.html"))
+    return re.sub(r"__(TITLE|GAME|VIEW|DATA)__", lambda m: parts[m.group(1)], _asset("html_page.html"))
