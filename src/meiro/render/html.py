@@ -102,11 +102,11 @@ def render_html(maze: Maze, *, lang: str | None = None, title: str | None = None
 
     palette = palette or Palette()
     rows, cols = maze.shape
-    fewest = solve(maze, "bfs").length
+    shortest = solve(maze, "bfs")  # the fewest moves, and the BFS replay's expansions
     data = {
         "rows": rows, "cols": cols, "width": maze.width, "height": maze.height,
         "walls": base64.b64encode(np.packbits(maze.grid.ravel()).tobytes()).decode("ascii"),
-        "start": list(maze.start), "goal": list(maze.goal), "fewest": fewest,
+        "start": list(maze.start), "goal": list(maze.goal), "fewest": shortest.length,
         "algorithm": maze.algorithm, "seed": maze.seed, "lang": lang,
         "record": f"meiro:{maze.algorithm}:{maze.width}x{maze.height}:{maze.seed}:"
                   f"{maze.start}:{maze.goal}",
@@ -132,7 +132,7 @@ def render_html(maze: Maze, *, lang: str | None = None, title: str | None = None
         data["search"] = {"bytes": each, "stride": search_stride(maze), **{
             method: packed(explored[:, 0].astype(np.int64) * cols + explored[:, 1])
             for method, explored in (("astar", solve(maze, "astar").explored),
-                                     ("bfs", solve(maze, "bfs").explored))}}
+                                     ("bfs", shortest.explored))}}
     if title is None:
         title = f"meiro {maze.width}x{maze.height}" + (f" seed {maze.seed}" if maze.seed is not None else "")
     # "</" would end the script element early; JSON allows the escaped slash
