@@ -1,0 +1,109 @@
+"""Termination signals as an exception, so that clean-up code runs.
+
+By default SIGTERM, SIGHUP and SIGQUIT end a Python process on the spot:
+no ``finally`` block, no ``with`` exit, so a half-written temporary file or
+a worker process is left behind. Ctrl-C is already an exception
+(:class:`KeyboardInterrupt`); this module makes the other termination
+signals one too: :class:`Terminated`, a :class:`BaseException` (like
+``KeyboardInterrupt``, so ``except Exception`` does not swallow it).
+
+The command line installs the handlers for its whole run (:func:`install`);
+library code that must clean up after itself wraps the critical part in
+:func:`raising_on_termination`, which installs them only where nobody else
+has (a handler of the caller's own is left alone) and only in the main
+thread (the only one Python lets set handlers).
+
+Examples
+--------
+>>> import os, signal
+>>> with raising_on_termination():
+...     try:
+...         os.kill(os.getpid(), signal.SIGTERM)
+...     except Terminated as exc:
+...         print(exc.signum == signal.SIGTERM, exc.exit_status)
+True 143
+>>> signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import threading
+from typing import Iterator
+
+#: The signals whose default action ends the process and that a user or a system sends to
+#: stop a program: kill's default, a closed terminal, Ctrl-\ and, on Windows, Ctrl-Break.
+TERMINATION_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGQUIT", "SIGBREAK")
+                            if hasattr(signal, name))
+
+
+class Terminated(BaseException):
+    """The process was asked to end by signal ``signum``; raised where the program was."""
+
+    def __init__(self, signum: int):
+        super().__init__(f"ended by {signal.Signals(signum).name}")
+        self.signum = signum
+
+    @property
+    def exit_status(self) -> int:
+        """The status a shell reports for a program ended by this signal: 128 + the signal number."""
+        return 128 + self.signum
+
+
+def _raise(signum: int, _frame) -> None:
+    raise Terminated(signum)
+
+
+def _can_install() -> bool:
+    return threading.current_thread() is threading.main_thread()
+
+
+def install() -> None:
+    """Turn every termination signal into :class:`Terminated` for the rest of the run.
+
+    Only signals still at their default action are taken; does nothing
+    outside the main thread.
+    """
+    if not _can_install():
+        return
+    for signum in TERMINATION_SIGNALS:
+        if signal.getsignal(signum) == signal.SIG_DFL:
+            signal.signal(signum, _raise)
+
+
+@contextlib.contextmanager
+def raising_on_termination() -> Iterator[None]:
+    """Within the block, termination signals at their default action raise :class:`Terminated`.
+
+    The previous handlers come back on leaving, however the block ends.
+    """
+    if not _can_install():
+        yield
+        return
+    taken = []
+    try:
+        for signum in TERMINATION_SIGNALS:
+            if signal.getsignal(signum) == signal.SIG_DFL:
+                signal.signal(signum, _raise)
+                taken.append(signum)
+        yield
+    finally:
+        for signum in taken:
+            signal.signal(signum, signal.SIG_DFL)
+
+
+def end_by(signum: int) -> None:
+    """End this process as if ``signum`` had done it with its default action (after clean-up).
+
+    A parent shell then sees the real cause (``kill`` reports "Terminated"),
+    as Unix tools do. Where that is not possible, exits with ``128 + signum``.
+    """
+    try:
+        signal.signal(signum, signal.SIG_DFL)
+        os.kill(os.getpid(), signum)
+    except (OSError, ValueError):
+        pass
+    os._exit(128 + signum)
