@@ -1,61 +1,16 @@
-"""Reading and writing files safely: atomic writes and friendly read errors."""
+"""Reading files safely, with one-line errors (writing is :mod:`meiro.writing`)."""
 
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 from .errors import MazeError
+from .writing import write_atomic  # noqa: F401 - its old home; new code imports meiro.writing
 
 
 def _reason(exc: OSError) -> str:
     return exc.strerror or exc.__class__.__name__
-
-
-def write_atomic(path: str | os.PathLike, data: bytes | str) -> None:
-    """Write ``data`` to ``path`` via a temporary file in the same folder and a rename.
-
-    A reader never sees a half-written file, and an interrupted write leaves
-    the old file (or nothing) in place.
-
-    Examples
-    --------
-    >>> import tempfile, pathlib
-    >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> write_atomic(folder / "a.txt", "hello")
-    >>> (folder / "a.txt").read_text()
-    'hello'
-    """
-    target = Path(path)
-    payload = data.encode("utf-8") if isinstance(data, str) else data
-    folder = target.parent if str(target.parent) else Path(".")
-    try:
-        handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=folder)
-    except OSError as exc:
-        raise MazeError(f"cannot write {target}: {_reason(exc)}") from None
-    try:
-        # mkstemp makes the file private (0600); give it the mode a plain open() would
-        os.chmod(temp, 0o666 & ~_umask())
-        with os.fdopen(handle, "wb") as out:
-            out.write(payload)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, target)
-    except BaseException as exc:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
-        if isinstance(exc, OSError):
-            raise MazeError(f"cannot write {target}: {_reason(exc)}") from None
-        raise
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
 
 
 def read_bytes(path: str | os.PathLike) -> bytes:

@@ -1,0 +1,304 @@
+"""Writing output files so that nothing is ever left half-written or clobbered.
+
+Every file meiro writes (``-o``, :func:`meiro.save`, the game's pictures, the
+datasets and sheets) goes through this module. What it guarantees:
+
+* **Atomic replace.** A regular file is written to a hidden temporary file
+  (``.NAME.xxxx.part``) in the same folder, flushed to disk and renamed over
+  the target, so a reader sees the old file or the new one, never a part.
+  A failure, Ctrl-C or a termination signal (SIGTERM, SIGHUP, ...; see
+  :mod:`meiro.signals`) removes the temporary file.
+* **Special files are written to, not replaced.** A character device
+  (``/dev/null``, a terminal), a FIFO or a file descriptor path
+  (``/dev/stdout``, ``/dev/fd/N``) receives the bytes directly; a block
+  device or a socket is refused.
+* **Symbolic links are followed**: the file the link points to is replaced
+  in its own folder, and the link stays a link.
+* **An existing file keeps its permission bits** (and, when run as root,
+  its owner). A file that is not writable is refused, as the shell's ``>``
+  would.
+* **Hard links**: replacing a file gives its name a new inode; other names
+  of the old file keep the old content (as ``cp --remove-destination`` and
+  most editors' safe save do). This is the price of atomicity; meiro never
+  writes into a file in place.
+* **Several files at once** (:class:`OutputSet`): every target is checked
+  before any is written, each is written to its temporary file, and only
+  when all are complete are they renamed into place; if one fails, none is
+  written.
+
+Hand-made rather than a library (e.g. ``atomicwrites``, unmaintained since
+2022): the special-file, symlink, permission and several-files rules above
+are not in any well-kept package, and the code is short.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import MazeError
+from .signals import raising_on_termination
+
+#: Paths that name an open file descriptor of this process, which is written to directly.
+_FD_PATH = re.compile(r"^/(?:dev/fd|proc/self/fd)/(\d+)$")
+_STD_NAMES = {"/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2}
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or exc.__class__.__name__
+
+
+def _descriptor(path: str) -> int | None:
+    """The file descriptor ``path`` names (``/dev/stdout``, ``/dev/fd/3``, links to them), or None."""
+    seen = 0
+    while seen < 40:  # the kernel's own limit on chained links
+        if path in _STD_NAMES:
+            return _STD_NAMES[path]
+        match = _FD_PATH.match(path)
+        if match:
+            return int(match.group(1))
+        try:
+            link = os.readlink(path)
+        except (OSError, ValueError):
+            return None
+        path = os.path.normpath(os.path.join(os.path.dirname(path), link))
+        seen += 1
+    return None
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where and how one output goes, decided before anything is written.
+
+    ``kind`` is ``"file"`` (atomic replace of ``real``), ``"device"``
+    (opened and written to directly: a character device or a FIFO) or
+    ``"fd"`` (an open file descriptor, ``fd``).
+    """
+
+    name: str
+    kind: str
+    real: Path | None = None
+    fd: int | None = None
+    mode: int | None = None
+    owner: tuple[int, int] | None = None
+
+
+def check_target(path: str | os.PathLike) -> Target:
+    """Decide how ``path`` will be written, refusing (with :class:`MazeError`) what cannot be.
+
+    Nothing is created or changed.
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> folder = tempfile.mkdtemp()
+    >>> check_target(os.path.join(folder, "a.json")).kind
+    'file'
+    >>> check_target("/dev/null").kind
+    'device'
+    >>> check_target(folder)
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: cannot write ...: it is a folder
+    >>> check_target(os.path.join(folder, "no", "a.json"))
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: cannot write .../no/a.json: no such folder ...
+    >>> os.rmdir(folder)
+    """
+    name = os.fspath(path)
+    if isinstance(name, bytes):
+        name = os.fsdecode(name)
+    if not name:
+        raise MazeError("cannot write a file with an empty name")
+    fd = _descriptor(name)
+    if fd is not None:
+        try:
+            os.fstat(fd)
+        except OSError:
+            raise MazeError(f"cannot write {name}: that file descriptor is not open") from None
+        return Target(name, "fd", fd=fd)
+    real = Path(os.path.realpath(name))
+    try:
+        info = os.stat(real)
+    except FileNotFoundError:
+        info = None
+    except OSError as exc:
+        raise MazeError(f"cannot write {name}: {_reason(exc)}") from None
+    if info is not None:
+        if stat.S_ISDIR(info.st_mode):
+            raise MazeError(f"cannot write {name}: it is a folder")
+        if stat.S_ISCHR(info.st_mode) or stat.S_ISFIFO(info.st_mode):
+            return Target(name, "device", real=real)
+        if not stat.S_ISREG(info.st_mode):
+            what = "a block device" if stat.S_ISBLK(info.st_mode) else "not a regular file"
+            raise MazeError(f"cannot write {name}: it is {what}")
+        if not os.access(real, os.W_OK):
+            raise MazeError(f"cannot write {name}: permission denied (the file is read-only)")
+    folder = real.parent
+    if not folder.is_dir():
+        raise MazeError(f"cannot write {name}: no such folder {folder}")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise MazeError(f"cannot write {name}: permission denied (folder {folder})")
+    mode = owner = None
+    if info is not None:
+        mode = stat.S_IMODE(info.st_mode)
+        owner = (info.st_uid, info.st_gid)
+    return Target(name, "file", real=real, mode=mode, owner=owner)
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+class OutputSet:
+    """Write several files as one: all of them, or (after any failure) none.
+
+    Use it as a context manager: :meth:`add` checks a target at once (call it
+    for every target before doing any long work), :meth:`write` stages its
+    bytes in a temporary file, and leaving the block without an error puts
+    every file in place. An error, Ctrl-C or a termination signal inside the
+    block removes what was staged and leaves the targets as they were.
+    Special files (devices, FIFOs, ``/dev/stdout``) cannot be staged; they
+    are written when the set is committed, after the regular files.
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> folder = tempfile.mkdtemp()
+    >>> a, b = os.path.join(folder, "a.txt"), os.path.join(folder, "b.txt")
+    >>> with OutputSet() as out:
+    ...     _ = out.add(a), out.add(b)
+    ...     out.write(a, "first")
+    ...     out.write(b, b"second")
+    >>> open(a).read(), open(b).read()
+    ('first', 'second')
+    >>> try:
+    ...     with OutputSet() as out:
+    ...         out.write(a, "changed")
+    ...         raise RuntimeError("the second picture failed")
+    ... except RuntimeError:
+    ...     pass
+    >>> open(a).read(), sorted(os.listdir(folder))
+    ('first', ['a.txt', 'b.txt'])
+    >>> for name in (a, b): os.remove(name)
+    >>> os.rmdir(folder)
+    """
+
+    def __init__(self) -> None:
+        self._targets: dict[str, Target] = {}
+        self._staged: list[tuple[Target, str | bytes]] = []  # (target, temp path or direct bytes)
+        self._guard = raising_on_termination()
+
+    def add(self, path: str | os.PathLike) -> Target:
+        """Check ``path`` now (see :func:`check_target`); the same path twice is one target."""
+        target = check_target(path)
+        self._targets.setdefault(target.name, target)
+        return target
+
+    def write(self, path: str | os.PathLike, data: bytes | str) -> None:
+        """Stage ``data`` (text is written as UTF-8) for ``path``."""
+        target = self._targets.get(os.fspath(path)) or self.add(path)
+        payload = data.encode("utf-8") if isinstance(data, str) else bytes(data)
+        if target.kind != "file":
+            self._staged.append((target, payload))
+            return
+        assert target.real is not None
+        try:
+            handle, temp = tempfile.mkstemp(prefix=f".{target.real.name}.", suffix=".part",
+                                            dir=target.real.parent)
+        except OSError as exc:
+            raise MazeError(f"cannot write {target.name}: {_reason(exc)}") from None
+        self._staged.append((target, temp))
+        try:
+            # mkstemp makes the file private (0600): give it the old file's bits, or a plain open()'s
+            os.chmod(temp, target.mode if target.mode is not None else 0o666 & ~_umask())
+            if target.owner is not None and hasattr(os, "geteuid") and os.geteuid() == 0:
+                os.fchown(handle, *target.owner)
+            _write_all(handle, payload)
+            os.fsync(handle)
+        except OSError as exc:
+            raise MazeError(f"cannot write {target.name}: {_reason(exc)}") from None
+        finally:
+            os.close(handle)
+
+    def commit(self) -> None:
+        """Put every staged file in place (regular files first, then special ones)."""
+        staged, self._staged = self._staged, []
+        try:
+            for target, temp in staged:
+                if target.kind == "file":
+                    os.replace(temp, target.real)
+            for target, payload in staged:
+                if target.kind == "fd":
+                    self._write_fd(target, payload)
+                elif target.kind == "device":
+                    with open(target.real, "wb") as out:
+                        out.write(payload)
+        except OSError as exc:
+            self._staged = staged
+            raise MazeError(f"cannot write {target.name}: {_reason(exc)}") from None
+
+    @staticmethod
+    def _write_fd(target: Target, payload: bytes) -> None:
+        import sys
+
+        if target.fd in (1, 2):  # what print() wrote so far comes first
+            stream = sys.stdout if target.fd == 1 else sys.stderr
+            if stream is not None:
+                stream.flush()
+        _write_all(target.fd, payload)
+
+    def discard(self) -> None:
+        """Remove every staged temporary file; the targets stay as they were."""
+        staged, self._staged = self._staged, []
+        for _target, temp in staged:
+            if isinstance(temp, str):
+                try:
+                    os.unlink(temp)
+                except OSError:
+                    pass
+
+    def __enter__(self) -> "OutputSet":
+        self._guard.__enter__()
+        return self
+
+    def __exit__(self, kind, exc, trace) -> None:
+        try:
+            if kind is None:
+                self.commit()
+        finally:
+            self.discard()
+            self._guard.__exit__(None, None, None)
+
+
+def write_atomic(path: str | os.PathLike, data: bytes | str) -> None:
+    """Write ``data`` to ``path`` as one whole file (text as UTF-8), by the rules of this module.
+
+    A reader never sees a half-written file, and an interrupted write leaves
+    the old file (or nothing) in place.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> write_atomic(folder / "a.txt", "hello")
+    >>> (folder / "a.txt").read_text()
+    'hello'
+    >>> (folder / "a.txt").unlink(); folder.rmdir()
+    """
+    with OutputSet() as out:
+        out.write(path, data)
