@@ -36,10 +36,11 @@ import numpy as np
 
 from ._version import __version__
 from .errors import MazeError
-from .files import read_bytes, read_text, write_atomic
+from .files import read_bytes, read_text
 from .maze import Maze, check_grid
 from .recipe import position_field, recipe_from
 from .text import parse_text
+from .writing import check_target, write_atomic
 
 FORMAT = "meiro-maze"
 VERSION = 1
@@ -77,11 +78,75 @@ def to_json(maze: Maze) -> str:
     return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
 
 
-def save(maze: Maze, path: str | os.PathLike) -> None:
-    """Write ``maze`` to ``path`` atomically, in the format its extension names.
+#: Formats of maze data, which :func:`load` reads back: name -> what it is.
+DATA_FORMATS = {"json": "meiro's JSON", "txt": "text", "npz": "NumPy archive",
+                "npy": "NumPy 1 = wall grid", "csv": "1 = wall grid as CSV"}
+#: Pictures and pages, drawn by :mod:`meiro.render` (``png`` is also read back by :func:`load`).
+PICTURE_FORMATS = ("png", "svg", "gif", "pdf", "html")
 
-    ``.txt`` text, ``.npz`` NumPy archive, ``.npy``/``.csv`` int grid, anything
-    else JSON.
+
+def format_of(path: str | os.PathLike, given: str | None = None) -> str:
+    """The format to write ``path`` in: ``given``, or else the one its extension names.
+
+    Raises :class:`MazeError` when neither tells (``/dev/stdout``, ``maze``, ``x.bmp``) or
+    when the two disagree.
+
+    Examples
+    --------
+    >>> format_of("maze.JSON"), format_of("/dev/stdout", "svg")
+    ('json', 'svg')
+    >>> format_of("maze")
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: cannot tell the format of 'maze' from its name: end it in .json, .txt, \
+.npz, .npy, .csv, .png, .svg, .gif, .pdf or .html, or give the format (--format)
+    """
+    known = (*DATA_FORMATS, *PICTURE_FORMATS)
+    if given is not None:
+        if given not in known:
+            raise MazeError(f"unknown format {given!r}; choose one of: {', '.join(known)}")
+    suffix = Path(os.fspath(path)).suffix.lower().lstrip(".")
+    if suffix in known:
+        if given is not None and given != suffix:
+            raise MazeError(f"{os.fspath(path)!r} ends in .{suffix} but the format asked for is {given}")
+        return suffix
+    if given is not None:
+        return given
+    raise MazeError(f"cannot tell the format of {os.fspath(path)!r} from its name: end it in "
+                    f"{', '.join('.' + name for name in known[:-1])} or .{known[-1]}, "
+                    "or give the format (--format)")
+
+
+def encode(maze: Maze, format: str) -> bytes:
+    """The bytes of ``maze`` in a data format (see :data:`DATA_FORMATS`).
+
+    Examples
+    --------
+    >>> import meiro
+    >>> encode(meiro.generate(2, 1, seed=0), "txt").decode().splitlines()
+    ['# # # # #', '# S   G #', '# # # # #']
+    """
+    if format == "json":
+        return to_json(maze).encode("utf-8")
+    if format == "txt":
+        from .text import render_text
+
+        return (render_text(maze) + "\n").encode("utf-8")
+    if format in _WRITERS:
+        from . import interop
+
+        return getattr(interop, _WRITERS[format])(maze)
+    raise MazeError(f"{format!r} is not a maze data format; choose one of: {', '.join(DATA_FORMATS)}")
+
+
+def save(maze: Maze, path: str | os.PathLike, format: str | None = None) -> None:
+    """Write ``maze`` to ``path`` atomically, in ``format`` or the one its extension names.
+
+    Data (read back by :func:`load`): ``.json``, ``.txt``, ``.npz``, ``.npy``/``.csv``
+    (int grid). Pictures, drawn with :func:`meiro.render.render_file`'s defaults:
+    ``.png`` (also read back), ``.svg``, ``.gif``, ``.pdf``, ``.html``. Any other name
+    needs ``format``; special files (``/dev/stdout``, a FIFO) are written to directly
+    and symbolic links followed (see :mod:`meiro.writing`).
 
     Examples
     --------
@@ -91,24 +156,32 @@ def save(maze: Maze, path: str | os.PathLike) -> None:
     >>> meiro.save(m, path)
     >>> meiro.load(path) == m
     True
+    >>> meiro.save(m, path[:-5])
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: cannot tell the format of '...maze' from its name: ...
+    >>> os.remove(path); os.rmdir(os.path.dirname(path))
     """
     if not isinstance(maze, Maze):
-        raise MazeError(f"save() needs a meiro.Maze, got {type(maze).__name__}")
-    suffix = Path(path).suffix.lower()
-    if suffix == ".txt":
-        from .text import render_text
-
-        write_atomic(path, render_text(maze) + "\n")
-    elif suffix in _WRITERS:
-        from . import interop
-
-        write_atomic(path, getattr(interop, _WRITERS[suffix])(maze))
+        raise TypeError(f"save() needs a meiro.Maze, got {type(maze).__name__}")
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"save() needs a file name (str or path), got {type(path).__name__}")
+    if format is not None and not isinstance(format, str):
+        raise TypeError(f"format must be a name such as 'json', got {type(format).__name__}")
+    chosen = format_of(path, format)
+    target = check_target(path)  # before the work, so a wrong name costs nothing
+    if chosen in DATA_FORMATS:
+        data = encode(maze, chosen)
     else:
-        write_atomic(path, to_json(maze))
+        # pictures belong to the render layer, loaded only when one is asked for
+        from .render import render_file
+
+        data = render_file(maze, f"maze.{chosen}")
+    write_atomic(target.name, data)
 
 
-#: extension -> meiro.interop function, for the formats beyond JSON and text
-_WRITERS = {".npz": "to_npz", ".npy": "to_npy", ".csv": "to_csv"}
+#: format -> meiro.interop function, for the data formats beyond JSON and text
+_WRITERS = {"npz": "to_npz", "npy": "to_npy", "csv": "to_csv"}
 _READERS = {".npz": "from_npz", ".npy": "from_npy"}
 
 
