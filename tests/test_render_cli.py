@@ -55,7 +55,7 @@ def test_render_draws_a_saved_maze_with_options(tmp_path):
 
 
 @pytest.mark.parametrize("argv,message", [
-    (["-o", "out.bmp"], "out.bmp': the output must end in .png, .svg, .gif, .pdf"),
+    (["-o", "out.bmp"], "out.bmp' from its name: end it in .png, .svg, .gif, .pdf or .html"),
     (["-o", "out.png", "--block", "0"], "block size must be from 1 to 256"),
     (["-o", "out.png", "--wall-color", "mauve"], "unknown colour 'mauve'"),
     (["-o", "out.svg", "--svg-style", "wavy"], "invalid choice"),

@@ -19,7 +19,7 @@ Examples
 >>> with raising_on_termination():
 ...     try:
 ...         os.kill(os.getpid(), signal.SIGTERM)
-...     except Terminated as exc:
+...     except Terminated as exc:   # caught inside: the program goes on
 ...         print(exc.signum == signal.SIGTERM, exc.exit_status)
 True 143
 >>> signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
@@ -78,7 +78,10 @@ def install() -> None:
 def raising_on_termination() -> Iterator[None]:
     """Within the block, termination signals at their default action raise :class:`Terminated`.
 
-    The previous handlers come back on leaving, however the block ends.
+    The previous handlers come back on leaving, however the block ends. If a
+    signal that was at its default action arrives, the block's clean-up runs
+    (``finally``, ``with`` exits inside it) and then the process ends by that
+    signal, as it would have without the block.
     """
     if not _can_install():
         yield
@@ -90,6 +93,10 @@ def raising_on_termination() -> Iterator[None]:
                 signal.signal(signum, _raise)
                 taken.append(signum)
         yield
+    except Terminated as exc:
+        if exc.signum in taken:
+            end_by(exc.signum)
+        raise
     finally:
         for signum in taken:
             signal.signal(signum, signal.SIG_DFL)

@@ -236,21 +236,26 @@ class OutputSet:
             os.close(handle)
 
     def commit(self) -> None:
-        """Put every staged file in place (regular files first, then special ones)."""
-        staged, self._staged = self._staged, []
+        """Write the special files, then put every staged regular file in place.
+
+        Special files go first: writing to them is what may still fail (a full
+        device, a closed pipe), and the regular files are then still unwritten.
+        """
+        staged = self._staged
+        target = None
         try:
-            for target, temp in staged:
-                if target.kind == "file":
-                    os.replace(temp, target.real)
             for target, payload in staged:
                 if target.kind == "fd":
                     self._write_fd(target, payload)
                 elif target.kind == "device":
                     with open(target.real, "wb") as out:
                         out.write(payload)
+            for target, temp in staged:
+                if target.kind == "file":
+                    os.replace(temp, target.real)
         except OSError as exc:
-            self._staged = staged
-            raise MazeError(f"cannot write {target.name}: {_reason(exc)}") from None
+            raise MazeError(f"cannot write {target.name if target else ''}: {_reason(exc)}") from None
+        self._staged = []
 
     @staticmethod
     def _write_fd(target: Target, payload: bytes) -> None:
@@ -280,9 +285,13 @@ class OutputSet:
         try:
             if kind is None:
                 self.commit()
+        except BaseException as failure:
+            kind, exc, trace = type(failure), failure, failure.__traceback__
+            raise
         finally:
             self.discard()
-            self._guard.__exit__(None, None, None)
+            # a termination signal is handed to the guard, which ends the process by it
+            self._guard.__exit__(kind, exc, trace)
 
 
 def write_atomic(path: str | os.PathLike, data: bytes | str) -> None:

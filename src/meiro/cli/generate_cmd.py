@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from .. import generate, save, solve
+from .. import generate, solve
+from ..io import DATA_FORMATS, PICTURE_FORMATS, encode
 from ..generate.masking import load_mask
 from ..goals import GOALS
 from ..registry import GENERATORS, SOLVERS
 from ..text import STYLES, text_lines
 from .args import add_size_options, chosen_size, seed, share
 from .output import print_lines
-from .render_cmd import add_picture_options, check_picture, is_picture, write_picture
+from ..writing import OutputSet
+from .render_cmd import (add_format_option, add_picture_options, check_pictures, is_picture, picture_bytes,
+                         planned_outputs)
 
 
 def add_parser(subparsers) -> None:
@@ -35,6 +38,7 @@ def add_parser(subparsers) -> None:
                    help="also save the maze: .json, .txt, .npz, .npy, .csv, draw it: .png, .svg, "
                         ".gif, .pdf, or make a page to play it in a browser: .html; repeat for "
                         "several files")
+    add_format_option(p, DATA_FORMATS + PICTURE_FORMATS)
     p.add_argument("--quiet", "-q", action="store_true", help="do not print the maze")
     p.add_argument("--stream", action="store_true",
                    help="with --algorithm eller: print the maze row by row as it is made, in "
@@ -52,17 +56,16 @@ def run(args) -> int:
         height, width = mask.shape
     else:
         width, height = chosen_size(args)
-    for target in args.output:
-        check_picture(target, args, (2 * height + 1, 2 * width + 1))
-    maze = generate(width, height, algorithm=args.algorithm, seed=args.seed, goal=args.goal,
-                    braid=args.braid, mask=mask)
-    solution = solve(maze, args.solve) if args.solve else None
+    with OutputSet() as outputs:  # every -o is checked before the work, and written all or none
+        plan = planned_outputs(args, outputs, DATA_FORMATS + PICTURE_FORMATS)
+        check_pictures(plan, args, (2 * height + 1, 2 * width + 1))
+        maze = generate(width, height, algorithm=args.algorithm, seed=args.seed, goal=args.goal,
+                        braid=args.braid, mask=mask)
+        solution = solve(maze, args.solve) if args.solve else None
+        for target, fmt in plan:
+            outputs.write(target, picture_bytes(maze, fmt, args, solution) if is_picture(fmt)
+                          else encode(maze, fmt))
     path = solution.path if solution is not None else None
-    for target in args.output:
-        if is_picture(target):
-            write_picture(maze, target, args, solution)
-        else:
-            save(maze, target)
     if not args.quiet:
         print_lines(text_lines(maze, style=args.style, path=path))
     return 0

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from .. import load, solve
 from ..errors import MazeError
-from ..files import write_atomic
+from ..io import DATA_FORMATS, PICTURE_FORMATS, format_of
 from ..registry import SOLVERS
-from ..render import IMAGE_SUFFIXES
+from ..writing import OutputSet
 
 
 def block_size(text: str) -> int:
@@ -50,9 +51,34 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
                        help=f"colour of the {name} (#rrggbb, r,g,b or a name; default {default})")
 
 
-def is_picture(name: str) -> bool:
-    """Whether ``name`` is a picture to draw (by its extension) rather than maze data."""
-    return name.lower().endswith(IMAGE_SUFFIXES)
+def add_format_option(p: argparse.ArgumentParser, formats) -> None:
+    """``--format``: the format of ``-o`` files whose names do not tell it (``/dev/stdout``, a FIFO)."""
+    p.add_argument("--format", default=None, choices=tuple(formats), metavar="FORMAT",
+                   help=f"format of every -o file ({', '.join(formats)}); needed where the name does "
+                        "not end in one, e.g. -o /dev/stdout")
+
+
+def is_picture(fmt: str) -> bool:
+    """Whether the format ``fmt`` (``"png"``, ``"json"``, ...) is a picture to draw, not maze data."""
+    return fmt in PICTURE_FORMATS
+
+
+def planned_outputs(args, outputs: OutputSet, formats=PICTURE_FORMATS) -> list[tuple[str, str]]:
+    """Check every ``-o`` of ``args`` before any work: its format (one of ``formats``) and its place.
+
+    Returns ``(target, format)`` pairs; each target is added to ``outputs``.
+    """
+    plan = [(target, format_of(target, args.format, formats)) for target in args.output]
+    for target, _fmt in plan:
+        outputs.add(target)
+    return plan
+
+
+def check_pictures(plan: list[tuple[str, str]], args, shape: tuple[int, int]) -> None:
+    """Refuse, before any work, a picture of ``plan`` too large to draw for ``shape`` blocks."""
+    for _target, fmt in plan:
+        if is_picture(fmt):
+            check_picture(f"maze.{fmt}", args, shape)
 
 
 def check_picture(target: str, args, shape: tuple[int, int]) -> None:
@@ -67,15 +93,16 @@ def check_picture(target: str, args, shape: tuple[int, int]) -> None:
         check_page(shape)
 
 
-def write_picture(maze, target: str, args, solution=None) -> None:
-    """Draw ``maze`` into ``target`` (format from its extension), atomically."""
+def picture_bytes(maze, fmt: str, args, solution=None) -> bytes:
+    """Draw ``maze`` as a ``fmt`` picture with the options in ``args``."""
     from ..render import render_file
     from ..render.palette import Palette
 
     palette = Palette.with_colors(**{name: getattr(args, f"{name}_color", None)
                                      for name in ("wall", "path", "start", "goal", "answer")})
-    write_atomic(target, render_file(maze, target, solution, block=args.block, palette=palette,
-                                     style=args.svg_style, max_frames=args.frames, lang=args.lang))
+    # render_file picks the renderer by a file name's extension; the format is ours already
+    return render_file(maze, f"maze.{fmt}", solution, block=args.block, palette=palette,
+                       style=args.svg_style, max_frames=args.frames, lang=args.lang)
 
 
 def add_parser(subparsers) -> None:
@@ -91,18 +118,22 @@ def add_parser(subparsers) -> None:
                    help="picture to write (.png, .svg, .gif, .pdf, .html); repeat for several")
     p.add_argument("--solve", default=None, choices=SOLVERS.choices(), metavar="METHOD",
                    help=f"overlay the solution / animate the search of: {', '.join(SOLVERS.names())}")
+    add_format_option(p, PICTURE_FORMATS)
     add_picture_options(p)
     p.set_defaults(run=run)
 
 
 def run(args) -> int:
-    """Draw the maze file into every ``-o`` picture; the exit status."""
-    bad = [name for name in args.output if not is_picture(name)]
-    if bad:
-        raise MazeError(f"cannot draw {bad[0]!r}: the output must end in "
-                        f"{', '.join(IMAGE_SUFFIXES)} (use 'meiro generate -o' for maze data files)")
-    maze = load(args.file)
-    solution = solve(maze, args.solve) if args.solve else None
+    """Draw the maze file into every ``-o`` picture (all of them, or none); the exit status."""
     for target in args.output:
-        write_picture(maze, target, args, solution)
+        if Path(target).suffix.lower().lstrip(".") in DATA_FORMATS:
+            raise MazeError(f"cannot draw {target!r}: the output must be a picture "
+                            f"({', '.join(PICTURE_FORMATS)}); use 'meiro generate -o' for maze data")
+    with OutputSet() as outputs:
+        plan = planned_outputs(args, outputs)
+        maze = load(args.file)
+        check_pictures(plan, args, maze.shape)
+        solution = solve(maze, args.solve) if args.solve else None
+        for target, fmt in plan:
+            outputs.write(target, picture_bytes(maze, fmt, args, solution))
     return 0
