@@ -14,6 +14,11 @@ module        function                                    needs
 ``ansi``      terminal frames for ``meiro animate``          -
 ============  ==========================================  =============
 
+:func:`check_output` (in :mod:`meiro.render.limits`) says what any output, maze
+data included, needs in memory and refuses, before any work, one that its format
+cannot hold or this machine's memory could not write; :func:`render_file` and
+every renderer call it first.
+
 Only the command line writes files (atomically, through
 :func:`meiro.files.write_atomic`); :func:`render_file` picks the renderer for a
 file name.
@@ -26,6 +31,7 @@ from pathlib import Path
 
 from ..errors import MazeError
 from ..maze import Maze
+from .limits import check_output, output_needs
 
 #: File extensions that :func:`render_file` can draw.
 IMAGE_SUFFIXES = (".png", ".svg", ".gif", ".pdf", ".html")
@@ -44,6 +50,9 @@ def render_file(maze: Maze, target: str | os.PathLike, solution=None, *, block: 
     :data:`meiro.render.png.MAX_PIXELS`), ``style`` the SVG style, ``lang`` the
     language of an HTML page (default: the reader's browser decides).
 
+    Raises :class:`MazeError`, before drawing anything, when the picture is too large
+    for its format or for the memory available (:func:`check_output`).
+
     Examples
     --------
     >>> import meiro
@@ -55,6 +64,15 @@ def render_file(maze: Maze, target: str | os.PathLike, solution=None, *, block: 
     meiro.errors.MazeError: cannot draw a '.bmp' file; choose one of: .png, .svg, .gif, .pdf, .html
     """
     suffix = Path(target).suffix.lower()
+    if suffix not in IMAGE_SUFFIXES:
+        raise MazeError(f"cannot draw a {suffix or 'nameless'!r} file; "
+                        f"choose one of: {', '.join(IMAGE_SUFFIXES)}")
+    if suffix == ".svg" and style == "auto":
+        from .geometry import is_lattice
+
+        style = "thin" if is_lattice(maze.grid) else "block"  # what render_svg will draw
+    check_output(suffix, maze.shape, block=block, frames=max_frames, solution=solution is not None,
+                 style=style, answers=True)
     path = solution.path if solution is not None else None
     if suffix == ".png":
         from .png import fitted_block, render_png
@@ -79,5 +97,7 @@ def render_file(maze: Maze, target: str | os.PathLike, solution=None, *, block: 
         from .html import render_html
 
         return render_html(maze, palette=palette, lang=lang).encode("utf-8")
-    raise MazeError(f"cannot draw a {suffix or 'nameless'!r} file; "
-                    f"choose one of: {', '.join(IMAGE_SUFFIXES)}")
+    raise AssertionError(suffix)  # unreachable: every suffix above is drawn
+
+
+__all__ = ["IMAGE_SUFFIXES", "check_output", "output_needs", "render_file"]

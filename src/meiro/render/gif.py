@@ -11,11 +11,13 @@ Needs Pillow; ``import meiro`` does not import this module.
 from __future__ import annotations
 
 import io
+import itertools
 
 from ..errors import MazeError
 from ..maze import Maze
+from .limits import check_output
 from .palette import Palette, classes
-from .png import _pillow, check_block, indexed_image
+from .png import _pillow, indexed_image
 from .replay import dig_frames, frame_counts, search_frames
 
 #: Longest side of an animation, in pixels, when no block size is given.
@@ -33,13 +35,20 @@ def auto_block(shape: tuple[int, int], side: int = AUTO_SIDE) -> int:
     return max(1, min(16, side // max(shape)))
 
 
-def _encode(images: list, frame_ms: int, hold_ms: int) -> bytes:
+def _encode(images, count: int, frame_ms: int, hold_ms: int) -> bytes:
+    """The GIF of ``count`` frames from the iterator ``images``.
+
+    Pillow keeps its own copy of every frame until the file is written, so the
+    frames are made one at a time as it asks for them rather than listed first:
+    that halves the peak memory (one byte per pixel and frame instead of two).
+    """
     if not (isinstance(frame_ms, int) and isinstance(hold_ms, int) and frame_ms >= 10 and hold_ms >= 10):
         raise MazeError("frame and hold times must be whole milliseconds, at least 10")
     out = io.BytesIO()
-    durations = [frame_ms] * (len(images) - 1) + [hold_ms]
-    images[0].save(out, format="GIF", save_all=True, append_images=images[1:],
-                   duration=durations, loop=0, optimize=False)
+    durations = [frame_ms] * (count - 1) + [hold_ms]
+    first = next(images)
+    first.save(out, format="GIF", save_all=True, append_images=images,
+               duration=durations, loop=0, optimize=False)
     return out.getvalue()
 
 
@@ -62,11 +71,11 @@ def render_dig_gif(maze: Maze, *, block: int | None = None, palette: Palette | N
     """
     _pillow()
     palette = palette or Palette()
-    block = check_block(block or auto_block(maze.grid.shape), maze.grid.shape)
+    block = check_output(".gif", maze.grid.shape, block=block, frames=max_frames).block
     counts = frame_counts(len(maze.carve_order), max_frames)
-    images = [indexed_image(cls, block, palette) for cls in dig_frames(maze, counts)]
-    images.append(indexed_image(classes(maze), block, palette))
-    return _encode(images, frame_ms, hold_ms)
+    frames = itertools.chain(dig_frames(maze, counts), [classes(maze)])
+    return _encode((indexed_image(cls, block, palette) for cls in frames), len(counts) + 1,
+                   frame_ms, hold_ms)
 
 
 def render_search_gif(maze: Maze, solution, *, block: int | None = None,
@@ -85,7 +94,7 @@ def render_search_gif(maze: Maze, solution, *, block: int | None = None,
     """
     _pillow()
     palette = palette or Palette()
-    block = check_block(block or auto_block(maze.grid.shape), maze.grid.shape)
+    block = check_output(".gif", maze.grid.shape, block=block, frames=max_frames, solution=True).block
     counts = frame_counts(len(solution.explored), max_frames)
-    images = [indexed_image(cls, block, palette) for cls in search_frames(maze, solution, counts)]
-    return _encode(images, frame_ms, hold_ms)
+    images = (indexed_image(cls, block, palette) for cls in search_frames(maze, solution, counts))
+    return _encode(images, len(counts) + 1, frame_ms, hold_ms)

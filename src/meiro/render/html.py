@@ -94,8 +94,10 @@ def render_html(maze: Maze, *, lang: str | None = None, title: str | None = None
     >>> page.startswith("<!DOCTYPE html>"), "class MazeGame" in page, '"fewest": ' in page
     (True, True, True)
     """
+    from .limits import check_output
+
     maze.check()
-    check_page(maze.shape)
+    check_output(".html", maze.shape)  # the page's limits (check_page) and the memory
     if lang not in (None, "ja", "en"):
         raise MazeError(f"lang must be 'ja' or 'en', got {lang!r}")
     from ..solve import solve

@@ -90,14 +90,19 @@ class PdfCanvas:
 
     def __init__(self, width: float, height: float, title: str = "mazes"):
         self.width, self.height, self.title = width, height, title
-        self.pages: list[list[str]] = []
+        self.pages: list[bytes] = []  # the finished pages' compressed content streams
+        self.ops: list[str] | None = None  # the operators of the page being drawn
 
-    @property
-    def ops(self) -> list[str]:
-        return self.pages[-1]
+    def _finish_page(self) -> None:
+        # a page's operators are compressed as soon as it is done: a sheet of many
+        # large mazes holds one page of text at a time, not all of them
+        if self.ops is not None:
+            self.pages.append(zlib.compress("\n".join(self.ops).encode("latin-1"), 9))
+            self.ops = None
 
     def new_page(self) -> None:
-        self.pages.append([])
+        self._finish_page()
+        self.ops = []
 
     def _y(self, y: float) -> float:
         return self.height - y
@@ -146,6 +151,7 @@ class PdfCanvas:
 
     def tobytes(self) -> bytes:
         """The complete PDF file."""
+        self._finish_page()
         objects: list[bytes] = []
         n_pages = len(self.pages)
         kids = " ".join(f"{4 + 2 * i} 0 R" for i in range(n_pages))
@@ -153,8 +159,7 @@ class PdfCanvas:
         objects.append(f"<< /Type /Pages /Kids [{kids}] /Count {n_pages} >>".encode())
         objects.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica "
                        b"/Encoding /WinAnsiEncoding >>")
-        for i, ops in enumerate(self.pages):
-            content = zlib.compress("\n".join(ops).encode("latin-1"), 9)
+        for i, content in enumerate(self.pages):
             objects.append(f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {_f(self.width)} "
                            f"{_f(self.height)}] /Resources << /Font << /F1 3 0 R >> >> "
                            f"/Contents {5 + 2 * i} 0 R >>".encode())
@@ -253,6 +258,27 @@ def _draw_maze(pdf: PdfCanvas, maze: Maze, slot: _Slot, label: str, note: str,
             pdf.rect(left + c0 * unit, top + r * unit, (c1 - c0 + 1) * unit, unit)
 
 
+def mazes_per_page(side: int, per_page: int | None = None) -> int:
+    """``per_page`` checked, or by default how many mazes of ``side`` cells (their longer
+    side) fit a page: 6 up to 25 cells, fewer for bigger ones so that corridors stay
+    wide enough to draw in with a pencil.
+
+    Examples
+    --------
+    >>> mazes_per_page(20), mazes_per_page(50), mazes_per_page(200), mazes_per_page(200, 3)
+    (6, 2, 1, 3)
+    >>> mazes_per_page(20, 0)
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: mazes per page must be a whole number from 1 to 30, got 0
+    """
+    if per_page is None:
+        return 6 if side <= 25 else 4 if side <= 40 else 2 if side <= 70 else 1
+    if isinstance(per_page, bool) or not isinstance(per_page, int) or not 1 <= per_page <= 30:
+        raise MazeError(f"mazes per page must be a whole number from 1 to 30, got {per_page!r}")
+    return per_page
+
+
 def render_sheet(mazes, *, paper: str = "a4", per_page: int | None = None, answers: bool = True,
                  title: str = "Mazes", palette: Palette | None = None) -> bytes:
     """A PDF of ``mazes``, several per page, numbered, then answer-key pages.
@@ -262,8 +288,7 @@ def render_sheet(mazes, *, paper: str = "a4", per_page: int | None = None, answe
     mazes : sequence of Maze
     paper : {"a4", "letter"}
     per_page : int, optional
-        Mazes per page (default: 6 for mazes up to 25 cells a side, fewer for
-        bigger ones so that corridors stay wide enough to draw in with a pencil).
+        Mazes per page (default: :func:`mazes_per_page`).
     answers : bool
         Add answer-key pages with each maze's shortest path.
     title : str
@@ -284,10 +309,11 @@ def render_sheet(mazes, *, paper: str = "a4", per_page: int | None = None, answe
     if paper not in PAPERS:
         raise MazeError(f"unknown paper {paper!r}; choose one of: {', '.join(PAPERS)}")
     side = max(max(m.width, m.height) for m in mazes)
-    if per_page is None:
-        per_page = 6 if side <= 25 else 4 if side <= 40 else 2 if side <= 70 else 1
-    if isinstance(per_page, bool) or not isinstance(per_page, int) or not 1 <= per_page <= 30:
-        raise MazeError(f"mazes per page must be a whole number from 1 to 30, got {per_page!r}")
+    per_page = mazes_per_page(side, per_page)
+    from .limits import check_output
+
+    largest = max(mazes, key=lambda m: m.grid.size).shape
+    check_output(".pdf", largest, count=len(mazes), per_page=per_page, answers=answers)
     palette = palette or Palette()
     pdf = PdfCanvas(*PAPERS[paper], title=title)
     aspect = max(m.width / m.height for m in mazes)

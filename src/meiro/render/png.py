@@ -123,9 +123,12 @@ def render_png(maze: Maze, path=None, *, block: int = 16, palette: Palette | Non
     >>> read_png(data) == m
     True
     """
+    from .limits import check_output
+
     _, PngImagePlugin = _pillow()
     palette = palette or Palette()
     block = check_block(block, maze.grid.shape)
+    check_output(".png", maze.grid.shape, block=block)
     image = indexed_image(classes(maze, path), block, palette)
     info = PngImagePlugin.PngInfo()
     generation = maze.generation or {}

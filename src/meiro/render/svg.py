@@ -16,6 +16,7 @@ from __future__ import annotations
 from ..errors import MazeError
 from ..maze import Maze
 from .geometry import block_runs, corners, is_lattice, wall_segments
+from .limits import check_output
 from .palette import Palette
 
 STYLES = ("auto", "thin", "block")
@@ -56,6 +57,7 @@ def render_svg(maze: Maze, path=None, *, style: str = "auto", cell: int = 16,
     grid = maze.grid
     if style == "auto":
         style = "thin" if is_lattice(grid) else "block"
+    check_output(".svg", grid.shape, style=style)
     unit = cell / 2  # one block in block style; half a cell in thin style
     rows, cols = grid.shape
     if style == "thin":

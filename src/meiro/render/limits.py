@@ -1,0 +1,365 @@
+"""What each output of a maze costs, and the limits: refused up front, before any work.
+
+:func:`check_output` is the one place that knows, for every format ``meiro``
+writes, the memory its writer needs at its peak and the size of what it writes
+for a grid of ``shape`` blocks, and each format's own limits. The command line
+calls it for every output before it makes the maze, :func:`~meiro.render.render_file`
+and each renderer call it before they draw, so a maze that cannot be written is
+refused in a moment with the figure, not after minutes or by the system running
+out of memory.
+
+Every writer builds the whole file in memory before it is written (atomically),
+so the memory is the limit for all of them; the maze's own grid (one byte a
+block) is counted too, so the check can be made before the maze exists. The
+figures below are the peak memory each writer took beyond the maze it was
+given (the process's peak resident size after ``/proc/self/clear_refs``, which
+counts Pillow's own allocations too), measured with NumPy 2.4, Pillow 13 and
+Python 3.11 on mazes of 100x100 to 3000x3000 cells, with the factors used here
+(rounded up by about a tenth) beside them. ``b`` is the PNG or GIF block size in
+pixels; a *pixel-frame* is one pixel of one GIF frame.
+
+=========  ==================================  ====================================  ==========================
+format     measured peak                       used here                             file size
+=========  ==================================  ====================================  ==========================
+``png``    ``3b² + b + 1`` bytes a block       ``3.3b² + b + 2`` a block             0.1-0.7 bytes a block
+           (3.0-3.2 a pixel, 4.1 at ``b`` 1)
+``png``    the game's RGB picture: 9.1 a pixel ``10.5b² + 4`` a block                0.2-0.3 bytes a block
+``gif``    1.05 a pixel-frame + 5-10 a block   1.1 a pixel-frame + 16 a block        0.01-0.05 a pixel-frame
+``svg``    thin 24-27, block 51-55 a block     thin 28, block (and auto) 60          thin 2-2.5, block 4.8
+``pdf``    40-50 a block of the page being     45 a block of a page + 6 a block of   1.7 a block drawn
+           drawn, + 1.7 a block drawn          every maze and answer drawn
+``html``   2 a block; 40 with the replays      2 a block; 40 up to                   0.2 a block; 4.6 with the
+           (small mazes)                       :data:`~meiro.render.html.DIG_REPLAY_BLOCKS`  replays
+``json``   12.4-13.0 a block                   14 a block                            1 byte a block
+``txt``    4.7-6.5 a block                     7 a block                             2 bytes a block
+``csv``    9.6-9.7 a block                     11 a block                            2 bytes a block
+``npy``    2.7-2.9 a block                     3 a block                             1 byte a block
+``npz``    0.9-1.2 a block                     2 a block                             0.1 byte a block
+=========  ==================================  ====================================  ==========================
+
+(Measured with ``python`` reading ``VmHWM`` around one call of each writer, e.g.
+a 1000x1000-cell GIF of 121 frames: 4.0 M pixels, 528 MB, 3.7 s; a 3000x3000-cell
+JSON file: 36 M blocks, 469 MB, 1.9 s; a 2000x2000-cell SVG with its answer:
+16 M blocks, 426 MB, 15 s.) A maze whose file would need more memory than the
+system has available (:func:`meiro.sizes.available_memory`) is refused; below
+:data:`meiro.sizes.SMALL_ENOUGH` the system is not asked.
+
+The text a command prints is never built whole: it is written line by line
+(:func:`meiro.text.text_lines`), one line and one byte a block at a time, so it
+has no limit beyond the maze's own.
+
+Besides the memory, some formats have a limit of their own, where the file
+would be unusable or take minutes to write for what the format is for:
+
+* **PNG**: at most :data:`~meiro.render.png.MAX_PIXELS` (64 million) pixels,
+  beneath Pillow's own safety limit for reading pictures back (about 89 million).
+* **GIF**: each frame at most 64 million pixels, as a PNG, and at most 65535
+  pixels a side (the format stores sides in 16 bits); and the frames together at
+  most :data:`GIF_MAX_PIXELS` (2^31, about 2.1 billion) pixels. A GIF is an
+  animation to watch on a screen: 2^31 pixel-frames takes about 2.3 GiB of
+  memory and a quarter of a minute to write, and a 3000x3000-cell maze's 121
+  frames (4.4 billion, 8.8 GB and 36 s before the frames were made one at a time)
+  play in no viewer; fewer frames (``--frames``) or a smaller block fit.
+* **SVG**: at most :data:`SVG_MAX_BLOCKS` blocks (2000x2000 cells), the web
+  page's limit: an SVG is drawn by a browser or a drawing program, which take
+  minutes to open more path data than that (30-80 MB of it); writing it takes
+  15-30 s.
+* **PDF**: at most :data:`PDF_MAX_SIDE` blocks a side (200 cells), as
+  ``meiro sheet`` always refused: a page is printed, and beyond 200 cells a side a
+  cell on A4 is under a millimetre, too narrow to draw a pencil line through
+  (a 3000x3000-cell page took 124 s to write and is a grey square on paper); and
+  at most :data:`PDF_MAX_BLOCKS` blocks drawn in one document, mazes and answers
+  together (16 million: 49 mazes of 200x200 cells with their answers, about 100
+  pages, half a minute to write), where a sheet stops being a handout.
+* **HTML**: :func:`meiro.render.html.check_page` (2000x2000 cells, 4000 a side;
+  a browser's canvas).
+* Maze data (``json``, ``txt``, ``npz``, ``npy``, ``csv``): memory only.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import MazeError
+from ..sizes import SMALL_ENOUGH, _human, available_memory
+
+#: Formats that are drawn (by :mod:`meiro.render`) and that are maze data (by :mod:`meiro.io`).
+PICTURES = ("png", "svg", "gif", "pdf", "html")
+DATA = ("json", "txt", "npz", "npy", "csv")
+
+#: The longest side of a GIF, in pixels (16 bits in the file's header).
+GIF_MAX_SIDE = 65535
+#: Pixels of all a GIF's frames together (see the module docs).
+GIF_MAX_PIXELS = 2**31
+#: Blocks in an SVG drawing: 2000x2000 cells, as a web page (see the module docs).
+SVG_MAX_BLOCKS = 4001 * 4001
+#: The longest side of a maze printed in a PDF, in blocks: 200 cells.
+PDF_MAX_SIDE = 401
+#: Blocks drawn in one PDF, every maze and every answer counted (see the module docs).
+PDF_MAX_BLOCKS = 16_000_000
+
+#: Bytes a block of the maze's grid, which every writer is given.
+GRID_BYTES = 1
+#: Peak bytes a block of each data writer (measured in the module docs, rounded up).
+DATA_BYTES = {"json": 14, "txt": 7, "csv": 11, "npy": 3, "npz": 2}
+#: Bytes a block each data file takes.
+DATA_SIZE = {"json": 1.0, "txt": 2.0, "csv": 2.0, "npy": 1.0, "npz": 0.11}
+#: A GIF's writer: bytes a pixel-frame (Pillow keeps every frame until the file is written).
+GIF_BYTES_PER_PIXEL = 1.1
+#: A GIF's writer: bytes a block making the frames (the log, the frame's classes, masks).
+GIF_BYTES_PER_BLOCK = 16
+#: An SVG's writer, bytes a block: the thin style's merged walls, the block style's runs.
+SVG_BYTES = {"thin": 28, "block": 60}
+SVG_SIZE = {"thin": 2.5, "block": 5.0}
+#: A PDF's writer: bytes a block of the page being drawn (its text), and a block drawn
+#: (its compressed page, kept until the file is put together, then twice while it is).
+PDF_PAGE_BYTES, PDF_DRAWN_BYTES = 45, 6
+#: A web page's writer: bytes a block, and with the replays of small mazes.
+HTML_BYTES, HTML_REPLAY_BYTES = 2, 40
+
+
+@dataclass(frozen=True)
+class Needs:
+    """What writing one output takes: the format, the peak memory and the file's size in
+    bytes (a rough guide for the compressed formats), and for PNG and GIF the block size
+    in pixels and for GIF the number of frames that will be used."""
+
+    format: str
+    memory: int
+    size: int
+    block: int | None = None
+    frames: int | None = None
+
+
+def output_format(target) -> str:
+    """The format named by ``target``: a file name, a bare suffix or a format's name.
+
+    Examples
+    --------
+    >>> output_format("out/maze.GIF"), output_format(".pdf"), output_format("json")
+    ('gif', 'pdf', 'json')
+    >>> output_format("maze.bmp")
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: cannot tell the format of 'maze.bmp': end it in .png, .svg, .gif, \
+.pdf, .html, .json, .txt, .npz, .npy or .csv
+    """
+    if not isinstance(target, (str, os.PathLike)):
+        raise TypeError(f"an output is a file name or a format, got {type(target).__name__}")
+    text = os.fspath(target)
+    name = text.lower().lstrip(".") if text.lower().lstrip(".") in PICTURES + DATA \
+        else Path(text).suffix.lower().lstrip(".")
+    if name not in PICTURES + DATA:
+        known = [f".{f}" for f in PICTURES + DATA]
+        raise MazeError(f"cannot tell the format of {text!r}: end it in "
+                        f"{', '.join(known[:-1])} or {known[-1]}")
+    return name
+
+
+def _cells(shape: tuple[int, int]) -> str:
+    return f"{(shape[1] - 1) // 2}x{(shape[0] - 1) // 2}-cell"
+
+
+def _whole(value, name: str, low: int) -> int:
+    if isinstance(value, bool) or not hasattr(value, "__index__") or int(value) < low:
+        raise MazeError(f"{name} must be a whole number of at least {low}, got {value!r}")
+    return int(value)
+
+
+def _shape(shape) -> tuple[int, int]:
+    try:
+        rows, cols = (int(v.__index__()) for v in shape)
+    except (TypeError, ValueError, AttributeError):
+        raise TypeError(f"shape must be a pair of whole numbers of blocks, got {shape!r}") from None
+    if rows < 1 or cols < 1:
+        raise MazeError(f"a maze has at least one block each way, got a shape of {rows}x{cols}")
+    return rows, cols
+
+
+def output_needs(target, shape, *, block: int | None = None, frames: int = 120,
+                 solution: bool = False, style: str = "auto", count: int = 1,
+                 per_page: int | None = None, answers: bool = True, rgb: bool = False) -> Needs:
+    """What writing ``target`` (a file name, suffix or format) for ``shape`` blocks takes.
+
+    Raises :class:`MazeError` when the format itself cannot hold it (see the module
+    docs); the memory is checked by :func:`check_output`.
+
+    Parameters
+    ----------
+    target : str or path
+        ``"maze.gif"``, ``".gif"`` or ``"gif"``.
+    shape : (rows, cols)
+        The block grid (``2 * height + 1, 2 * width + 1`` for a maze of cells); for a
+        PDF of several mazes, the largest.
+    block : int, optional
+        PNG and GIF: pixels a block (default: as :func:`~meiro.render.render_file` picks).
+    frames : int
+        GIF: at most this many frames (``max_frames``).
+    solution : bool
+        Whether a solution is drawn (a GIF of the search replay, not the digging).
+    style : {"auto", "thin", "block"}
+        SVG style; ``auto`` is costed as ``block``, the dearer of the two.
+    count, per_page, answers
+        PDF: how many mazes, how many on a page (default as
+        :func:`~meiro.render.pdf.mazes_per_page`), and whether answer pages follow.
+    rgb : bool
+        PNG: an RGB picture in the game's look (:func:`meiro.ui.raster.maze_image`)
+        rather than meiro's palette picture.
+
+    Examples
+    --------
+    >>> needs = output_needs("maze.gif", (6001, 6001))
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: a 3000x3000-cell GIF of 120 frames is 4.3 billion pixels in all; a GIF \
+holds at most 2.1 billion: use at most 59 frames (--frames) or a smaller maze
+    >>> output_needs("maze.gif", (601, 601)).frames, output_needs("x.png", (41, 41)).block
+    (120, 16)
+    >>> output_needs("json", (6001, 6001)).memory // 2**20
+    515
+    """
+    fmt = output_format(target)
+    shape = _shape(shape)
+    return _NEEDS[fmt](fmt, shape, block=block, frames=frames, solution=solution, style=style,
+                       count=count, per_page=per_page, answers=answers, rgb=rgb)
+
+
+def _png(fmt, shape, *, block, rgb, **_) -> Needs:
+    from .png import check_block, fitted_block
+
+    block = check_block(block or fitted_block(shape), shape)
+    blocks, pixels = shape[0] * shape[1], shape[0] * shape[1] * block ** 2
+    per_block = 10.5 * block ** 2 + 4 if rgb else 3.3 * block ** 2 + block + 2
+    return Needs(fmt, int(blocks * (per_block + GRID_BYTES)), pixels // 10, block=block)
+
+
+def _gif(fmt, shape, *, block, frames, **_) -> Needs:
+    from .gif import auto_block
+    from .png import check_block
+
+    block = check_block(block or auto_block(shape), shape)
+    frames = _whole(frames, "max_frames", 2)
+    # the log (digging or search) has at most one entry an inner block: fewer frames then
+    frames = min(frames, max(1, (shape[0] - 2) * (shape[1] - 2)) + 1)
+    height, width = shape[0] * block, shape[1] * block
+    if max(height, width) > GIF_MAX_SIDE:
+        raise MazeError(f"a {_cells(shape)} GIF would be {width}x{height} pixels; a GIF is at "
+                        f"most {GIF_MAX_SIDE} pixels a side: draw it as a PNG or SVG")
+    pixels = width * height * frames
+    if pixels > GIF_MAX_PIXELS:
+        fit = GIF_MAX_PIXELS // (width * height)
+        advice = (f"use at most {fit} frames (--frames) or a smaller maze" if fit >= 2
+                  else "use a smaller block size (--block) or a smaller maze")
+        raise MazeError(f"a {_cells(shape)} GIF of {frames} frames is {pixels / 1e9:.1f} billion "
+                        f"pixels in all; a GIF holds at most {GIF_MAX_PIXELS / 1e9:.1f} billion: "
+                        f"{advice}")
+    blocks = shape[0] * shape[1]
+    memory = pixels * GIF_BYTES_PER_PIXEL + blocks * (GIF_BYTES_PER_BLOCK + GRID_BYTES)
+    return Needs(fmt, int(memory), pixels // 30, block=block, frames=frames)
+
+
+def _svg(fmt, shape, *, style, **_) -> Needs:
+    from .svg import STYLES
+
+    if style not in STYLES:
+        raise MazeError(f"unknown SVG style {style!r}; choose one of: {', '.join(STYLES)}")
+    blocks = shape[0] * shape[1]
+    if blocks > SVG_MAX_BLOCKS:
+        raise MazeError(f"a {_cells(shape)} SVG is too large to draw or open: an SVG holds up to "
+                        f"2000x2000 cells ({SVG_MAX_BLOCKS:,} blocks); choose a smaller maze or a PNG")
+    kind = "thin" if style == "thin" else "block"
+    return Needs(fmt, blocks * (SVG_BYTES[kind] + GRID_BYTES), int(blocks * SVG_SIZE[kind]))
+
+
+def _pdf(fmt, shape, *, count, per_page, answers, **_) -> Needs:
+    from .pdf import mazes_per_page
+
+    count = _whole(count, "the number of mazes", 1)
+    if max(shape) > PDF_MAX_SIDE:
+        raise MazeError(f"a {_cells(shape)} maze is too big to print legibly: a PDF page holds "
+                        f"at most {(PDF_MAX_SIDE - 1) // 2} cells a side")
+    blocks = shape[0] * shape[1]
+    per_page = mazes_per_page((max(shape) - 1) // 2, per_page)
+    drawn = blocks * count * (2 if answers else 1)
+    if drawn > PDF_MAX_BLOCKS:
+        fit = PDF_MAX_BLOCKS // (blocks * (2 if answers else 1))
+        raise MazeError(f"{count} {_cells(shape)} mazes{' with their answers' if answers else ''} "
+                        f"are {drawn:,} blocks to draw; a PDF holds at most {PDF_MAX_BLOCKS:,}: "
+                        f"use at most {fit} mazes (--count) or smaller ones")
+    memory = (blocks * min(per_page, count) * PDF_PAGE_BYTES + drawn * PDF_DRAWN_BYTES
+              + blocks * count * GRID_BYTES)
+    return Needs(fmt, memory, int(drawn * 1.8))
+
+
+def _html(fmt, shape, **_) -> Needs:
+    from .html import DIG_REPLAY_BLOCKS, check_page
+
+    check_page(shape)
+    blocks = shape[0] * shape[1]
+    per_block = HTML_REPLAY_BYTES if blocks <= DIG_REPLAY_BLOCKS else HTML_BYTES
+    size = 5.0 if blocks <= DIG_REPLAY_BLOCKS else 0.2
+    return Needs(fmt, blocks * (per_block + GRID_BYTES), int(blocks * size))
+
+
+def _data(fmt, shape, **_) -> Needs:
+    blocks = shape[0] * shape[1]
+    return Needs(fmt, blocks * (DATA_BYTES[fmt] + GRID_BYTES), int(blocks * DATA_SIZE[fmt]))
+
+
+_NEEDS = {"png": _png, "gif": _gif, "svg": _svg, "pdf": _pdf, "html": _html,
+          **{fmt: _data for fmt in DATA}}
+
+
+def check_output(target, shape, *, available: int | None = None, **options) -> Needs:
+    """Refuse, before any work, an output of ``shape`` blocks that could not be written.
+
+    Checks the format's own limits (:func:`output_needs`, whose options it takes) and
+    that its writer's peak memory fits in ``available`` bytes (default: what the
+    system has, :func:`meiro.sizes.available_memory`; not asked below
+    :data:`meiro.sizes.SMALL_ENOUGH`). Returns the :class:`Needs`.
+
+    Examples
+    --------
+    >>> check_output("maze.png", (41, 41)).block
+    16
+    >>> check_output("maze.json", (6001, 6001), available=2**29)
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: a 3000x3000-cell JSON file needs about 515.2 MiB of memory; this \
+machine has 512.0 MiB available: choose a smaller maze (.npz takes 3 bytes a block, not 15)
+    >>> check_output("maze.pdf", (601, 601))
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: a 300x300-cell maze is too big to print legibly: a PDF page holds at \
+most 200 cells a side
+    """
+    needs = output_needs(target, shape, **options)
+    if needs.memory < SMALL_ENOUGH:
+        return needs  # not worth asking the system
+    have = available_memory() if available is None else available
+    if have is not None and needs.memory > have:
+        raise MazeError(f"a {_cells(_shape(shape))} {_NAMES.get(needs.format, needs.format.upper())} "
+                        f"needs about {_human(needs.memory)} of memory; this machine has "
+                        f"{_human(have)} available: {_advice(needs, have, _shape(shape))}")
+    return needs
+
+
+_NAMES = {"html": "web page", "pdf": "PDF", **{fmt: f"{fmt.upper()} file" for fmt in DATA}}
+
+
+def _advice(needs: Needs, have: int, shape: tuple[int, int]) -> str:
+    """What would fit instead, for the memory message."""
+    blocks = shape[0] * shape[1]
+    if needs.format == "gif":
+        per_frame = needs.memory / needs.frames
+        fit = int(have // per_frame)
+        if fit >= 2:
+            return f"use at most {fit} frames (--frames), a smaller block size (--block) or a smaller maze"
+    if needs.format == "png" and needs.block and needs.block > 1:
+        return "use a smaller block size (--block) or a smaller maze"
+    if needs.format in DATA and needs.format != "npz":
+        return (f"choose a smaller maze (.npz takes {DATA_BYTES['npz'] + GRID_BYTES} bytes a block, "
+                f"not {needs.memory // blocks})")
+    return "choose a smaller maze"
