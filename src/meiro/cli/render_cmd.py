@@ -75,22 +75,19 @@ def planned_outputs(args, outputs: OutputSet, formats=PICTURE_FORMATS) -> list[t
 
 
 def check_pictures(plan: list[tuple[str, str]], args, shape: tuple[int, int]) -> None:
-    """Refuse, before any work, a picture of ``plan`` too large to draw for ``shape`` blocks."""
+    """Refuse, before any work, an output of ``plan`` too large to write for ``shape`` blocks."""
     for _target, fmt in plan:
-        if is_picture(fmt):
-            check_picture(f"maze.{fmt}", args, shape)
+        check_picture(f"maze.{fmt}", args, shape)  # maze data too: it is built whole in memory
 
 
 def check_picture(target: str, args, shape: tuple[int, int]) -> None:
-    """Refuse, before any work, a PNG that could not be drawn for a grid of ``shape`` blocks."""
-    if target.lower().endswith(".png"):
-        from ..render.png import check_block, fitted_block
+    """Refuse, before any work, an output ``target`` (a picture or maze data, by its name or
+    format) that could not be written for ``shape`` blocks with the options in ``args``:
+    too large for its format or for the memory (:func:`meiro.render.check_output`)."""
+    from ..render import check_output
 
-        check_block(args.block or fitted_block(shape), shape)
-    if target.lower().endswith(".html"):
-        from ..render.html import check_page
-
-        check_page(shape)
+    check_output(target, shape, block=getattr(args, "block", None), frames=getattr(args, "frames", 120),
+                 solution=bool(getattr(args, "solve", None)), style=getattr(args, "svg_style", "auto"))
 
 
 def picture_bytes(maze, fmt: str, args, solution=None) -> bytes:
