@@ -20,8 +20,9 @@ import time
 from .. import generate, solve
 from ..errors import MazeError
 from ..registry import GENERATORS, SOLVERS
-from ..text import render_text
+from ..text import text_lines
 from .args import add_size_options, chosen_size, seed
+from .output import print_lines
 
 #: Blocks (or expanded positions) per second by default: a 20x20 maze has
 #: 799 open blocks, so it is dug in about ten seconds.
@@ -80,6 +81,9 @@ def run(args) -> int:
         width, height = chosen_size(args)
     else:
         width, height = fitting_cells(columns, lines, chosen_size(args))
+    # the terminal is the limit of an animation: a maze that does not fit it is refused
+    # before it is made (piped output is printed line by line, so any size goes there)
+    look = pick_look((2 * height + 1, 2 * width + 1), columns, lines, utf8, args.look) if interactive else None
     maze = generate(width, height, algorithm=args.algorithm, seed=args.seed, goal=args.goal)
     solution = solve(maze, args.solve) if args.solve else None
     dug = len(maze.carve_order)
@@ -89,10 +93,9 @@ def run(args) -> int:
                    f"path {solution.length} steps")
     if not interactive:
         style = {"auto": "hash", "compact": "plain"}.get(args.look, args.look)
-        print(render_text(maze, style=style, path=solution.path if solution is not None else None))
+        print_lines(text_lines(maze, style=style, path=solution.path if solution is not None else None))
         print(status)
         return 0
-    look = pick_look(maze.grid.shape, columns, lines, utf8, args.look)
     _animate(maze, solution, look, color, args.speed, status)
     return 0
 

@@ -112,10 +112,11 @@ def run_browser(args) -> int:
     from .. import generate
     from ..errors import MazeError
     from ..files import write_atomic
-    from ..render.html import check_page, render_html
+    from ..render import check_output
+    from ..render.html import render_html
 
     width, height = args.size or args.blocks or (20, 20)
-    check_page((2 * height + 1, 2 * width + 1))
+    check_output(".html", (2 * height + 1, 2 * width + 1))  # the page's limits, before the maze
     algorithm = GENERATORS.get(args.algorithm).name
     maze = generate(width, height, algorithm=algorithm, seed=args.seed, goal=args.goal)
     # one name per maze: playing the same maze again reuses its page

@@ -48,13 +48,15 @@ def add_parser(subparsers) -> None:
 
 def run(args) -> int:
     """Write the PDF puzzle sheet; the exit status."""
+    from ..render import check_output
     from ..render.pdf import render_sheet, sheet_seeds
 
     if not args.output.lower().endswith(".pdf"):
         raise MazeError(f"the sheet is a PDF; name the output *.pdf, not {args.output!r}")
     width, height = chosen_size(args)
-    if max(width, height) > 200:
-        raise MazeError(f"a {width}x{height} maze is too big to print legibly; use at most 200 cells a side")
+    # legible on paper, and a sheet's worth of blocks (meiro.render.limits), before any maze is made
+    check_output(args.output, (2 * height + 1, 2 * width + 1), count=args.count,
+                 per_page=args.per_page, answers=not args.no_answers)
     sheet_seed = resolve_seed(args.seed)
     mazes = [generate(width, height, algorithm=args.algorithm, seed=s, goal=args.goal)
              for s in sheet_seeds(sheet_seed, args.count)]
