@@ -2,7 +2,8 @@
 
 ``.npz``  — NumPy archive with ``grid`` (bool), ``start``, ``goal`` (int64
             pairs) and ``meta`` (the JSON recipe: algorithm, seed, origin).
-            Read with ``allow_pickle=False``: only plain arrays, never objects.
+            Read member by member, each header checked before it is inflated:
+            only plain arrays, never objects, nothing larger than memory allows.
 ``.npy``  — the mazelib-style integer grid, 1 = wall, 0 = path (uint8).
 ``.csv``  — the same grid as comma-separated 0/1 rows.
 
@@ -16,12 +17,15 @@ from __future__ import annotations
 
 import io
 import json
+import math
 import zipfile
+import zlib
 
 import numpy as np
 
 from .errors import MazeError
-from .recipe import recipe_from
+from .files import parse_json, read_limit
+from .recipe import recipe_from, shown
 from .maze import Maze
 
 
@@ -43,8 +47,13 @@ def to_npz(maze: Maze) -> bytes:
     return out.getvalue()
 
 
-def from_npz(data: bytes) -> Maze:
+def from_npz(data: bytes, limit: int | None = None) -> Maze:
     """Read an ``.npz`` archive written by :func:`to_npz` (no pickles are ever loaded).
+
+    Each array is inflated only after its declared size and its header's shape
+    are checked against ``limit`` bytes (default :func:`meiro.files.read_limit`),
+    and in bounded pieces, so a small archive that would inflate to gigabytes is
+    refused first.
 
     Examples
     --------
@@ -55,36 +64,101 @@ def from_npz(data: bytes) -> Maze:
     """
     if not data.startswith(b"PK\x03\x04"):
         raise MazeError("not an NPZ archive (it does not start like a zip file)")
+    limit = read_limit() if limit is None else limit
     try:
-        with np.load(io.BytesIO(data), allow_pickle=False) as archive:
-            missing = [k for k in ("grid", "start", "goal") if k not in archive.files]
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            members = {info.filename: info for info in archive.infolist()}
+            names = [name[:-4] for name in members if name.endswith(".npy")]
+            missing = [k for k in ("grid", "start", "goal") if k not in names]
             if missing:
                 raise MazeError(f"the archive has no {', '.join(missing)} array "
-                                f"(it holds: {', '.join(archive.files) or 'nothing'})")
-            grid, start, goal = archive["grid"], archive["start"], archive["goal"]
-            meta = archive["meta"] if "meta" in archive.files else None
+                                f"(it holds: {shown(names)[1:-1] or 'nothing'})")
+            arrays = {key: _member(archive, members[key + ".npy"], limit)
+                      for key in ("grid", "start", "goal", "meta") if key in names}
     except MazeError:
         raise
-    except (zipfile.BadZipFile, EOFError) as exc:
+    except (zipfile.BadZipFile, EOFError, zlib.error) as exc:
         raise MazeError(f"not an NPZ archive ({exc})") from None
-    except (ValueError, OSError) as exc:
+    except (ValueError, OSError, RuntimeError, NotImplementedError) as exc:
+        # RuntimeError: an encrypted member; NotImplementedError: an unknown compression
         raise MazeError(f"cannot read the archive: {exc}") from None
-    except MemoryError:  # a small file whose header claims a vast array
-        raise MazeError("the archive's arrays are too large for this machine's memory") from None
+    grid, start, goal, meta = (arrays["grid"], arrays["start"], arrays["goal"], arrays.get("meta"))
     for name, pair in (("start", start), ("goal", goal)):
         if pair.shape != (2,) or pair.dtype.kind not in "iu":
             raise MazeError(f'"{name}" must be a pair of integers, got shape {pair.shape} {pair.dtype}')
+    if grid.ndim != 2:
+        raise MazeError(f'"grid" must be two-dimensional, got {grid.ndim} dimension(s)')
     generation = None
     if meta is not None:
+        if meta.shape != () or meta.dtype.kind != "U":
+            raise MazeError(f'"meta" must hold one JSON text, got shape {meta.shape} {meta.dtype}')
         try:
-            recipe = json.loads(str(meta))
-        except ValueError:
-            raise MazeError('"meta" is not valid JSON') from None
+            recipe = parse_json(str(meta.item()))
+        except MazeError as exc:
+            raise MazeError(f'"meta": {exc}') from None
         if not isinstance(recipe, dict):
             raise MazeError('"meta" must hold a JSON object')
         generation = recipe_from(recipe, grid.shape)
     return Maze(grid, tuple(int(v) for v in start), tuple(int(v) for v in goal),
                 generation=generation)
+
+
+def _member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int) -> np.ndarray:
+    try:
+        # a copy: the array over the member's bytes is read-only, and a maze's grid is its own
+        return _npy_array(_inflate(archive, info, limit), limit).copy()
+    except MazeError as exc:
+        raise MazeError(f'cannot read the archive\'s "{info.filename[:-4]}" array: {exc}') from None
+
+
+def _inflate(archive: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int) -> bytes:
+    """One member's bytes, refused before inflating if it declares more than ``limit``,
+    and inflated in bounded pieces (the declared size bounds what zipfile returns)."""
+    if info.file_size > limit:
+        raise MazeError(f"it would inflate to {info.file_size / 2**20:.0f} MiB, more than the "
+                        f"largest maze this machine could hold ({limit / 2**20:.0f} MiB)")
+    pieces = []
+    with archive.open(info) as member:
+        while piece := member.read(2**22):
+            pieces.append(piece)
+    return b"".join(pieces)
+
+
+def _npy_array(data: bytes, limit: int) -> np.ndarray:
+    """The array of ``.npy`` bytes, its header checked before any memory is taken for it.
+
+    The header names the dtype (never an object: nothing is unpickled) and the
+    shape; the data must be as long as they say and no longer than ``limit``.
+    """
+    if not data.startswith(b"\x93NUMPY"):
+        raise MazeError("not a NumPy .npy array (the file does not start with its magic bytes)")
+    stream = io.BytesIO(data)
+    try:
+        version = np.lib.format.read_magic(stream)
+        if version == (1, 0):
+            shape, fortran, dtype = np.lib.format.read_array_header_1_0(stream)
+        elif version == (2, 0):
+            shape, fortran, dtype = np.lib.format.read_array_header_2_0(stream)
+        else:
+            raise MazeError(f"not a NumPy .npy array meiro reads (format version "
+                            f"{version[0]}.{version[1]}; numpy writes 1.0 for these arrays)")
+    except MazeError:
+        raise
+    except (ValueError, TypeError, SyntaxError, EOFError) as exc:
+        raise MazeError(f"not a NumPy .npy array ({shown(str(exc))[1:-1]})") from None
+    if dtype.hasobject:
+        raise MazeError("not a NumPy .npy array of numbers (it holds Python objects, "
+                        "which meiro never unpickles)")
+    count = math.prod(shape)
+    size, held = count * dtype.itemsize, len(data) - stream.tell()
+    if size > limit:
+        raise MazeError(f"the array's header claims {size / 2**20:.0f} MiB, more than the largest "
+                        f"maze this machine could hold ({limit / 2**20:.0f} MiB)")
+    if size != held:
+        raise MazeError(f"not a NumPy .npy array (its header claims {size} bytes of data, "
+                        f"the file holds {held})")
+    values = np.frombuffer(data, dtype=dtype, count=count, offset=stream.tell())
+    return values.reshape(shape, order="F" if fortran else "C")
 
 
 def to_int_grid(maze: Maze) -> np.ndarray:
@@ -110,36 +184,56 @@ def from_int_grid(values) -> Maze:
     >>> m.start, m.goal, bool(m.grid[0, 1])
     ((1, 1), (1, 3), True)
     """
-    grid = np.array(values, copy=True)
+    try:
+        grid = np.asarray(values)
+    except (ValueError, TypeError):  # ragged rows, objects numpy cannot hold
+        raise MazeError("an int grid must be a two-dimensional array of 0 and 1") from None
     if grid.ndim != 2:
         raise MazeError(f"an int grid must be two-dimensional, got {grid.ndim} dimension(s)")
     if grid.dtype.kind not in "biu" or (grid.size and (grid.min() < 0 or grid.max() > 1)):
         raise MazeError("an int grid must hold only 0 (path) and 1 (wall)")
-    grid = grid.astype(bool)
+    grid = grid.astype(bool)  # a copy: the openings are closed in it below
     rows, cols = grid.shape
     if rows < 3 or cols < 3:
         raise MazeError(f"grid must be at least 3x3 blocks, got {cols}x{rows}")
-    edge = np.zeros_like(grid)
-    edge[0], edge[-1], edge[:, 0], edge[:, -1] = True, True, True, True
-    openings = np.argwhere(edge & ~grid)
-    if len(openings) > 2:
-        r, c = (int(v) for v in openings[2])
-        raise MazeError(f"the border has {len(openings)} openings (the third at row {r}, col {c}); "
+    count, openings = _openings(grid)
+    if count > 2:
+        r, c = openings[2]
+        raise MazeError(f"the border has {count} openings (the third at row {r}, col {c}); "
                         "at most two (entrance and exit) are allowed")
     inner = []
     for r, c in openings:
         grid[r, c] = True
-        inner.append((min(max(int(r), 1), rows - 2), min(max(int(c), 1), cols - 2)))
-    free = np.argwhere(~grid)
-    if not len(free):
+        inner.append((min(max(r, 1), rows - 2), min(max(c, 1), cols - 2)))
+
+    def fallback(default, last: bool):
+        if not grid[default]:
+            return default
+        # the first (or last) open block, row by row, found without listing them all
+        flat = grid.ravel()
+        index = flat.size - 1 - int(np.argmin(flat[::-1])) if last else int(np.argmin(flat))
+        return divmod(index, cols)
+
+    if grid.all():
         raise MazeError("the grid has no open block")
-
-    def fallback(default, index):
-        return default if not grid[default] else tuple(int(v) for v in free[index])
-
-    start = inner[0] if inner else fallback((1, 1), 0)
-    goal = inner[1] if len(inner) > 1 else fallback((rows - 2, cols - 2), -1)
+    start = inner[0] if inner else fallback((1, 1), last=False)
+    goal = inner[1] if len(inner) > 1 else fallback((rows - 2, cols - 2), last=True)
     return Maze(grid, start, goal)
+
+
+def _openings(grid: np.ndarray) -> tuple[int, list[tuple[int, int]]]:
+    """How many border blocks are open, and the first three, row by row.
+
+    Only the border is looked at: no grid-sized temporary arrays.
+    """
+    rows, cols = grid.shape
+    top, bottom = np.flatnonzero(~grid[0]), np.flatnonzero(~grid[-1])
+    sides = np.argwhere(~grid[1:-1, [0, -1]])
+    count = len(top) + len(sides) + len(bottom)
+    first = [(0, int(c)) for c in top[:3]]
+    first += [(int(r) + 1, 0 if k == 0 else cols - 1) for r, k in sides[:3]]
+    first += [(rows - 1, int(c)) for c in bottom[:3]]
+    return count, first[:3]
 
 
 def to_csv(maze: Maze) -> str:
@@ -174,7 +268,7 @@ def from_csv(text: str) -> Maze:
             continue
         for position, value in enumerate(cells, 1):
             if value not in ("0", "1"):
-                raise MazeError(f"line {number}, value {position}: {value!r} is not 0 or 1")
+                raise MazeError(f"line {number}, value {position}: {shown(value)} is not 0 or 1")
         if rows and len(cells) != len(rows[0]):
             raise MazeError(f"line {number} has {len(cells)} values but the first row has {len(rows[0])}")
         rows.append([v == "1" for v in cells])
@@ -200,8 +294,11 @@ def to_npy(maze: Maze) -> bytes:
     return out.getvalue()
 
 
-def from_npy(data: bytes) -> Maze:
+def from_npy(data: bytes, limit: int | None = None) -> Maze:
     """Read a ``.npy`` int grid (no pickles are ever loaded).
+
+    The header's shape is checked against the data and ``limit`` bytes
+    (default :func:`meiro.files.read_limit`) before any memory is taken.
 
     Examples
     --------
@@ -217,12 +314,4 @@ def from_npy(data: bytes) -> Maze:
     """
     if not data.startswith(b"\x93NUMPY"):
         raise MazeError("not a NumPy .npy array (the file does not start with its magic bytes)")
-    try:
-        values = np.load(io.BytesIO(data), allow_pickle=False)
-    except (ValueError, OSError, EOFError) as exc:
-        raise MazeError(f"not a NumPy .npy array ({exc})") from None
-    except MemoryError:  # a small file whose header claims a vast array
-        raise MazeError("the array is too large for this machine's memory") from None
-    if not isinstance(values, np.ndarray):
-        raise MazeError("not a NumPy .npy array")
-    return from_int_grid(values)
+    return from_int_grid(_npy_array(data, read_limit() if limit is None else limit))

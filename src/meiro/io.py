@@ -36,9 +36,9 @@ import numpy as np
 
 from ._version import __version__
 from .errors import MazeError
-from .files import read_bytes, read_text
+from .files import LOAD_COST, parse_json, read_bytes, read_limit, read_text
 from .maze import Maze, check_grid
-from .recipe import position_field, recipe_from
+from .recipe import position_field, recipe_from, shown
 from .text import parse_text
 from .writing import check_target, write_atomic
 
@@ -183,6 +183,9 @@ def save(maze: Maze, path: str | os.PathLike, format: str | None = None) -> None
 #: format -> meiro.interop function, for the data formats beyond JSON and text
 _WRITERS = {"npz": "to_npz", "npy": "to_npy", "csv": "to_csv"}
 _READERS = {".npz": "from_npz", ".npy": "from_npy"}
+#: extension -> bytes of memory loading takes per byte of the file, where above
+#: :data:`meiro.files.LOAD_COST` (measured: text makes a 4-byte code per character, CSV Python lists)
+_LOAD_COST = {".txt": 12, ".csv": 16}
 
 
 def load(path: str | os.PathLike) -> Maze:
@@ -213,7 +216,8 @@ def load(path: str | os.PathLike) -> Maze:
         raise MazeError(f"cannot load a {suffix} file: meiro reads mazes from "
                         ".json, .txt, .npz, .npy, .csv and .png files")
     binary = suffix in _READERS or suffix == ".png"
-    data = read_bytes(path) if binary else read_text(path)
+    limit = read_limit(_LOAD_COST.get(suffix, LOAD_COST))
+    data = read_bytes(path, limit) if binary else read_text(path, limit)
     try:
         if suffix == ".png":
             from .render.png import read_png
@@ -240,14 +244,13 @@ def from_json(text: str) -> Maze:
     ...
     meiro.errors.MazeError: grid height must be odd and at least 3 blocks, got 2
     """
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise MazeError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+    if not isinstance(text, str):
+        raise TypeError(f"from_json() needs the JSON text as a str, got {type(text).__name__}")
+    doc = parse_json(text)
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise MazeError(f'not a meiro maze file (expected "format": "{FORMAT}")')
     if doc.get("version") != VERSION:
-        raise MazeError(f"unsupported maze file version {doc.get('version')!r}; "
+        raise MazeError(f"unsupported maze file version {shown(doc.get('version'))}; "
                         f"this meiro reads version {VERSION}")
     rows = doc.get("grid")
     if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
