@@ -14,11 +14,14 @@ from __future__ import annotations
 import io
 import json
 import math
+import warnings
 
 import numpy as np
 
 from ..errors import MazeError
+from ..files import parse_json, png_size
 from ..maze import Maze
+from ..recipe import recipe_from, shown
 from .palette import ANSWER, GOAL, PATH, START, WALL, Palette, classes
 
 #: Pictures larger than this many pixels are refused (Pillow's own safety limit is ~89M).
@@ -155,8 +158,8 @@ def _metadata(image) -> dict:
     if raw is None:
         return {}
     try:
-        meta = json.loads(raw)
-    except ValueError:
+        meta = parse_json(raw)
+    except MazeError:
         return {}
     return meta if isinstance(meta, dict) else {}
 
@@ -182,17 +185,27 @@ def read_png(data: bytes) -> Maze:
     meiro.errors.MazeError: not a PNG image (cannot identify image file)
     """
     Image, _ = _pillow()
+    size = png_size(data)
+    # judged from the header, before Pillow decodes (or warns about) anything
+    if size is not None and size[0] * size[1] > MAX_PIXELS:
+        raise MazeError(f"the image is too large ({size[0]}x{size[1]} pixels; meiro reads "
+                        f"pictures of at most {MAX_PIXELS:,} pixels)")
     try:
-        image = Image.open(io.BytesIO(data))
-        if image.format != "PNG":
-            raise MazeError(f"not a PNG image (it is {image.format})")
-        if image.width * image.height > MAX_PIXELS:
-            raise MazeError(f"the image is too large ({image.width}x{image.height} pixels)")
-        image.load()
+        with warnings.catch_warnings():
+            # Pillow's own size warning: the check above is meiro's, and stricter
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            image = Image.open(io.BytesIO(data))
+            if image.format != "PNG":
+                raise MazeError(f"not a PNG image (it is {image.format})")
+            if image.width * image.height > MAX_PIXELS:
+                raise MazeError(f"the image is too large ({image.width}x{image.height} pixels)")
+            image.load()
     except MazeError:
         raise
+    except Image.DecompressionBombError:  # a picture of another kind claiming a vast size
+        raise MazeError("not a PNG image (a picture of another kind, and too large)") from None
     except Exception as exc:  # Pillow raises many types for broken files
-        reason = "cannot identify image file" if "cannot identify" in str(exc) else str(exc)
+        reason = "cannot identify image file" if "cannot identify" in str(exc) else shown(str(exc))[1:-1]
         raise MazeError(f"not a PNG image ({reason})") from None
     meta = _metadata(image)
     # one 32-bit int per pixel (R | G << 8 | B << 16), without a copy per channel
@@ -220,12 +233,23 @@ def read_png(data: bytes) -> Maze:
     goal = _single(cls, GOAL, "goal")
     start = start if start is not None else _meta_position(meta, "start")
     goal = goal if goal is not None else _meta_position(meta, "goal")
-    generation = None
-    if isinstance(meta.get("algorithm"), str) and isinstance(meta.get("seed"), int):
-        generation = {"algorithm": meta["algorithm"], "seed": meta["seed"],
-                      "width": (cols - 1) // 2, "height": (rows - 1) // 2,
-                      "origin": meta.get("origin") or [1, 1]}
-    return Maze(grid, start, goal, generation=generation)
+    return Maze(grid, start, goal, generation=_recipe(meta, grid.shape))
+
+
+def _recipe(meta: dict, shape: tuple[int, int]) -> dict | None:
+    """The generation recipe the metadata keeps, if it is a sound one.
+
+    The pixels are the maze; a recipe that does not check out (a seed out of
+    range, an origin off the grid) is left out rather than trusted.
+    """
+    if not (isinstance(meta.get("algorithm"), str) and isinstance(meta.get("seed"), int)):
+        return None
+    recipe = {key: meta.get(key) for key in ("algorithm", "seed", "origin")}
+    try:
+        recipe = recipe_from(recipe, shape)
+    except MazeError:
+        return None
+    return recipe
 
 
 def _nearest_class(packed: np.ndarray, saved) -> np.ndarray:
