@@ -184,7 +184,21 @@ def read_text(path: str | os.PathLike, limit: int | None = None) -> str:
     ...
     meiro.errors.MazeError: cannot read ...: not UTF-8 text (byte 0)
     """
-    raw = read_bytes(path, limit)
+    return decode_text(read_bytes(path, limit), path)
+
+
+def decode_text(raw: bytes, path: str | os.PathLike) -> str:
+    """The UTF-8 text (a BOM is allowed) of bytes read from ``path``, else a one-line error.
+
+    Examples
+    --------
+    >>> decode_text(b"# #", "maze.txt")
+    '# #'
+    >>> decode_text(b"#\\xff", "maze.txt")
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: cannot read maze.txt: not UTF-8 text (byte 1)
+    """
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

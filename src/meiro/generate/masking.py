@@ -27,7 +27,9 @@ were walled up, followed by the joining walls.
 
 from __future__ import annotations
 
+import io
 import os
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -62,11 +64,17 @@ def parse_mask_text(text: str) -> np.ndarray:
         if bad:
             raise MazeError(f"mask row {number}, column {line.index(bad[0])}: unknown character "
                             f"{bad[0]!r} (only '{INSIDE}' for inside and '{OUTSIDE}' for outside)")
-    return np.array([[ch == INSIDE for ch in line] for line in lines], dtype=bool)
+    # one byte a cell, not a Python object: a mask may have as many cells as a maze
+    codes = np.frombuffer("".join(lines).encode("ascii"), dtype=np.uint8)
+    return (codes == ord(INSIDE)).reshape(len(lines), width)
 
 
 def read_mask_png(path: str | os.PathLike) -> np.ndarray:
     """A black-and-white PNG -> bool array: light pixels (>= 50 % grey) are inside.
+
+    The picture's size is read from its header and checked first, by the rule
+    of :func:`~meiro.sizes.ensure_fits` (one pixel a cell), so a picture too
+    large for a maze on this machine is refused before it is decoded.
 
     Examples
     --------
@@ -77,15 +85,40 @@ def read_mask_png(path: str | os.PathLike) -> np.ndarray:
     >>> read_mask_png(path).tolist()
     [[True, False, True], [True, True, True]]
     """
+    from ..files import read_bytes
+
+    return _mask_from_png(read_bytes(path), os.fspath(path))
+
+
+def _mask_from_png(data: bytes, name: str) -> np.ndarray:
+    from ..files import png_size
+    from ..sizes import ensure_fits
+
     try:
         from PIL import Image, UnidentifiedImageError
     except ImportError:  # pragma: no cover - depends on the installation
         raise MazeError("reading a PNG mask needs Pillow: pip install pillow") from None
+    size = png_size(data)
+    if size is None:
+        raise MazeError(f"cannot read the mask image {name!r}: not a PNG image")
+    width, height = size
+    if not width or not height:
+        raise MazeError(f"cannot read the mask image {name!r}: it is {width}x{height} pixels")
     try:
-        with Image.open(path) as image:
-            grey = np.asarray(image.convert("L"))
-    except (OSError, UnidentifiedImageError, ValueError) as exc:
-        raise MazeError(f"cannot read the mask image {os.fspath(path)!r}: {exc}") from None
+        ensure_fits(width, height)
+    except MazeError as exc:
+        raise MazeError(f"the mask image {name!r} is {width}x{height} pixels, one a cell: {exc}") from None
+    try:
+        with warnings.catch_warnings():
+            # the size was judged above, by meiro's rule; Pillow's warning would only add noise
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data), formats=["PNG"]) as image:
+                grey = np.asarray(image.convert("L"))
+    except Image.DecompressionBombError:
+        raise MazeError(f"the mask image {name!r} is {width}x{height} pixels, more than Pillow "
+                        f"decodes ({2 * (Image.MAX_IMAGE_PIXELS or 0):,}); use a smaller mask") from None
+    except (OSError, UnidentifiedImageError, ValueError, SyntaxError) as exc:
+        raise MazeError(f"cannot read the mask image {name!r}: {exc}") from None
     return grey >= 128
 
 
@@ -106,16 +139,16 @@ def load_mask(mask: Any) -> np.ndarray:
     if isinstance(mask, str) and ("\n" in mask or (mask and not mask.strip(INSIDE + OUTSIDE))):
         return parse_mask_text(mask)
     if isinstance(mask, (str, os.PathLike)):
-        path = Path(mask)
-        if not path.is_file():
-            raise MazeError(f"mask file {os.fspath(mask)!r} does not exist")
-        with open(path, "rb") as handle:
-            magic = handle.read(8)
-        if magic.startswith(b"\x89PNG") or path.suffix.lower() == ".png":
-            return read_mask_png(path)
-        from ..files import read_text
+        from ..files import decode_text, read_bytes
 
-        return parse_mask_text(read_text(path))
+        path = Path(mask)
+        if not path.exists():
+            raise MazeError(f"mask file {os.fspath(mask)!r} does not exist")
+        # read once, bounded: a FIFO or /dev/stdin gives its bytes a single time
+        data = read_bytes(path)
+        if data.startswith(b"\x89PNG") or path.suffix.lower() == ".png":
+            return _mask_from_png(data, os.fspath(path))
+        return parse_mask_text(decode_text(data, path))
     try:
         arr = np.asarray(mask)
     except Exception:  # noqa: BLE001 - any unconvertible object is a user error
