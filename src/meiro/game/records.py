@@ -8,12 +8,13 @@ or damaged file counts as "no records yet"; writes are atomic.
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
 from pathlib import Path
 
 from ..errors import MazeError
-from ..files import read_text, write_atomic
+from ..files import parse_json, read_text, write_atomic
 
 
 def data_dir(environ: dict | None = None, platform: str | None = None,
@@ -55,6 +56,18 @@ def record_key(algorithm: str, width: int, height: int, seed: int, goal: str) ->
 
 
 
+#: The largest records file read (some 200,000 mazes' records); a larger one counts as damaged.
+LIMIT = 16 * 2**20
+
+
+def _count(value, kind) -> bool:
+    """``value`` is a finite, non-negative number (an int if ``kind`` is int; never a bool)."""
+    allowed = (int,) if kind is int else (int, float)
+    if not isinstance(value, allowed) or isinstance(value, bool):
+        return False
+    return value >= 0 and (isinstance(value, int) or math.isfinite(value))
+
+
 #: What :meth:`Records.note_clear` may return that is a message key rather than a text.
 NOTE_KEYS = ("new_best", "not_recorded")
 
@@ -78,16 +91,18 @@ class Records:
         self._data = self._load()
 
     def _load(self) -> dict:
+        # only a regular file: opening a FIFO put in its place would wait for a writer
+        if not self.path.is_file():
+            return {}
         try:
-            data = json.loads(read_text(self.path))
-        except (MazeError, ValueError):
+            data = parse_json(read_text(self.path, limit=LIMIT))
+        except MazeError:  # unreadable, too large, not JSON, nested too deeply: no records
             return {}
         return data if isinstance(data, dict) else {}
 
     def best(self, key: str) -> dict | None:
         entry = self._data.get(key)
-        if isinstance(entry, dict) and isinstance(entry.get("time"), (int, float)) \
-                and isinstance(entry.get("moves"), int):
+        if isinstance(entry, dict) and _count(entry.get("time"), float) and _count(entry.get("moves"), int):
             return entry
         return None
 
