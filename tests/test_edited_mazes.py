@@ -1,6 +1,7 @@
-"""A maze edited after it was made (or loaded from a doctored file) is refused before any
-compiled kernel reads it: the kernels trust a closed border and ends on open blocks, so a
-missed check would be a write outside an array, not an exception."""
+"""A maze cannot be edited once made, and every way of making one with new parts (a moved
+end, another grid, a doctored file) is checked before any compiled kernel reads it: the
+kernels trust a closed border and ends on open blocks, so a missed check would be a write
+outside an array, not an exception."""
 
 import json
 
@@ -24,37 +25,38 @@ positions = st.tuples(st.integers(-40, 40), st.integers(-40, 40))
 
 @settings(max_examples=150, deadline=None)
 @given(start=positions, goal=positions, use=st.sampled_from(sorted(USES)))
-def test_moved_ends_are_checked_again(start, goal, use):
+def test_moved_ends_are_checked(start, goal, use):
     m = meiro.generate(5, 4, seed=2)
-    m.start, m.goal = start, goal
     rows, cols = m.shape
     inside = all(0 <= r < rows and 0 <= c < cols and not m.grid[r, c] for r, c in (start, goal))
     if inside:
-        USES[use](m)  # a legal move of the ends still works
+        USES[use](m.edited(start=start, goal=goal))  # a legal move of the ends works
     else:
         with pytest.raises(meiro.MazeError, match="start|goal"):
-            USES[use](m)
+            m.edited(start=start, goal=goal)
+    assert (m.start, m.goal) == ((1, 1), (7, 9))  # the maze itself never moves
 
 
-@pytest.mark.parametrize("use", sorted(USES))
 @pytest.mark.parametrize("block", [(0, 3), (8, 1), (5, 0), (3, 10)])
-def test_an_opened_border_is_refused(use, block):
+def test_an_opened_border_is_refused(block):
     m = meiro.generate(5, 4, seed=2)
-    m.grid[block] = False
-    with pytest.raises(meiro.MazeError, match="border must be closed"):
-        USES[use](m)
+    with pytest.raises(ValueError, match="read-only"):
+        m.grid[block] = False
+    grid = m.grid.copy()
+    grid[block] = False
+    for make in (m.edited, lambda g: meiro.Maze(g, m.start, m.goal)):
+        with pytest.raises(meiro.MazeError, match="border must be closed"):
+            make(grid)
 
 
 @pytest.mark.parametrize("use", sorted(USES))
-def test_a_replaced_grid_is_checked_and_made_boolean(use):
+def test_another_grid_is_checked_and_made_boolean(use):
     m = meiro.generate(5, 4, seed=2)
-    m.grid = m.grid.astype(np.int64)     # 0/1 integers are accepted and turned into booleans
-    USES[use](m)
-    assert m.grid.dtype == np.bool_
-    m = meiro.generate(5, 4, seed=2)
-    m.grid = np.ones((4, 4), bool)
+    as_ints = m.edited(m.grid.astype(np.int64))   # 0/1 integers are accepted and turned into booleans
+    assert as_ints.grid.dtype == np.bool_ and as_ints == m
+    USES[use](as_ints)
     with pytest.raises(meiro.MazeError, match="height must be odd"):
-        USES[use](m)
+        m.edited(np.ones((4, 4), bool))
 
 
 @pytest.mark.parametrize("origin", [[401, 3], [-5, 3], [2, 2], [1, 11], [9, 1], [1, 10]])
@@ -112,8 +114,7 @@ def test_bool_grids_over_other_bytes_are_made_zero_one(tmp_path, method, lattice
     # the same bytes in a file, and a maze whose grid is swapped for them afterwards
     np.savez(tmp_path / "m.npz", grid=odd, start=np.array(made.start), goal=np.array(made.goal))
     assert np.array_equal(meiro.solve(meiro.load(tmp_path / "m.npz"), method).path, expected.path)
-    edited = meiro.Maze(grid, made.start, made.goal)
-    edited.grid = odd
+    edited = meiro.Maze(grid, made.start, made.goal).edited(odd)
     assert np.array_equal(meiro.solve(edited, method).path, expected.path)
 
 
@@ -174,20 +175,22 @@ def test_a_small_file_claiming_a_vast_array_is_one_clear_error(tmp_path, shape):
 
 @pytest.mark.parametrize("edit", [{"goal": (50, 50)}, {"goal": (-1, -1)}, {"start": (1, 1, 1)},
                                   {"start": (0, 1)}])
-def test_pictures_text_and_the_environment_check_an_edited_maze(edit):
+def test_ends_off_the_open_blocks_never_reach_pictures_text_or_the_environment(edit):
     from meiro.render.png import render_png
 
     m = meiro.generate(4, 4, seed=1)
     for key, value in edit.items():
-        setattr(m, key, value)
-    for use in (meiro.render_text, render_png):
-        with pytest.raises(meiro.MazeError, match="start|goal"):
-            use(m)
+        with pytest.raises(AttributeError, match="read-only"):
+            setattr(m, key, value)
+    with pytest.raises(meiro.MazeError, match="start|goal"):
+        m.edited(**edit)
+    with pytest.raises(meiro.MazeError, match="start|goal"):
+        meiro.Maze(m.grid, **{"start": m.start, "goal": m.goal, **edit})
+    assert meiro.render_text(m) and render_png(m)  # the maze is as it was
     gymnasium = pytest.importorskip("gymnasium")  # noqa: F841
     from meiro.env import MazeEnv
 
-    with pytest.raises(meiro.MazeError, match="start|goal"):
-        MazeEnv(width=4, height=4).reset(options={"maze": m})
+    MazeEnv(width=4, height=4).reset(options={"maze": m})
 
 
 @pytest.mark.parametrize("order", [[0], [-3], [10**6], [7], [16], [1.5]])

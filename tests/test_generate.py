@@ -89,10 +89,14 @@ def test_log_is_in_digging_order():
 
 
 def test_edited_maze_gets_a_flood_log_that_still_replays():
-    m = meiro.generate(10, 10, seed=1)
-    m.grid[1, 2] = False  # knock down a wall: no longer what the generator made
-    m.grid[1, 4] = False
+    made = meiro.generate(10, 10, seed=1)
+    grid = made.grid.copy()
+    grid[1, 2] = False  # knock down a wall: no longer what the generator made
+    grid[1, 4] = False
+    m = made.edited(grid)
+    assert m.seed is None and made.seed == 1  # the recipe does not make this grid
     assert np.array_equal(replay_carving(m.shape, m.carve_order), m.grid)
+    assert m.carve_order[0] == 1 * m.shape[1] + 1  # a flood from the start
 
 
 @pytest.mark.parametrize("width,height", [(1, 1), (1, 12), (12, 1), (9, 14), (60, 40)])
@@ -146,8 +150,9 @@ def test_copy_is_independent_and_keeps_the_recipe():
     m = meiro.generate(6, 6, seed=2, goal="farthest")
     c = m.copy()
     assert c == m and c.seed == 2 and c.algorithm == "dig"
-    c.grid[1, 2] = not c.grid[1, 2]
-    assert c != m and m == meiro.generate(6, 6, seed=2, goal="farthest")
+    grid = c.grid.copy()  # a maze's grid is read-only: edit a copy
+    grid[1, 2] = not grid[1, 2]
+    assert c.edited(grid) != m and m == meiro.generate(6, 6, seed=2, goal="farthest")
 
 
 def test_the_memory_check_counts_each_generators_working_memory(monkeypatch):

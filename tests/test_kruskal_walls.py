@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 
 import meiro
-from meiro.generate.kruskal import set_aside_square_maxima, shuffled_walls, spanning_tree, wall_codes
-from meiro.generate.lattice import SET_ASIDE, bucket_tags
+from meiro.generate.kruskal import _set_aside_square_maxima, shuffled_walls, spanning_tree, wall_codes
+from meiro.generate.lattice import SET_ASIDE, _bucket_tags
 from meiro.kernels.rng import mix_seed
 from support import assert_perfect
 
@@ -43,7 +43,7 @@ def test_square_maxima_match_a_square_by_square_reference(width, height, levels)
     rng = np.random.default_rng(width * 1000 + height + levels)
     tag = rng.integers(0, levels, (width - 1) * height + width * (height - 1)).astype(np.uint8)
     bucket = np.empty(tag.size, np.uint16)
-    set_aside_square_maxima(tag, width, height, bucket)
+    _set_aside_square_maxima(tag, width, height, bucket)
     expected = reference_set_aside(tag, width, height)
     assert np.array_equal(bucket == SET_ASIDE, expected)
     assert np.array_equal(bucket[~expected], tag[~expected])
@@ -60,7 +60,7 @@ def test_setting_walls_aside_keeps_the_minimum_spanning_tree(seed):
     count, _ = shuffled_walls(walls, width, height, state)
     assert 0.55 * walls.size < count < 0.75 * walls.size  # about a third is set aside
     tag = np.empty(walls.size, np.uint8)
-    bucket_tags(tag, state)
+    _bucket_tags(tag, state)
     bucket_of = dict(zip(natural_codes(width, height).tolist(), tag.tolist()))
     tried = walls[:count].tolist()
     assert [bucket_of[w] for w in tried] == sorted(bucket_of[w] for w in tried)

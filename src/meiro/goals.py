@@ -12,21 +12,41 @@ from __future__ import annotations
 import numpy as np
 
 from .errors import MazeError
-from .solve.bfs import bfs_kernel
-from .solve.result import SearchGraph
+from .maze import check_grid
+from .solve.bfs import _bfs_kernel
+from .solve.result import SearchGraph, block_index
 
-GOALS = ("corner", "farthest", "diameter")
+
+class _Names(tuple):
+    """A tuple of names in which only a ``str`` can be found.
+
+    ``x in names`` compares ``x`` with each name; for an array that comparison is
+    elementwise, and its truth value an error: here anything but a ``str`` is simply
+    not one of the names.
+    """
+
+    __slots__ = ()
+
+    def __contains__(self, item: object) -> bool:
+        return isinstance(item, str) and tuple.__contains__(self, item)
+
+
+GOALS = _Names(("corner", "farthest", "diameter"))
 
 _NO_RECORD = np.empty(0, np.int64)
 
 
-def farthest_from(grid: np.ndarray, origin: tuple[int, int], step: int = 2, *,
-                  graph: SearchGraph | None = None) -> tuple[int, int]:
+def farthest_from(grid: np.ndarray, origin: tuple[int, int], step: int = 2) -> tuple[int, int]:
     """The open cell (``step`` 1: block) at maximal path distance from ``origin``.
 
     Ties go to the last one a breadth-first search reaches. ``step`` 2 searches
-    cell to cell on a lattice maze, 1 block by block on any grid. ``graph`` may
-    pass in the maze's search graph to save building it.
+    cell to cell on a lattice maze, 1 block by block on any grid.
+
+    Raises
+    ------
+    MazeError
+        If ``grid`` is not a maze's grid, ``origin`` is not one of its open blocks
+        (with ``step`` 2: open cells), or ``step`` is not 1 or 2.
 
     Examples
     --------
@@ -35,21 +55,35 @@ def farthest_from(grid: np.ndarray, origin: tuple[int, int], step: int = 2, *,
     >>> r, c = farthest_from(m.grid, (1, 1))
     >>> r % 2 == 1 and c % 2 == 1
     True
+    >>> farthest_from(m.grid, (10**6 + 1, 1))
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: origin (1000001, 1) is outside the 13x13-block grid
     """
-    g = graph if graph is not None else SearchGraph(grid, step)
+    g = SearchGraph(grid, step)
+    return _farthest(g, block_index(origin, g.rows, g.cols, "origin"))
+
+
+def _farthest(g: SearchGraph, origin: int) -> tuple[int, int]:
+    """:func:`farthest_from` on a graph, from flat block ``origin`` (checked here)."""
     g.reset()
-    source = g.node(origin[0] * g.cols + origin[1])
-    last, _, _ = bfs_kernel(g.graph, g.width, source, -1, _NO_RECORD)
+    source = g.open_node(origin, "origin")
+    last, _, _ = _bfs_kernel(g.graph, g.width, source, -1, _NO_RECORD)
     r, c = (int(v) for v in divmod(int(g.flat_blocks(np.array([last]))[0]), g.cols))
     return r, c
 
 
-def place_goal(grid: np.ndarray, start: tuple[int, int], goal: str,
-               cells: np.ndarray | None = None) -> tuple[tuple[int, int], tuple[int, int]]:
-    """Return ``(start, goal)`` for the goal rule ``goal``.
+def place_goal(grid: np.ndarray, start: tuple[int, int], goal: str) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Return ``(start, goal)`` for the goal rule ``goal`` on a maze's ``grid``.
 
-    ``cells`` may hand over a generator's compact cells (they are reused as the
-    search graph, and their search codes are overwritten).
+    On a lattice maze with the start on a cell the ends are cells; on any other
+    grid the search goes block by block.
+
+    Raises
+    ------
+    MazeError
+        If ``goal`` is not one of :data:`GOALS`, ``grid`` is not a maze's grid or
+        ``start`` is not one of its open blocks.
 
     Examples
     --------
@@ -57,13 +91,27 @@ def place_goal(grid: np.ndarray, start: tuple[int, int], goal: str,
     >>> g = np.ones((3, 5), bool); g[1, 1:4] = False
     >>> place_goal(g, (1, 1), "corner")
     ((1, 1), (1, 3))
+    >>> place_goal(g, (1, 2), "diameter")            # not a cell: block by block
+    ((1, 1), (1, 3))
     """
-    if goal == "corner":
-        return start, (grid.shape[0] - 2, grid.shape[1] - 2)
     if goal not in GOALS:
         raise MazeError(f"unknown goal {goal!r}; choose one of: {', '.join(GOALS)}")
-    graph = SearchGraph(grid, 2, cells)
-    one_end = farthest_from(grid, start, graph=graph)
+    grid = check_grid(grid)
+    rows, cols = grid.shape
+    flat = block_index(start, rows, cols, "start")
+    r, c = divmod(flat, cols)
+    if grid[r, c]:
+        raise MazeError(f"start ({r}, {c}) is on a wall block; it must be an open block")
+    if goal == "corner":
+        return (r, c), (rows - 2, cols - 2)
+    lattice = r % 2 == 1 and c % 2 == 1 and bool(grid[::2, ::2].all())
+    return _place_goal(SearchGraph(grid, 2 if lattice else 1), (r, c), goal)
+
+
+def _place_goal(graph: SearchGraph, start: tuple[int, int], goal: str):
+    """:func:`place_goal` on a maze's search graph (whose codes it overwrites), for a
+    checked ``start``; ``goal`` "farthest" or "diameter"."""
+    one_end = _farthest(graph, start[0] * graph.cols + start[1])
     if goal == "farthest":
         return start, one_end
-    return one_end, farthest_from(grid, one_end, graph=graph)
+    return one_end, _farthest(graph, one_end[0] * graph.cols + one_end[1])

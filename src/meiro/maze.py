@@ -8,6 +8,8 @@ users print, plot (``plt.imshow(m.grid)``) or hand to a game or an agent.
 
 from __future__ import annotations
 
+import copy
+import weakref
 from typing import Any
 
 import numpy as np
@@ -44,7 +46,12 @@ def check_grid(grid: Any) -> np.ndarray:
     >>> check_grid(np.full((3, 3), 255, np.uint8).view(bool)).view(np.uint8).max()   # bytes made 0/1
     np.uint8(1)
     """
-    arr = np.asarray(grid)
+    if isinstance(grid, np.ndarray) and _is_maze_grid(grid):
+        return grid  # checked when its maze was made, and read-only since
+    try:
+        arr = np.asarray(grid)
+    except (TypeError, ValueError, OverflowError):  # ragged rows, objects numpy cannot hold
+        raise MazeError("grid must be a two-dimensional array of booleans or 0/1 integers") from None
     if arr.ndim != 2:
         raise MazeError(f"grid must be two-dimensional, got {arr.ndim} dimension(s)")
     if arr.dtype == np.bool_ and arr.size and arr.view(np.uint8).max() > 1:
@@ -118,6 +125,14 @@ def check_path(path: Any, shape: tuple[int, int]) -> np.ndarray:
 class Maze:
     """A maze: block grid, start and goal, and how it was made.
 
+    A maze never changes once made: :attr:`grid` is a read-only array (the maze
+    keeps its own copy, so the array you pass in stays yours to edit), and
+    :attr:`start`, :attr:`goal` and :attr:`generation` cannot be reassigned. So
+    the logs it hands out (:attr:`carve_order`, a solution's ``explored``)
+    always describe this very grid. To change a maze, make a new one:
+    :meth:`edited`, or ``Maze(grid, start, goal)`` from an edited
+    ``maze.grid.copy()``.
+
     Parameters
     ----------
     grid : array_like of bool, shape (2*height+1, 2*width+1)
@@ -128,6 +143,16 @@ class Maze:
     generation : dict, optional
         How the maze was generated (``algorithm``, ``seed``, ``width``,
         ``height``, ``origin``): enough to replay its digging exactly.
+    carve_order : array_like of int, optional
+        The carving log, if known; replaying it must rebuild ``grid``.
+
+    Raises
+    ------
+    MazeError
+        If the grid is not a maze's (see :func:`check_grid`), an end is off
+        its open blocks, or ``carve_order`` does not rebuild the grid.
+    TypeError
+        If ``generation`` is not a dict.
 
     Examples
     --------
@@ -137,93 +162,174 @@ class Maze:
     ((7, 9), 4, 3)
     >>> m.start, m.goal
     ((1, 1), (5, 7))
+    >>> m.grid[1, 2] = False
+    Traceback (most recent call last):
+    ...
+    ValueError: assignment destination is read-only
+    >>> grid = m.grid.copy()             # an editable copy ...
+    >>> grid[1, 2] = not grid[1, 2]
+    >>> Maze(grid, m.start, m.goal) == m # ... makes another maze
+    False
     """
 
-    __slots__ = ("grid", "start", "goal", "generation", "_carve_order")
+    __slots__ = ("_grid", "_start", "_goal", "_generation", "_carve_order", "__weakref__")
 
     def __init__(self, grid: Any, start: Any = None, goal: Any = None, *,
-                 generation: dict | None = None, carve_order: np.ndarray | None = None):
-        self.grid = check_grid(grid)
-        rows, cols = self.grid.shape
-        self.start = start if start is not None else (1, 1)
-        self.goal = goal if goal is not None else (rows - 2, cols - 2)
-        self.check()
-        self.generation = dict(generation) if generation else None
-        self._carve_order = carve_order
+                 generation: dict | None = None, carve_order: Any = None):
+        self._set(_owned_grid(grid), start, goal, generation)
+        self._carve_order = None if carve_order is None else _checked_log(carve_order, self._grid)
+
+    @classmethod
+    def _adopt(cls, grid: np.ndarray, start: Any = None, goal: Any = None, *,
+               generation: dict | None = None) -> "Maze":
+        """A maze that takes ``grid`` over without copying it: for a grid nobody else holds
+        (a generator's fresh output), so a huge maze is not in memory twice."""
+        maze = cls.__new__(cls)
+        arr = check_grid(grid)
+        maze._set(_freeze(arr) if arr.base is None else _owned_grid(arr), start, goal, generation)
+        maze._carve_order = None
+        return maze
+
+    def _set(self, grid: np.ndarray, start: Any, goal: Any, generation: Any) -> None:
+        rows, cols = grid.shape
+        self._grid = grid
+        self._start = _open_block(grid, (1, 1) if start is None else start, "start")
+        self._goal = _open_block(grid, (rows - 2, cols - 2) if goal is None else goal, "goal")
+        if generation is not None and not isinstance(generation, dict):
+            raise TypeError(f"generation must be a dict or None, got {type(generation).__name__}")
+        self._generation = copy.deepcopy(generation) if generation else None
+
+    # -- the read-only parts -------------------------------------------------
+    @property
+    def grid(self) -> np.ndarray:
+        """The block grid, ``True`` = wall: a read-only bool array.
+
+        ``maze.grid.copy()`` is an editable copy; :meth:`edited` or
+        :class:`Maze` makes a maze of it.
+        """
+        return self._grid
+
+    @grid.setter
+    def grid(self, value: Any) -> None:
+        _refuse("grid", "maze.edited(grid)")
+
+    @property
+    def start(self) -> Position:
+        """The start block ``(row, col)``."""
+        return self._start
+
+    @start.setter
+    def start(self, value: Any) -> None:
+        _refuse("start", "maze.edited(start=...)")
+
+    @property
+    def goal(self) -> Position:
+        """The goal block ``(row, col)``."""
+        return self._goal
+
+    @goal.setter
+    def goal(self, value: Any) -> None:
+        _refuse("goal", "maze.edited(goal=...)")
+
+    @property
+    def generation(self) -> dict | None:
+        """How the maze was generated (a copy: editing it changes nothing), or None."""
+        return copy.deepcopy(self._generation)
+
+    @generation.setter
+    def generation(self, value: Any) -> None:
+        _refuse("generation", "Maze(maze.grid, maze.start, maze.goal, generation=...)")
+
+    def edited(self, grid: Any = None, *, start: Any = None, goal: Any = None) -> "Maze":
+        """A new maze with ``grid``, ``start`` and/or ``goal`` replaced; this one is unchanged.
+
+        The recipe (:attr:`seed`, :attr:`algorithm`) and the carving log go with
+        the new maze while its grid is the same; a different grid is nobody's
+        generator output, so it has none (its :attr:`carve_order` is a flood).
+
+        Examples
+        --------
+        >>> import meiro
+        >>> m = meiro.generate(4, 3, seed=1)
+        >>> m.edited(goal=(1, 7)).goal, m.goal
+        ((1, 7), (5, 7))
+        >>> grid = m.grid.copy()
+        >>> grid[1, 2] = False                      # knock down a wall
+        >>> opened = m.edited(grid)
+        >>> opened.seed, m.seed
+        (None, 1)
+        >>> bool((replay_carving(opened.shape, opened.carve_order) == opened.grid).all())
+        True
+        """
+        new_grid = self._grid if grid is None else _owned_grid(grid)
+        same = new_grid is self._grid or (new_grid.shape == self._grid.shape
+                                          and bool(np.array_equal(new_grid, self._grid)))
+        maze = Maze.__new__(Maze)
+        maze._set(self._grid if same else new_grid, self._start if start is None else start,
+                  self._goal if goal is None else goal, self._generation if same else None)
+        maze._carve_order = self._carve_order if same else None
+        return maze
 
     def check(self) -> "Maze":
-        """Validate the maze again, as it may have been edited since it was made.
+        """Validate the maze again; returns it.
 
-        The grid, start and goal are plain attributes that anyone can change;
-        the compiled kernels trust what they are given (a closed border, ends
-        on open blocks) and do not check every step, so everything that hands a
-        maze to them calls this first. It costs a look at the border and one pass
-        over the grid's bytes (a fraction of any search).
-        Returns the maze, with the grid made a C-contiguous bool array.
+        A maze is checked when it is made and cannot be edited after, so this
+        always passes; it stays for code that checks a maze before handing it on.
 
         Raises
         ------
         MazeError
-            If the grid is no longer valid or an end is outside it or on a wall.
+            If the grid is no longer a maze's grid or an end is on a wall.
 
         Examples
         --------
-        >>> m = Maze(np.array([[1, 1, 1, 1, 1], [1, 0, 0, 0, 1], [1, 1, 1, 1, 1]]))
-        >>> m.grid[1, 4] = False          # opening the border would let a search walk off the grid
-        >>> m.check()
-        Traceback (most recent call last):
-        ...
-        meiro.errors.MazeError: the border must be closed, but block (row 1, col 4) is open
+        >>> Maze(np.array([[1, 1, 1, 1, 1], [1, 0, 0, 0, 1], [1, 1, 1, 1, 1]])).check().goal
+        (1, 3)
         """
-        self.grid = check_grid(self.grid)
-        rows, cols = self.grid.shape
-        self.start = _as_position(self.start, "start")
-        self.goal = _as_position(self.goal, "goal")
-        for name, (r, c) in (("start", self.start), ("goal", self.goal)):
-            if not (0 <= r < rows and 0 <= c < cols):
-                raise MazeError(f"{name} ({r}, {c}) is outside the {rows}x{cols}-block grid")
-            if self.grid[r, c]:
-                raise MazeError(f"{name} ({r}, {c}) is on a wall block; it must be an open block")
+        check_grid(self._grid)
+        for name, position in (("start", self._start), ("goal", self._goal)):
+            _open_block(self._grid, position, name)
         return self
 
     # -- sizes -------------------------------------------------------------
     @property
     def width(self) -> int:
         """Width in cells."""
-        return (self.grid.shape[1] - 1) // 2
+        return (self._grid.shape[1] - 1) // 2
 
     @property
     def height(self) -> int:
         """Height in cells."""
-        return (self.grid.shape[0] - 1) // 2
+        return (self._grid.shape[0] - 1) // 2
 
     @property
     def shape(self) -> tuple[int, int]:
         """Shape of the block grid, ``(rows, cols)``."""
-        return self.grid.shape
+        return self._grid.shape
 
     # -- provenance --------------------------------------------------------
     @property
     def seed(self) -> int | None:
         """The seed the maze was generated from (None for a hand-made maze)."""
-        return self.generation.get("seed") if self.generation else None
+        return self._generation.get("seed") if self._generation else None
 
     @property
     def algorithm(self) -> str | None:
         """The generator's registered name (None for a hand-made maze)."""
-        return self.generation.get("algorithm") if self.generation else None
+        return self._generation.get("algorithm") if self._generation else None
 
     @property
     def carve_order(self) -> np.ndarray:
-        """Flat block indices in the order the generator opened them.
+        """Flat block indices in the order the generator opened them (read-only).
 
         Replaying them onto an all-wall grid rebuilds :attr:`grid` exactly (see
         :func:`replay_carving`). Generation does not record the log, so that it
         runs at full speed and in little memory; the first access re-runs the
         deterministic generator with recording on (the same seed gives the same
         maze, so the log is exact). A maze that was not generated by meiro, or
-        was edited afterwards, gets the order in which a breadth-first flood
-        from the start reaches its open blocks, followed by any unreachable ones.
+        whose recipe does not make its grid, gets the order in which a
+        breadth-first flood from the start reaches its open blocks, followed by
+        any unreachable ones.
 
         Examples
         --------
@@ -235,22 +341,24 @@ class Maze:
         if self._carve_order is None:
             from .generate import rebuild_carve_order
 
-            self._carve_order = rebuild_carve_order(self)
+            order = rebuild_carve_order(self)
+            order.flags.writeable = False
+            self._carve_order = order
         return self._carve_order
 
     # -- comparisons and display -------------------------------------------
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Maze):
             return NotImplemented
-        return (self.start == other.start and self.goal == other.goal
-                and self.grid.shape == other.grid.shape
-                and bool(np.array_equal(self.grid, other.grid)))
+        return (self._start == other._start and self._goal == other._goal
+                and self._grid.shape == other._grid.shape
+                and bool(np.array_equal(self._grid, other._grid)))
 
-    __hash__ = None  # mutable grid
+    __hash__ = None  # equal mazes compare their grids; hashing one would read it all
 
     def __repr__(self) -> str:
         made = ""
-        if self.generation:
+        if self._generation:
             made = f", algorithm={self.algorithm!r}, seed={self.seed!r}"
         return (f"Maze(width={self.width}, height={self.height}, start={self.start}, "
                 f"goal={self.goal}{made})")
@@ -260,14 +368,126 @@ class Maze:
 
         return render_text(self)
 
+    def __reduce__(self):
+        # pickles carry a plain array; unpickling makes the maze (and its read-only copy) again
+        return (_unpickle, (np.array(self._grid), self._start, self._goal, self._generation,
+                            self._carve_order))
+
     def copy(self) -> "Maze":
-        """An independent copy (grid included)."""
-        return Maze(self.grid.copy(), self.start, self.goal, generation=self.generation,
-                    carve_order=self._carve_order)
+        """A copy with the same grid, ends, recipe and log.
+
+        A maze is read-only, so the copy shares the grid; for a grid to edit,
+        take ``maze.grid.copy()`` (see :meth:`edited`).
+        """
+        return self.edited()
 
 
-def replay_carving(shape: tuple[int, int], order: np.ndarray, steps: int | None = None) -> np.ndarray:
+def _unpickle(grid, start, goal, generation, carve_order) -> Maze:
+    maze = Maze._adopt(grid, start, goal, generation=generation)
+    if carve_order is not None:
+        maze._carve_order = _checked_log(carve_order, maze.grid)
+    return maze
+
+
+def _refuse(name: str, instead: str) -> None:
+    raise AttributeError(f"a Maze's {name} is read-only; make a new maze with {instead}")
+
+
+#: the read-only arrays behind the mazes' grids (by id), so that a maze made from another
+#: maze's grid shares it instead of copying it
+_FROZEN: "weakref.WeakValueDictionary[int, np.ndarray]" = weakref.WeakValueDictionary()
+
+
+def _freeze(arr: np.ndarray) -> np.ndarray:
+    """A read-only view of ``arr`` (which nobody else may hold), itself made read-only.
+
+    The view's own flag cannot be set back while its base is read-only.
+    """
+    arr.flags.writeable = False
+    _FROZEN[id(arr)] = arr
+    return arr.view()
+
+
+def _is_maze_grid(arr: np.ndarray) -> bool:
+    """Whether ``arr`` is a maze's grid: the whole of one of the read-only arrays behind them."""
+    base = arr.base
+    return (base is not None and _FROZEN.get(id(base)) is base and arr.shape == base.shape
+            and arr.dtype == base.dtype and arr.flags.c_contiguous
+            and arr.__array_interface__["data"][0] == base.__array_interface__["data"][0])
+
+
+def _owned_grid(grid: Any) -> np.ndarray:
+    """``grid`` checked, as a read-only array no caller can write to: a copy, unless
+    :func:`check_grid` already made a new array or the grid is another maze's."""
+    arr = check_grid(grid)
+    base = arr.base
+    if base is not None and _FROZEN.get(id(base)) is base:
+        return arr  # another maze's grid (or a contiguous view of it): already read-only
+    if isinstance(grid, np.ndarray) and np.may_share_memory(arr, grid):
+        arr = arr.copy()
+    elif base is not None:
+        arr = arr.copy()  # a view of memory the caller may still hold
+    return _freeze(arr)
+
+
+def _open_block(grid: np.ndarray, value: Any, name: str) -> Position:
+    r, c = _as_position(value, name)
+    rows, cols = grid.shape
+    if not (0 <= r < rows and 0 <= c < cols):
+        raise MazeError(f"{name} ({r}, {c}) is outside the {rows}x{cols}-block grid")
+    if grid[r, c]:
+        raise MazeError(f"{name} ({r}, {c}) is on a wall block; it must be an open block")
+    return r, c
+
+
+def _checked_log(order: Any, grid: np.ndarray) -> np.ndarray:
+    """A carving log for ``grid``, checked to rebuild it, as a read-only array."""
+    log = _flat_indices(order, grid.size, "carve_order")
+    if not np.array_equal(replay_carving(grid.shape, log), grid):
+        raise MazeError("carve_order does not rebuild the maze's grid")
+    log = log.copy()
+    log.flags.writeable = False
+    return log
+
+
+def _flat_indices(order: Any, size: int, name: str) -> np.ndarray:
+    """``order`` as a 1-D int64 array of flat indices into ``size`` blocks."""
+    if order is None or isinstance(order, (str, bytes, dict, set)):
+        raise TypeError(f"{name} must be a sequence of flat block indices, got {type(order).__name__}")
+    try:
+        arr = np.asarray(order)
+    except (TypeError, ValueError, OverflowError):
+        raise MazeError(f"{name} must be a sequence of whole numbers (flat block indices)") from None
+    if arr.ndim != 1:
+        if arr.ndim == 0:
+            raise TypeError(f"{name} must be a sequence of flat block indices, got {type(order).__name__}")
+        raise MazeError(f"{name} must be one-dimensional, got shape {arr.shape}")
+    if arr.size and arr.dtype.kind not in "iu":
+        raise MazeError(f"{name} must hold whole numbers (flat block indices), got {arr.dtype} values")
+    if arr.size and (int(arr.min()) < 0 or int(arr.max()) >= size):
+        bad = int(arr.min()) if int(arr.min()) < 0 else int(arr.max())
+        raise MazeError(f"{name} holds {bad}, outside the grid's {size} blocks")
+    return arr.astype(np.int64, copy=False)
+
+
+def replay_carving(shape: tuple[int, int], order: Any, steps: int | None = None) -> np.ndarray:
     """Rebuild a grid from a carving log: start all wall, open ``order[:steps]``.
+
+    Parameters
+    ----------
+    shape : (rows, cols)
+        The maze's block grid shape (odd sides of at least 3).
+    order : sequence of int
+        Flat block indices (``row * cols + col``), e.g. :attr:`Maze.carve_order`.
+    steps : int, optional
+        How many entries to replay (all of them when None).
+
+    Raises
+    ------
+    MazeError
+        If the shape is not a maze grid's, an index is outside it or ``steps`` is negative.
+    TypeError
+        If ``shape``, ``order`` or ``steps`` is not of the kind above.
 
     Examples
     --------
@@ -275,7 +495,42 @@ def replay_carving(shape: tuple[int, int], order: np.ndarray, steps: int | None 
     array([[1, 1, 1],
            [1, 0, 1],
            [1, 1, 1]])
+    >>> replay_carving((31, 31), [10**9])
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: order holds 1000000000, outside the grid's 961 blocks
     """
-    grid = np.ones(shape, dtype=bool)
-    grid.ravel()[order[:steps]] = False
+    rows, cols = _grid_shape(shape)
+    log = _flat_indices(order, rows * cols, "order")
+    if steps is not None:
+        if isinstance(steps, bool) or not hasattr(steps, "__index__"):
+            raise TypeError(f"steps must be a whole number or None, got {type(steps).__name__}")
+        steps = int(steps.__index__())
+        if steps < 0:
+            raise MazeError(f"steps must be at least 0, got {steps}")
+    grid = np.ones((rows, cols), dtype=bool)
+    grid.ravel()[log[:steps]] = False
     return grid
+
+
+def _grid_shape(shape: Any) -> tuple[int, int]:
+    """A block grid shape ``(rows, cols)``: two odd whole numbers of at least 3."""
+    try:
+        rows, cols = shape
+    except (TypeError, ValueError):
+        raise TypeError(f"shape must be a (rows, cols) pair, got {shape!r}") from None
+    sides = []
+    for name, side in (("rows", rows), ("cols", cols)):
+        if isinstance(side, bool) or not hasattr(side, "__index__"):
+            raise TypeError(f"shape {name} must be a whole number, got {side!r}")
+        try:
+            side = int(side.__index__())
+        except TypeError:
+            raise TypeError(f"shape {name} must be a whole number, got {side!r}") from None
+        if side < 3 or side % 2 == 0:
+            raise MazeError(f"shape {name} must be odd and at least 3 blocks, got {side}")
+        sides.append(side)
+    from .sizes import ensure_fits
+
+    ensure_fits((sides[1] - 1) // 2, (sides[0] - 1) // 2)
+    return sides[0], sides[1]

@@ -12,7 +12,7 @@ import secrets
 import numpy as np
 
 from ..errors import MazeError
-from ..goals import GOALS, place_goal
+from ..goals import GOALS, _place_goal
 from .braiding import braid_maze, check_braid
 from .carving import Carving
 from .masking import allowed_blocks, load_mask, region_of, restrict
@@ -21,6 +21,7 @@ from ..maze import Maze, check_cell
 from ..registry import GENERATORS
 from ..sizes import check_cells, ensure_fits
 from ..solve.bfs import flood
+from ..solve.result import SearchGraph
 from . import dig  # noqa: F401  (each import registers its generator)
 from . import stick  # noqa: F401
 from . import wall  # noqa: F401
@@ -108,9 +109,13 @@ def carve(algorithm: str, width: int, height: int, seed: int, origin: tuple[int,
     26
     """
     generator = GENERATORS.get(algorithm)  # its function checks the size and origin
-    if region is not None and region.shape != (height, width):
-        raise MazeError(f"the region is {region.shape} cells but the maze is {(height, width)}")
+    if seed is None:
+        raise TypeError("carve needs a seed (a whole number); generate() draws one for None")
+    seed = resolve_seed(seed)
+    braid = check_braid(braid)
     carving = generator.function(width, height, mix_seed(seed), origin, record)
+    if region is not None:
+        region = _check_region(region, carving.grid.shape)
     if region is None and braid <= 0:
         return carving
     grid, order = carving.grid, carving.order
@@ -121,6 +126,30 @@ def carve(algorithm: str, width: int, height: int, seed: int, origin: tuple[int,
         order = braid_maze(grid, allowed, braid, mix_seed(seed, stream=3), order)
     # the generator's compact cells no longer describe the grid: leave them out
     return Carving(grid, order)
+
+
+def _check_region(region, shape: tuple[int, int]) -> np.ndarray:
+    """A region (bool cells, ``True`` = inside) for a block grid of ``shape``."""
+    if not isinstance(region, np.ndarray):
+        raise TypeError(f"a region must be a bool array of cells, got {type(region).__name__}")
+    cells = ((shape[0] - 1) // 2, (shape[1] - 1) // 2)
+    if region.shape != cells:
+        raise MazeError(f"the region is {region.shape} cells but the maze is {cells}")
+    if region.dtype != np.bool_:
+        raise MazeError(f"a region must hold booleans (True = inside), got {region.dtype} values")
+    return np.ascontiguousarray(region)
+
+
+def _ends(carving: Carving, origin: tuple[int, int], goal: str) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The start and goal of a freshly carved lattice maze for the goal rule ``goal``."""
+    rows, cols = carving.grid.shape
+    if goal == "corner":
+        return origin, (rows - 2, cols - 2)
+    if carving.cells is not None:  # the generator's compact cells are the search graph already
+        graph = SearchGraph._of_cells(carving.grid, carving.cells)
+    else:
+        graph = SearchGraph(carving.grid, 2)
+    return _place_goal(graph, origin, goal)
 
 
 def _corner_of(region: np.ndarray) -> tuple[int, int]:
@@ -183,7 +212,7 @@ def generate(width: int, height: int, algorithm: str = "dig", seed: int | None =
     """
     width, height = check_cells(width, height)
     generator = GENERATORS.get(algorithm)
-    if goal not in GOALS:
+    if goal not in GOALS:  # (only a str is in GOALS)
         raise MazeError(f"unknown goal {goal!r}; choose one of: {', '.join(GOALS)}")
     braid = check_braid(braid)
     cells = _check_mask(mask, width, height)
@@ -192,7 +221,7 @@ def generate(width: int, height: int, algorithm: str = "dig", seed: int | None =
     ensure_fits(width, height, generator.extra.get("memory", 1))
     region = None if cells is None else region_of(cells, origin)
     carving = carve(generator.name, width, height, seed, origin, False, braid, region)
-    first, last = place_goal(carving.grid, origin, goal, carving.cells)
+    first, last = _ends(carving, origin, goal)
     if region is not None and goal == "corner":
         last = _corner_of(region)
     recipe = {"algorithm": generator.name, "seed": seed, "width": width, "height": height,
@@ -201,7 +230,7 @@ def generate(width: int, height: int, algorithm: str = "dig", seed: int | None =
         recipe["braid"] = braid
     if cells is not None:
         recipe["mask"] = _mask_picture(cells)
-    return Maze(carving.grid, first, last, generation=recipe)
+    return Maze._adopt(carving.grid, first, last, generation=recipe)  # the grid is nobody else's
 
 
 def rebuild_carve_order(maze: Maze) -> np.ndarray:
@@ -215,13 +244,14 @@ def rebuild_carve_order(maze: Maze) -> np.ndarray:
     >>> m = meiro.generate(4, 3, seed=5)
     >>> rebuild_carve_order(m)[:5].tolist()          # the dig log, from the origin block 10
     [10, 19, 28, 29, 30]
-    >>> edited = m.copy()
-    >>> edited.grid[1, 2] = False                    # no longer the generator's maze
+    >>> grid = m.grid.copy()
+    >>> grid[1, 2] = False                           # no longer the generator's maze
+    >>> edited = meiro.Maze(grid, m.start, m.goal, generation=m.generation)   # its recipe kept
     >>> order = rebuild_carve_order(edited)
     >>> order[:5].tolist(), bool((meiro.replay_carving(edited.shape, order) == edited.grid).all())
     ([10, 11, 19, 12, 28], True)
     """
-    recipe = maze.check().generation
+    recipe = _maze(maze).generation
     if recipe:
         try:
             # the maze's own size, not the recipe's: a recipe that says otherwise is not this
@@ -251,10 +281,16 @@ def flood_order(maze: Maze) -> np.ndarray:
     >>> flood_order(meiro.parse_text("#######\\n#S  # #\\n#######")).tolist()   # 12 is cut off
     [8, 9, 10, 12]
     """
-    grid = maze.grid
+    grid = _maze(maze).grid
     order = flood(grid, maze.start)
     seen = np.zeros(grid.size, bool)
     seen[order] = True
     rest = np.flatnonzero(~grid.ravel() & ~seen)
     dtype = np.int32 if grid.size < 2**31 else np.int64
     return np.concatenate([order, rest]).astype(dtype)
+
+
+def _maze(maze) -> Maze:
+    if not isinstance(maze, Maze):
+        raise TypeError(f"expected a meiro.Maze, got {type(maze).__name__}")
+    return maze

@@ -29,10 +29,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.cells import DUG, cell_steps, open_passage, random_step, run_on_cells, walk_marks
+from ..kernels.cells import DUG, _open_passage, _random_step, _walk_marks, cell_steps
 from ..kernels.index import U
 from ..registry import GENERATORS
-from .carving import Carving
+from .carving import Carving, run_on_cells
 
 VISITED = 0x80
 
@@ -49,7 +49,7 @@ def _aldous_broder_kernel(cells, width, height, origin_x, origin_y, state, order
     padded = width + 2
     cols = 2 * width + 1
     step, block_step = cell_steps(width)
-    mark = walk_marks(cells)
+    mark = _walk_marks(cells)
     i = (origin_y + 1) * padded + origin_x + 1
     mark[U(i)] = VISITED
     p = (2 * origin_y + 1) * cols + 2 * origin_x + 1
@@ -61,13 +61,13 @@ def _aldous_broder_kernel(cells, width, height, origin_x, origin_y, state, order
     bits = np.uint64(0)
     n_bits = 0
     while remaining > 0:
-        d, j, bits, n_bits, state = random_step(i, mark, step, bits, n_bits, state)
+        d, j, bits, n_bits, state = _random_step(i, mark, step, bits, n_bits, state)
         if order is not None:
             p += 2 * block_step[U(d)]
         if not mark[U(j)]:
             # first entrance: open the wall the walk came through
             mark[U(j)] = VISITED
-            open_passage(cells, i, j, d)
+            _open_passage(cells, i, j, d)
             if order is not None:
                 order[U(n)] = p - block_step[U(d)]
                 order[U(n + 1)] = p

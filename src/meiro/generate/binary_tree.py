@@ -27,7 +27,7 @@ from numba import njit
 from ..kernels.rng import next_u64
 from ..registry import GENERATORS
 from .carving import Carving
-from .lattice import carve, run_kernel
+from .lattice import _carve, _run_kernel
 
 _TOP_BIT = np.uint64(63)
 
@@ -38,7 +38,7 @@ def _binary_tree_kernel(grid, rows, cols, origin_row, origin_col, state, order):
     for r in range(1, rows - 1, 2):
         for c in range(1, cols - 1, 2):
             p = r * cols + c
-            n = carve(grid, p, order, n)
+            n = _carve(grid, p, order, n)
             if r == 1 and c == 1:
                 continue
             if r == 1:
@@ -48,7 +48,7 @@ def _binary_tree_kernel(grid, rows, cols, origin_row, origin_col, state, order):
             else:
                 bits, state = next_u64(state)
                 north = (bits >> _TOP_BIT) == 1
-            n = carve(grid, p - cols if north else p - 1, order, n)
+            n = _carve(grid, p - cols if north else p - 1, order, n)
     return n
 
 
@@ -71,4 +71,4 @@ def binary_tree(width: int, height: int, state: np.uint64, origin: tuple[int, in
     >>> bool((~carving.grid[1, 1:-1]).all())   # the top row is one corridor
     True
     """
-    return run_kernel(_binary_tree_kernel, width, height, state, origin, record)
+    return _run_kernel(_binary_tree_kernel, width, height, state, origin, record)

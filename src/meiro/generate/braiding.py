@@ -22,8 +22,10 @@ import numpy as np
 from numba import njit
 
 from ..errors import MazeError
-from ..kernels.rng import below, next_u64
-from .lattice import shuffle
+from ..kernels.rng import below, check_state, next_u64
+from .carving import carving_log, editable_grid
+from .lattice import _shuffle
+from .masking import check_allowed
 
 _S32 = np.uint64(32)
 
@@ -58,7 +60,7 @@ def _braid_kernel(grid, allowed, rows, cols, threshold, state, order, n):
             if allowed[p] and _degree(grid, p, offset) == 1:
                 ends[k] = p
                 k += 1
-    state = shuffle(ends, state)
+    state = _shuffle(ends, state)
     best = np.empty(4, np.int64)
     other = np.empty(4, np.int64)
     for p in ends:
@@ -118,9 +120,16 @@ def braid_maze(grid: np.ndarray, allowed: np.ndarray, share: float, state,
                order: np.ndarray | None) -> np.ndarray | None:
     """Cull about ``share`` of the dead ends of ``grid`` in place; returns the extended log.
 
-    ``grid`` is a lattice maze, ``allowed`` the blocks it may open
+    ``grid`` is a lattice maze's writable bool grid (not a :class:`~meiro.Maze`'s,
+    which is read-only: braid a copy), ``allowed`` the blocks it may open
     (:func:`meiro.generate.masking.allowed_blocks`), ``order`` its carving log
     or None.
+
+    Raises
+    ------
+    MazeError
+        If ``grid`` is not a writable maze grid, ``allowed`` does not match it or
+        would open its border, ``share`` is not from 0 to 1, or ``order`` is not a log.
 
     Examples
     --------
@@ -131,15 +140,21 @@ def braid_maze(grid: np.ndarray, allowed: np.ndarray, share: float, state,
     >>> m = meiro.generate(6, 6, seed=2)
     >>> maze_stats(m).dead_ends
     4
-    >>> braid_maze(m.grid, allowed_blocks(np.ones((6, 6), bool)), 1.0, mix_seed(2, stream=3), None)
-    >>> maze_stats(m).dead_ends
+    >>> grid = m.grid.copy()
+    >>> braid_maze(grid, allowed_blocks(np.ones((6, 6), bool)), 1.0, mix_seed(2, stream=3), None)
+    >>> maze_stats(meiro.Maze(grid, m.start, m.goal)).dead_ends
     0
     """
-    threshold = int(round(share * 2**32))
+    grid = editable_grid(grid)
+    allowed = check_allowed(allowed, grid.shape)
+    threshold = int(round(check_braid(share) * 2**32))
+    state = check_state(state)
     rows, cols = grid.shape
     if order is None:
         _braid_kernel(grid.ravel(), allowed.ravel(), rows, cols, threshold, state, None, 0)
         return None
+    order = carving_log(order, grid.size)
     tail = np.empty(grid.size // 4 + 1, order.dtype)
     added = _braid_kernel(grid.ravel(), allowed.ravel(), rows, cols, threshold, state, tail, 0)
     return np.concatenate([order, tail[:added]])
+

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import numbers
 from typing import NamedTuple
 
 import numpy as np
+
+from ..errors import MazeError
+from ..kernels.cells import cells_to_grid, padded_cells
+from ..maze import check_grid
 
 
 class Carving(NamedTuple):
@@ -41,3 +46,119 @@ def record_buffer(n_blocks: int, length: int) -> np.ndarray:
     """
     dtype = np.int32 if n_blocks < 2**31 else np.int64
     return np.empty(length, dtype=dtype)
+
+
+def check_request(width, height, state, origin=(1, 1), memory: int = 1):
+    """What a generator is asked for, checked before any kernel runs:
+    ``(width, height, state, origin)`` as two ints, a ``numpy.uint64`` PRNG state and a cell.
+
+    ``memory``: the generator's working bytes per cell, for the memory check.
+
+    Raises
+    ------
+    MazeError
+        A size below one cell or too big for the memory, a state out of range, or an
+        origin that is not one of the cells.
+    TypeError
+        A size or state that is not a whole number.
+
+    Examples
+    --------
+    >>> from meiro.kernels.rng import mix_seed
+    >>> check_request(3, 2, 5, [3, 5])
+    (3, 2, np.uint64(5), (3, 5))
+    >>> check_request(3, 2, mix_seed(1), (10**7, 3))
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: origin must be a cell, an odd (row, col) inside the 5x7-block grid, got (10000000, 3)
+    """
+    from ..kernels.rng import check_state
+    from ..maze import check_cell
+    from ..sizes import ensure_fits
+
+    for name, side in (("width", width), ("height", height)):
+        if isinstance(side, bool) or not hasattr(side, "__index__"):
+            raise TypeError(f"{name} must be a whole number of cells, got {side!r}")
+    width, height = int(width.__index__()), int(height.__index__())
+    for name, side in (("width", width), ("height", height)):
+        if side < 1:
+            raise MazeError(f"{name} must be at least 1 cell, got {side}")
+    ensure_fits(width, height, memory)
+    return width, height, check_state(state), check_cell(origin, width, height, "origin")
+
+
+def run_on_cells(kernel, width: int, height: int, state, origin, record: bool, *extra) -> Carving:
+    """Run a compact-cell generator ``kernel`` (:mod:`meiro.kernels.cells`) and wrap its result.
+
+    ``kernel(cells, width, height, origin_x, origin_y, state, order, *extra)`` carves
+    padded ``cells`` and returns the log length; ``order`` is None unless
+    ``record`` (numba then compiles a version without the logging). The request is
+    checked first (:func:`check_request`); ``kernel`` and ``extra`` are the caller's.
+
+    Examples
+    --------
+    >>> from meiro.generate.wilson import _wilson_kernel
+    >>> from meiro.kernels.rng import mix_seed
+    >>> carving = run_on_cells(_wilson_kernel, 3, 2, mix_seed(1), (1, 1), True)
+    >>> carving.grid.shape, len(carving.order), carving.cells.size
+    ((5, 7), 11, 20)
+    """
+    width, height, state, origin = check_request(width, height, state, origin)
+    cells = padded_cells(width, height)
+    order = record_buffer((2 * width + 1) * (2 * height + 1), 2 * width * height - 1) if record else None
+    n_log = kernel(cells, width, height, origin[1] // 2, origin[0] // 2, state, order, *extra)
+    return Carving(cells_to_grid(cells, width, height), order[:n_log] if record else None, cells)
+
+
+def check_number(value, name: str, low: float, high: float, what: str = "a number") -> float:
+    """A real number from ``low`` to ``high`` (a generator's option), as a float.
+
+    Examples
+    --------
+    >>> check_number(0.25, "newest", 0, 1)
+    0.25
+    >>> check_number(float("nan"), "newest", 0, 1)
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: newest must be a number from 0 to 1, got nan
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be {what} from {low} to {high}, got {value!r}")
+    if not low <= float(value) <= high:
+        raise MazeError(f"{name} must be {what} from {low} to {high}, got {value!r}")
+    return float(value)
+
+
+def editable_grid(grid) -> np.ndarray:
+    """``grid``, checked to be a maze's block grid that can be changed in place: a
+    writable, C-contiguous bool array of 0/1 bytes with odd sides and a closed border.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> editable_grid(meiro.generate(2, 2, seed=1).grid)
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: the grid is changed in place, so it must be a writable array (a maze's grid is read-only: pass maze.grid.copy())
+    """
+    if not isinstance(grid, np.ndarray) or grid.dtype != np.bool_:
+        kind = f"{grid.dtype} array" if isinstance(grid, np.ndarray) else type(grid).__name__
+        raise TypeError(f"the grid must be a bool array (it is changed in place), got {kind}")
+    if not grid.flags.writeable:
+        raise MazeError("the grid is changed in place, so it must be a writable array "
+                        "(a maze's grid is read-only: pass maze.grid.copy())")
+    if check_grid(grid) is not grid:  # not C-contiguous, or bytes other than 0 and 1
+        raise MazeError("the grid is changed in place, so it must be C-contiguous with 0/1 bytes "
+                        "(pass np.ascontiguousarray(grid, bool))")
+    return grid
+
+
+def carving_log(order, n_blocks: int) -> np.ndarray:
+    """A carving log: a one-dimensional int32 or int64 array of flat indices below ``n_blocks``."""
+    if not isinstance(order, np.ndarray) or order.dtype not in (np.int32, np.int64):
+        raise TypeError("a carving log must be an int32 or int64 array (see carving.record_buffer)")
+    if order.ndim != 1:
+        raise MazeError(f"a carving log must be one-dimensional, got shape {order.shape}")
+    if order.size and (order.min() < 0 or order.max() >= n_blocks):
+        raise MazeError(f"a carving log must hold flat block indices below {n_blocks}")
+    return order

@@ -20,11 +20,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.cells import DUG, cell_steps, cells_to_grid, open_passage, padded_cells
+from ..kernels.cells import DUG, _open_passage, cell_steps, cells_to_grid, padded_cells
 from ..kernels.index import U
 from ..kernels.rng import below
 from ..registry import GENERATORS
-from .carving import Carving, record_buffer
+from .carving import Carving, check_request, record_buffer
 
 
 @njit(cache=True)
@@ -79,7 +79,7 @@ def _dig_kernel(cells, width, height, x, y, state, order):
             k, state = below(state, n)
             d = choice[U(k)]
         j = i + step[U(d)]
-        open_passage(cells, i, j, d)
+        _open_passage(cells, i, j, d)
         cells[U(j)] |= DUG
         if record:
             order[n_log] = p + block_step[U(d)]
@@ -124,6 +124,7 @@ def dig(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1,
     >>> carving.grid.shape, int((~carving.grid).sum()), len(carving.order)
     ((5, 7), 11, 11)
     """
+    width, height, state, origin = check_request(width, height, state, origin)
     cells = padded_cells(width, height)
     order = record_buffer((2 * width + 1) * (2 * height + 1), 2 * width * height - 1 if record else 0)
     n_log, _ = _dig_kernel(cells, width, height, origin[1] // 2, origin[0] // 2, state, order)

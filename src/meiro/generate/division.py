@@ -31,7 +31,7 @@ from numba import njit
 
 from ..kernels.rng import below
 from ..registry import GENERATORS
-from .carving import Carving
+from .carving import Carving, check_request
 from .lattice import flood_log, open_interior
 
 
@@ -99,6 +99,7 @@ def division(width: int, height: int, state: np.uint64, origin: tuple[int, int] 
     >>> int((~carving.grid).sum()) == 2 * 6 * 6 - 1
     True
     """
+    width, height, state, origin = check_request(width, height, state, origin)
     grid = open_interior(width, height)
     _division_kernel(grid.ravel(), grid.shape[1], height, width, state)
     return Carving(grid, flood_log(grid, origin) if record else None)

@@ -33,10 +33,10 @@ from typing import Iterator
 import numpy as np
 from numba import njit
 
-from ..kernels.rng import next_u64
+from ..kernels.rng import check_state, next_u64
 from ..registry import GENERATORS
-from .carving import Carving, record_buffer
-from .lattice import find
+from .carving import Carving, check_request, record_buffer
+from .lattice import _find
 
 _TOP_BIT = np.uint64(63)
 
@@ -72,8 +72,8 @@ def _eller_row(blocks, cols, labels, parent, count, scratch, last, state, order,
         n = _open(blocks, 2 * c + 1, base, order, n)
     # 2. join neighbours of different sets
     for c in range(width - 1):
-        a = find(parent, labels[c])
-        b = find(parent, labels[c + 1])
+        a = _find(parent, labels[c])
+        b = _find(parent, labels[c + 1])
         if a == b:
             continue
         join = last
@@ -88,7 +88,7 @@ def _eller_row(blocks, cols, labels, parent, count, scratch, last, state, order,
     for c in range(width):
         count[c] = 0
     for c in range(width):
-        root = find(parent, labels[c])
+        root = _find(parent, labels[c])
         labels[c] = root
         count[root] += 1
     went = scratch  # reused: 1 once the set went down
@@ -157,6 +157,7 @@ def eller(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (
     >>> len(carving.order) == 2 * 6 * 4 - 1
     True
     """
+    width, height, state, origin = check_request(width, height, state, origin)
     rows, cols = 2 * height + 1, 2 * width + 1
     grid = np.ones((rows, cols), dtype=bool)
     order = record_buffer(rows * cols, 2 * width * height - 1) if record else None
@@ -181,7 +182,7 @@ def eller_rows(width: int, height: int, state: np.uint64) -> Iterator[np.ndarray
     from ..sizes import check_cells
 
     width, height = check_cells(width, height)  # now, not at the first row
-    return _rows(width, height, state)
+    return _rows(width, height, check_state(state))
 
 
 def _rows(width: int, height: int, state: np.uint64) -> Iterator[np.ndarray]:

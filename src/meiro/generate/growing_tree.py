@@ -40,11 +40,11 @@ import numpy as np
 from numba import njit
 
 from ..errors import MazeError
-from ..kernels.cells import DUG, cell_block, cell_steps, join_cell, run_on_cells, undug_around
+from ..kernels.cells import DUG, _join_cell, _undug_around, cell_block, cell_steps
 from ..kernels.index import U
 from ..kernels.rng import below, next_u64
 from ..registry import GENERATORS
-from .carving import Carving
+from .carving import Carving, check_number, check_request, run_on_cells
 
 POLICIES = ("newest", "random", "oldest", "mixed")
 _S32 = np.uint64(32)
@@ -83,7 +83,7 @@ def _growing_tree_kernel(cells, width, height, origin_x, origin_y, state, order,
             j, state = below(state, tail - head)
             i = head + j
         p = active[U(i)]
-        m = undug_around(cells, p, step, around)
+        m = _undug_around(cells, p, step, around)
         if m == 0:
             # leave the list; a middle cell swaps with the oldest, which keeps
             # the newest-first order intact (the oldest matters only to the
@@ -96,7 +96,7 @@ def _growing_tree_kernel(cells, width, height, origin_x, origin_y, state, order,
             continue
         j, state = below(state, m)
         d = around[U(j)]
-        n = join_cell(cells, p, p + step[d], d, block_step, order, n, width)
+        n = _join_cell(cells, p, p + step[d], d, block_step, order, n, width)
         active[U(tail)] = p + step[d]
         tail += 1
     return n
@@ -123,10 +123,10 @@ def growing_tree(width: int, height: int, state: np.uint64, origin: tuple[int, i
     >>> a.grid.shape == b.grid.shape and not (a.grid == b.grid).all()
     True
     """
-    if policy not in POLICIES:
+    width, height, state, origin = check_request(width, height, state, origin, memory=8)
+    if not isinstance(policy, str) or policy not in POLICIES:
         raise MazeError(f"unknown growing-tree policy {policy!r}; choose one of: {', '.join(POLICIES)}")
-    if not 0.0 <= newest <= 1.0:
-        raise MazeError(f"newest must be a probability between 0 and 1, got {newest!r}")
+    newest = check_number(newest, "newest", 0, 1, "a probability")
     share = {"newest": 1.0, "random": 0.0, "oldest": 0.0, "mixed": newest}[policy]
     newest_below = int(round(share * 2**32))
     oldest_below = 2**32 if policy == "oldest" else newest_below

@@ -24,12 +24,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.cells import (DUG, EDGE, cell_block, cell_steps, join_cell, mark_ring, maze_around,
-                             run_on_cells, undug_around)
+from ..kernels.cells import (DUG, EDGE, _join_cell, _mark_ring, _maze_around, _undug_around,
+                             cell_block, cell_steps)
 from ..kernels.index import U
 from ..kernels.rng import below
 from ..registry import GENERATORS
-from .carving import Carving
+from .carving import Carving, run_on_cells
 
 
 @njit(cache=True)
@@ -43,7 +43,7 @@ def _hunt_and_kill_kernel(cells, width, height, origin_x, origin_y, state, order
     row_step = np.array([-1, 0, 1, 0], np.int64)
     left = np.full(height, width, np.int64)  # cells outside the maze, per row
     around = np.empty(4, np.int64)
-    mark_ring(cells, width, height, DUG | EDGE)
+    _mark_ring(cells, width, height, DUG | EDGE)
     y = origin_y
     i = (y + 1) * padded + origin_x + 1
     cells[U(i)] |= DUG
@@ -56,11 +56,11 @@ def _hunt_and_kill_kernel(cells, width, height, origin_x, origin_y, state, order
     first_row = 0
     while remaining > 0:
         # kill: walk to random new neighbours
-        m = undug_around(cells, i, step, around)
+        m = _undug_around(cells, i, step, around)
         if m > 0:
             k, state = below(state, m)
             d = around[U(k)]
-            n = join_cell(cells, i, i + step[d], d, block_step, order, n, width)
+            n = _join_cell(cells, i, i + step[d], d, block_step, order, n, width)
             i += step[d]
             y += row_step[d]
             left[U(y)] -= 1
@@ -77,18 +77,18 @@ def _hunt_and_kill_kernel(cells, width, height, origin_x, origin_y, state, order
                 i = (y + 1) * padded + x + 1
                 if cells[U(i)] & DUG:
                     continue
-                m = maze_around(cells, i, step, around)
+                m = _maze_around(cells, i, step, around)
                 if m > 0:
                     k, state = below(state, m)
                     d = around[U(k)]
-                    n = join_cell(cells, i + step[d], i, (d + 2) & 3, block_step, order, n, width)
+                    n = _join_cell(cells, i + step[d], i, (d + 2) & 3, block_step, order, n, width)
                     left[y] -= 1
                     remaining -= 1
                     found = True
                     break
             if found:
                 break
-    mark_ring(cells, width, height, DUG)
+    _mark_ring(cells, width, height, DUG)
     return n
 
 

@@ -30,11 +30,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..errors import MazeError
 from ..kernels.cells import DUG, EAST, SOUTH, cells_to_grid, padded_cells
 from ..kernels.index import U
+from ..kernels.rng import check_state
 from ..registry import GENERATORS
-from .carving import Carving, record_buffer
-from .lattice import SET_ASIDE, bucket_starts, bucket_tags, shuffle_buckets
+from ..sizes import check_cells
+from .carving import Carving, check_request, record_buffer
+from .lattice import SET_ASIDE, _bucket_starts, _bucket_tags, _shuffle_buckets
 
 
 def wall_slots(rows: int, cols: int) -> np.ndarray:
@@ -45,6 +48,11 @@ def wall_slots(rows: int, cols: int) -> np.ndarray:
     >>> wall_slots(5, 5).tolist()   # a 2 x 2-cell maze has four wall slots
     [7, 11, 13, 17]
     """
+    for name, side in (("rows", rows), ("cols", cols)):
+        if isinstance(side, bool) or not isinstance(side, (int, np.integer)):
+            raise TypeError(f"{name} must be a whole number of blocks, got {side!r}")
+        if side < 3 or side % 2 == 0:
+            raise MazeError(f"{name} must be odd and at least 3 blocks, got {side}")
     index = np.arange(rows * cols).reshape(rows, cols)
     slots = np.zeros((rows, cols), bool)
     slots[1:-1:2, 2:-1:2] = True
@@ -63,6 +71,7 @@ def wall_codes(width: int, height: int) -> np.ndarray:
     >>> walls.size, walls.dtype
     (7, dtype('int32'))
     """
+    width, height = check_cells(width, height)
     n = (width - 1) * height + width * (height - 1)
     return np.empty(n, np.int32 if 2 * (width + 2) * (height + 2) < 2**31 else np.int64)
 
@@ -76,7 +85,7 @@ def _set_aside_heaviest(out, wall, a, b, c):
 
 
 @njit(cache=True)
-def set_aside_square_maxima(tag, width, height, bucket):
+def _set_aside_square_maxima(tag, width, height, bucket):
     """Copy each wall's ``tag`` to ``bucket``, or ``SET_ASIDE`` where the wall is strictly the
     heaviest of a unit square.
 
@@ -98,7 +107,7 @@ def set_aside_square_maxima(tag, width, height, bucket):
 
     >>> tag = np.array([3, 1, 2, 0, 5, 0, 1], np.uint8)
     >>> bucket = np.empty(7, np.uint16)
-    >>> set_aside_square_maxima(tag, 3, 2, bucket)
+    >>> _set_aside_square_maxima(tag, 3, 2, bucket)
     >>> bucket.tolist()
     [3, 1, 2, 0, 256, 0, 1]
     """
@@ -125,38 +134,13 @@ def set_aside_square_maxima(tag, width, height, bucket):
 
 
 @njit(cache=True)
-def shuffled_walls(walls, width, height, state):
-    """Fill ``walls`` with the walls Kruskal must try, in uniformly random order.
-
-    A wall is coded ``cell * 2 + (0 east | 1 south)`` of the cell west of or
-    above it, with cells numbered in the padded layout of
-    :mod:`meiro.kernels.cells` (``(y + 1) * (width + 2) + x + 1``), so Kruskal
-    finds the cell and its neighbour without a division.
-
-    Every wall gets a random bucket (:func:`meiro.generate.lattice.bucket_tags`,
-    the top bits of a random weight); the walls that are strictly the heaviest
-    of a unit square by bucket can never be opened and are set aside
-    (:func:`set_aside_square_maxima`, about a third of them on large mazes);
-    the rest are dealt straight into their buckets and each bucket is
-    shuffled. The order of the walls tried is thus still that of independent
-    random weights — which walls are set aside depends on the buckets alone,
-    and the order within a bucket is uniform — and the maze is the same
-    minimum spanning tree. Returns ``(number of walls to try, state)``; the
-    walls set aside follow them in ``walls``.
-
-    Examples
-    --------
-    >>> from meiro.kernels.rng import mix_seed
-    >>> walls = wall_codes(3, 2)
-    >>> count, state = shuffled_walls(walls, 3, 2, mix_seed(1))
-    >>> count, walls.tolist()       # e.g. 13 = 6 * 2 + 1: the wall south of cell 6, i.e. (0, 0)
-    (7, [17, 12, 14, 13, 15, 22, 24])
-    """
+def _shuffled_walls(walls, width, height, state):
+    """:func:`shuffled_walls` on checked arguments."""
     tag = np.empty(walls.size, np.uint8)
-    state = bucket_tags(tag, state)
+    state = _bucket_tags(tag, state)
     bucket = np.empty(walls.size, np.uint16)
-    set_aside_square_maxima(tag, width, height, bucket)
-    start = bucket_starts(bucket)
+    _set_aside_square_maxima(tag, width, height, bucket)
+    start = _bucket_starts(bucket)
     fill = start[:-1].copy()
     padded = width + 2
     i = 0
@@ -167,7 +151,54 @@ def shuffled_walls(walls, width, height, state):
                 walls[U(fill[U(b)])] = ((y + 1) * padded + x + 1) * 2 + south
                 fill[U(b)] += 1
                 i += 1
-    return start[SET_ASIDE], shuffle_buckets(walls, start, state)
+    return start[SET_ASIDE], _shuffle_buckets(walls, start, state)
+
+
+def shuffled_walls(walls: np.ndarray, width: int, height: int, state) -> tuple[int, np.uint64]:
+    """Fill ``walls`` with the walls Kruskal must try, in uniformly random order.
+
+    A wall is coded ``cell * 2 + (0 east | 1 south)`` of the cell west of or
+    above it, with cells numbered in the padded layout of
+    :mod:`meiro.kernels.cells` (``(y + 1) * (width + 2) + x + 1``), so Kruskal
+    finds the cell and its neighbour without a division.
+
+    Every wall gets a random bucket (:func:`meiro.generate.lattice._bucket_tags`,
+    the top bits of a random weight); the walls that are strictly the heaviest
+    of a unit square by bucket can never be opened and are set aside
+    (:func:`_set_aside_square_maxima`, about a third of them on large mazes);
+    the rest are dealt straight into their buckets and each bucket is
+    shuffled. The order of the walls tried is thus still that of independent
+    random weights — which walls are set aside depends on the buckets alone,
+    and the order within a bucket is uniform — and the maze is the same
+    minimum spanning tree. Returns ``(number of walls to try, state)``; the
+    walls set aside follow them in ``walls``.
+
+    Raises
+    ------
+    MazeError
+        If ``walls`` is not a one-dimensional int32 or int64 array of one entry per wall
+        (:func:`wall_codes`), or a size or the state is out of range.
+    TypeError
+        If a size or the state is not a whole number.
+
+    Examples
+    --------
+    >>> from meiro.kernels.rng import mix_seed
+    >>> walls = wall_codes(3, 2)
+    >>> count, state = shuffled_walls(walls, 3, 2, mix_seed(1))
+    >>> count, walls.tolist()       # e.g. 13 = 6 * 2 + 1: the wall south of cell 6, i.e. (0, 0)
+    (7, [17, 12, 14, 13, 15, 22, 24])
+    """
+    width, height = check_cells(width, height)
+    state = check_state(state)
+    n = (width - 1) * height + width * (height - 1)
+    if not isinstance(walls, np.ndarray) or walls.dtype not in (np.int32, np.int64):
+        raise TypeError("walls must be an int32 or int64 array (see wall_codes)")
+    if walls.shape != (n,) or not walls.flags.writeable or not walls.flags.c_contiguous:
+        raise MazeError(f"walls must be a writable, contiguous array of the {n} walls of "
+                        f"{width}x{height} cells (see wall_codes), got shape {walls.shape}")
+    count, state = _shuffled_walls(walls, width, height, state)
+    return int(count), np.uint64(state)
 
 
 @njit(inline="always")
@@ -254,9 +285,10 @@ def kruskal(width: int, height: int, state: np.uint64, origin: tuple[int, int] =
     >>> len(carving.order) == 2 * 6 * 4 - 1
     True
     """
+    width, height, state, origin = check_request(width, height, state, origin, memory=14)
     walls = wall_codes(width, height)
     count, _ = shuffled_walls(walls, width, height, state)
-    return spanning_tree(walls[:count], width, height, record)
+    return _spanning_tree(walls[:count], width, height, record)
 
 
 def spanning_tree(walls: np.ndarray, width: int, height: int, record: bool) -> Carving:
@@ -280,9 +312,35 @@ def spanning_tree(walls: np.ndarray, width: int, height: int, record: bool) -> C
     >>> len(carving.order)                  # 6 cells and the 5 walls between them
     11
     """
+    width, height = check_cells(width, height)
+    return _spanning_tree(_checked_walls(walls, width, height), width, height, record)
+
+
+def _spanning_tree(walls: np.ndarray, width: int, height: int, record: bool) -> Carving:
+    """:func:`spanning_tree` of walls that :func:`shuffled_walls` wrote (trusted)."""
     parent = np.empty((width + 2) * (height + 2), walls.dtype)
     cells = padded_cells(width, height) | DUG  # every cell is part of the maze
     cols = 2 * width + 1
     order = record_buffer(cols * (2 * height + 1), 2 * width * height - 1) if record else None
     n_log = _kruskal_kernel(cells, width, height, walls, parent, cols, order)
     return Carving(cells_to_grid(cells, width, height), order[:n_log] if record else None, cells)
+
+
+def _checked_walls(walls, width: int, height: int) -> np.ndarray:
+    """``walls`` as :func:`shuffled_walls` codes them, checked to name walls between two
+    cells of ``width x height`` (their union-find then stays inside its array)."""
+    try:
+        arr = np.asarray(walls)
+    except (TypeError, ValueError, OverflowError):
+        raise MazeError("walls must be an array of wall codes (see shuffled_walls)") from None
+    if arr.ndim != 1 or (arr.size and arr.dtype.kind not in "iu"):
+        raise MazeError("walls must be a one-dimensional array of wall codes (see shuffled_walls)")
+    padded = width + 2
+    dtype = np.int32 if 2 * padded * (height + 2) < 2**31 else np.int64
+    codes = arr.astype(np.int64)
+    cell, south = codes >> 1, codes & 1
+    y, x = cell // padded - 1, cell % padded - 1
+    inside = (codes >= 0) & (y >= 0) & (x >= 0) & (y < height - south) & (x < width - 1 + south)
+    if not inside.all():
+        raise MazeError(f"walls holds codes that are not walls between two of the {width}x{height} cells")
+    return np.ascontiguousarray(codes.astype(dtype))

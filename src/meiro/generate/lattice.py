@@ -4,7 +4,7 @@ Most generator kernels walk one byte per cell (:mod:`meiro.kernels.cells`);
 those that work on the flat block grid (``True`` = wall, ``cols = 2*width+1``
 blocks per row: a cell at block ``p`` has its neighbours at ``p +- 2`` and
 ``p +- 2*cols``, and the wall slot between two cells is the block half-way)
-open blocks with :func:`carve`, which writes a block to the carving log only
+open blocks with :func:`_carve`, which writes a block to the carving log only
 the first time it is opened, so a log never repeats a block and replaying it
 onto an all-wall grid gives the finished grid.
 """
@@ -17,11 +17,11 @@ from numba import njit
 from ..kernels.index import U
 from ..kernels.rng import below, next_u64
 from ..solve.bfs import flood
-from .carving import Carving, record_buffer
+from .carving import Carving, check_request, record_buffer
 
 
 @njit(inline="always")
-def carve(grid, p, order, n):
+def _carve(grid, p, order, n):
     """Open block ``p``; log it if it was a wall and recording is on. Returns the log length.
 
     ``order`` is None when not recording: numba then compiles a separate,
@@ -32,9 +32,9 @@ def carve(grid, p, order, n):
     --------
     >>> grid = np.ones(5, bool)
     >>> order = np.zeros(2, np.int64)
-    >>> carve(grid, 2, order, 0)            # opened and logged
+    >>> _carve(grid, 2, order, 0)            # opened and logged
     1
-    >>> carve(grid, 2, order, 1)            # already open: not logged again
+    >>> _carve(grid, 2, order, 1)            # already open: not logged again
     1
     >>> grid.tolist(), order[:1].tolist()
     ([True, True, False, True, True], [2])
@@ -49,13 +49,13 @@ def carve(grid, p, order, n):
 
 
 @njit(inline="always")
-def find(parent, i):
+def _find(parent, i):
     """Root of ``i`` in a union-find forest, halving the path on the way.
 
     Examples
     --------
     >>> parent = np.array([0, 0, 1, 2])     # a chain 3 -> 2 -> 1 -> 0
-    >>> find(parent, 3)
+    >>> _find(parent, 3)
     0
     >>> parent.tolist()                     # 3 now points to 1: the path was halved
     [0, 0, 1, 1]
@@ -80,7 +80,7 @@ SET_ASIDE = BUCKETS  # a tag (or tag bit) for elements a caller leaves out of th
 
 
 @njit(cache=True)
-def bucket_tags(tag, state):
+def _bucket_tags(tag, state):
     """First pass of a shuffle: a uniformly random bucket for each element; returns the state.
 
     Fills ``tag`` (uint8 or wider) with buckets ``0 .. BUCKETS - 1``. Below
@@ -93,10 +93,10 @@ def bucket_tags(tag, state):
     --------
     >>> from meiro.kernels.rng import mix_seed
     >>> small = np.empty(10, np.uint8)
-    >>> bool(bucket_tags(small, mix_seed(1)) == mix_seed(1)), int(small.max())   # nothing drawn
+    >>> bool(_bucket_tags(small, mix_seed(1)) == mix_seed(1)), int(small.max())   # nothing drawn
     (True, 0)
     >>> large = np.empty(1 << 16, np.uint8)
-    >>> _ = bucket_tags(large, mix_seed(1))
+    >>> _ = _bucket_tags(large, mix_seed(1))
     >>> len(np.unique(large))
     256
     """
@@ -111,7 +111,7 @@ def bucket_tags(tag, state):
 
 
 @njit(cache=True)
-def bucket_starts(tag):
+def _bucket_starts(tag):
     """Where each bucket begins once the elements are dealt by ``tag``.
 
     Bucket ``b`` holds places ``start[b]:start[b + 1]``; elements tagged
@@ -119,7 +119,7 @@ def bucket_starts(tag):
 
     Examples
     --------
-    >>> start = bucket_starts(np.array([0, 0, 1, 3, SET_ASIDE], np.uint16))
+    >>> start = _bucket_starts(np.array([0, 0, 1, 3, SET_ASIDE], np.uint16))
     >>> start[:5].tolist(), start[-2:].tolist()    # bucket 0 is 0:2, 1 is 2:3; set aside 4:5
     ([0, 2, 3, 3, 4], [4, 5])
     """
@@ -132,15 +132,15 @@ def bucket_starts(tag):
 
 
 @njit(cache=True)
-def shuffle_buckets(out, start, state):
+def _shuffle_buckets(out, start, state):
     """Last pass of a shuffle: Fisher-Yates within each bucket of ``out``; returns the state.
 
     Examples
     --------
     >>> from meiro.kernels.rng import mix_seed
     >>> values = np.arange(6)
-    >>> start = bucket_starts(np.zeros(6, np.uint8))    # one bucket: a plain Fisher-Yates
-    >>> _ = shuffle_buckets(values, start, mix_seed(1))
+    >>> start = _bucket_starts(np.zeros(6, np.uint8))    # one bucket: a plain Fisher-Yates
+    >>> _ = _shuffle_buckets(values, start, mix_seed(1))
     >>> values.tolist()
     [5, 0, 4, 2, 1, 3]
     """
@@ -150,11 +150,11 @@ def shuffle_buckets(out, start, state):
 
 
 @njit(cache=True)
-def shuffle(values, state):
+def _shuffle(values, state):
     """Uniform random shuffle of ``values`` in place; returns the PRNG state.
 
     Elements are dealt into buckets chosen uniformly at random
-    (:func:`bucket_tags`), keeping their order, and each bucket is then
+    (:func:`_bucket_tags`), keeping their order, and each bucket is then
     shuffled on its own: the result is still a uniformly random permutation
     (Rao-Sandelius), at several times the speed of one big Fisher-Yates.
 
@@ -162,25 +162,25 @@ def shuffle(values, state):
     --------
     >>> from meiro.kernels.rng import mix_seed
     >>> values = np.arange(8)
-    >>> _ = shuffle(values, mix_seed(1))
+    >>> _ = _shuffle(values, mix_seed(1))
     >>> values.tolist()
     [7, 0, 5, 1, 6, 3, 2, 4]
     """
     tag = np.empty(values.size, np.uint8)
-    state = bucket_tags(tag, state)
-    start = bucket_starts(tag)
+    state = _bucket_tags(tag, state)
+    start = _bucket_starts(tag)
     fill = start[:-1].copy()
     out = np.empty_like(values)
     for i in range(values.size):
         b = tag[i]
         out[U(fill[U(b)])] = values[i]
         fill[U(b)] += 1
-    state = shuffle_buckets(out, start, state)
+    state = _shuffle_buckets(out, start, state)
     values[:] = out
     return state
 
 
-def run_kernel(kernel, width: int, height: int, state, origin, record: bool, *extra) -> Carving:
+def _run_kernel(kernel, width: int, height: int, state, origin, record: bool, *extra) -> Carving:
     """Allocate an all-wall grid and a log, run ``kernel`` and wrap the result.
 
     ``kernel(grid, rows, cols, origin_row, origin_col, state, order, *extra)``
@@ -190,7 +190,7 @@ def run_kernel(kernel, width: int, height: int, state, origin, record: bool, *ex
     --------
     >>> from meiro.generate.binary_tree import _binary_tree_kernel
     >>> from meiro.kernels.rng import mix_seed
-    >>> carving = run_kernel(_binary_tree_kernel, 3, 2, mix_seed(1), (1, 1), True)
+    >>> carving = _run_kernel(_binary_tree_kernel, 3, 2, mix_seed(1), (1, 1), True)
     >>> carving.grid.astype(int)
     array([[1, 1, 1, 1, 1, 1, 1],
            [1, 0, 0, 0, 0, 0, 1],
@@ -200,6 +200,7 @@ def run_kernel(kernel, width: int, height: int, state, origin, record: bool, *ex
     >>> carving.order.tolist()
     [8, 10, 9, 12, 11, 22, 15, 24, 17, 26, 25]
     """
+    width, height, state, origin = check_request(width, height, state, origin)
     rows, cols = 2 * height + 1, 2 * width + 1
     grid = np.ones((rows, cols), dtype=bool)
     order = record_buffer(rows * cols, 2 * width * height - 1) if record else None

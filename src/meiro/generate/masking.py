@@ -37,8 +37,10 @@ import numpy as np
 from numba import njit
 
 from ..errors import MazeError
+from ..kernels.rng import check_state
 from ..solve.bfs import flood
-from .lattice import find, shuffle
+from .carving import carving_log, editable_grid
+from .lattice import _find, _shuffle
 
 #: mask text characters
 INSIDE, OUTSIDE = ".", "#"
@@ -174,12 +176,37 @@ def allowed_blocks(cells: np.ndarray) -> np.ndarray:
            [0, 1, 1, 1, 0, 0, 0],
            [0, 0, 0, 0, 0, 0, 0]])
     """
+    cells = _cell_set(cells)
     height, width = cells.shape
     out = np.zeros((2 * height + 1, 2 * width + 1), dtype=bool)
     out[1::2, 1::2] = cells
     out[1::2, 2:-1:2] = cells[:, :-1] & cells[:, 1:]
     out[2:-1:2, 1::2] = cells[:-1] & cells[1:]
     return out
+
+
+def _cell_set(cells) -> np.ndarray:
+    """A set of cells: a two-dimensional, non-empty bool array (``True`` = in the set)."""
+    if not isinstance(cells, np.ndarray):
+        raise TypeError(f"cells must be a bool array, got {type(cells).__name__}")
+    if cells.ndim != 2 or cells.size == 0:
+        raise MazeError(f"cells must be a two-dimensional (height, width) array, got shape {cells.shape}")
+    if cells.dtype != np.bool_:
+        raise MazeError(f"cells must hold booleans (True = inside), got {cells.dtype} values")
+    return cells
+
+
+def check_allowed(allowed, shape: tuple[int, int]) -> np.ndarray:
+    """The blocks a pass may open, checked to fit a grid of ``shape``: never the border
+    or a post (so every block a kernel steps to from them is inside the grid)."""
+    if not isinstance(allowed, np.ndarray) or allowed.dtype != np.bool_:
+        raise TypeError("allowed must be a bool block array (see masking.allowed_blocks)")
+    if allowed.shape != shape:
+        raise MazeError(f"allowed has shape {allowed.shape} but the grid {shape}")
+    if (allowed[0].any() or allowed[-1].any() or allowed[:, 0].any() or allowed[:, -1].any()
+            or allowed[::2, ::2].any()):
+        raise MazeError("allowed may not open the border or a post (an even/even block)")
+    return np.ascontiguousarray(allowed)
 
 
 def region_of(cells: np.ndarray, start: tuple[int, int]) -> np.ndarray:
@@ -214,11 +241,11 @@ def _join_pieces(grid, allowed, cols, width, slots, state, order, n):
             continue
         for d in (1, 2):
             if allowed[p + offset[d]] and not grid[p + offset[d]]:
-                a = find(parent, i)
-                b = find(parent, i + offset_cell[d])
+                a = _find(parent, i)
+                b = _find(parent, i + offset_cell[d])
                 if a != b:
                     parent[b] = a
-    state = shuffle(slots, state)
+    state = _shuffle(slots, state)
     for w in slots:
         if (w // cols) % 2 == 1:
             pa, pb = w - 1, w + 1
@@ -226,8 +253,8 @@ def _join_pieces(grid, allowed, cols, width, slots, state, order, n):
             pa, pb = w - cols, w + cols
         ra = ((pa // cols) // 2) * width + (pa % cols) // 2
         rb = ((pb // cols) // 2) * width + (pb % cols) // 2
-        a = find(parent, ra)
-        b = find(parent, rb)
+        a = _find(parent, ra)
+        b = _find(parent, rb)
         if a == b:
             continue
         parent[b] = a
@@ -262,6 +289,14 @@ def restrict(grid: np.ndarray, order: np.ndarray | None, region: np.ndarray,
     >>> bool((meiro.replay_carving(grid.shape, log) == grid).all())
     True
     """
+    grid = editable_grid(grid)
+    region = _cell_set(region)
+    if grid.shape != (2 * region.shape[0] + 1, 2 * region.shape[1] + 1):
+        raise MazeError(f"the region is {region.shape[1]}x{region.shape[0]} cells but the grid has "
+                        f"{grid.shape[1]}x{grid.shape[0]} blocks")
+    state = check_state(state)
+    if order is not None:
+        order = carving_log(order, grid.size)
     allowed = allowed_blocks(region)
     grid |= ~allowed
     slots = np.flatnonzero(allowed & grid)

@@ -34,12 +34,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..errors import MazeError
-from ..kernels.cells import (DUG, cell_steps, cells_to_grid, open_passage, padded_cells,
-                             random_step, walk_marks)
+from ..kernels.cells import (DUG, _open_passage, _random_step, _walk_marks, cell_steps,
+                             cells_to_grid, padded_cells)
 from ..kernels.index import U
 from ..registry import GENERATORS
-from .carving import Carving
+from .carving import Carving, check_number, check_request
 from .lattice import flood_log
 
 ROOT = 4  # the origin points nowhere
@@ -56,7 +55,7 @@ def _origin_shift_kernel(cells, width, height, state, steps):
     """
     padded = width + 2
     step, _ = cell_steps(width)
-    mark = walk_marks(cells)
+    mark = _walk_marks(cells)
     point = np.full(cells.size, ROOT, np.uint8)
     for y in range(height):
         row = (y + 1) * padded + 1
@@ -68,7 +67,7 @@ def _origin_shift_kernel(cells, width, height, state, steps):
     bits = np.uint64(0)
     n_bits = 0
     for _ in range(steps):
-        d, j, bits, n_bits, state = random_step(i, mark, step, bits, n_bits, state)
+        d, j, bits, n_bits, state = _random_step(i, mark, step, bits, n_bits, state)
         point[U(i)] = d
         point[U(j)] = ROOT
         i = j
@@ -77,7 +76,7 @@ def _origin_shift_kernel(cells, width, height, state, steps):
         for x in range(1, width + 1):
             d = point[row + x]
             if d != ROOT:
-                open_passage(cells, row + x, row + x + step[d], d)
+                _open_passage(cells, row + x, row + x + step[d], d)
     for k in range(cells.size):
         cells[k] |= DUG
     return state
@@ -108,8 +107,8 @@ def origin_shift(width: int, height: int, state: np.uint64, origin: tuple[int, i
     >>> [''.join('#' if wall else '.' for wall in row) for row in plain.tolist()]
     ['#######', '#.....#', '#.#####', '#.....#', '#######']
     """
-    if not 0 <= steps_per_cell <= 10_000:
-        raise MazeError(f"steps_per_cell must be from 0 to 10000, got {steps_per_cell!r}")
+    width, height, state, origin = check_request(width, height, state, origin, memory=2)
+    steps_per_cell = check_number(steps_per_cell, "steps_per_cell", 0, 10_000)
     cells = padded_cells(width, height)
     steps = int(round(steps_per_cell * width * height)) if width * height > 1 else 0
     _origin_shift_kernel(cells, width, height, state, steps)

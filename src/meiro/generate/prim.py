@@ -37,9 +37,9 @@ from numba import njit
 
 from ..kernels.index import U
 from ..registry import GENERATORS
-from .carving import Carving
-from .kruskal import shuffled_walls, spanning_tree, wall_codes
-from .lattice import carve, run_kernel
+from .carving import Carving, check_request
+from .kruskal import _spanning_tree, shuffled_walls, wall_codes
+from .lattice import _carve, _run_kernel
 
 
 _LEVEL_BITS = 6  # a 64-ary bitmap tree over the buckets: 64**3 = 262144 buckets
@@ -90,7 +90,7 @@ def _prim_kernel(grid, rows, cols, origin_row, origin_col, state, order, item_bi
     offset = np.array([-cols, 1, cols, -1], np.int64)
     width = (cols - 1) // 2
     p = origin_row * cols + origin_col
-    n = carve(grid, p, order, 0)
+    n = _carve(grid, p, order, 0)
     while True:
         # push the walls from the newly added cell p to every neighbour outside the maze
         r = p // cols
@@ -158,8 +158,8 @@ def _prim_kernel(grid, rows, cols, origin_row, origin_col, state, order, item_bi
                         level2 &= ~(_ONE << np.uint64(i2))
             q = top >> 2
             if grid[U(q)]:
-                n = carve(grid, q - offset[U(top & 3)], order, n)
-                n = carve(grid, q, order, n)
+                n = _carve(grid, q - offset[U(top & 3)], order, n)
+                n = _carve(grid, q, order, n)
                 p = q
                 break
         if p < 0:
@@ -188,16 +188,17 @@ def prim(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1
     >>> bool((prim(5, 5, mix_seed(7)).grid == carving.grid).all())  # Kruskal, same tree
     True
     """
+    width, height, state, origin = check_request(width, height, state, origin, memory=14)
     walls = wall_codes(width, height)
     # a wall's weight is its place in this order; the seed's stream differs from
     # kruskal's, so the two names give different mazes (of the same distribution)
     count, _ = shuffled_walls(walls, width, height, state ^ _PRIM_STREAM)
     if not record:
-        return spanning_tree(walls[:count], width, height, record)
+        return _spanning_tree(walls[:count], width, height, record)
     # the walls set aside are never opened: the heaviest weight of all will do for them
     rank = np.full(2 * (width + 2) * (height + 2), count, np.int64)
     rank[walls[:count]] = np.arange(count)
     rank_bits = (count + 1).bit_length()
     item_bits = (4 * (2 * width + 1) * (2 * height + 1)).bit_length()
-    return run_kernel(_prim_kernel, width, height, state, origin, record, item_bits, rank,
+    return _run_kernel(_prim_kernel, width, height, state, origin, record, item_bits, rank,
                       64 - rank_bits)

@@ -21,12 +21,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.cells import (DUG, EDGE, cell_block, cell_steps, join_cell, mark_ring, maze_around,
-                             run_on_cells)
+from ..kernels.cells import DUG, EDGE, _join_cell, _mark_ring, _maze_around, cell_block, cell_steps
 from ..kernels.index import U
 from ..kernels.rng import below
 from ..registry import GENERATORS
-from .carving import Carving
+from .carving import Carving, run_on_cells
 
 
 QUEUED = 0x08  # a cell waiting in the frontier (cleared before the kernel returns)
@@ -45,7 +44,7 @@ def _prim_simple_kernel(cells, width, height, origin_x, origin_y, state, order):
     step, block_step = cell_steps(width)
     frontier = np.empty(width * height, np.int64)
     around = np.empty(4, np.int64)
-    mark_ring(cells, width, height, DUG | EDGE)
+    _mark_ring(cells, width, height, DUG | EDGE)
     i = (origin_y + 1) * padded + origin_x + 1
     cells[U(i)] |= DUG
     n = 0
@@ -67,11 +66,11 @@ def _prim_simple_kernel(cells, width, height, origin_x, origin_y, state, order):
         size -= 1
         frontier[U(k)] = frontier[U(size)]
         # link it to a random neighbour already in the maze
-        m = maze_around(cells, i, step, around)
+        m = _maze_around(cells, i, step, around)
         k, state = below(state, m)
         d = around[U(k)]
-        n = join_cell(cells, i + step[d], i, (d + 2) & 3, block_step, order, n, width)
-    mark_ring(cells, width, height, DUG)
+        n = _join_cell(cells, i + step[d], i, (d + 2) & 3, block_step, order, n, width)
+    _mark_ring(cells, width, height, DUG)
     for k in range(cells.size):
         cells[k] &= ~QUEUED
     return n

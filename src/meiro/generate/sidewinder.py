@@ -24,7 +24,7 @@ from numba import njit
 from ..kernels.rng import below, next_u64
 from ..registry import GENERATORS
 from .carving import Carving
-from .lattice import carve, run_kernel
+from .lattice import _carve, _run_kernel
 
 _TOP_BIT = np.uint64(63)
 
@@ -36,11 +36,11 @@ def _sidewinder_kernel(grid, rows, cols, origin_row, origin_col, state, order):
         run_start = 1
         for c in range(1, cols - 1, 2):
             p = r * cols + c
-            n = carve(grid, p, order, n)
+            n = _carve(grid, p, order, n)
             at_east = c == cols - 2
             if r == 1:
                 if not at_east:
-                    n = carve(grid, p + 1, order, n)
+                    n = _carve(grid, p + 1, order, n)
                 continue
             close = at_east
             if not close:
@@ -48,10 +48,10 @@ def _sidewinder_kernel(grid, rows, cols, origin_row, origin_col, state, order):
                 close = (bits >> _TOP_BIT) == 1
             if close:
                 k, state = below(state, (c - run_start) // 2 + 1)
-                n = carve(grid, r * cols + run_start + 2 * k - cols, order, n)
+                n = _carve(grid, r * cols + run_start + 2 * k - cols, order, n)
                 run_start = c + 2
             else:
-                n = carve(grid, p + 1, order, n)
+                n = _carve(grid, p + 1, order, n)
     return n
 
 
@@ -73,4 +73,4 @@ def sidewinder(width: int, height: int, state: np.uint64, origin: tuple[int, int
     >>> bool((~carving.grid[1, 1:-1]).all())
     True
     """
-    return run_kernel(_sidewinder_kernel, width, height, state, origin, record)
+    return _run_kernel(_sidewinder_kernel, width, height, state, origin, record)

@@ -46,7 +46,7 @@ from numba import njit
 from ..kernels.index import U
 from ..kernels.rng import below
 from ..registry import GENERATORS
-from .carving import Carving
+from .carving import Carving, check_request
 from .lattice import flood_log, open_interior
 
 
@@ -97,6 +97,7 @@ def stick(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (
     >>> int((~carving.grid).sum()) == len(carving.order) == 2 * 4 * 3 - 1
     True
     """
+    width, height, state, origin = check_request(width, height, state, origin)
     grid = open_interior(width, height)
     _stick_kernel(grid.ravel(), grid.shape[0], grid.shape[1], state)
     return Carving(grid, flood_log(grid, origin) if record else None)

@@ -37,8 +37,8 @@ from numba import njit
 from ..kernels.index import U
 from ..kernels.rng import below
 from ..registry import GENERATORS
-from .carving import Carving
-from .lattice import flood_log, shuffle
+from .carving import Carving, check_request
+from .lattice import _shuffle, flood_log
 
 
 @njit(cache=True)
@@ -54,7 +54,7 @@ def _wall_kernel(grid, rows, cols, state, posts):
         for c in range(2, cols - 2, 2):
             posts[U(k)] = r * cols + c
             k += 1
-    state = shuffle(posts, state)
+    state = _shuffle(posts, state)
     growing = np.zeros(rows * cols, np.bool_)  # posts of the wall being grown
     stack = np.empty_like(posts)
     grown = np.empty_like(posts)
@@ -118,6 +118,7 @@ def wall(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1
     >>> bool(carving.grid[::2, ::2].all())   # every post ends up in a wall
     True
     """
+    width, height, state, origin = check_request(width, height, state, origin, memory=9)
     grid = np.zeros((2 * height + 1, 2 * width + 1), dtype=bool)
     grid[0] = grid[-1] = True
     grid[:, 0] = grid[:, -1] = True

@@ -28,10 +28,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.cells import DUG, cell_steps, open_passage, random_step, run_on_cells, walk_marks
+from ..kernels.cells import DUG, _open_passage, _random_step, _walk_marks, cell_steps
 from ..kernels.index import U
 from ..registry import GENERATORS
-from .carving import Carving
+from .carving import Carving, run_on_cells
 
 IN_TREE = 0x80
 
@@ -49,7 +49,7 @@ def _wilson_kernel(cells, width, height, origin_x, origin_y, state, order):
     padded = width + 2
     cols = 2 * width + 1
     step, block_step = cell_steps(width)
-    mark = walk_marks(cells)
+    mark = _walk_marks(cells)
     mark[U((origin_y + 1) * padded + origin_x + 1)] = IN_TREE
     n = 0
     if order is not None:
@@ -65,7 +65,7 @@ def _wilson_kernel(cells, width, height, origin_x, origin_y, state, order):
             # walk until the tree, keeping each cell's latest exit (loop erasure)
             i = start
             while not mark[U(i)] & IN_TREE:
-                d, j, bits, n_bits, state = random_step(i, mark, step, bits, n_bits, state)
+                d, j, bits, n_bits, state = _random_step(i, mark, step, bits, n_bits, state)
                 mark[U(i)] = d
                 i = j
             # carve the loop-erased path into the tree
@@ -77,7 +77,7 @@ def _wilson_kernel(cells, width, height, origin_x, origin_y, state, order):
                 mark[U(i)] = IN_TREE
                 j = i + step[U(d)]
                 # a passage is stored on the cell to its west or north
-                open_passage(cells, i, j, d)
+                _open_passage(cells, i, j, d)
                 if order is not None:
                     order[U(n)] = p
                     order[U(n + 1)] = p + block_step[U(d)]

@@ -12,12 +12,12 @@ from .index import U
 
 
 @njit(cache=True)
-def grow(array):
+def _grow(array):
     """A copy of a stack's ``array`` twice as long (the new half left unset).
 
     Examples
     --------
-    >>> bigger = grow(np.array([1, 2, 3]))
+    >>> bigger = _grow(np.array([1, 2, 3]))
     >>> bigger.size, bigger[:3].tolist()
     (6, [1, 2, 3])
     """
@@ -27,7 +27,7 @@ def grow(array):
 
 
 @njit(cache=True)
-def grow_ring(ring, head, tail):
+def _grow_ring(ring, head, tail):
     """Double a power-of-two ring buffer, keeping entries at ``index & (size-1)``.
 
     The queue holds ``ring[i & (size - 1)]`` for ``head <= i < tail``; the
@@ -36,7 +36,7 @@ def grow_ring(ring, head, tail):
     Examples
     --------
     >>> ring = np.array([10, 11, 12, 13])   # queue items 2, 3, 4: ring[2], ring[3], ring[4 & 3]
-    >>> bigger = grow_ring(ring, 2, 5)
+    >>> bigger = _grow_ring(ring, 2, 5)
     >>> bigger.size, [int(bigger[i & 7]) for i in range(2, 5)]
     (8, [12, 13, 10])
     """

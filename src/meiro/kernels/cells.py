@@ -15,14 +15,15 @@ without rebuilding it. Cell ``(x, y)`` lives at ``(y + 1) * (width + 2) + x + 1`
 import numpy as np
 from numba import njit
 
+from ..errors import MazeError
 from .index import U
 from .rng import next_u64
 
 EAST = 1
 SOUTH = 2
 DUG = 4
-#: a padding cell, in ``walk_marks`` (a random walk never steps onto it) and
-#: while a kernel marks the ring (:func:`mark_ring`)
+#: a padding cell, in ``_walk_marks`` (a random walk never steps onto it) and
+#: while a kernel marks the ring (:func:`_mark_ring`)
 EDGE = 0x40
 
 
@@ -36,14 +37,18 @@ def padded_cells(width: int, height: int) -> np.ndarray:
            [4, 0, 0, 4],
            [4, 4, 4, 4]], dtype=uint8)
     """
-    cells = np.zeros((height + 2, width + 2), np.uint8)
+    width, height = _cells_size(width, height)
+    try:
+        cells = np.zeros((height + 2, width + 2), np.uint8)
+    except (MemoryError, ValueError):
+        raise MazeError(f"{width}x{height} cells do not fit in memory") from None
     cells[0] = cells[-1] = DUG
     cells[:, 0] = cells[:, -1] = DUG
     return cells.ravel()
 
 
 @njit(inline="always")
-def open_passage(cells, i, j, d):
+def _open_passage(cells, i, j, d):
     """Open the passage from cell ``i`` to its neighbour ``j`` in direction ``d``.
 
     A passage is stored on the cell to its west or north (0 north, 1 east,
@@ -52,7 +57,7 @@ def open_passage(cells, i, j, d):
     Examples
     --------
     >>> cells = padded_cells(2, 1)          # cells (0, 0) and (1, 0) at 5 and 6
-    >>> open_passage(cells, 6, 5, 3)        # west from (1, 0): stored on (0, 0)
+    >>> _open_passage(cells, 6, 5, 3)        # west from (1, 0): stored on (0, 0)
     >>> cells.reshape(3, 4)[1].tolist()
     [4, 1, 0, 4]
     """
@@ -96,7 +101,7 @@ def cell_block(i, width):
 
 
 @njit(inline="always")
-def join_cell(cells, i, j, d, block_step, order, n, width):
+def _join_cell(cells, i, j, d, block_step, order, n, width):
     """Dig cell ``j`` into the maze through the wall from its neighbour ``i`` (direction ``d``).
 
     Logs the wall block, then ``j``'s block, when ``order`` is not None
@@ -109,12 +114,12 @@ def join_cell(cells, i, j, d, block_step, order, n, width):
     >>> cells[5] |= DUG
     >>> block_step = np.array([-5, 1, 5, -1], np.int64)
     >>> order = np.zeros(2, np.int64)
-    >>> join_cell(cells, 5, 6, 1, block_step, order, 0, 2)   # dig east
+    >>> _join_cell(cells, 5, 6, 1, block_step, order, 0, 2)   # dig east
     2
     >>> cells.reshape(3, 4)[1].tolist(), order.tolist()      # the wall slot, then the cell
     ([4, 5, 4, 4], [7, 8])
     """
-    open_passage(cells, i, j, d)
+    _open_passage(cells, i, j, d)
     cells[U(j)] |= DUG
     if order is not None:
         q = cell_block(j, width)
@@ -125,7 +130,7 @@ def join_cell(cells, i, j, d, block_step, order, n, width):
 
 
 @njit(inline="always")
-def undug_around(cells, i, step, out):
+def _undug_around(cells, i, step, out):
     """Fill ``out`` with the directions (0 N, 1 E, 2 S, 3 W) from cell ``i`` to cells not dug yet.
 
     ``step``: the four directions' steps in the padded array. The padding
@@ -135,7 +140,7 @@ def undug_around(cells, i, step, out):
     --------
     >>> cells = padded_cells(2, 1)
     >>> out = np.empty(4, np.int64)
-    >>> n = undug_around(cells, 5, np.array([-4, 1, 4, -1], np.int64), out)
+    >>> n = _undug_around(cells, 5, np.array([-4, 1, 4, -1], np.int64), out)
     >>> out[:n].tolist()                    # only east: the rest is padding
     [1]
     """
@@ -148,19 +153,19 @@ def undug_around(cells, i, step, out):
 
 
 @njit(inline="always")
-def maze_around(cells, i, step, out):
-    """Like :func:`undug_around`, for the neighbours already in the maze.
+def _maze_around(cells, i, step, out):
+    """Like :func:`_undug_around`, for the neighbours already in the maze.
 
-    Needs the padding marked ``DUG | EDGE`` (:func:`mark_ring`) to tell it
+    Needs the padding marked ``DUG | EDGE`` (:func:`_mark_ring`) to tell it
     from dug cells.
 
     Examples
     --------
     >>> cells = padded_cells(2, 1)
-    >>> mark_ring(cells, 2, 1, DUG | EDGE)
+    >>> _mark_ring(cells, 2, 1, DUG | EDGE)
     >>> cells[6] |= DUG                     # cell (1, 0) is in the maze
     >>> out = np.empty(4, np.int64)
-    >>> n = maze_around(cells, 5, np.array([-4, 1, 4, -1], np.int64), out)
+    >>> n = _maze_around(cells, 5, np.array([-4, 1, 4, -1], np.int64), out)
     >>> out[:n].tolist()
     [1]
     """
@@ -173,14 +178,14 @@ def maze_around(cells, i, step, out):
 
 
 @njit(cache=True)
-def mark_ring(cells, width, height, value):
+def _mark_ring(cells, width, height, value):
     """Set every padding cell to ``value``: ``DUG | EDGE`` while a kernel must tell the
-    padding from dug cells (:func:`maze_around`), ``DUG`` again before it returns.
+    padding from dug cells (:func:`_maze_around`), ``DUG`` again before it returns.
 
     Examples
     --------
     >>> cells = padded_cells(2, 1)
-    >>> mark_ring(cells, 2, 1, DUG | EDGE)
+    >>> _mark_ring(cells, 2, 1, DUG | EDGE)
     >>> cells.reshape(3, 4).tolist()
     [[68, 68, 68, 68], [68, 0, 0, 68], [68, 68, 68, 68]]
     """
@@ -195,12 +200,12 @@ def mark_ring(cells, width, height, value):
 
 
 @njit(cache=True)
-def walk_marks(cells):
+def _walk_marks(cells):
     """A byte per cell for a random walk's own state: ``EDGE`` on the padding, else 0.
 
     Examples
     --------
-    >>> walk_marks(padded_cells(2, 1)).reshape(3, 4).tolist()
+    >>> _walk_marks(padded_cells(2, 1)).reshape(3, 4).tolist()
     [[64, 64, 64, 64], [64, 0, 0, 64], [64, 64, 64, 64]]
     """
     marks = np.zeros(cells.size, np.uint8)
@@ -211,7 +216,7 @@ def walk_marks(cells):
 
 
 @njit(inline="always")
-def random_step(i, marks, step, bits, n_bits, state):
+def _random_step(i, marks, step, bits, n_bits, state):
     """A uniformly random step from cell ``i`` to a real neighbour (not the padding).
 
     Each try takes two bits from the buffer ``bits`` (``n_bits`` pairs left,
@@ -222,9 +227,9 @@ def random_step(i, marks, step, bits, n_bits, state):
     Examples
     --------
     >>> from meiro.kernels.rng import mix_seed
-    >>> marks = walk_marks(padded_cells(2, 1))
+    >>> marks = _walk_marks(padded_cells(2, 1))
     >>> step = np.array([-4, 1, 4, -1], np.int64)
-    >>> d, j, bits, n_bits, state = random_step(5, marks, step, np.uint64(0), 0, mix_seed(1))
+    >>> d, j, bits, n_bits, state = _random_step(5, marks, step, np.uint64(0), 0, mix_seed(1))
     >>> d, j                                # cell (0, 0) of a 2x1 maze can only go east
     (1, 6)
     """
@@ -241,7 +246,7 @@ def random_step(i, marks, step, bits, n_bits, state):
 
 
 @njit(cache=True)
-def expand_cells(cells, width, height, grid):
+def _expand_cells(cells, width, height, grid):
     """Write the ``(2*height+1, 2*width+1)`` block grid for padded compact ``cells``.
 
     ``grid`` is a flat bool array; every block is written (no need to clear it).
@@ -251,7 +256,7 @@ def expand_cells(cells, width, height, grid):
     >>> cells = padded_cells(2, 1)
     >>> cells[5:7] = [DUG | EAST, DUG]
     >>> grid = np.empty(3 * 5, bool)
-    >>> expand_cells(cells, 2, 1, grid)
+    >>> _expand_cells(cells, 2, 1, grid)
     >>> grid.reshape(3, 5).astype(int).tolist()
     [[1, 1, 1, 1, 1], [1, 0, 0, 0, 1], [1, 1, 1, 1, 1]]
     """
@@ -287,29 +292,33 @@ def cells_to_grid(cells: np.ndarray, width: int, height: int) -> np.ndarray:
            [1, 0, 1],
            [1, 1, 1]])
     """
+    width, height = _cells_size(width, height)
+    if not isinstance(cells, np.ndarray) or cells.dtype != np.uint8:
+        raise TypeError(f"cells must be a uint8 array (see padded_cells), got {_kind(cells)}")
+    padded = width + 2
+    if cells.shape != (padded * (height + 2),):
+        raise MazeError(f"cells must be a flat array of {padded * (height + 2)} padded cells for "
+                        f"{width}x{height} cells, got shape {cells.shape}")
+    inner = cells.reshape(height + 2, padded)[1:-1, 1:-1]
+    if (inner[:, -1] & EAST).any() or (inner[-1] & SOUTH).any():
+        raise MazeError("cells open a passage through the border")
     grid = np.empty((2 * height + 1, 2 * width + 1), dtype=bool)
-    expand_cells(cells, width, height, grid.ravel())
+    _expand_cells(np.ascontiguousarray(cells), width, height, grid.ravel())
     return grid
 
 
-def run_on_cells(kernel, width: int, height: int, state, origin, record: bool, *extra):
-    """Run a compact-cell generator kernel and wrap its result as a Carving.
+def _cells_size(width, height) -> tuple[int, int]:
+    """``(width, height)`` as ints, each a whole number of at least one cell."""
+    sides = []
+    for name, side in (("width", width), ("height", height)):
+        if isinstance(side, bool) or not hasattr(side, "__index__"):
+            raise TypeError(f"{name} must be a whole number of cells, got {side!r}")
+        side = int(side.__index__())
+        if side < 1:
+            raise MazeError(f"{name} must be at least 1 cell, got {side}")
+        sides.append(side)
+    return sides[0], sides[1]
 
-    ``kernel(cells, width, height, origin_x, origin_y, state, order, *extra)`` carves
-    padded ``cells`` and returns the log length; ``order`` is None unless
-    ``record`` (numba then compiles a version without the logging).
 
-    Examples
-    --------
-    >>> from meiro.generate.wilson import _wilson_kernel
-    >>> from meiro.kernels.rng import mix_seed
-    >>> carving = run_on_cells(_wilson_kernel, 3, 2, mix_seed(1), (1, 1), True)
-    >>> carving.grid.shape, len(carving.order), carving.cells.size
-    ((5, 7), 11, 20)
-    """
-    from ..generate.carving import Carving, record_buffer
-
-    cells = padded_cells(width, height)
-    order = record_buffer((2 * width + 1) * (2 * height + 1), 2 * width * height - 1) if record else None
-    n_log = kernel(cells, width, height, origin[1] // 2, origin[0] // 2, state, order, *extra)
-    return Carving(cells_to_grid(cells, width, height), order[:n_log] if record else None, cells)
+def _kind(value) -> str:
+    return f"{value.dtype} array" if isinstance(value, np.ndarray) else type(value).__name__

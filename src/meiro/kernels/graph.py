@@ -17,7 +17,7 @@ bit 2   the node's own block is open (the "dug" bit of a
 
 West and north passages are read from the neighbour's east/south bits, and
 a search's whole state lives in the same byte as the walls: one cache line
-serves both. :func:`open_ways` gathers a node's four passages into one
+serves both. :func:`_open_ways` gathers a node's four passages into one
 mask, for searches that turn by direction rather than test each neighbour.
 
 The graph has a border of passage-less nodes all round, so a search never
@@ -33,6 +33,7 @@ its neighbours are ``n + node_offsets(width)[d]``.
 import numpy as np
 from numba import njit
 
+from ..errors import MazeError
 from .index import U
 
 EAST = 1
@@ -54,12 +55,21 @@ def first_block(step):
     return -1 if step == 2 else 0
 
 
-@njit(cache=True)
 def build_graph(grid, rows, cols, step):
     """Fold a flat block grid into the padded one-byte-per-node graph.
 
-    ``grid`` is read as bytes (1 = wall). Returns the graph and its width in
-    nodes (padding included).
+    ``grid`` is the flat bool (or 0/1 ``uint8``) grid of a maze, ``rows x cols``
+    blocks with a closed border; ``step`` 2 makes one node per cell (a lattice
+    maze), 1 one node per block. Returns the graph and its width in nodes
+    (padding included).
+
+    Raises
+    ------
+    MazeError
+        If the grid is not ``rows x cols`` 0/1 blocks with odd sides of at least 3 and a
+        closed border, or ``step`` is not 1 or 2.
+    TypeError
+        If ``grid`` is not a bool or uint8 array, or a size is not a whole number.
 
     Examples
     --------
@@ -75,9 +85,38 @@ def build_graph(grid, rows, cols, step):
     >>> graph.reshape(-1, width).tolist()  # 4 open, + 1 east, + 2 south; padding all round
     [[0, 0, 0, 0], [0, 6, 6, 0], [0, 5, 4, 0], [0, 0, 0, 0]]
     """
+    sides = []
+    for name, side in (("rows", rows), ("cols", cols)):
+        if isinstance(side, bool) or not hasattr(side, "__index__"):
+            raise TypeError(f"{name} must be a whole number, got {side!r}")
+        side = int(side.__index__())
+        if side < 3 or side % 2 == 0:
+            raise MazeError(f"{name} must be odd and at least 3 blocks, got {side}")
+        sides.append(side)
+    rows, cols = sides
+    if isinstance(step, bool) or step not in (1, 2):
+        raise MazeError(f"step must be 1 (block to block) or 2 (cell to cell), got {step!r}")
+    if not isinstance(grid, np.ndarray) or grid.dtype not in (np.bool_, np.uint8):
+        kind = f"{grid.dtype} array" if isinstance(grid, np.ndarray) else type(grid).__name__
+        raise TypeError(f"grid must be a flat bool or uint8 array, got {kind}")
+    if grid.shape != (rows * cols,):
+        raise MazeError(f"grid must be flat with {rows}x{cols} = {rows * cols} blocks, got shape {grid.shape}")
+    wall = np.ascontiguousarray(grid).view(np.uint8)
+    if wall.max() > 1:
+        raise MazeError("grid must hold 0 (open) and 1 (wall) only")
+    edge = wall.reshape(rows, cols)
+    if not (edge[0].all() and edge[-1].all() and edge[:, 0].all() and edge[:, -1].all()):
+        raise MazeError("the grid's border must be closed (every outer block a wall)")
+    return _fold_grid(wall, rows, cols, step)
+
+
+def _fold_grid(wall: np.ndarray, rows: int, cols: int, step: int):
+    """:func:`build_graph` for a grid already checked: ``wall`` the flat 0/1 bytes."""
+    wall = wall.view()
+    wall.flags.writeable = False  # read-only, as a maze's grid: one compiled version serves all
     if step == 2:
-        return _lattice_graph(grid.view(np.uint8), rows, cols)
-    return _block_graph(grid.view(np.uint8), rows, cols)
+        return _lattice_graph(wall, rows, cols)
+    return _block_graph(wall, rows, cols)
 
 
 @njit(cache=True)
@@ -138,7 +177,7 @@ def node_offsets(width):
 
 
 @njit(inline="always")
-def open_ways(graph, n, width):
+def _open_ways(graph, n, width):
     """The passages out of node ``n`` as a mask: bit ``d`` set when direction ``d`` is open.
 
     Examples
@@ -146,7 +185,7 @@ def open_ways(graph, n, width):
     >>> import meiro
     >>> m = meiro.generate(4, 1, seed=0)     # one corridor of four cells
     >>> graph, width = build_graph(m.grid.ravel(), 3, 9, 2)
-    >>> bin(open_ways(graph, width + 2, width))   # the second cell: east (bit 1) and west (bit 3)
+    >>> bin(_open_ways(graph, width + 2, width))   # the second cell: east (bit 1) and west (bit 3)
     '0b1010'
     """
     return (((graph[U(n - width)] & SOUTH) >> 1) | ((graph[U(n)] & (EAST | SOUTH)) << 1)
@@ -163,13 +202,13 @@ def _way_tables():
     return count, nth.ravel()
 
 
-#: for a mask of ways (as :func:`open_ways` gives): how many there are, and
+#: for a mask of ways (as :func:`_open_ways` gives): how many there are, and
 #: (at ``4 * mask + j``) the ``j``-th in the order north, east, south, west
 WAY_COUNT, NTH_WAY = _way_tables()
 
 
 @njit(inline="always")
-def code_of(graph, n):
+def _code_of(graph, n):
     """The search code of node ``n`` (see the module docs).
 
     0 = not reached, 1 - 4 = reached moving in direction ``code - 1``, 5 = the source.
@@ -177,64 +216,64 @@ def code_of(graph, n):
     Examples
     --------
     >>> graph = np.array([OPEN, OPEN | 2 << CODE_SHIFT], np.uint8)
-    >>> code_of(graph, 0), code_of(graph, 1)      # node 1 was reached moving east
+    >>> _code_of(graph, 0), _code_of(graph, 1)      # node 1 was reached moving east
     (0, 2)
     """
     return (graph[U(n)] & CODE_MASK) >> CODE_SHIFT
 
 
 @njit(inline="always")
-def set_code(graph, n, code):
-    """Write search ``code`` (0 - 5, see :func:`code_of`) into node ``n``, keeping its passage bits.
+def _set_code(graph, n, code):
+    """Write search ``code`` (0 - 5, see :func:`_code_of`) into node ``n``, keeping its passage bits.
 
     Examples
     --------
     >>> graph = np.array([OPEN | EAST], np.uint8)
-    >>> set_code(graph, 0, SOURCE)
-    >>> code_of(graph, 0), int(graph[0]) & ~CODE_MASK
+    >>> _set_code(graph, 0, SOURCE)
+    >>> _code_of(graph, 0), int(graph[0]) & ~CODE_MASK
     (5, 5)
     """
     graph[U(n)] = (graph[U(n)] & ~CODE_MASK) | (code << CODE_SHIFT)
 
 
 @njit(cache=True)
-def trace_moves(graph, width, target, moves):
+def _trace_moves(graph, width, target, moves):
     """Walk the search codes back from ``target`` to the source.
 
     Writes each step's code into ``moves`` (last step first) and returns how
     many steps there are. This is the only pass that hops around the graph;
-    :func:`fill_path` then works sequentially.
+    :func:`_fill_path` then works sequentially.
 
     Examples
     --------
     >>> import meiro
-    >>> from meiro.solve.bfs import bfs_kernel
+    >>> from meiro.solve.bfs import _bfs_kernel
     >>> m = meiro.generate(4, 1, seed=0)     # one corridor: nodes 7 to 10
     >>> graph, width = build_graph(m.grid.ravel(), 3, 9, 2)
-    >>> bfs_kernel(graph, width, 7, 10, np.empty(0, np.int64))[0]
+    >>> _bfs_kernel(graph, width, 7, 10, np.empty(0, np.int64))[0]
     10
     >>> moves = np.empty(graph.size, np.uint8)
-    >>> n = trace_moves(graph, width, 10, moves)
+    >>> n = _trace_moves(graph, width, 10, moves)
     >>> moves[:n].tolist()                 # three steps east (code 2 = direction 1 + 1)
     [2, 2, 2]
     """
     step_back = node_offsets(width)
     n = 0
     node = target
-    code = code_of(graph, node)
+    code = _code_of(graph, node)
     while code != SOURCE:
         moves[U(n)] = code
         n += 1
         node -= step_back[U(code - 1)]
-        code = code_of(graph, node)
+        code = _code_of(graph, node)
     return n
 
 
 @njit(cache=True)
-def fill_path(moves, n_moves, row, col, step, out):
+def _fill_path(moves, n_moves, row, col, step, out):
     """Write the block path ending at block ``(row, col)`` into ``out``.
 
-    ``moves`` comes from :func:`trace_moves`; ``out`` has shape
+    ``moves`` comes from :func:`_trace_moves`; ``out`` has shape
     ``(n_moves * step + 1, 2)``. On a lattice (``step`` 2) the wall slot
     between two cells is written between them.
 
@@ -242,7 +281,7 @@ def fill_path(moves, n_moves, row, col, step, out):
     --------
     >>> moves = np.array([2, 2, 3], np.uint8)  # last step first: east, east, and south before them
     >>> out = np.empty((3 * 2 + 1, 2), np.int64)
-    >>> fill_path(moves, 3, 3, 5, 2, out)
+    >>> _fill_path(moves, 3, 3, 5, 2, out)
     >>> out.tolist()
     [[1, 1], [2, 1], [3, 1], [3, 2], [3, 3], [3, 4], [3, 5]]
     """

@@ -14,6 +14,8 @@ and avoids a division.
 import numpy as np
 from numba import njit
 
+from ..errors import MazeError
+
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
@@ -72,9 +74,41 @@ def mix_seed(seed: int, stream: int = 0) -> np.uint64:
     True
     >>> bool(mix_seed(4, stream=1) != mix_seed(4))
     True
+    >>> mix_seed(1.5)
+    Traceback (most recent call last):
+    ...
+    TypeError: seed must be a whole number, got 1.5
     """
+    for name, value in (("seed", seed), ("stream", stream)):
+        if isinstance(value, bool) or not hasattr(value, "__index__"):
+            raise TypeError(f"{name} must be a whole number, got {value!r}")
+    # any whole number will do: the arithmetic below keeps the low 64 bits
+    seed, stream = int(seed.__index__()), int(stream.__index__())
     mask = (1 << 64) - 1
     z = (seed * 0x9E3779B97F4A7C15 + stream * 0xD1B54A32D192ED03 + 0x632BE59BD9B4E019) & mask
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
     return np.uint64(z ^ (z >> 31))
+
+
+def check_state(state) -> np.uint64:
+    """A kernel PRNG state: a ``numpy.uint64`` (as :func:`mix_seed` makes) or a whole
+    number from 0 to 2**64 - 1.
+
+    Examples
+    --------
+    >>> bool(check_state(mix_seed(3)) == mix_seed(3)), check_state(7)
+    (True, np.uint64(7))
+    >>> check_state(-1)
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: a PRNG state must be from 0 to 2**64 - 1, got -1
+    """
+    if isinstance(state, np.uint64):
+        return state
+    if isinstance(state, bool) or not hasattr(state, "__index__"):
+        raise TypeError(f"a PRNG state must be a numpy.uint64 (see mix_seed), got {state!r}")
+    value = int(state.__index__())
+    if not 0 <= value < 2**64:
+        raise MazeError(f"a PRNG state must be from 0 to 2**64 - 1, got {value}")
+    return np.uint64(value)

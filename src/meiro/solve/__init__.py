@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import MazeError, NoPathError
-from ..maze import Maze
+from ..maze import Maze, check_path
 from ..registry import SOLVERS
 from . import astar, bfs  # noqa: F401  (each import registers its solvers)
 from . import dfs  # noqa: F401
@@ -36,6 +36,8 @@ def search_stride(maze: Maze) -> int:
     >>> search_stride(meiro.parse_text("#####\\n#S  #\\n#   #\\n#  G#\\n#####"))   # an open room
     1
     """
+    if not isinstance(maze, Maze):
+        raise TypeError(f"search_stride() needs a meiro.Maze, got {type(maze).__name__}")
     ends_on_cells = all(r % 2 == 1 and c % 2 == 1 for r, c in (maze.start, maze.goal))
     return 2 if ends_on_cells and bool(maze.grid[::2, ::2].all()) else 1
 
@@ -56,18 +58,25 @@ def coordinates(flat: np.ndarray, cols: int, n_blocks: int) -> np.ndarray:
 
 
 class Solution:
-    """A solver's answer.
+    """A solver's answer for one maze.
+
+    A solution is read-only, like its maze: its path and its search log
+    (:attr:`explored`, recorded on first access by the same solver on the same
+    grid) always belong to that maze.
 
     Attributes
     ----------
     method : str
         The solver's registered name.
     path : numpy.ndarray, shape (k, 2)
-        (row, col) block coordinates from start to goal inclusive, one block per step.
+        (row, col) block coordinates from start to goal inclusive, one block per
+        step (read-only).
     expanded : int
         How many positions the solver expanded.
     max_frontier : int
         The largest size its frontier (queue, heap or stack) reached.
+    maze : Maze
+        The maze it solves.
 
     Examples
     --------
@@ -77,35 +86,84 @@ class Solution:
     ([1, 1], [9, 9])
     >>> sol.length == len(sol.path) - 1
     True
+    >>> len(sol.explored) == sol.expanded
+    True
     """
 
-    __slots__ = ("method", "path", "expanded", "max_frontier", "_maze", "_explored")
+    __slots__ = ("_method", "_path", "_expanded", "_max_frontier", "_maze", "_explored")
 
     def __init__(self, method: str, path: np.ndarray, expanded: int, max_frontier: int,
                  maze: Maze, explored: np.ndarray | None = None):
-        self.method = method
-        self.path = path
-        self.expanded = int(expanded)
-        self.max_frontier = int(max_frontier)
+        if not isinstance(maze, Maze):
+            raise TypeError(f"a Solution belongs to a meiro.Maze, got {type(maze).__name__}")
+        self._method = SOLVERS.get(method).name
+        self._path = _frozen(check_path(path, maze.shape))
+        for name, value in (("expanded", expanded), ("max_frontier", max_frontier)):
+            if isinstance(value, bool) or not hasattr(value, "__index__"):
+                raise TypeError(f"{name} must be a whole number, got {value!r}")
+            if int(value.__index__()) < 0:
+                raise MazeError(f"{name} must be at least 0, got {value!r}")
+        self._expanded = int(expanded.__index__())
+        self._max_frontier = int(max_frontier.__index__())
         self._maze = maze
-        self._explored = explored
+        self._explored = None
+        if explored is not None:
+            cells = check_path(explored, maze.shape)
+            if len(cells) != self._expanded:
+                raise MazeError(f"explored has {len(cells)} positions but expanded is {self._expanded}")
+            self._explored = _frozen(cells)
+
+    @classmethod
+    def _of(cls, method: str, path: np.ndarray, expanded: int, max_frontier: int,
+            maze: Maze) -> "Solution":
+        """A solution straight from a solver run on ``maze`` (its fresh path is taken over)."""
+        sol = cls.__new__(cls)
+        sol._method, sol._path, sol._maze, sol._explored = method, _frozen(path), maze, None
+        sol._expanded, sol._max_frontier = int(expanded), int(max_frontier)
+        return sol
+
+    @property
+    def method(self) -> str:
+        """The solver's registered name."""
+        return self._method
+
+    @property
+    def path(self) -> np.ndarray:
+        """The path from start to goal, ``(k, 2)`` blocks (read-only)."""
+        return self._path
+
+    @property
+    def expanded(self) -> int:
+        """How many positions the solver expanded."""
+        return self._expanded
+
+    @property
+    def max_frontier(self) -> int:
+        """The largest size the solver's frontier reached."""
+        return self._max_frontier
+
+    @property
+    def maze(self) -> Maze:
+        """The maze this solves."""
+        return self._maze
 
     @property
     def length(self) -> int:
         """Path length in blocks (steps from start to goal)."""
-        return len(self.path) - 1
+        return len(self._path) - 1
 
     @property
     def explored(self) -> np.ndarray:
         """The positions expanded, in order, as an ``(expanded, 2)`` array of (row, col).
 
         Like :attr:`Maze.carve_order`, this is recorded on first access by
-        re-running the (deterministic) solver, so plain solving stays lean.
+        re-running the (deterministic) solver on the maze, which cannot have
+        changed, so plain solving stays lean. Read-only.
         """
         if self._explored is None:
-            result = _run(self._maze, self.method, record=True)
-            self._explored = coordinates(result.explored, self._maze.grid.shape[1],
-                                         self._maze.grid.size)
+            result = _run(self._maze, self._method, record=True)
+            self._explored = _frozen(coordinates(result.explored, self._maze.grid.shape[1],
+                                                 self._maze.grid.size))
         return self._explored
 
     def __repr__(self) -> str:
@@ -113,9 +171,13 @@ class Solution:
                 f"expanded={self.expanded}, max_frontier={self.max_frontier})")
 
 
+def _frozen(arr: np.ndarray) -> np.ndarray:
+    arr.flags.writeable = False
+    return arr
+
+
 def _run(maze: Maze, method: str, record: bool):
-    algorithm = SOLVERS.get(method)
-    maze.check()  # the kernels trust the border and the ends: an edited maze is checked again
+    algorithm = SOLVERS.get(method)  # its function checks the grid and the ends again
     cols = maze.grid.shape[1]
     source = maze.start[0] * cols + maze.start[1]
     target = maze.goal[0] * cols + maze.goal[1]
@@ -152,9 +214,9 @@ def solve(maze: Maze, method: str = "astar") -> Solution:
     True
     """
     if not isinstance(maze, Maze):
-        raise MazeError(f"solve() needs a meiro.Maze, got {type(maze).__name__}")
+        raise TypeError(f"solve() needs a meiro.Maze, got {type(maze).__name__}")
     name = SOLVERS.get(method).name
     result = _run(maze, name, record=False)
     if result.found < 0:
         raise NoPathError(f"the goal {maze.goal} cannot be reached from the start {maze.start}")
-    return Solution(name, result.path, result.expanded, result.max_frontier, maze)
+    return Solution._of(name, result.path, result.expanded, result.max_frontier, maze)

@@ -21,8 +21,8 @@ import numpy as np
 from numba import njit
 
 from ..errors import MazeError
-from ..kernels.buffers import grow
-from ..kernels.graph import CODE_MASK, EAST, SOUTH, SOURCE, set_code
+from ..kernels.buffers import _grow
+from ..kernels.graph import CODE_MASK, EAST, SOURCE, SOUTH, _set_code
 from ..kernels.index import U
 from ..kernels.rng import mix_seed, next_u64
 from ..registry import SOLVERS
@@ -30,8 +30,8 @@ from .result import SearchGraph, SearchResult
 
 
 @njit(cache=True)
-def astar_kernel(graph, width, source, target, f_shift, h_shift, rng, g_weight, order):
-    """A* on a one-byte-per-node graph; see :func:`meiro.solve.bfs.bfs_kernel`.
+def _astar_kernel(graph, width, source, target, f_shift, h_shift, rng, g_weight, order):
+    """A* on a one-byte-per-node graph; see :func:`meiro.solve.bfs._bfs_kernel`.
 
     ``key = f << f_shift | h << h_shift | random``; ``h_shift`` is the number
     of random tie-break bits. ``order`` receives expanded nodes when non-empty.
@@ -45,7 +45,7 @@ def astar_kernel(graph, width, source, target, f_shift, h_shift, rng, g_weight, 
     >>> m = meiro.generate(4, 4, seed=1)
     >>> g = SearchGraph(m.grid, 2)
     >>> f_shift, h_shift = key_layout(g.graph.size, g.width, g.graph.size // g.width)
-    >>> r = g.run(astar_kernel, 1 * 9 + 1, 7 * 9 + 7, False, f_shift, h_shift, mix_seed(0, 1), 1)
+    >>> r = g.run(_astar_kernel, 1 * 9 + 1, 7 * 9 + 7, False, f_shift, h_shift, mix_seed(0, 1), 1)
     >>> r.found, r.expanded, len(r.path)
     (70, 7, 13)
     """
@@ -74,10 +74,10 @@ def astar_kernel(graph, width, source, target, f_shift, h_shift, rng, g_weight, 
     child_vals = np.empty(4, np.int64)
     while (have_next or size > 0) and found < 0:
         if size + 4 > keys.size:  # room for one expansion's children
-            keys = grow(keys)
-            vals = grow(vals)
+            keys = _grow(keys)
+            vals = _grow(vals)
         room = keys.size - 4
-        # Until the heap needs to grow, the loop below never replaces its arrays,
+        # Until the heap needs to _grow, the loop below never replaces its arrays,
         # which keeps numba's reference counting of them out of the loop. Every
         # index in it is >= 0 (heap slots; nodes inside the padded graph): U()
         # lets numba skip its negative-index check.
@@ -110,7 +110,7 @@ def astar_kernel(graph, width, source, target, f_shift, h_shift, rng, g_weight, 
             n = y * width + x
             if graph[U(n)] & CODE_MASK:
                 continue  # stale entry: already expanded by a path at least as short
-            set_code(graph, n, val & 7)
+            _set_code(graph, n, val & 7)
             if record:
                 order[U(expanded)] = n
             expanded += 1
@@ -206,12 +206,12 @@ def astar(grid: np.ndarray, source: int, target: int, step: int, seed: int,
     >>> a.length == b.length
     True
     """
-    return best_first(grid, source, target, step, mix_seed(seed, stream=1), record, 1)
+    return _best_first(grid, source, target, step, mix_seed(seed, stream=1), record, 1)
 
 
-def best_first(grid: np.ndarray, source: int, target: int, step: int, rng: np.uint64,
-               record: bool, g_weight: int) -> SearchResult:
-    """Run :func:`astar_kernel` on ``grid`` with ``f = g_weight * g + h``.
+def _best_first(grid: np.ndarray, source: int, target: int, step: int, rng: np.uint64,
+                record: bool, g_weight: int) -> SearchResult:
+    """Run :func:`_astar_kernel` on ``grid`` with ``f = g_weight * g + h``.
 
     ``g_weight`` 1 is A* (a shortest path), 0 greedy best-first search.
 
@@ -220,9 +220,9 @@ def best_first(grid: np.ndarray, source: int, target: int, step: int, rng: np.ui
     >>> import meiro
     >>> m = meiro.generate(5, 5, seed=2, braid=1.0)     # loops: greedy can go the long way
     >>> args = (m.grid, 1 * 11 + 1, 9 * 11 + 9, 2, mix_seed(0, stream=1), False)
-    >>> len(best_first(*args, 1).path) - 1, len(best_first(*args, 0).path) - 1
+    >>> len(_best_first(*args, 1).path) - 1, len(_best_first(*args, 0).path) - 1
     (16, 28)
     """
     g = SearchGraph(grid, step)
     f_shift, h_shift = key_layout(g.graph.size, g.width, g.graph.size // g.width)
-    return g.run(astar_kernel, source, target, record, f_shift, h_shift, rng, g_weight)
+    return g.run(_astar_kernel, source, target, record, f_shift, h_shift, rng, g_weight)

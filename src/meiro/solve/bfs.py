@@ -15,15 +15,15 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.graph import CODE_MASK, CODE_SHIFT, EAST, SOURCE, SOUTH, set_code
-from ..kernels.buffers import grow_ring
+from ..kernels.graph import CODE_MASK, CODE_SHIFT, EAST, SOURCE, SOUTH, _set_code
+from ..kernels.buffers import _grow_ring
 from ..kernels.index import U
 from ..registry import SOLVERS
-from .result import SearchGraph, SearchResult
+from .result import SearchGraph, SearchResult, block_index
 
 
 @njit(cache=True)
-def bfs_kernel(graph, width, source, target, order):
+def _bfs_kernel(graph, width, source, target, order):
     """Breadth-first search on a one-byte-per-node graph.
 
     Parameters
@@ -55,12 +55,12 @@ def bfs_kernel(graph, width, source, target, order):
     >>> source, target = g.node(1 * 9 + 1), g.node(1 * 9 + 7)
     >>> source, target
     (7, 10)
-    >>> bfs_kernel(g.graph, g.width, source, target, np.empty(0, np.int64))
+    >>> _bfs_kernel(g.graph, g.width, source, target, np.empty(0, np.int64))
     (10, 4, 1)
     """
     record = order.size > 0
     ring = np.empty(1024, np.int64)
-    set_code(graph, source, SOURCE)
+    _set_code(graph, source, SOURCE)
     ring[0] = source
     head = 0
     tail = 1
@@ -69,7 +69,7 @@ def bfs_kernel(graph, width, source, target, order):
     hit = False
     while head < tail and not hit:
         if tail - head + 4 > ring.size:
-            ring = grow_ring(ring, head, tail)
+            ring = _grow_ring(ring, head, tail)
         mask = ring.size - 1
         # Until the ring fills up, the loop below never replaces it, which keeps
         # numba's reference counting of it out of the loop. Every index in it is
@@ -130,7 +130,7 @@ def bfs(grid: np.ndarray, source: int, target: int, step: int, seed: int,
     >>> meiro.solve(m, "bfs").length == meiro.solve(m, "astar").length
     True
     """
-    return SearchGraph(grid, step).run(bfs_kernel, source, target, record)
+    return SearchGraph(grid, step).run(_bfs_kernel, source, target, record)
 
 
 def flood(grid: np.ndarray, origin: tuple[int, int], step: int = 1) -> np.ndarray:
@@ -138,14 +138,25 @@ def flood(grid: np.ndarray, origin: tuple[int, int], step: int = 1) -> np.ndarra
 
     ``step`` 1 floods every open block; 2 (on a lattice maze) only the cells.
 
+    Raises
+    ------
+    MazeError
+        If ``grid`` is not a maze's grid, ``origin`` is not an open block of it (with
+        ``step`` 2: an open cell) or ``step`` is not 1 or 2.
+
     Examples
     --------
     >>> import numpy as np
     >>> g = np.ones((3, 5), bool); g[1, 1:4] = False
     >>> flood(g, (1, 1)).tolist()
     [6, 7, 8]
+    >>> flood(g, (10**7, 3))
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: origin (10000000, 3) is outside the 3x5-block grid
     """
     g = SearchGraph(grid, step)
+    source = g.open_node(block_index(origin, g.rows, g.cols, "origin"), "origin")
     order = g.order_buffer(True)
-    _, reached, _ = bfs_kernel(g.graph, g.width, g.node(origin[0] * g.cols + origin[1]), -1, order)
+    _, reached, _ = _bfs_kernel(g.graph, g.width, source, -1, order)
     return g.flat_blocks(order[:reached])

@@ -28,22 +28,22 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.buffers import grow_ring
-from ..kernels.graph import CODE_MASK, SOURCE, node_offsets, open_ways, set_code
+from ..kernels.buffers import _grow_ring
+from ..kernels.graph import CODE_MASK, SOURCE, _open_ways, _set_code, node_offsets
 from ..kernels.index import U
 from ..registry import SOLVERS
 from .result import SearchGraph, SearchResult
 
 
 @njit(cache=True)
-def bidirectional_kernel(graph, width, source, target, order):
-    """Arguments and result as for :func:`meiro.solve.bfs.bfs_kernel`; ``target`` must be a node.
+def _bidirectional_kernel(graph, width, source, target, order):
+    """Arguments and result as for :func:`meiro.solve.bfs._bfs_kernel`; ``target`` must be a node.
 
     Examples
     --------
     >>> import meiro
     >>> m = meiro.generate(4, 4, seed=1)
-    >>> r = SearchGraph(m.grid, 2).run(bidirectional_kernel, 1 * 9 + 1, 7 * 9 + 7, False)
+    >>> r = SearchGraph(m.grid, 2).run(_bidirectional_kernel, 1 * 9 + 1, 7 * 9 + 7, False)
     >>> r.found, r.expanded, len(r.path)       # breadth-first search expands 9 cells
     (70, 6, 13)
     """
@@ -56,7 +56,7 @@ def bidirectional_kernel(graph, width, source, target, order):
     ring1[0] = target
     head0 = head1 = 0
     tail0 = tail1 = 1
-    set_code(graph, source, SOURCE)
+    _set_code(graph, source, SOURCE)
     from_target[target] = SOURCE
     if source == target:
         if record:
@@ -79,7 +79,7 @@ def bidirectional_kernel(graph, width, source, target, order):
         level_end = tail
         while head < level_end:
             if tail - head + 4 > ring.size:
-                ring = grow_ring(ring, head, tail)
+                ring = _grow_ring(ring, head, tail)
             mask = ring.size - 1
             # Until the ring fills up, the loop below never replaces it, which keeps
             # numba's reference counting of it out of the loop.
@@ -89,7 +89,7 @@ def bidirectional_kernel(graph, width, source, target, order):
                 if record:
                     order[U(expanded)] = p
                 expanded += 1
-                ways = open_ways(graph, p, width)
+                ways = _open_ways(graph, p, width)
                 for d in range(4):
                     if not (ways >> d) & 1:
                         continue
@@ -101,7 +101,7 @@ def bidirectional_kernel(graph, width, source, target, order):
                     if reached_here:
                         continue
                     if side == 0:
-                        set_code(graph, q, d + 1)
+                        _set_code(graph, q, d + 1)
                     else:
                         from_target[U(q)] = d + 1
                     ring[U(tail & mask)] = q
@@ -117,14 +117,14 @@ def bidirectional_kernel(graph, width, source, target, order):
     # join the halves: the codes from the target's side, turned round, go into the graph
     if meet_side == 0:
         x = meet_p + off[meet_d]
-        set_code(graph, x, meet_d + 1)
+        _set_code(graph, x, meet_d + 1)
     else:
         x = meet_p
-        set_code(graph, x, ((meet_d + 2) & 3) + 1)
+        _set_code(graph, x, ((meet_d + 2) & 3) + 1)
     while x != target:
         d = from_target[x] - 1
         y = x - off[d]
-        set_code(graph, y, ((d + 2) & 3) + 1)
+        _set_code(graph, y, ((d + 2) & 3) + 1)
         x = y
     return target, expanded, max_frontier
 
@@ -145,4 +145,4 @@ def bidirectional(grid: np.ndarray, source: int, target: int, step: int, seed: i
     >>> meiro.solve(m, "bidirectional").length == meiro.solve(m, "bfs").length
     True
     """
-    return SearchGraph(grid, step).run(bidirectional_kernel, source, target, record)
+    return SearchGraph(grid, step).run(_bidirectional_kernel, source, target, record)

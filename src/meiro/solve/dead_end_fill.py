@@ -27,21 +27,21 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.graph import EAST, OPEN, SOUTH, node_offsets, open_ways
+from ..kernels.graph import EAST, OPEN, SOUTH, _open_ways, node_offsets
 from ..kernels.index import U
 from ..registry import SOLVERS
-from .bfs import bfs_kernel
+from .bfs import _bfs_kernel
 from .result import SearchGraph, SearchResult
 
 
 @njit(inline="always")
 def _dead_end(graph, n, width):
-    ways = open_ways(graph, n, width)
+    ways = _open_ways(graph, n, width)
     return ways & (ways - 1) == 0  # at most one way out
 
 
 @njit(cache=True)
-def fill_kernel(graph, width, source, target, queue):
+def _fill_kernel(graph, width, source, target, queue):
     """Fill the dead ends of the search graph in place; returns how many it filled.
 
     A node is queued by clearing its open bit (so it is queued once) and
@@ -55,7 +55,7 @@ def fill_kernel(graph, width, source, target, queue):
     >>> m = meiro.generate(4, 4, seed=1)       # 16 cells, 7 of them on the route
     >>> g = SearchGraph(m.grid, 2)
     >>> queue = np.empty(g.graph.size, np.int64)
-    >>> fill_kernel(g.graph, g.width, g.node(1 * 9 + 1), g.node(7 * 9 + 7), queue)
+    >>> _fill_kernel(g.graph, g.width, g.node(1 * 9 + 1), g.node(7 * 9 + 7), queue)
     9
     """
     off = node_offsets(width)
@@ -83,7 +83,7 @@ def fill_kernel(graph, width, source, target, queue):
     while head < tail:
         p = queue[U(head)]
         head += 1
-        ways = open_ways(graph, p, width)
+        ways = _open_ways(graph, p, width)
         graph[U(p)] &= ~np.uint8(EAST | SOUTH)
         graph[U(p - 1)] &= ~np.uint8(EAST)
         graph[U(p - width)] &= ~np.uint8(SOUTH)
@@ -115,14 +115,15 @@ def dead_end_fill(grid: np.ndarray, source: int, target: int, step: int, seed: i
     True
     """
     g = SearchGraph(grid, step)
+    source, target = g.open_node(source, "source"), g.open_node(target, "target")
     # the filling queue, which is also the log: only the part it uses is ever touched
     queue = g.order_buffer(True)
-    n_filled = fill_kernel(g.graph, g.width, g.node(source), g.node(target), queue)
+    n_filled = _fill_kernel(g.graph, g.width, source, target, queue)
     # the final search over what is left records after the filled nodes
-    found, expanded, frontier = bfs_kernel(g.graph, g.width, g.node(source), g.node(target),
-                                           queue[n_filled:] if record else queue[:0])
+    found, expanded, frontier = _bfs_kernel(g.graph, g.width, source, target,
+                                            queue[n_filled:] if record else queue[:0])
     explored = None
     if record:  # the start, the filled nodes, then the rest of the final search
         searched = queue[n_filled:n_filled + expanded]
         explored = np.concatenate([searched[:1], queue[:n_filled], searched[1:]])
-    return g.result(found, expanded + n_filled, frontier, explored)
+    return g._result(found, expanded + n_filled, frontier, explored)

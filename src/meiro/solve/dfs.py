@@ -16,8 +16,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.buffers import grow
-from ..kernels.graph import CODE_MASK, NTH_WAY, SOURCE, node_offsets, open_ways, set_code
+from ..kernels.buffers import _grow
+from ..kernels.graph import CODE_MASK, NTH_WAY, SOURCE, _open_ways, _set_code, node_offsets
 from ..kernels.index import U
 from ..kernels.rng import below, mix_seed
 from ..registry import SOLVERS
@@ -31,10 +31,10 @@ def _untried(ways, rot):
 
 
 @njit(cache=True)
-def dfs_kernel(graph, width, source, target, rng, order):
+def _dfs_kernel(graph, width, source, target, rng, order):
     """Depth-first search on the search graph.
 
-    Arguments as for :func:`meiro.solve.bfs.bfs_kernel`, plus ``rng`` (the
+    Arguments as for :func:`meiro.solve.bfs._bfs_kernel`, plus ``rng`` (the
     PRNG state that draws each position's direction order). The frontier is
     the stack's depth. Each stack entry keeps its rotation and the open ways
     it has not tried yet, so walls cost no tries.
@@ -43,7 +43,7 @@ def dfs_kernel(graph, width, source, target, rng, order):
     --------
     >>> import meiro
     >>> m = meiro.generate(4, 4, seed=1)
-    >>> r = SearchGraph(m.grid, 2).run(dfs_kernel, 1 * 9 + 1, 7 * 9 + 7, False, mix_seed(0, 4))
+    >>> r = SearchGraph(m.grid, 2).run(_dfs_kernel, 1 * 9 + 1, 7 * 9 + 7, False, mix_seed(0, 4))
     >>> r.found, r.expanded, r.max_frontier, len(r.path)
     (70, 7, 6, 13)
     """
@@ -52,10 +52,10 @@ def dfs_kernel(graph, width, source, target, rng, order):
     nth_way = NTH_WAY
     stack = np.empty(1024, np.int64)
     untried = np.empty(1024, np.uint8)
-    set_code(graph, source, SOURCE)
+    _set_code(graph, source, SOURCE)
     stack[0] = source
     rot, rng = below(rng, 4)
-    untried[0] = _untried(open_ways(graph, source, width), rot)
+    untried[0] = _untried(_open_ways(graph, source, width), rot)
     depth = 1
     max_depth = 1
     expanded = 1
@@ -64,9 +64,9 @@ def dfs_kernel(graph, width, source, target, rng, order):
     found = source if source == target else -1
     while depth > 0 and found < 0:
         if depth == stack.size:
-            stack = grow(stack)
-            untried = grow(untried)
-        # Until the stack needs to grow, the loop below never replaces its arrays,
+            stack = _grow(stack)
+            untried = _grow(untried)
+        # Until the stack needs to _grow, the loop below never replaces its arrays,
         # which keeps numba's reference counting of them out of the loop. Every
         # index in it is >= 0 (stack slots, nodes inside the padded graph): U()
         # lets numba skip its negative-index check.
@@ -81,7 +81,7 @@ def dfs_kernel(graph, width, source, target, rng, order):
             q = stack[U(depth - 1)] + off[U(d)]
             if graph[U(q)] & CODE_MASK:
                 continue
-            set_code(graph, q, d + 1)
+            _set_code(graph, q, d + 1)
             if record:
                 order[U(expanded)] = q
             expanded += 1
@@ -91,7 +91,7 @@ def dfs_kernel(graph, width, source, target, rng, order):
             stack[U(depth)] = q
             rot, rng = below(rng, 4)
             # the way back leads to a reached node: leave it out
-            untried[U(depth)] = _untried(open_ways(graph, q, width) & ~(1 << ((d + 2) & 3)), rot)
+            untried[U(depth)] = _untried(_open_ways(graph, q, width) & ~(1 << ((d + 2) & 3)), rot)
             depth += 1
             if depth > max_depth:
                 max_depth = depth
@@ -114,4 +114,4 @@ def dfs(grid: np.ndarray, source: int, target: int, step: int, seed: int,
     >>> meiro.solve(m, "dfs").length == meiro.solve(m, "bfs").length   # a tree: one path
     True
     """
-    return SearchGraph(grid, step).run(dfs_kernel, source, target, record, mix_seed(seed, stream=4))
+    return SearchGraph(grid, step).run(_dfs_kernel, source, target, record, mix_seed(seed, stream=4))

@@ -16,7 +16,7 @@ import numpy as np
 
 from ..kernels.rng import mix_seed
 from ..registry import SOLVERS
-from .astar import best_first
+from .astar import _best_first
 from .result import SearchResult
 
 
@@ -37,4 +37,4 @@ def greedy(grid: np.ndarray, source: int, target: int, step: int, seed: int,
     7
     """
     # A*'s search with the distance travelled left out of the ranking
-    return best_first(grid, source, target, step, mix_seed(seed, stream=5), record, 0)
+    return _best_first(grid, source, target, step, mix_seed(seed, stream=5), record, 0)

@@ -87,7 +87,7 @@ def _events_kernel(wall, cols, order, stride):
         if k + 12 > blocks.size:  # at most 1 + 1 + 4 * 2 events a step, + the last close
             blocks, colours, gs = _grow(blocks, colours, gs)
         room = blocks.size - 12
-        # Until the arrays need to grow, the loop below never replaces them, which
+        # Until the arrays need to _grow, the loop below never replaces them, which
         # keeps numba's reference counting of them out of the loop. Every index in
         # it is >= 0 (explored blocks are open, so their neighbours are inside the
         # closed border): U() lets numba skip its negative-index check.
@@ -153,22 +153,93 @@ def search_events(wall: np.ndarray, cols: int, order: np.ndarray, stride: int) -
         If the grid is not a maze's (its border closed), ``order`` names a block that is
         not open (the kernel steps to neighbours unchecked) or ``stride`` is not 1 or 2.
     """
-    wall = check_grid(np.asarray(wall).reshape(-1, cols)).ravel()  # closed border, 0/1 bytes
-    order = np.asarray(order)
-    if stride not in (1, 2):
+    if isinstance(cols, bool) or not hasattr(cols, "__index__"):
+        raise TypeError(f"cols must be a whole number of blocks, got {cols!r}")
+    cols = int(cols.__index__())
+    try:
+        flat = np.asarray(wall)
+    except (TypeError, ValueError, OverflowError):
+        raise MazeError("wall must be a flat maze grid (True = wall)") from None
+    if flat.ndim != 1 or cols < 3 or flat.size % cols:
+        raise MazeError(f"wall must be a flat maze grid whose rows are cols = {cols} blocks long, "
+                        f"got shape {flat.shape}")
+    wall = check_grid(flat.reshape(-1, cols)).ravel()  # closed border, 0/1 bytes
+    if isinstance(stride, bool) or stride not in (1, 2):
         raise MazeError(f"stride must be 1 or 2, got {stride!r}")
-    if order.size and (order.dtype.kind not in "iu" or order.min() < 0
-                       or order.max() >= wall.size or wall[order].any()):
+    try:
+        order = np.asarray(order)
+    except (TypeError, ValueError, OverflowError):
+        raise MazeError("the expansion order must name open blocks of the grid") from None
+    if order.ndim != 1 or (order.size and (order.dtype.kind not in "iu" or order.min() < 0
+                                           or order.max() >= wall.size or wall[order].any())):
         raise MazeError("the expansion order must name open blocks of the grid")
     itype = np.int32 if wall.size < 2**31 else np.int64
-    blocks, colours, g, starts = _events_kernel(wall, int(cols),
-                                                np.ascontiguousarray(order, itype), int(stride))
+    wall = wall.view()
+    wall.flags.writeable = False  # as a maze's grid is: one compiled version serves both
+    blocks, colours, g, starts = _events_kernel(wall, cols, np.ascontiguousarray(order, itype),
+                                                int(stride))
     return SearchEvents(blocks, colours, g, starts)
 
 
+def apply_events(blocks, colours, gs, lo, hi, state, paint, g, start, goal) -> None:
+    """Apply events ``lo:hi`` in order: ``state`` and ``g`` always, ``paint`` except start and goal.
+
+    ``blocks``, ``colours`` and ``gs`` are a :class:`SearchEvents`' arrays; ``state`` and
+    ``paint`` (uint8) and ``g`` (integers) are flat, writable arrays of the grid's size,
+    changed in place; ``start`` and ``goal`` are flat block indices.
+
+    Raises
+    ------
+    MazeError
+        If the arrays do not fit together, ``lo:hi`` is not a range of the events or an
+        event names a block outside the arrays.
+    TypeError
+        If an argument is not an array of the kind above or a whole number.
+
+    Examples
+    --------
+    >>> grid = np.array([[1, 1, 1, 1, 1], [1, 0, 0, 1, 1], [1, 1, 1, 1, 1]], bool)
+    >>> ev = search_events(grid.ravel(), 5, np.array([6, 7]), 1)
+    >>> state, paint, g = np.zeros(15, np.uint8), np.zeros(15, np.uint8), np.full(15, -1)
+    >>> apply_events(ev.blocks, ev.colours, ev.g, ev.starts[1], ev.starts[2], state, paint, g, 6, 7)
+    >>> int(state[6]) == CURRENT, int(state[7]) == FRONTIER, int(g[7])
+    (True, True, 1)
+    >>> apply_events(ev.blocks, ev.colours, ev.g, 0, 10**6, state, paint, g, 6, 7)
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: lo:hi must be a range of the 5 events, got 0:1000000
+    """
+    for name, arr in (("blocks", blocks), ("colours", colours), ("gs", gs)):
+        if not isinstance(arr, np.ndarray) or arr.ndim != 1 or arr.dtype.kind not in "iu":
+            raise TypeError(f"{name} must be a one-dimensional integer array (see search_events)")
+    if not blocks.size == colours.size == gs.size:
+        raise MazeError("blocks, colours and gs must be as long as one another")
+    for name, arr in (("state", state), ("paint", paint), ("g", g)):
+        if not isinstance(arr, np.ndarray) or arr.ndim != 1 or arr.dtype.kind not in "iu":
+            raise TypeError(f"{name} must be a flat integer array of the grid's blocks")
+        if not arr.flags.writeable:
+            raise MazeError(f"{name} is changed in place, so it must be writable")
+    if state.dtype != np.uint8 or paint.dtype != np.uint8:
+        raise TypeError("state and paint must be uint8 arrays")
+    if not state.size == paint.size == g.size:
+        raise MazeError("state, paint and g must be as long as one another (one entry per block)")
+    ends = []
+    for name, value in (("lo", lo), ("hi", hi), ("start", start), ("goal", goal)):
+        if isinstance(value, bool) or not hasattr(value, "__index__"):
+            raise TypeError(f"{name} must be a whole number, got {value!r}")
+        ends.append(int(value.__index__()))
+    lo, hi, start, goal = ends
+    if not 0 <= lo <= hi <= blocks.size:
+        raise MazeError(f"lo:hi must be a range of the {blocks.size} events, got {lo}:{hi}")
+    part = blocks[lo:hi]
+    if part.size and (int(part.min()) < 0 or int(part.max()) >= state.size):
+        raise MazeError(f"the events name blocks outside the {state.size} blocks of state")
+    _apply_events(blocks, colours, gs, lo, hi, state, paint, g, start, goal)
+
+
 @njit(cache=True)
-def apply_events(blocks, colours, gs, lo, hi, state, paint, g, start, goal):
-    """Apply events ``lo:hi`` in order: ``state`` and ``g`` always, ``paint`` except start and goal."""
+def _apply_events(blocks, colours, gs, lo, hi, state, paint, g, start, goal):
+    """:func:`apply_events` on checked arguments."""
     for i in range(lo, hi):
         b = blocks[U(i)]
         state[U(b)] = colours[U(i)]

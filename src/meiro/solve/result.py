@@ -6,7 +6,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..kernels.graph import CODE_MASK, build_graph, fill_path, node_blocks, trace_moves
+from ..errors import MazeError
+from ..kernels.graph import CODE_MASK, OPEN, _fill_path, _fold_grid, _trace_moves, node_blocks
+from ..maze import _as_position, check_grid
 
 
 class SearchResult(NamedTuple):
@@ -37,7 +39,12 @@ class SearchResult(NamedTuple):
 
 
 class SearchGraph:
-    """A maze folded into the one-byte-per-node graph, with the index conversions.
+    """A maze's grid folded into the one-byte-per-node graph, with the index conversions.
+
+    ``grid`` must be a maze's block grid (see :func:`meiro.maze.check_grid`);
+    ``step`` 2 searches cell to cell, 1 block by block. The ends a search is
+    run between are checked to be open nodes, so a search kernel never steps
+    off the graph.
 
     Examples
     --------
@@ -46,16 +53,30 @@ class SearchGraph:
     >>> g = SearchGraph(m.grid, 2)
     >>> g.width, g.graph.size, g.node(1 * 7 + 1)
     (5, 20, 6)
+    >>> from meiro.solve.bfs import _bfs_kernel
+    >>> g.run(_bfs_kernel, 1 * 7 + 1, 2 * 7 + 1, False)
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: target 15 is block (2, 1), not a cell (searching cell to cell)
     """
 
-    def __init__(self, grid: np.ndarray, step: int, cells: np.ndarray | None = None):
+    def __init__(self, grid: np.ndarray, step: int):
+        grid = check_grid(grid)
+        if isinstance(step, bool) or step not in (1, 2):
+            raise MazeError(f"step must be 1 (block to block) or 2 (cell to cell), got {step!r}")
         self.rows, self.cols = grid.shape
         self.step = step
-        if cells is not None and step == 2:
-            # a generator's compact cells already are a padded search graph
-            self.graph, self.width = cells, (self.cols - 1) // 2 + 2
-        else:
-            self.graph, self.width = build_graph(grid.ravel(), self.rows, self.cols, step)
+        self.graph, self.width = _fold_grid(grid.ravel().view(np.uint8), self.rows, self.cols, step)
+
+    @classmethod
+    def _of_cells(cls, grid: np.ndarray, cells: np.ndarray) -> "SearchGraph":
+        """A lattice maze's graph taken from its generator's compact cells, which already
+        are a padded search graph (:mod:`meiro.kernels.cells`); both from the same carving."""
+        g = cls.__new__(cls)
+        g.rows, g.cols = grid.shape
+        g.step = 2
+        g.graph, g.width = cells, (g.cols - 1) // 2 + 2
+        return g
 
     def reset(self) -> None:
         """Forget a finished search (clear the codes) so that another can run."""
@@ -70,6 +91,29 @@ class SearchGraph:
             return (r // 2 + 1) * self.width + c // 2 + 1
         return flat_block
 
+    def open_node(self, flat_block, name: str = "source") -> int:
+        """The node at a flat block index, checked to be an open node of this graph.
+
+        Raises
+        ------
+        MazeError
+            If the block is outside the grid, a wall, or (cell to cell) not a cell.
+        TypeError
+            If ``flat_block`` is not a whole number.
+        """
+        if isinstance(flat_block, bool) or not hasattr(flat_block, "__index__"):
+            raise TypeError(f"{name} must be a flat block index (a whole number), got {flat_block!r}")
+        flat = int(flat_block.__index__())
+        if not 0 <= flat < self.rows * self.cols:
+            raise MazeError(f"{name} {flat} is outside the {self.rows}x{self.cols}-block grid")
+        r, c = divmod(flat, self.cols)
+        if self.step == 2 and not (r % 2 == 1 and c % 2 == 1):
+            raise MazeError(f"{name} {flat} is block ({r}, {c}), not a cell (searching cell to cell)")
+        node = self.node(flat)
+        if not self.graph[node] & OPEN:
+            raise MazeError(f"{name} {flat} is block ({r}, {c}), a wall")
+        return node
+
     def order_buffer(self, record: bool) -> np.ndarray:
         """An exploration buffer; only the pages a search writes are touched."""
         return np.empty(self.graph.size if record else 0, np.int64)
@@ -79,30 +123,53 @@ class SearchGraph:
 
         The kernel is called as ``kernel(graph, width, source_node, target_node,
         *args, order)`` and returns ``found_node, expanded, max_frontier``, with
-        the nodes it expanded written to ``order`` when that is not empty.
+        the nodes it expanded written to ``order`` when that is not empty. Both
+        ends are checked (:meth:`open_node`); ``kernel`` and ``args`` are the caller's.
         """
+        source, target = self.open_node(source, "source"), self.open_node(target, "target")
         order = self.order_buffer(record)
-        found, expanded, frontier = kernel(self.graph, self.width, self.node(source),
-                                           self.node(target), *args, order)
-        return self.result(found, expanded, frontier, order[:expanded] if record else None)
+        found, expanded, frontier = kernel(self.graph, self.width, source, target, *args, order)
+        return self._result(found, expanded, frontier, order[:expanded] if record else None)
 
     def flat_blocks(self, nodes: np.ndarray) -> np.ndarray:
         """Flat block indices of node indices."""
         blocks = node_blocks(nodes, self.width, self.step)
         return blocks[:, 0] * self.cols + blocks[:, 1]
 
-    def result(self, found: int, expanded: int, max_frontier: int,
-               explored_nodes: np.ndarray | None) -> SearchResult:
-        """Package a finished search: trace the path and convert indices to blocks."""
+    def _result(self, found: int, expanded: int, max_frontier: int,
+                explored_nodes: np.ndarray | None) -> SearchResult:
+        """Package a finished search: trace the path and convert indices to blocks.
+
+        ``found`` must be a node the search reached (or -1): the trace follows its codes.
+        """
         explored = None if explored_nodes is None else self.flat_blocks(explored_nodes)
         if found < 0:
             return SearchResult(-1, expanded, max_frontier, explored)
         # a buffer as long as the graph, of which only the path's length is ever touched
         moves = np.empty(self.graph.size, np.uint8)
-        n_moves = trace_moves(self.graph, self.width, found, moves)
+        n_moves = _trace_moves(self.graph, self.width, found, moves)
         dtype = np.int32 if self.rows * self.cols < 2**31 else np.int64
         path = np.empty((n_moves * self.step + 1, 2), dtype)
         row, col = node_blocks(np.array([found]), self.width, self.step)[0]
-        fill_path(moves, n_moves, row, col, self.step, path)
+        _fill_path(moves, n_moves, row, col, self.step, path)
         flat = int(row) * self.cols + int(col)
         return SearchResult(flat, expanded, max_frontier, explored, path)
+
+
+
+def block_index(position, rows: int, cols: int, name: str = "position") -> int:
+    """The flat index of block ``position = (row, col)`` inside a ``rows x cols`` grid.
+
+    Examples
+    --------
+    >>> block_index((1, 2), 3, 5)
+    7
+    >>> block_index((1, 5), 3, 5, "origin")
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: origin (1, 5) is outside the 3x5-block grid
+    """
+    r, c = _as_position(position, name)
+    if not (0 <= r < rows and 0 <= c < cols):
+        raise MazeError(f"{name} ({r}, {c}) is outside the {rows}x{cols}-block grid")
+    return r * cols + c

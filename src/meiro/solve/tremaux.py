@@ -20,8 +20,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.graph import (CODE_MASK, NTH_WAY, SOURCE, WAY_COUNT, node_offsets, open_ways,
-                             set_code)
+from ..kernels.graph import (CODE_MASK, NTH_WAY, SOURCE, WAY_COUNT, _open_ways, _set_code,
+                             node_offsets)
 from ..kernels.index import U
 from ..kernels.rng import below, mix_seed
 from ..registry import SOLVERS
@@ -40,8 +40,8 @@ def _passage(p, q, d):
 
 
 @njit(cache=True)
-def tremaux_kernel(graph, width, source, target, rng, order):
-    """Trémaux's walk on the search graph; arguments as for :func:`meiro.solve.dfs.dfs_kernel`.
+def _tremaux_kernel(graph, width, source, target, rng, order):
+    """Trémaux's walk on the search graph; arguments as for :func:`meiro.solve.dfs._dfs_kernel`.
 
     Returns ``found, expanded, max_frontier``, where the frontier is the
     number of passages marked once (the walker's thread back).
@@ -50,7 +50,7 @@ def tremaux_kernel(graph, width, source, target, rng, order):
     --------
     >>> import meiro
     >>> m = meiro.generate(4, 4, seed=1)
-    >>> r = SearchGraph(m.grid, 2).run(tremaux_kernel, 1 * 9 + 1, 7 * 9 + 7, False, mix_seed(0, 4))
+    >>> r = SearchGraph(m.grid, 2).run(_tremaux_kernel, 1 * 9 + 1, 7 * 9 + 7, False, mix_seed(0, 4))
     >>> r.found, r.expanded, len(r.path)
     (70, 10, 13)
     """
@@ -59,7 +59,7 @@ def tremaux_kernel(graph, width, source, target, rng, order):
     marks = np.zeros(graph.size, np.uint8)
     way_count = WAY_COUNT
     nth_way = NTH_WAY
-    set_code(graph, source, SOURCE)
+    _set_code(graph, source, SOURCE)
     if record:
         order[0] = source
     expanded = 1
@@ -75,7 +75,7 @@ def tremaux_kernel(graph, width, source, target, rng, order):
         if turn_back:
             d = (came + 2) & 3
         else:
-            ways = open_ways(graph, p, width)
+            ways = _open_ways(graph, p, width)
             # the marks of the four passages, two bits each (north, east, south, west)
             counts = (((marks[U(p - width)] >> 2) & 3) | ((marks[U(p)] & 15) << 2)
                       | ((marks[U(p - 1)] & 3) << 6))
@@ -105,7 +105,7 @@ def tremaux_kernel(graph, width, source, target, rng, order):
         else:
             thread -= 1
         if not graph[U(q)] & CODE_MASK:
-            set_code(graph, q, d + 1)
+            _set_code(graph, q, d + 1)
             if record:
                 order[U(expanded)] = q
             expanded += 1
@@ -136,5 +136,5 @@ def tremaux(grid: np.ndarray, source: int, target: int, step: int, seed: int,
     >>> tuple(sol.path[0]) == m.start and tuple(sol.path[-1]) == m.goal
     True
     """
-    return SearchGraph(grid, step).run(tremaux_kernel, source, target, record,
+    return SearchGraph(grid, step).run(_tremaux_kernel, source, target, record,
                                        mix_seed(seed, stream=6))

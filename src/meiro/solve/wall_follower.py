@@ -32,19 +32,19 @@ import numpy as np
 from numba import njit
 
 from ..errors import NoPathError
-from ..kernels.graph import CODE_MASK, SOURCE, node_offsets, open_ways, set_code
+from ..kernels.graph import CODE_MASK, SOURCE, _open_ways, _set_code, node_offsets
 from ..kernels.index import U
 from ..registry import SOLVERS
 from .result import SearchGraph, SearchResult
 
 
 @njit(cache=True)
-def follow_kernel(graph, width, source, target, turn, order):
+def _follow_kernel(graph, width, source, target, turn, order):
     """Walk the search graph with a hand on the wall: ``turn`` 3 is the left hand, 1 the right.
 
     The hand is on a wall wherever the graph has no passage: at each node the
     walker turns by that node's passages. Arguments otherwise as for
-    :func:`meiro.solve.bfs.bfs_kernel`; returns ``found, expanded,
+    :func:`meiro.solve.bfs._bfs_kernel`; returns ``found, expanded,
     max_frontier`` (``found`` = -1 when the walk closes a circle without
     reaching ``target``).
 
@@ -52,21 +52,21 @@ def follow_kernel(graph, width, source, target, turn, order):
     --------
     >>> import meiro
     >>> m = meiro.generate(4, 4, seed=1)
-    >>> r = SearchGraph(m.grid, 2).run(follow_kernel, 1 * 9 + 1, 7 * 9 + 7, False, 3)  # left hand
+    >>> r = SearchGraph(m.grid, 2).run(_follow_kernel, 1 * 9 + 1, 7 * 9 + 7, False, 3)  # left hand
     >>> r.found, r.expanded, len(r.path)
     (70, 10, 13)
     """
     record = order.size > 0
     off = node_offsets(width)
     seen = np.zeros(graph.size, np.uint8)  # bit h: stood here heading h
-    set_code(graph, source, SOURCE)
+    _set_code(graph, source, SOURCE)
     if record:
         order[0] = source
     expanded = 1
     if source == target:
         return source, expanded, 1
     # a heading with the hand on a wall
-    ways = open_ways(graph, source, width)
+    ways = _open_ways(graph, source, width)
     heading = 0
     for h in range(4):
         if not (ways >> ((h + turn) & 3)) & 1:
@@ -81,7 +81,7 @@ def follow_kernel(graph, width, source, target, turn, order):
         if seen[U(p)] & bit:
             break  # same position, same heading: a circle
         seen[U(p)] |= bit
-        ways = open_ways(graph, p, width)
+        ways = _open_ways(graph, p, width)
         if ways == 0:
             break  # walled in on all sides
         # hand side first, then straight, then the other side, then back
@@ -91,7 +91,7 @@ def follow_kernel(graph, width, source, target, turn, order):
         p += off[U(d)]
         heading = d
         if not graph[U(p)] & CODE_MASK:
-            set_code(graph, p, d + 1)
+            _set_code(graph, p, d + 1)
             if record:
                 order[U(expanded)] = p
             expanded += 1
@@ -104,7 +104,7 @@ def follow_kernel(graph, width, source, target, turn, order):
 def _follower(turn: int, name: str):
     def solver(grid: np.ndarray, source: int, target: int, step: int, seed: int,
                record: bool) -> SearchResult:
-        result = SearchGraph(grid, step).run(follow_kernel, source, target, record, turn)
+        result = SearchGraph(grid, step).run(_follow_kernel, source, target, record, turn)
         if result.found < 0:
             cols = grid.shape[1]
             raise NoPathError(
