@@ -131,7 +131,7 @@ def row_lines(rows: Iterable[np.ndarray], start: tuple[int, int], goal: tuple[in
 
 def _split_blocks(lines: list[str]) -> list[str]:
     """Undo the ASCII-printer article's one-space separator when every line carries it."""
-    if any(ch in "■\u3000◎△・" for line in lines for ch in line):
+    if any(mark in line for line in lines for mark in "■\u3000◎△・"):  # searched in C, not char by char
         return lines
     spaced = all(len(line) % 2 == 1 and not line[1::2].strip(" ") for line in lines)
     if spaced and max(len(line) for line in lines) > 1:
@@ -163,10 +163,11 @@ def parse_text(text: str) -> Maze:
     if not isinstance(text, str):
         raise MazeError(f"text maze must be a string, got {type(text).__name__}")
     lines = [line.rstrip("\r") for line in text.split("\n")]
-    while lines and not lines[-1]:
-        lines.pop()
-    while lines and not lines[0]:
-        lines.pop(0)
+    # blank lines around the maze are dropped by one slice (popping from the front of a long
+    # list, line by line, would take quadratic time on a file of blank lines)
+    first = next((i for i, line in enumerate(lines) if line), len(lines))
+    last = next((i for i in range(len(lines) - 1, first - 1, -1) if lines[i]), first - 1)
+    lines = lines[first:last + 1]
     if not lines:
         raise MazeError("the text holds no maze (it is empty)")
     rows = _split_blocks(lines)
