@@ -78,10 +78,10 @@ def from_npz(data: bytes, limit: int | None = None) -> Maze:
     except MazeError:
         raise
     except (zipfile.BadZipFile, EOFError, zlib.error) as exc:
-        raise MazeError(f"not an NPZ archive ({exc})") from None
+        raise MazeError(f"not an NPZ archive ({_reason(exc)})") from None
     except (ValueError, OSError, RuntimeError, NotImplementedError) as exc:
         # RuntimeError: an encrypted member; NotImplementedError: an unknown compression
-        raise MazeError(f"cannot read the archive: {exc}") from None
+        raise MazeError(f"cannot read the archive: {_reason(exc)}") from None
     grid, start, goal, meta = (arrays["grid"], arrays["start"], arrays["goal"], arrays.get("meta"))
     for name, pair in (("start", start), ("goal", goal)):
         if pair.shape != (2,) or pair.dtype.kind not in "iu":
@@ -103,6 +103,11 @@ def from_npz(data: bytes, limit: int | None = None) -> Maze:
                 generation=generation)
 
 
+def _reason(exc: Exception) -> str:
+    """An exception's message cut to a line: zipfile and numpy quote the damaged bytes."""
+    return shown(str(exc))[1:-1] or type(exc).__name__
+
+
 def _member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int) -> np.ndarray:
     try:
         # a copy: the array over the member's bytes is read-only, and a maze's grid is its own
@@ -114,6 +119,11 @@ def _member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int) -> np.n
 def _inflate(archive: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int) -> bytes:
     """One member's bytes, refused before inflating if it declares more than ``limit``,
     and inflated in bounded pieces (the declared size bounds what zipfile returns)."""
+    if info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
+        # numpy writes only these; zipfile inflates bzip2 and LZMA a whole piece at a time,
+        # unbounded, so a few bytes of them could take gigabytes before any check
+        raise MazeError(f"it is compressed with method {info.compress_type}; NumPy archives "
+                        "are stored or deflated")
     if info.file_size > limit:
         raise MazeError(f"it would inflate to {info.file_size / 2**20:.0f} MiB, more than the "
                         f"largest maze this machine could hold ({limit / 2**20:.0f} MiB)")
@@ -144,8 +154,8 @@ def _npy_array(data: bytes, limit: int) -> np.ndarray:
                             f"{version[0]}.{version[1]}; numpy writes 1.0 for these arrays)")
     except MazeError:
         raise
-    except (ValueError, TypeError, SyntaxError, EOFError) as exc:
-        raise MazeError(f"not a NumPy .npy array ({shown(str(exc))[1:-1]})") from None
+    except Exception as exc:  # noqa: BLE001 - numpy parses the header with ast and tokenize, which raise many types
+        raise MazeError(f"not a NumPy .npy array ({_reason(exc)})") from None
     if dtype.hasobject:
         raise MazeError("not a NumPy .npy array of numbers (it holds Python objects, "
                         "which meiro never unpickles)")

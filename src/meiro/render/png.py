@@ -258,7 +258,7 @@ def _nearest_class(packed: np.ndarray, saved) -> np.ndarray:
     if isinstance(saved, dict):
         try:
             palette = Palette.with_colors(**{k: tuple(v) for k, v in saved.items()})
-        except (MazeError, TypeError, ValueError):
+        except (MazeError, TypeError, ValueError, OverflowError):  # colours the file got wrong
             palette = Palette()
     table = palette.table()[:ANSWER + 1].astype(np.int32)
     # classify each distinct colour once (a picture has a handful), then map back
