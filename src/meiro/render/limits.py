@@ -353,11 +353,12 @@ def _advice(needs: Needs, have: int, shape: tuple[int, int]) -> str:
     """What would fit instead, for the memory message."""
     blocks = shape[0] * shape[1]
     if needs.format == "gif":
-        per_frame = needs.memory / needs.frames
-        fit = int(have // per_frame)
+        # the frames' pixels, beyond what making them takes whatever their number
+        per_frame = blocks * needs.block ** 2 * GIF_BYTES_PER_PIXEL
+        fit = int((have - blocks * (GIF_BYTES_PER_BLOCK + GRID_BYTES)) // per_frame)
         if fit >= 2:
             return f"use at most {fit} frames (--frames), a smaller block size (--block) or a smaller maze"
-    if needs.format == "png" and needs.block and needs.block > 1:
+    if needs.format in ("png", "gif") and needs.block > 1:
         return "use a smaller block size (--block) or a smaller maze"
     if needs.format in DATA and needs.format != "npz":
         return (f"choose a smaller maze (.npz takes {DATA_BYTES['npz'] + GRID_BYTES} bytes a block, "
