@@ -28,8 +28,8 @@ format     measured peak                       used here                        
 ``svg``    thin 24-27, block 51-55 a block     thin 28, block (and auto) 60          thin 2-2.5, block 4.8
 ``pdf``    40-50 a block of the page being     45 a block of a page + 6 a block of   1.7 a block drawn
            drawn, + 1.7 a block drawn          every maze and answer drawn
-``html``   2 a block; 40 with the replays      2 a block; 40 up to                   0.2 a block; 4.6 with the
-           (small mazes)                       :data:`~meiro.render.html.DIG_REPLAY_BLOCKS`  replays
+``html``   2 a block; 40 with the replays      2 a block; 40 with the replays        0.2 a block; 4.6 with the
+           (small mazes)                       (``html.DIG_REPLAY_BLOCKS``)          replays
 ``json``   12.4-13.0 a block                   14 a block                            1 byte a block
 ``txt``    4.7-6.5 a block                     7 a block                             2 bytes a block
 ``csv``    9.6-9.7 a block                     11 a block                            2 bytes a block
@@ -37,10 +37,10 @@ format     measured peak                       used here                        
 ``npz``    0.9-1.2 a block                     2 a block                             0.1 byte a block
 =========  ==================================  ====================================  ==========================
 
-(Measured with ``python`` reading ``VmHWM`` around one call of each writer, e.g.
-a 1000x1000-cell GIF of 121 frames: 4.0 M pixels, 528 MB, 3.7 s; a 3000x3000-cell
-JSON file: 36 M blocks, 469 MB, 1.9 s; a 2000x2000-cell SVG with its answer:
-16 M blocks, 426 MB, 15 s.) A maze whose file would need more memory than the
+(Measured by reading ``VmHWM`` around one call of each writer, e.g. a
+1000x1000-cell GIF of 120 frames: 4.0 M pixels a frame, 528 MB, 3.7 s; a
+3000x3000-cell JSON file: 36 M blocks, 469 MB, 1.9 s; a 2000x2000-cell SVG with
+its answer: 16 M blocks, 426 MB, 15 s.) A maze whose file would need more memory than the
 system has available (:func:`meiro.sizes.available_memory`) is refused; below
 :data:`meiro.sizes.SMALL_ENOUGH` the system is not asked.
 
@@ -56,21 +56,24 @@ would be unusable or take minutes to write for what the format is for:
 * **GIF**: each frame at most 64 million pixels, as a PNG, and at most 65535
   pixels a side (the format stores sides in 16 bits); and the frames together at
   most :data:`GIF_MAX_PIXELS` (2^31, about 2.1 billion) pixels. A GIF is an
-  animation to watch on a screen: 2^31 pixel-frames takes about 2.3 GiB of
-  memory and a quarter of a minute to write, and a 3000x3000-cell maze's 121
-  frames (4.4 billion, 8.8 GB and 36 s before the frames were made one at a time)
-  play in no viewer; fewer frames (``--frames``) or a smaller block fit.
-* **SVG**: at most :data:`SVG_MAX_BLOCKS` blocks (2000x2000 cells), the web
-  page's limit: an SVG is drawn by a browser or a drawing program, which take
-  minutes to open more path data than that (30-80 MB of it); writing it takes
-  15-30 s.
+  animation to watch on a screen, and its frames are held whole until it is
+  written: at the limit (a 3000x3000-cell maze in 59 frames) it takes 18 s and
+  2.7 GB; the default 120 frames of that maze, 4.3 billion pixels, took 36 s and
+  8.8 GB (before the frames were made one at a time, which halved the memory).
+  Fewer frames (``--frames``) or a smaller block fit.
+* **SVG**: at most :data:`SVG_MAX_BLOCKS` blocks (1000x1000 cells). An SVG is
+  opened in a browser or a drawing program, which draws every wall as a path:
+  headless Chromium took 28 s to show a 1000x1000-cell SVG (8 MB) and 112 s for
+  one of 2000x2000 cells (33 MB), as long as the 3000x3000 PDF took to write.
+  Larger mazes are pictures for PNG (up to 64 million pixels) or pages (HTML,
+  2000x2000 cells), which draw from a bitmap.
 * **PDF**: at most :data:`PDF_MAX_SIDE` blocks a side (200 cells), as
-  ``meiro sheet`` always refused: a page is printed, and beyond 200 cells a side a
-  cell on A4 is under a millimetre, too narrow to draw a pencil line through
-  (a 3000x3000-cell page took 124 s to write and is a grey square on paper); and
-  at most :data:`PDF_MAX_BLOCKS` blocks drawn in one document, mazes and answers
-  together (16 million: 49 mazes of 200x200 cells with their answers, about 100
-  pages, half a minute to write), where a sheet stops being a handout.
+  ``meiro sheet`` always refused: a PDF is printed, and at 200 cells a side a cell
+  on A4 is 0.9 mm wide, about the narrowest a pencil line fits in (a
+  3000x3000-cell page, whose cells are 0.06 mm, took 124 s to write); and at most
+  :data:`PDF_MAX_BLOCKS` blocks drawn in one document, mazes and answers together:
+  16 million is 49 mazes of 200x200 cells with their answers, 98 pages, 27 s to
+  write, beyond which a sheet stops being a handout and takes minutes.
 * **HTML**: :func:`meiro.render.html.check_page` (2000x2000 cells, 4000 a side;
   a browser's canvas).
 * Maze data (``json``, ``txt``, ``npz``, ``npy``, ``csv``): memory only.
@@ -93,8 +96,8 @@ DATA = ("json", "txt", "npz", "npy", "csv")
 GIF_MAX_SIDE = 65535
 #: Pixels of all a GIF's frames together (see the module docs).
 GIF_MAX_PIXELS = 2**31
-#: Blocks in an SVG drawing: 2000x2000 cells, as a web page (see the module docs).
-SVG_MAX_BLOCKS = 4001 * 4001
+#: Blocks in an SVG drawing: 1000x1000 cells (see the module docs).
+SVG_MAX_BLOCKS = 2001 * 2001
 #: The longest side of a maze printed in a PDF, in blocks: 200 cells.
 PDF_MAX_SIDE = 401
 #: Blocks drawn in one PDF, every maze and every answer counted (see the module docs).
@@ -267,8 +270,9 @@ def _svg(fmt, shape, *, style, **_) -> Needs:
         raise MazeError(f"unknown SVG style {style!r}; choose one of: {', '.join(STYLES)}")
     blocks = shape[0] * shape[1]
     if blocks > SVG_MAX_BLOCKS:
-        raise MazeError(f"a {_cells(shape)} SVG is too large to draw or open: an SVG holds up to "
-                        f"2000x2000 cells ({SVG_MAX_BLOCKS:,} blocks); choose a smaller maze or a PNG")
+        raise MazeError(f"a {_cells(shape)} SVG would take minutes to open: an SVG holds up to "
+                        f"1000x1000 cells ({SVG_MAX_BLOCKS:,} blocks); choose a smaller maze, "
+                        f"a PNG or a web page (.html)")
     kind = "thin" if style == "thin" else "block"
     return Needs(fmt, blocks * (SVG_BYTES[kind] + GRID_BYTES), int(blocks * SVG_SIZE[kind]))
 
