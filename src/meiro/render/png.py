@@ -80,7 +80,7 @@ def check_block(block, shape: tuple[int, int]) -> int:
         fit = largest_block(shape)
         if fit == 0:
             raise MazeError(f"a {shape[1]}x{shape[0]}-block maze is too large for a picture of at most "
-                            f"{MAX_PIXELS // 1_000_000} million pixels; draw it as SVG or choose a smaller size")
+                            f"{MAX_PIXELS // 1_000_000} million pixels; choose a smaller size")
         raise MazeError(f"a {shape[1] * block}x{shape[0] * block}-pixel picture is too large; "
                         f"use a block size of at most {fit}")
     return int(block)
