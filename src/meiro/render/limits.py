@@ -23,7 +23,8 @@ format     measured peak                       used here                        
 =========  ==================================  ====================================  ==========================
 ``png``    ``3b² + b + 1`` bytes a block       ``3.3b² + b + 2`` a block             0.1-0.7 bytes a block
            (3.0-3.2 a pixel, 4.1 at ``b`` 1)
-``png``    the game's RGB picture: 9.1 a pixel ``10.5b² + 4`` a block                0.2-0.3 bytes a block
+``png``    the game's RGB picture: 9.1 a       ``10b² + 1`` a block                  0.2-0.3 bytes a block
+           pixel (``rgb=True``)
 ``gif``    1.05 a pixel-frame + 5-10 a block   1.1 a pixel-frame + 16 a block        0.01-0.05 a pixel-frame
 ``svg``    thin 24-27, block 51-55 a block     thin 28, block (and auto) 60          thin 2-2.5, block 4.8
 ``pdf``    40-50 a block of the page being     45 a block of a page + 6 a block of   1.7 a block drawn
@@ -234,7 +235,7 @@ def _png(fmt, shape, *, block, rgb, **_) -> Needs:
 
     block = check_block(block or fitted_block(shape), shape)
     blocks, pixels = shape[0] * shape[1], shape[0] * shape[1] * block ** 2
-    per_block = 10.5 * block ** 2 + 4 if rgb else 3.3 * block ** 2 + block + 2
+    per_block = 10 * block ** 2 + 1 if rgb else 3.3 * block ** 2 + block + 2
     return Needs(fmt, int(blocks * (per_block + GRID_BYTES)), pixels // 10, block=block)
 
 
