@@ -61,6 +61,19 @@ def test_an_output_too_large_is_refused_before_the_maze_is_made(tmp_path, args, 
     assert not list(tmp_path.iterdir())
 
 
+def test_animate_refuses_a_maze_larger_than_the_terminal_before_making_it(tmp_path):
+    pexpect = pytest.importorskip("pexpect")
+    # 60000x60000 cells would take 30 GiB to make before the terminal was measured
+    child = pexpect.spawn(sys.executable, ["-m", "meiro", "animate", "--size", "60000x60000"],
+                          env={**os.environ, "TERM": "xterm", "PYTHONIOENCODING": "utf-8"},
+                          cwd=str(tmp_path), dimensions=(24, 80), encoding="utf-8", timeout=60)
+    child.expect(pexpect.EOF)
+    child.close()
+    out = child.before.strip()
+    assert child.exitstatus == 2 and len(out.splitlines()) == 1, out
+    assert "needs a terminal of at least 120001 columns and 120002 lines, this one is 80x24" in out
+
+
 def test_render_refuses_a_pdf_of_a_maze_file_too_big_to_print(tmp_path):
     meiro.save(meiro.generate(300, 300, seed=1), tmp_path / "big.json")
     out = meiro_cli("render", "big.json", "-o", "big.pdf", cwd=tmp_path)
