@@ -105,6 +105,21 @@ def test_brackets_inside_strings_are_not_nesting():
     assert meiro.io.from_json(json.dumps(doc)).generation["algorithm"] == "[{" * 50
 
 
+@pytest.mark.parametrize("text", [
+    '"' + '\\"' * 20_000 + "[]" * 40,           # an unterminated string full of escaped quotes
+    "[]" * 40 + '"' + '\\"' * 20_000 + "\\",
+])
+def test_the_depth_scan_takes_each_quote_once(text):
+    from meiro.files import _NESTING
+
+    # an unterminated string is one match to the end, not a new attempt at every quote in it
+    # (which made the scan quadratic: minutes for a 100-kB file)
+    strings = [m.group() for m in _NESTING.finditer(text) if m.group().startswith('"')]
+    assert len(strings) == 1
+    with pytest.raises(meiro.MazeError, match="not valid JSON"):
+        meiro.io.from_json(text)
+
+
 @pytest.mark.parametrize("field,expected", [
     ("start", '"start" must be a [row, col] pair of integers, got [<a 5000-digit number>, 1]'),
     ("seed", '"seed" must be an integer from 0 to 2**64-1 or null, got <a 5000-digit number>'),

@@ -210,8 +210,10 @@ MAX_DEPTH = 32
 #: Longest integer :func:`parse_json` converts; a seed (below 2**64) has 20 digits.
 MAX_DIGITS = 40
 
-# a string (skipped whole, brackets inside it are text) or one bracket
-_NESTING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
+# a string (skipped whole: brackets inside it are text) or one bracket. An unterminated
+# string runs to the end of the text, so every quote starts a match and the scan stays
+# linear (a failed match at each escaped quote would be quadratic)
+_NESTING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)|[\[\]{}]', re.DOTALL)
 
 
 class LongNumber:
