@@ -23,7 +23,9 @@ mazelib-style 1 = wall / 0 = path grid (``.npy``, ``.csv``; see
 :mod:`meiro.interop`) and, for loading, a PNG drawn by ``meiro render``
 (``.png``, needs Pillow).
 Loading validates everything and raises :class:`~meiro.MazeError` saying what
-is wrong and where; nothing is ever evaluated or unpickled.
+is wrong and where; nothing is ever evaluated or unpickled, and no file is read
+beyond what the largest maze this machine could load takes
+(:func:`meiro.files.read_limit`), be it ``/dev/zero``, a FIFO or a zip bomb.
 """
 
 from __future__ import annotations
@@ -194,8 +196,8 @@ def load(path: str | os.PathLike) -> Maze:
     Raises
     ------
     MazeError
-        If the file is missing, unreadable or malformed; the message says what
-        is wrong and where.
+        If the file is missing, unreadable, malformed or larger than the largest
+        maze this machine could load; the message says what is wrong and where.
 
     Examples
     --------
