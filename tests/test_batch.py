@@ -1,4 +1,7 @@
-"""Batches of mazes: each maze is its own seed's, whatever the process count; the .npz file."""
+"""Batches of mazes: each maze is its own seed's, whatever the process count; the .npz file.
+
+(Worker processes ending with their parent, however it ends, are tested in test_processes.py.)
+"""
 
 import io
 import subprocess
@@ -8,29 +11,41 @@ import numpy as np
 import pytest
 
 import meiro
+from meiro.batch import batch_seeds
+from meiro.kernels.rng import mix_seed
 
 
 def test_each_maze_is_generate_with_its_own_seed():
     batch = meiro.generate_batch(7, 9, 5, algorithm="kruskal", seed=40, goal="farthest", braid=0.2,
                                  solver="astar")
     for i in range(7):
-        maze = meiro.generate(9, 5, algorithm="kruskal", seed=40 + i, goal="farthest", braid=0.2)
+        maze = meiro.generate(9, 5, algorithm="kruskal", seed=batch.seeds[i], goal="farthest", braid=0.2)
         assert np.array_equal(batch.grids[i], maze.grid)
         assert tuple(batch.starts[i]) == maze.start and tuple(batch.goals[i]) == maze.goal
         path = meiro.solve(maze, "astar").path
         assert batch.lengths[i] == len(path) - 1
         assert np.array_equal(np.argwhere(batch.paths[i]), np.array(sorted(map(tuple, path.tolist()))))
-    assert batch.seeds.tolist() == list(range(40, 47))
+    assert batch.seeds.tolist() == [int(mix_seed(40, stream=1 + i)) for i in range(7)]
     assert batch.recipe == {"algorithm": "kruskal", "goal": "farthest", "braid": 0.2, "solver": "astar"}
     again = batch.maze(3)
-    assert again.seed == 43 and np.array_equal(again.carve_order, meiro.generate(
-        9, 5, algorithm="kruskal", seed=43, goal="farthest", braid=0.2).carve_order)
+    assert again.seed == batch.seeds[3] and np.array_equal(again.carve_order, meiro.generate(
+        9, 5, algorithm="kruskal", seed=int(batch.seeds[3]), goal="farthest", braid=0.2).carve_order)
 
 
-def test_seeds_wrap_around_like_any_seed():
-    batch = meiro.generate_batch(3, 4, 4, seed=2**64 - 2)
-    assert batch.seeds.tolist() == [2**64 - 2, 2**64 - 1, 0]
-    assert np.array_equal(batch.grids[2], meiro.generate(4, 4, seed=0).grid)
+def test_batches_of_nearby_seeds_share_no_mazes():
+    # counting up (seed + i) made the batches of seeds 0 and 1 share 999 of their 1000 mazes:
+    # a training set and a test set drawn that way were nearly the same set
+    zero, one = meiro.generate_batch(1000, 8, 8, seed=0), meiro.generate_batch(1000, 8, 8, seed=1)
+    assert not set(zero.seeds.tolist()) & set(one.seeds.tolist())
+    assert len(set(zero.seeds.tolist())) == 1000
+    # 8x8 mazes are too many to repeat by chance among 2000
+    assert not {g.tobytes() for g in zero.grids} & {g.tobytes() for g in one.grids}
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2**32, 2**64 - 1])
+def test_batch_seeds_are_mix_seed_of_the_batch_seed_and_the_number(seed):
+    assert [int(s) for s in batch_seeds(seed, 300)] == [int(mix_seed(seed, stream=1 + i))
+                                                       for i in range(300)]
 
 
 def test_two_processes_make_the_same_batch_as_one():
@@ -81,8 +96,10 @@ def test_dataset_command_writes_the_same_file_for_any_job_count(tmp_path):
         assert "wrote 300 mazes of 5x4 cells" in out.stdout
         outs.append((tmp_path / f"d{jobs}.npz").read_bytes())
     assert outs[0] == outs[1]
+    assert "batch seed 9" in out.stdout
     data = np.load(tmp_path / "d1.npz")
-    assert np.array_equal(data["grids"][299], meiro.generate(5, 4, seed=308).grid)
+    assert np.array_equal(data["grids"][299], meiro.generate(5, 4, seed=int(data["seeds"][299])).grid)
+    assert np.array_equal(data["seeds"], batch_seeds(9, 300))
 
 
 @pytest.mark.parametrize("args,message", [
@@ -97,24 +114,16 @@ def test_dataset_command_bad_input_is_one_line_exit_2(tmp_path, args, message):
     assert len(out.stderr.strip().splitlines()) == 1 and not list(tmp_path.iterdir())
 
 
-def test_a_worker_that_dies_is_one_clear_error(monkeypatch):
-    import concurrent.futures
-
-    from meiro.batch import PIECE
-
-    class DyingPool:
-        def __init__(self, *args, **kwargs):
-            pass
-
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *exc):
-            return False
-
-        def map(self, *args):
-            raise concurrent.futures.process.BrokenProcessPool("a worker was killed")
-
-    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", DyingPool)
-    with pytest.raises(meiro.MazeError, match="worker process ended abruptly"):
-        meiro.generate_batch(2 * PIECE, 3, 3, seed=1, jobs=2)
+def test_a_worker_that_cannot_start_is_one_clear_error(tmp_path):
+    # a script without `if __name__ == "__main__":` - each spawned worker runs it again on
+    # import, and multiprocessing stops that worker: the caller gets one clear MazeError
+    script = tmp_path / "unguarded.py"
+    script.write_text("import meiro\n"
+                      "try:\n"
+                      "    meiro.generate_batch(2 * meiro.batch.PIECE, 3, 3, seed=1, jobs=2)\n"
+                      "except meiro.MazeError as exc:\n"
+                      "    print('MazeError:', exc)\n")
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, cwd=tmp_path,
+                         timeout=120)
+    assert "MazeError: a worker process ended abruptly" in out.stdout, out.stdout + out.stderr
+    assert "jobs=1" in out.stdout

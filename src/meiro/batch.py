@@ -1,25 +1,37 @@
 """Many mazes at once, as stacked arrays: for datasets, agents and experiments.
 
-Maze ``i`` of a batch with seed ``s`` is exactly ``meiro.generate(..., seed=s + i)``
-(modulo 2**64),
-so any one of them can be made again alone, and a batch made by several
-processes (``jobs``) is identical to one made by a single process: each maze
-depends on its own seed only, and the pieces are put back in order.
+Maze ``i`` of a batch with seed ``s`` is exactly
+``meiro.generate(..., seed=batch.seeds[i])``, where ``batch.seeds[i]`` is
+:func:`batch_seeds` ``(s, count)[i]``: ``s`` and ``i`` mixed, so batches made
+with different seeds share no mazes (counting up, ``s + i``, the batches of
+seeds 0 and 1 would share all their mazes but one). Any maze can be made again
+alone, and a batch made by several processes (``jobs``) is identical to one
+made by a single process: each maze depends on its own seed only, and the
+pieces are put back in order.
+
+Workers are separate processes (``spawn``: the same on every system); the
+calling process ends them however it stops: done, an error, Ctrl-C or a
+termination signal (see :mod:`meiro.signals`). A worker whose parent is gone
+(even killed outright) ends itself.
 
 Examples
 --------
 >>> import meiro
 >>> batch = generate_batch(4, 6, 5, seed=10, solver="bfs")
 >>> batch.grids.shape, batch.paths.shape, batch.lengths.tolist() == [
-...     meiro.solve(meiro.generate(6, 5, seed=10 + i)).length for i in range(4)]
+...     meiro.solve(meiro.generate(6, 5, seed=s)).length for s in batch.seeds]
 ((4, 11, 13), (4, 11, 13), True)
->>> bool((batch.grids[2] == meiro.generate(6, 5, seed=12).grid).all())
+>>> bool((batch.grids[2] == meiro.generate(6, 5, seed=batch.seeds[2]).grid).all())
 True
 """
 
 from __future__ import annotations
 
+import contextlib
 import io
+import os
+import signal
+import threading
 from dataclasses import dataclass
 
 import numpy as np
@@ -30,6 +42,7 @@ from .generate.braiding import check_braid
 from .goals import GOALS
 from .maze import Maze
 from .registry import GENERATORS, SOLVERS
+from .signals import TERMINATION_SIGNALS, raising_on_termination
 from .sizes import available_memory, check_cells
 
 #: Largest batch one call makes.
@@ -76,8 +89,8 @@ class MazeBatch:
         --------
         >>> batch = generate_batch(3, 4, 4, seed=1)
         >>> m = batch.maze(2)
-        >>> m.seed, bool((m.grid == batch.grids[2]).all())
-        (3, True)
+        >>> m.seed == int(batch.seeds[2]), bool((m.grid == batch.grids[2]).all())
+        (True, True)
         """
         height, width = (s // 2 for s in self.grids.shape[1:])
         return generate(width, height, algorithm=self.recipe["algorithm"], seed=int(self.seeds[i]),
@@ -105,6 +118,34 @@ class MazeBatch:
         return buffer.getvalue()
 
 
+def batch_seeds(seed: int, count: int) -> np.ndarray:
+    """The seeds of a batch's ``count`` mazes: maze ``i`` gets ``mix_seed(seed, stream=1 + i)``.
+
+    Each is a full 64-bit mix of the batch seed and the maze's number, so no
+    two batches share a run of seeds, and within a batch a repeated seed is as
+    unlikely as in any 64-bit draw. The same mixing gives a PDF sheet its
+    seeds (:func:`meiro.render.pdf.sheet_seeds` keeps their top 32 bits);
+    here it is done for all ``count`` at once with NumPy.
+
+    Examples
+    --------
+    >>> from meiro.kernels.rng import mix_seed
+    >>> seeds = batch_seeds(7, 3)
+    >>> seeds.dtype, [int(s) for s in seeds] == [int(mix_seed(7, stream=1 + i)) for i in range(3)]
+    (dtype('uint64'), True)
+    >>> len(set(batch_seeds(0, 1000)) & set(batch_seeds(1, 1000)))
+    0
+    """
+    mask = (1 << 64) - 1
+    start = np.uint64((seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & mask)
+    streams = np.arange(1, count + 1, dtype=np.uint64)
+    # mix_seed's arithmetic on whole arrays: NumPy's uint64 wraps modulo 2**64 as the mask does there
+    z = start + streams * np.uint64(0xD1B54A32D192ED03)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
 def _make_piece(width, height, algorithm, goal, braid, solver, seeds):
     """Mazes for ``seeds`` (runs in a worker process, or in this one)."""
     from .solve import solve
@@ -125,10 +166,157 @@ def _make_piece(width, height, algorithm, goal, braid, solver, seeds):
     return grids, ends, paths, lengths
 
 
+# --- worker processes -------------------------------------------------------------------------
+# A small pool of our own rather than concurrent.futures: each worker has its own pipe, so a
+# worker killed halfway through sending leaves nothing another process waits on, and ending
+# the workers is one kill each, with no manager thread that could hang the exit.
+
+_CAN_HOLD = hasattr(signal, "pthread_sigmask")
+_ABRUPT = ("a worker process ended abruptly (out of memory? or, in a script, the work is not "
+           "under 'if __name__ == \"__main__\":'); try again with jobs=1")
+
+
+@contextlib.contextmanager
+def _quiet_start():
+    """While a worker starts: Ctrl-C ignored, termination signals held back.
+
+    The worker inherits the ignored Ctrl-C, so a Ctrl-C at the terminal (which
+    reaches every process of the group) leaves it to the parent, which ends the
+    workers, instead of printing a traceback from each (a Ctrl-C in the few
+    milliseconds of a start is lost: the system cannot hold an ignored signal).
+    A termination signal for this process arrives once the new worker is on the
+    list of those to end.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    interrupt = signal.getsignal(signal.SIGINT)
+    if interrupt is not None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, TERMINATION_SIGNALS) if _CAN_HOLD else None
+    try:
+        yield
+    finally:
+        if interrupt is not None:
+            signal.signal(signal.SIGINT, interrupt)
+        if mask is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+
+
+def _start_worker(context, args, workers: list) -> None:
+    here, there = context.Pipe()
+    process = context.Process(target=_work, args=(there, args), name="meiro-batch", daemon=True)
+    with _quiet_start():
+        process.start()
+        workers.append((process, here))
+    there.close()  # only the worker holds its end: when it dies, reading here ends, never hangs
+
+
+def _work(connection, args) -> None:
+    """A worker's life: make each piece it is sent until its parent closes the pipe or is gone."""
+    # Ctrl-C is the parent's to handle (it ends the workers); termination signals keep their
+    # default, which ends a worker at once
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if _CAN_HOLD:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, TERMINATION_SIGNALS)
+    _end_with_parent()
+    while True:
+        try:
+            seeds = connection.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            answer = ("done", _make_piece(*args, seeds))
+        except Exception as exc:  # e.g. MemoryError: the parent raises it
+            answer = ("failed", exc)
+        try:
+            connection.send(answer)
+        except OSError:
+            return
+
+
+def _end_with_parent() -> None:
+    """End this worker the moment its parent process ends, however it ends (SIGKILL included)."""
+    import multiprocessing
+
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_exit_after, args=(parent,), daemon=True).start()
+
+
+def _exit_after(parent) -> None:
+    parent.join()  # returns when the parent's end of a pipe closes: only when it is gone
+    os._exit(1)
+
+
+def _receive(connection):
+    try:
+        status, value = connection.recv()
+    except (EOFError, OSError):  # the worker died before or while sending
+        raise MazeError(_ABRUPT) from None
+    if status == "failed":
+        raise value
+    return value
+
+
+def _share(workers: list, pieces: list) -> list:
+    """Hand the pieces out one at a time and collect the results, in order."""
+    from multiprocessing.connection import wait
+
+    results = [None] * len(pieces)
+    waiting = list(reversed(range(len(pieces))))
+    busy = {}  # connection -> the piece its worker is making
+    by_sentinel = {process.sentinel: connection for process, connection in workers}
+
+    def give(connection) -> None:
+        if waiting:
+            busy[connection] = waiting.pop()
+            connection.send(pieces[busy[connection]])
+
+    for _, connection in workers:
+        give(connection)
+    while busy:
+        ready = wait([*busy, *by_sentinel])
+        for connection in [r for r in ready if r in busy]:  # results first: a worker may end after sending
+            results[busy.pop(connection)] = _receive(connection)
+            give(connection)
+        for sentinel in [r for r in ready if r in by_sentinel]:
+            if by_sentinel.pop(sentinel) in busy:
+                raise MazeError(_ABRUPT)
+    return results
+
+
+def _end_workers(workers: list) -> None:
+    """Kill and reap every worker: they hold nothing that needs cleaning up."""
+    for process, _ in workers:
+        process.kill()
+    for process, connection in workers:
+        process.join()
+        process.close()
+        connection.close()
+
+
+def _in_workers(args: tuple, pieces: list, jobs: int) -> list:
+    """The pieces made by ``jobs`` worker processes; no worker outlives the call, however it ends."""
+    import multiprocessing
+
+    # "spawn" everywhere: the same behaviour on Linux, macOS and Windows, and no forked
+    # copies of numba's state
+    context = multiprocessing.get_context("spawn")
+    workers: list = []
+    with raising_on_termination():  # a SIGTERM then raises here, so the workers are ended below
+        try:
+            for _ in range(jobs):
+                _start_worker(context, args, workers)
+            return _share(workers, pieces)
+        finally:
+            _end_workers(workers)
+
+
 def generate_batch(count: int, width: int, height: int, *, algorithm: str = "dig", seed=None,
                    goal: str = "corner", braid: float = 0.0, solver: str | None = None,
                    jobs: int = 1) -> MazeBatch:
-    """Make ``count`` mazes of ``width x height`` cells; maze ``i`` has seed ``seed + i``.
+    """Make ``count`` mazes of ``width x height`` cells; maze ``i``'s seed is ``batch_seeds(seed, count)[i]``.
 
     ``solver`` (a name from :data:`meiro.SOLVERS`) also records each maze's
     solution; ``jobs`` processes share the work (the result does not depend
@@ -158,27 +346,13 @@ def generate_batch(count: int, width: int, height: int, *, algorithm: str = "dig
     if have is not None and need > have:
         raise MazeError(f"{count} mazes of {width}x{height} cells need about {need / 2**30:.1f} GiB; "
                         f"only {have / 2**30:.1f} GiB is available: make fewer or smaller mazes")
-    seeds = (np.uint64(first) + np.arange(count, dtype=np.uint64))  # wraps past 2**64, as seeds may
+    seeds = batch_seeds(first, int(count))
     pieces = [seeds[i:i + PIECE] for i in range(0, count, PIECE)]
     args = (width, height, algorithm, goal, braid, solver)
     if jobs == 1 or len(pieces) == 1:
         results = [_make_piece(*args, piece) for piece in pieces]
     else:
-        import concurrent.futures
-        import multiprocessing
-
-        # "spawn" everywhere: the same behaviour on Linux, macOS and Windows, and no
-        # forked copies of numba's state
-        context = multiprocessing.get_context("spawn")
-        try:
-            with concurrent.futures.ProcessPoolExecutor(min(jobs, len(pieces)), mp_context=context) as pool:
-                results = list(pool.map(_make_piece, *zip(*[(*args, piece) for piece in pieces])))
-        except concurrent.futures.process.BrokenProcessPool:
-            # a worker killed from outside (out of memory, a signal), or a script that starts
-            # its work on import without `if __name__ == "__main__":` (every worker imports it)
-            raise MazeError("a worker process ended abruptly (out of memory? or, in a script, "
-                            "the work is not under 'if __name__ == \"__main__\":'); "
-                            "try again with jobs=1") from None
+        results = _in_workers(args, pieces, min(int(jobs), len(pieces)))
     grids = np.concatenate([r[0] for r in results])
     ends = np.concatenate([r[1] for r in results])
     paths = np.concatenate([r[2] for r in results]) if solver else None

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ..batch import MAX_COUNT, generate_batch
-from ..files import write_atomic
+from ..writing import write_atomic
+from ..generate import resolve_seed
 from ..goals import GOALS
 from ..registry import GENERATORS, SOLVERS
 from .args import add_size_options, chosen_size, seed, share, whole_number
@@ -15,9 +16,11 @@ def add_parser(subparsers) -> None:
         "dataset", help="many mazes (and solutions) as stacked arrays in one .npz file",
         description="Make COUNT mazes of one size into an .npz file of stacked arrays: grids "
                     "(COUNT x rows x cols, True = wall), starts, goals, seeds, and with --solve the "
-                    "solution of each (paths, lengths). Maze i has seed SEED+i, so any one can be "
-                    "made again with 'meiro generate --seed'; --jobs N shares the work between N "
-                    "processes and gives the same file. Read it with numpy.load(FILE).")
+                    "solution of each (paths, lengths). Each maze's seed is derived from --seed and "
+                    "its number (so batches of different seeds share no mazes) and recorded in "
+                    "'seeds': any one maze can be made again with 'meiro generate --seed'. "
+                    "--jobs N shares the work between N processes and gives the same file. "
+                    "Read it with numpy.load(FILE).")
     p.add_argument("--count", "-n", type=whole_number(1, MAX_COUNT), default=1000,
                    help="how many mazes (default 1000)")
     add_size_options(p)
@@ -25,7 +28,8 @@ def add_parser(subparsers) -> None:
                    help=f"generator: {', '.join(GENERATORS.names())} (default dig)")
     p.add_argument("--goal", default="corner", choices=GOALS, help="goal rule (default corner)")
     p.add_argument("--braid", type=share, default=0.0, metavar="P", help="braid share (0-1)")
-    p.add_argument("--seed", type=seed, default=None, help="seed of the first maze (default: fresh)")
+    p.add_argument("--seed", type=seed, default=None,
+                   help="batch seed, from which each maze's seed is derived (default: fresh)")
     p.add_argument("--solve", default=None, choices=SOLVERS.choices(), metavar="METHOD",
                    help=f"also store each solution, found by: {', '.join(SOLVERS.names())}")
     p.add_argument("--jobs", "-j", type=whole_number(1, 256), default=1,
@@ -41,9 +45,10 @@ def run(args) -> int:
 
         raise MazeError(f"the dataset is written as .npz; got {args.output!r}")
     width, height = chosen_size(args)
-    batch = generate_batch(args.count, width, height, algorithm=args.algorithm, seed=args.seed,
+    batch_seed = resolve_seed(args.seed)
+    batch = generate_batch(args.count, width, height, algorithm=args.algorithm, seed=batch_seed,
                            goal=args.goal, braid=args.braid, solver=args.solve, jobs=args.jobs)
     write_atomic(args.output, batch.to_npz())
     print(f"wrote {len(batch)} mazes of {width}x{height} cells to {args.output} "
-          f"(seeds {int(batch.seeds[0])} to {int(batch.seeds[-1])})")
+          f"(batch seed {batch_seed})")
     return 0
