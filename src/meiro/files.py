@@ -125,7 +125,7 @@ def read_bytes(path: str | os.PathLike, limit: int | None = None) -> bytes:
     Traceback (most recent call last):
     ...
     meiro.errors.MazeError: cannot read ...: it is a folder, not a file
-    >>> read_bytes("/dev/zero", limit=2**20)       # doctest: +SKIP
+    >>> read_bytes("/dev/zero", limit=2**20)        # endless: read up to the limit, then refused
     Traceback (most recent call last):
     ...
     meiro.errors.MazeError: /dev/zero is larger than the largest maze this machine could hold (1 MiB); refusing it
