@@ -69,7 +69,7 @@ def _farthest(g: SearchGraph, origin: int) -> tuple[int, int]:
     g.reset()
     source = g.open_node(origin, "origin")
     last, _, _ = _bfs_kernel(g.graph, g.width, source, -1, _NO_RECORD)
-    r, c = (int(v) for v in divmod(int(g.flat_blocks(np.array([last]))[0]), g.cols))
+    r, c = (int(v) for v in divmod(int(g._flat_blocks(np.array([last]))[0]), g.cols))
     return r, c
 
 

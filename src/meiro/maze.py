@@ -29,6 +29,23 @@ def _as_position(value: Any, name: str) -> Position:
         raise MazeError(f"{name} must be a (row, col) pair of integers, got {value!r}") from None
 
 
+def _whole(value: Any, name: str, least: int | None = None) -> int:
+    """A whole number argument as an int: a TypeError if it is not one (a bool, a float, an
+    array), a MazeError if it is below ``least``."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{name} must be a whole number, got {value!r}")
+    if least is not None and value < least:
+        raise MazeError(f"{name} must be at least {least}, got {value!r}")
+    return int(value)
+
+
+def _check_flag(value: Any, name: str) -> bool:
+    """A yes/no argument: a bool (NumPy's too), refused as a TypeError otherwise."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False, got {value!r}")
+    return bool(value)
+
+
 def check_grid(grid: Any) -> np.ndarray:
     """Validate a block grid and return it as a C-contiguous bool array.
 
@@ -87,6 +104,7 @@ def check_cell(position: Any, width: int, height: int, name: str = "start") -> P
     meiro.errors.MazeError: origin must be a cell, an odd (row, col) inside the 5x7-block grid, got (3, 7)
     """
     r, c = _as_position(position, name)
+    width, height = _whole(width, "width"), _whole(height, "height")
     if not (r % 2 == 1 and c % 2 == 1 and 1 <= r <= 2 * height - 1 and 1 <= c <= 2 * width - 1):
         raise MazeError(f"{name} must be a cell, an odd (row, col) inside the "
                         f"{2 * height + 1}x{2 * width + 1}-block grid, got ({r}, {c})")
@@ -116,7 +134,11 @@ def check_path(path: Any, shape: tuple[int, int]) -> np.ndarray:
         cells = raw.astype(np.int64).reshape(-1, 2)
     except (TypeError, ValueError):
         raise MazeError("a path must be (row, col) pairs of whole numbers") from None
-    rows, cols = shape
+    try:
+        rows, cols = shape
+    except (TypeError, ValueError):  # not a pair
+        raise TypeError(f"shape must be a (rows, cols) pair of whole numbers, got {shape!r}") from None
+    rows, cols = _whole(rows, "shape rows", 1), _whole(cols, "shape cols", 1)
     if len(cells) and (cells.min() < 0 or cells[:, 0].max() >= rows or cells[:, 1].max() >= cols):
         raise MazeError("path leaves the maze's grid")
     return cells

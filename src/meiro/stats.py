@@ -41,7 +41,7 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from .errors import NoPathError
+from .errors import MazeError, NoPathError
 from .goals import farthest_from
 from .maze import Maze
 from .solve import search_stride, solve
@@ -80,7 +80,9 @@ class MazeStats:
 
 def _graph(maze: Maze) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
     """Nodes, east links, south links (bool arrays over the node grid) and the step in blocks."""
-    open_ = ~maze.check().grid
+    if not isinstance(maze, Maze):
+        raise TypeError(f"expected a meiro.Maze, got {type(maze).__name__}")
+    open_ = ~maze.grid
     step = search_stride(maze)
     if step == 2:
         nodes = open_[1::2, 1::2]
@@ -120,9 +122,16 @@ def turns_along(path: np.ndarray) -> int:
     >>> turns_along(np.array([[1, 1], [1, 2], [1, 3], [2, 3], [3, 3], [3, 2]]))
     2
     """
-    if len(path) < 3:
+    try:
+        steps = np.asarray(path)
+    except (TypeError, ValueError, OverflowError):
+        steps = None
+    if steps is None or (steps.size and (steps.ndim != 2 or steps.shape[1] != 2
+                                         or steps.dtype.kind not in "iu")):
+        raise MazeError("a path must be a (k, 2) array of (row, col) whole numbers")
+    if len(steps) < 3:
         return 0
-    moves = np.diff(np.asarray(path, np.int64), axis=0)
+    moves = np.diff(steps.astype(np.int64), axis=0)
     return int((moves[1:] != moves[:-1]).any(axis=1).sum())
 
 
@@ -155,7 +164,7 @@ def maze_stats(maze: Maze) -> MazeStats:
         length = share = turns = None
     one_end = farthest_from(maze.grid, maze.start, step)
     other = farthest_from(maze.grid, one_end, step)
-    longest = int(solve(Maze(maze.grid, one_end, other), "bfs").length) // step
+    longest = int(solve(maze.edited(start=one_end, goal=other), "bfs").length) // step
     return MazeStats(cells, counts[1], counts[1] / cells if cells else 0.0, counts, length, share,
                      longest, float(average), turns)
 
@@ -171,6 +180,12 @@ def summarize(stats: list[MazeStats]) -> dict:
     >>> summary["count"], summary["cells"]
     (3, 100.0)
     """
+    if isinstance(stats, (str, bytes)) or not hasattr(stats, "__iter__"):
+        raise TypeError(f"summarize() needs a list of MazeStats, got {type(stats).__name__}")
+    stats = list(stats)
+    for s in stats:
+        if not isinstance(s, MazeStats):
+            raise TypeError(f"summarize() needs MazeStats (from maze_stats), got {type(s).__name__}")
     out: dict = {"count": len(stats)}
     for key in MazeStats.__dataclass_fields__:
         values = [getattr(s, key) for s in stats if getattr(s, key) is not None]

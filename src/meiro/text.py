@@ -20,7 +20,7 @@ from typing import Iterable, Iterator
 import numpy as np
 
 from .errors import MazeError
-from .maze import Maze, check_path
+from .maze import Maze, _as_position, check_path
 
 #: style -> (wall, open, start, goal, solution, separator)
 STYLES: dict[str, tuple[str, str, str, str, str, str]] = {
@@ -80,9 +80,11 @@ def text_lines(maze: Maze, style: str = "hash", path: Iterable | None = None) ->
     '#S G#'
     '#####'
     """
+    if not isinstance(maze, Maze):
+        raise TypeError(f"expected a meiro.Maze, got {type(maze).__name__}")
     lookup = _style_lookup(style)
     # one byte per block says what it is; a lookup turns a row into code points
-    kind = maze.check().grid.view(np.uint8).copy()  # 0 open, 1 wall
+    kind = maze.grid.view(np.uint8).copy()  # 0 open, 1 wall
     if path is not None:
         cells = check_path(path, kind.shape)
         kind[cells[:, 0], cells[:, 1]] = 2
@@ -121,10 +123,21 @@ def row_lines(rows: Iterable[np.ndarray], start: tuple[int, int], goal: tuple[in
     ['#####', '#S G#', '#####']
     """
     line_of = _style_lookup(style)
+    marks = [(_as_position(goal, "goal"), 3), (_as_position(start, "start"), 4)]
+    if isinstance(rows, (str, bytes)) or not hasattr(rows, "__iter__"):
+        raise TypeError(f"rows must be an iterable of bool arrays, got {type(rows).__name__}")
+    return _marked_lines(rows, marks, line_of)
+
+
+def _marked_lines(rows, marks, line_of) -> Iterator[str]:
     for r, row in enumerate(rows):
+        if not isinstance(row, np.ndarray) or row.dtype != np.bool_ or row.ndim != 1:
+            raise TypeError(f"block row {r} must be a one-dimensional bool array")
         kind = row.view(np.uint8).copy()
-        for (mr, mc), value in ((goal, 3), (start, 4)):
+        for (mr, mc), value in marks:
             if mr == r:
+                if not 0 <= mc < kind.size:
+                    raise MazeError(f"({mr}, {mc}) is outside block row {r} of {kind.size} blocks")
                 kind[mc] = value
         yield line_of(kind)
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.cells import DUG, _open_passage, _random_step, _walk_marks, cell_steps
+from ..kernels.cells import DUG, _cell_steps, _open_passage, _random_step, _walk_marks
 from ..kernels.index import U
 from ..registry import GENERATORS
 from .carving import Carving, run_on_cells
@@ -48,7 +48,7 @@ def _aldous_broder_kernel(cells, width, height, origin_x, origin_y, state, order
     """
     padded = width + 2
     cols = 2 * width + 1
-    step, block_step = cell_steps(width)
+    step, block_step = _cell_steps(width)
     mark = _walk_marks(cells)
     i = (origin_y + 1) * padded + origin_x + 1
     mark[U(i)] = VISITED

@@ -24,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.rng import next_u64
+from ..kernels.rng import _next_u64
 from ..registry import GENERATORS
 from .carving import Carving
 from .lattice import _carve, _run_kernel
@@ -46,7 +46,7 @@ def _binary_tree_kernel(grid, rows, cols, origin_row, origin_col, state, order):
             elif c == 1:
                 north = True
             else:
-                bits, state = next_u64(state)
+                bits, state = _next_u64(state)
                 north = (bits >> _TOP_BIT) == 1
             n = _carve(grid, p - cols if north else p - 1, order, n)
     return n

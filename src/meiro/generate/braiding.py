@@ -22,7 +22,7 @@ import numpy as np
 from numba import njit
 
 from ..errors import MazeError
-from ..kernels.rng import below, check_state, next_u64
+from ..kernels.rng import _below, _next_u64, check_state
 from .carving import carving_log, editable_grid
 from .lattice import _shuffle
 from .masking import check_allowed
@@ -66,7 +66,7 @@ def _braid_kernel(grid, allowed, rows, cols, threshold, state, order, n):
     for p in ends:
         if _degree(grid, p, offset) != 1:
             continue
-        bits, state = next_u64(state)
+        bits, state = _next_u64(state)
         if np.int64(bits >> _S32) >= threshold:
             continue
         n_best = 0
@@ -81,10 +81,10 @@ def _braid_kernel(grid, allowed, rows, cols, threshold, state, order, n):
                     other[n_other] = w
                     n_other += 1
         if n_best > 0:
-            j, state = below(state, n_best)
+            j, state = _below(state, n_best)
             w = best[j]
         elif n_other > 0:
-            j, state = below(state, n_other)
+            j, state = _below(state, n_other)
             w = other[j]
         else:
             continue

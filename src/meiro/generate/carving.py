@@ -8,8 +8,8 @@ from typing import NamedTuple
 import numpy as np
 
 from ..errors import MazeError
-from ..kernels.cells import cells_to_grid, padded_cells
-from ..maze import check_grid
+from ..kernels.cells import _cells_to_grid, _padded_cells
+from ..maze import _whole, check_grid
 
 
 class Carving(NamedTuple):
@@ -44,13 +44,22 @@ def record_buffer(n_blocks: int, length: int) -> np.ndarray:
     >>> record_buffer(31 * 31, 899).dtype, record_buffer(2**31, 0).dtype
     (dtype('int32'), dtype('int64'))
     """
+    for name, value in (("n_blocks", n_blocks), ("length", length)):
+        if isinstance(value, bool) or not hasattr(value, "__index__"):
+            raise TypeError(f"{name} must be a whole number, got {value!r}")
+        if int(value.__index__()) < 0:
+            raise MazeError(f"{name} must be at least 0, got {value!r}")
+    n_blocks, length = int(n_blocks.__index__()), int(length.__index__())
     dtype = np.int32 if n_blocks < 2**31 else np.int64
-    return np.empty(length, dtype=dtype)
+    try:
+        return np.empty(length, dtype=dtype)
+    except (MemoryError, ValueError):
+        raise MazeError(f"a log of {length} entries does not fit in memory") from None
 
 
-def check_request(width, height, state, origin=(1, 1), memory: int = 1):
-    """What a generator is asked for, checked before any kernel runs:
-    ``(width, height, state, origin)`` as two ints, a ``numpy.uint64`` PRNG state and a cell.
+def check_request(width, height, state, origin=(1, 1), record=False, memory: int = 1):
+    """What a generator is asked for, checked before any kernel runs: ``(width, height,
+    state, origin, record)`` as two ints, a ``numpy.uint64`` PRNG state, a cell and a bool.
 
     ``memory``: the generator's working bytes per cell, for the memory check.
 
@@ -60,20 +69,20 @@ def check_request(width, height, state, origin=(1, 1), memory: int = 1):
         A size below one cell or too big for the memory, a state out of range, or an
         origin that is not one of the cells.
     TypeError
-        A size or state that is not a whole number.
+        A size or state that is not a whole number, or ``record`` not a bool.
 
     Examples
     --------
     >>> from meiro.kernels.rng import mix_seed
     >>> check_request(3, 2, 5, [3, 5])
-    (3, 2, np.uint64(5), (3, 5))
+    (3, 2, np.uint64(5), (3, 5), False)
     >>> check_request(3, 2, mix_seed(1), (10**7, 3))
     Traceback (most recent call last):
     ...
     meiro.errors.MazeError: origin must be a cell, an odd (row, col) inside the 5x7-block grid, got (10000000, 3)
     """
     from ..kernels.rng import check_state
-    from ..maze import check_cell
+    from ..maze import _check_flag, check_cell
     from ..sizes import ensure_fits
 
     for name, side in (("width", width), ("height", height)):
@@ -83,8 +92,9 @@ def check_request(width, height, state, origin=(1, 1), memory: int = 1):
     for name, side in (("width", width), ("height", height)):
         if side < 1:
             raise MazeError(f"{name} must be at least 1 cell, got {side}")
-    ensure_fits(width, height, memory)
-    return width, height, check_state(state), check_cell(origin, width, height, "origin")
+    ensure_fits(width, height, _whole(memory, "memory", 0))
+    return (width, height, check_state(state), check_cell(origin, width, height, "origin"),
+            _check_flag(record, "record"))
 
 
 def run_on_cells(kernel, width: int, height: int, state, origin, record: bool, *extra) -> Carving:
@@ -103,11 +113,11 @@ def run_on_cells(kernel, width: int, height: int, state, origin, record: bool, *
     >>> carving.grid.shape, len(carving.order), carving.cells.size
     ((5, 7), 11, 20)
     """
-    width, height, state, origin = check_request(width, height, state, origin)
-    cells = padded_cells(width, height)
+    width, height, state, origin, record = check_request(width, height, state, origin, record)
+    cells = _padded_cells(width, height)
     order = record_buffer((2 * width + 1) * (2 * height + 1), 2 * width * height - 1) if record else None
     n_log = kernel(cells, width, height, origin[1] // 2, origin[0] // 2, state, order, *extra)
-    return Carving(cells_to_grid(cells, width, height), order[:n_log] if record else None, cells)
+    return Carving(_cells_to_grid(cells, width, height), order[:n_log] if record else None, cells)
 
 
 def check_number(value, name: str, low: float, high: float, what: str = "a number") -> float:
@@ -122,6 +132,9 @@ def check_number(value, name: str, low: float, high: float, what: str = "a numbe
     ...
     meiro.errors.MazeError: newest must be a number from 0 to 1, got nan
     """
+    for bound in (low, high):
+        if isinstance(bound, bool) or not isinstance(bound, numbers.Real):
+            raise TypeError(f"the bounds must be numbers, got {bound!r}")
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be {what} from {low} to {high}, got {value!r}")
     if not low <= float(value) <= high:
@@ -159,6 +172,7 @@ def carving_log(order, n_blocks: int) -> np.ndarray:
         raise TypeError("a carving log must be an int32 or int64 array (see carving.record_buffer)")
     if order.ndim != 1:
         raise MazeError(f"a carving log must be one-dimensional, got shape {order.shape}")
+    n_blocks = _whole(n_blocks, "n_blocks", 0)
     if order.size and (order.min() < 0 or order.max() >= n_blocks):
         raise MazeError(f"a carving log must hold flat block indices below {n_blocks}")
     return order

@@ -20,9 +20,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.cells import DUG, _open_passage, cell_steps, cells_to_grid, padded_cells
+from ..kernels.cells import DUG, _cell_steps, _cells_to_grid, _open_passage, _padded_cells
 from ..kernels.index import U
-from ..kernels.rng import below
+from ..kernels.rng import _below
 from ..registry import GENERATORS
 from .carving import Carving, check_request, record_buffer
 
@@ -39,7 +39,7 @@ def _dig_kernel(cells, width, height, x, y, state, order):
     padded = width + 2
     stack = np.empty(width * height, np.uint8)
     # directions: 0 north, 1 east, 2 south, 3 west
-    step, block_step = cell_steps(width)
+    step, block_step = _cell_steps(width)
     choice = np.empty(4, np.int64)
     i = (y + 1) * padded + x + 1
     cells[U(i)] = DUG
@@ -76,7 +76,7 @@ def _dig_kernel(cells, width, height, x, y, state, order):
         if n == 1:
             d = choice[0]
         else:
-            k, state = below(state, n)
+            k, state = _below(state, n)
             d = choice[U(k)]
         j = i + step[U(d)]
         _open_passage(cells, i, j, d)
@@ -124,8 +124,8 @@ def dig(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1,
     >>> carving.grid.shape, int((~carving.grid).sum()), len(carving.order)
     ((5, 7), 11, 11)
     """
-    width, height, state, origin = check_request(width, height, state, origin)
-    cells = padded_cells(width, height)
+    width, height, state, origin, record = check_request(width, height, state, origin, record)
+    cells = _padded_cells(width, height)
     order = record_buffer((2 * width + 1) * (2 * height + 1), 2 * width * height - 1 if record else 0)
     n_log, _ = _dig_kernel(cells, width, height, origin[1] // 2, origin[0] // 2, state, order)
-    return Carving(cells_to_grid(cells, width, height), order[:n_log] if record else None, cells)
+    return Carving(_cells_to_grid(cells, width, height), order[:n_log] if record else None, cells)

@@ -29,7 +29,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.rng import below
+from ..kernels.rng import _below
 from ..registry import GENERATORS
 from .carving import Carving, check_request
 from .lattice import flood_log, open_interior
@@ -51,14 +51,14 @@ def _division_kernel(grid, cols, height, width, state):
         if h < 2 or w < 2:
             continue
         if h == w:
-            flip, state = below(state, 2)
+            flip, state = _below(state, 2)
             horizontal = flip == 1
         else:
             horizontal = h > w
         if horizontal:
-            k, state = below(state, h - 1)
+            k, state = _below(state, h - 1)
             k += 1
-            gap, state = below(state, w)
+            gap, state = _below(state, w)
             base = 2 * (r0 + k) * cols + 2 * c0 + 1
             for j in range(w):
                 if j != gap:
@@ -66,9 +66,9 @@ def _division_kernel(grid, cols, height, width, state):
             top[size], left[size], tall[size], wide[size] = r0, c0, k, w
             top[size + 1], left[size + 1], tall[size + 1], wide[size + 1] = r0 + k, c0, h - k, w
         else:
-            k, state = below(state, w - 1)
+            k, state = _below(state, w - 1)
             k += 1
-            gap, state = below(state, h)
+            gap, state = _below(state, h)
             base = (2 * r0 + 1) * cols + 2 * (c0 + k)
             for j in range(h):
                 if j != gap:
@@ -99,7 +99,7 @@ def division(width: int, height: int, state: np.uint64, origin: tuple[int, int] 
     >>> int((~carving.grid).sum()) == 2 * 6 * 6 - 1
     True
     """
-    width, height, state, origin = check_request(width, height, state, origin)
+    width, height, state, origin, record = check_request(width, height, state, origin, record)
     grid = open_interior(width, height)
     _division_kernel(grid.ravel(), grid.shape[1], height, width, state)
     return Carving(grid, flood_log(grid, origin) if record else None)

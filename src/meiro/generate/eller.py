@@ -33,7 +33,7 @@ from typing import Iterator
 import numpy as np
 from numba import njit
 
-from ..kernels.rng import check_state, next_u64
+from ..kernels.rng import _next_u64, check_state
 from ..registry import GENERATORS
 from .carving import Carving, check_request, record_buffer
 from .lattice import _find
@@ -55,7 +55,7 @@ def _open(blocks, k, base, order, n):
 
 @njit(inline="always")
 def _coin(state):
-    bits, state = next_u64(state)
+    bits, state = _next_u64(state)
     return (bits >> _TOP_BIT) == 1, state
 
 
@@ -157,7 +157,7 @@ def eller(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (
     >>> len(carving.order) == 2 * 6 * 4 - 1
     True
     """
-    width, height, state, origin = check_request(width, height, state, origin)
+    width, height, state, origin, record = check_request(width, height, state, origin, record)
     rows, cols = 2 * height + 1, 2 * width + 1
     grid = np.ones((rows, cols), dtype=bool)
     order = record_buffer(rows * cols, 2 * width * height - 1) if record else None
@@ -179,9 +179,10 @@ def eller_rows(width: int, height: int, state: np.uint64) -> Iterator[np.ndarray
     >>> bool((np.array(rows) == eller(7, 5, mix_seed(9)).grid).all())
     True
     """
-    from ..sizes import check_cells
+    from ..sizes import check_cells, ensure_fits
 
     width, height = check_cells(width, height)  # now, not at the first row
+    ensure_fits(width, 1, 40)  # one row of cells: four int64 arrays and two block rows
     return _rows(width, height, check_state(state))
 
 

@@ -40,9 +40,9 @@ import numpy as np
 from numba import njit
 
 from ..errors import MazeError
-from ..kernels.cells import DUG, _join_cell, _undug_around, cell_block, cell_steps
+from ..kernels.cells import DUG, _cell_block, _cell_steps, _join_cell, _undug_around
 from ..kernels.index import U
-from ..kernels.rng import below, next_u64
+from ..kernels.rng import _below, _next_u64
 from ..registry import GENERATORS
 from .carving import Carving, check_number, check_request, run_on_cells
 
@@ -60,27 +60,27 @@ def _growing_tree_kernel(cells, width, height, origin_x, origin_y, state, order,
     ``order`` is None or receives the opened blocks; returns the log length.
     """
     padded = width + 2
-    step, block_step = cell_steps(width)
+    step, block_step = _cell_steps(width)
     active = np.empty(width * height, np.int64)
     around = np.empty(4, np.int64)
     p = (origin_y + 1) * padded + origin_x + 1
     cells[U(p)] |= DUG
     n = 0
     if order is not None:
-        order[0] = cell_block(p, width)
+        order[0] = _cell_block(p, width)
         n = 1
     head = 0
     tail = 1
     active[0] = p
     while tail > head:
-        bits, state = next_u64(state)
+        bits, state = _next_u64(state)
         u = np.int64(bits >> _S32)
         if u < newest_below:
             i = tail - 1
         elif u < oldest_below:
             i = head
         else:
-            j, state = below(state, tail - head)
+            j, state = _below(state, tail - head)
             i = head + j
         p = active[U(i)]
         m = _undug_around(cells, p, step, around)
@@ -94,7 +94,7 @@ def _growing_tree_kernel(cells, width, height, origin_x, origin_y, state, order,
                 active[U(i)] = active[U(head)]
                 head += 1
             continue
-        j, state = below(state, m)
+        j, state = _below(state, m)
         d = around[U(j)]
         n = _join_cell(cells, p, p + step[d], d, block_step, order, n, width)
         active[U(tail)] = p + step[d]
@@ -123,7 +123,7 @@ def growing_tree(width: int, height: int, state: np.uint64, origin: tuple[int, i
     >>> a.grid.shape == b.grid.shape and not (a.grid == b.grid).all()
     True
     """
-    width, height, state, origin = check_request(width, height, state, origin, memory=8)
+    width, height, state, origin, record = check_request(width, height, state, origin, record, memory=8)
     if not isinstance(policy, str) or policy not in POLICIES:
         raise MazeError(f"unknown growing-tree policy {policy!r}; choose one of: {', '.join(POLICIES)}")
     newest = check_number(newest, "newest", 0, 1, "a probability")

@@ -24,10 +24,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.cells import (DUG, EDGE, _join_cell, _mark_ring, _maze_around, _undug_around,
-                             cell_block, cell_steps)
+from ..kernels.cells import (DUG, EDGE, _cell_block, _cell_steps, _join_cell, _mark_ring,
+                             _maze_around, _undug_around)
 from ..kernels.index import U
-from ..kernels.rng import below
+from ..kernels.rng import _below
 from ..registry import GENERATORS
 from .carving import Carving, run_on_cells
 
@@ -39,7 +39,7 @@ def _hunt_and_kill_kernel(cells, width, height, origin_x, origin_y, state, order
     ``order`` is None or receives the opened blocks; returns the log length.
     """
     padded = width + 2
-    step, block_step = cell_steps(width)
+    step, block_step = _cell_steps(width)
     row_step = np.array([-1, 0, 1, 0], np.int64)
     left = np.full(height, width, np.int64)  # cells outside the maze, per row
     around = np.empty(4, np.int64)
@@ -49,7 +49,7 @@ def _hunt_and_kill_kernel(cells, width, height, origin_x, origin_y, state, order
     cells[U(i)] |= DUG
     n = 0
     if order is not None:
-        order[0] = cell_block(i, width)
+        order[0] = _cell_block(i, width)
         n = 1
     left[U(y)] -= 1
     remaining = width * height - 1
@@ -58,7 +58,7 @@ def _hunt_and_kill_kernel(cells, width, height, origin_x, origin_y, state, order
         # kill: walk to random new neighbours
         m = _undug_around(cells, i, step, around)
         if m > 0:
-            k, state = below(state, m)
+            k, state = _below(state, m)
             d = around[U(k)]
             n = _join_cell(cells, i, i + step[d], d, block_step, order, n, width)
             i += step[d]
@@ -79,7 +79,7 @@ def _hunt_and_kill_kernel(cells, width, height, origin_x, origin_y, state, order
                     continue
                 m = _maze_around(cells, i, step, around)
                 if m > 0:
-                    k, state = below(state, m)
+                    k, state = _below(state, m)
                     d = around[U(k)]
                     n = _join_cell(cells, i + step[d], i, (d + 2) & 3, block_step, order, n, width)
                     left[y] -= 1

@@ -31,11 +31,12 @@ import numpy as np
 from numba import njit
 
 from ..errors import MazeError
-from ..kernels.cells import DUG, EAST, SOUTH, cells_to_grid, padded_cells
+from ..kernels.cells import DUG, EAST, SOUTH, _cells_to_grid, _padded_cells
 from ..kernels.index import U
 from ..kernels.rng import check_state
+from ..maze import _check_flag
 from ..registry import GENERATORS
-from ..sizes import check_cells
+from ..sizes import check_cells, ensure_fits
 from .carving import Carving, check_request, record_buffer
 from .lattice import SET_ASIDE, _bucket_starts, _bucket_tags, _shuffle_buckets
 
@@ -53,6 +54,7 @@ def wall_slots(rows: int, cols: int) -> np.ndarray:
             raise TypeError(f"{name} must be a whole number of blocks, got {side!r}")
         if side < 3 or side % 2 == 0:
             raise MazeError(f"{name} must be odd and at least 3 blocks, got {side}")
+    ensure_fits((cols - 1) // 2, (rows - 1) // 2, 40)  # two arrays of 8 bytes a block
     index = np.arange(rows * cols).reshape(rows, cols)
     slots = np.zeros((rows, cols), bool)
     slots[1:-1:2, 2:-1:2] = True
@@ -72,6 +74,7 @@ def wall_codes(width: int, height: int) -> np.ndarray:
     (7, dtype('int32'))
     """
     width, height = check_cells(width, height)
+    ensure_fits(width, height, 8)
     n = (width - 1) * height + width * (height - 1)
     return np.empty(n, np.int32 if 2 * (width + 2) * (height + 2) < 2**31 else np.int64)
 
@@ -285,7 +288,7 @@ def kruskal(width: int, height: int, state: np.uint64, origin: tuple[int, int] =
     >>> len(carving.order) == 2 * 6 * 4 - 1
     True
     """
-    width, height, state, origin = check_request(width, height, state, origin, memory=14)
+    width, height, state, origin, record = check_request(width, height, state, origin, record, memory=14)
     walls = wall_codes(width, height)
     count, _ = shuffled_walls(walls, width, height, state)
     return _spanning_tree(walls[:count], width, height, record)
@@ -313,17 +316,19 @@ def spanning_tree(walls: np.ndarray, width: int, height: int, record: bool) -> C
     11
     """
     width, height = check_cells(width, height)
+    ensure_fits(width, height, 14)  # bytes per cell: the union-find and the log
+    record = _check_flag(record, "record")
     return _spanning_tree(_checked_walls(walls, width, height), width, height, record)
 
 
 def _spanning_tree(walls: np.ndarray, width: int, height: int, record: bool) -> Carving:
     """:func:`spanning_tree` of walls that :func:`shuffled_walls` wrote (trusted)."""
     parent = np.empty((width + 2) * (height + 2), walls.dtype)
-    cells = padded_cells(width, height) | DUG  # every cell is part of the maze
+    cells = _padded_cells(width, height) | DUG  # every cell is part of the maze
     cols = 2 * width + 1
     order = record_buffer(cols * (2 * height + 1), 2 * width * height - 1) if record else None
     n_log = _kruskal_kernel(cells, width, height, walls, parent, cols, order)
-    return Carving(cells_to_grid(cells, width, height), order[:n_log] if record else None, cells)
+    return Carving(_cells_to_grid(cells, width, height), order[:n_log] if record else None, cells)
 
 
 def _checked_walls(walls, width: int, height: int) -> np.ndarray:

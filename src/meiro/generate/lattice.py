@@ -15,8 +15,9 @@ import numpy as np
 from numba import njit
 
 from ..kernels.index import U
-from ..kernels.rng import below, next_u64
+from ..kernels.rng import _below, _next_u64
 from ..solve.bfs import flood
+from ..sizes import check_cells, ensure_fits
 from .carving import Carving, check_request, record_buffer
 
 
@@ -69,7 +70,7 @@ def _find(parent, i):
 @njit(cache=True)
 def _fisher_yates(values, lo, hi, state):
     for i in range(hi - 1, lo, -1):
-        j, state = below(state, i - lo + 1)
+        j, state = _below(state, i - lo + 1)
         j += lo
         values[i], values[U(j)] = values[U(j)], values[i]
     return state
@@ -105,7 +106,7 @@ def _bucket_tags(tag, state):
         return state
     shift = np.uint64(64 - 8)
     for i in range(tag.size):
-        z, state = next_u64(state)
+        z, state = _next_u64(state)
         tag[i] = z >> shift
     return state
 
@@ -200,7 +201,7 @@ def _run_kernel(kernel, width: int, height: int, state, origin, record: bool, *e
     >>> carving.order.tolist()
     [8, 10, 9, 12, 11, 22, 15, 24, 17, 26, 25]
     """
-    width, height, state, origin = check_request(width, height, state, origin)
+    width, height, state, origin, record = check_request(width, height, state, origin, record)
     rows, cols = 2 * height + 1, 2 * width + 1
     grid = np.ones((rows, cols), dtype=bool)
     order = record_buffer(rows * cols, 2 * width * height - 1) if record else None
@@ -222,6 +223,8 @@ def open_interior(width: int, height: int) -> np.ndarray:
            [1, 0, 0, 0, 1],
            [1, 1, 1, 1, 1]])
     """
+    width, height = check_cells(width, height)
+    ensure_fits(width, height)
     grid = np.zeros((2 * height + 1, 2 * width + 1), dtype=bool)
     grid[0] = grid[-1] = True
     grid[:, 0] = grid[:, -1] = True

@@ -38,6 +38,7 @@ from numba import njit
 
 from ..errors import MazeError
 from ..kernels.rng import check_state
+from ..maze import _grid_shape
 from ..solve.bfs import flood
 from .carving import carving_log, editable_grid
 from .lattice import _find, _shuffle
@@ -55,6 +56,8 @@ def parse_mask_text(text: str) -> np.ndarray:
     array([[1, 1, 0],
            [1, 1, 1]])
     """
+    if not isinstance(text, str):
+        raise TypeError(f"a mask picture must be a str, got {type(text).__name__}")
     lines = [line.rstrip("\r") for line in text.strip("\n").split("\n")]
     if not lines or not lines[0]:
         raise MazeError("the mask picture is empty")
@@ -201,7 +204,7 @@ def check_allowed(allowed, shape: tuple[int, int]) -> np.ndarray:
     or a post (so every block a kernel steps to from them is inside the grid)."""
     if not isinstance(allowed, np.ndarray) or allowed.dtype != np.bool_:
         raise TypeError("allowed must be a bool block array (see masking.allowed_blocks)")
-    if allowed.shape != shape:
+    if allowed.shape != _grid_shape(shape):
         raise MazeError(f"allowed has shape {allowed.shape} but the grid {shape}")
     if (allowed[0].any() or allowed[-1].any() or allowed[:, 0].any() or allowed[:, -1].any()
             or allowed[::2, ::2].any()):

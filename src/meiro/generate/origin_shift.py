@@ -34,8 +34,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.cells import (DUG, _open_passage, _random_step, _walk_marks, cell_steps,
-                             cells_to_grid, padded_cells)
+from ..kernels.cells import (DUG, _cell_steps, _cells_to_grid, _open_passage, _padded_cells,
+                             _random_step, _walk_marks)
 from ..kernels.index import U
 from ..registry import GENERATORS
 from .carving import Carving, check_number, check_request
@@ -54,7 +54,7 @@ def _origin_shift_kernel(cells, width, height, state, steps):
     2 south, 3 west; ``ROOT`` at the origin). Returns the PRNG state.
     """
     padded = width + 2
-    step, _ = cell_steps(width)
+    step, _ = _cell_steps(width)
     mark = _walk_marks(cells)
     point = np.full(cells.size, ROOT, np.uint8)
     for y in range(height):
@@ -107,10 +107,10 @@ def origin_shift(width: int, height: int, state: np.uint64, origin: tuple[int, i
     >>> [''.join('#' if wall else '.' for wall in row) for row in plain.tolist()]
     ['#######', '#.....#', '#.#####', '#.....#', '#######']
     """
-    width, height, state, origin = check_request(width, height, state, origin, memory=2)
+    width, height, state, origin, record = check_request(width, height, state, origin, record, memory=2)
     steps_per_cell = check_number(steps_per_cell, "steps_per_cell", 0, 10_000)
-    cells = padded_cells(width, height)
+    cells = _padded_cells(width, height)
     steps = int(round(steps_per_cell * width * height)) if width * height > 1 else 0
     _origin_shift_kernel(cells, width, height, state, steps)
-    grid = cells_to_grid(cells, width, height)
+    grid = _cells_to_grid(cells, width, height)
     return Carving(grid, flood_log(grid, origin) if record else None, cells)

@@ -188,7 +188,7 @@ def prim(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1
     >>> bool((prim(5, 5, mix_seed(7)).grid == carving.grid).all())  # Kruskal, same tree
     True
     """
-    width, height, state, origin = check_request(width, height, state, origin, memory=14)
+    width, height, state, origin, record = check_request(width, height, state, origin, record, memory=14)
     walls = wall_codes(width, height)
     # a wall's weight is its place in this order; the seed's stream differs from
     # kruskal's, so the two names give different mazes (of the same distribution)

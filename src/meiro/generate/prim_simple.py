@@ -21,9 +21,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.cells import DUG, EDGE, _join_cell, _mark_ring, _maze_around, cell_block, cell_steps
+from ..kernels.cells import (DUG, EDGE, _cell_block, _cell_steps, _join_cell, _mark_ring,
+                             _maze_around)
 from ..kernels.index import U
-from ..kernels.rng import below
+from ..kernels.rng import _below
 from ..registry import GENERATORS
 from .carving import Carving, run_on_cells
 
@@ -41,7 +42,7 @@ def _prim_simple_kernel(cells, width, height, origin_x, origin_y, state, order):
     the log length.
     """
     padded = width + 2
-    step, block_step = cell_steps(width)
+    step, block_step = _cell_steps(width)
     frontier = np.empty(width * height, np.int64)
     around = np.empty(4, np.int64)
     _mark_ring(cells, width, height, DUG | EDGE)
@@ -49,7 +50,7 @@ def _prim_simple_kernel(cells, width, height, origin_x, origin_y, state, order):
     cells[U(i)] |= DUG
     n = 0
     if order is not None:
-        order[0] = cell_block(i, width)
+        order[0] = _cell_block(i, width)
         n = 1
     size = 0
     while True:
@@ -61,13 +62,13 @@ def _prim_simple_kernel(cells, width, height, origin_x, origin_y, state, order):
                 size += 1
         if size == 0:
             break
-        k, state = below(state, size)
+        k, state = _below(state, size)
         i = frontier[U(k)]
         size -= 1
         frontier[U(k)] = frontier[U(size)]
         # link it to a random neighbour already in the maze
         m = _maze_around(cells, i, step, around)
-        k, state = below(state, m)
+        k, state = _below(state, m)
         d = around[U(k)]
         n = _join_cell(cells, i + step[d], i, (d + 2) & 3, block_step, order, n, width)
     _mark_ring(cells, width, height, DUG)

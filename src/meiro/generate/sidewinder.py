@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.rng import below, next_u64
+from ..kernels.rng import _below, _next_u64
 from ..registry import GENERATORS
 from .carving import Carving
 from .lattice import _carve, _run_kernel
@@ -44,10 +44,10 @@ def _sidewinder_kernel(grid, rows, cols, origin_row, origin_col, state, order):
                 continue
             close = at_east
             if not close:
-                bits, state = next_u64(state)
+                bits, state = _next_u64(state)
                 close = (bits >> _TOP_BIT) == 1
             if close:
-                k, state = below(state, (c - run_start) // 2 + 1)
+                k, state = _below(state, (c - run_start) // 2 + 1)
                 n = _carve(grid, r * cols + run_start + 2 * k - cols, order, n)
                 run_start = c + 2
             else:

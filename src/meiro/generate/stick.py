@@ -44,7 +44,7 @@ import numpy as np
 from numba import njit
 
 from ..kernels.index import U
-from ..kernels.rng import below
+from ..kernels.rng import _below
 from ..registry import GENERATORS
 from .carving import Carving, check_request
 from .lattice import flood_log, open_interior
@@ -70,7 +70,7 @@ def _stick_kernel(grid, rows, cols, state):
             if not left_toppled_right:
                 choice[U(n)] = 3
                 n += 1
-            k, state = below(state, n)
+            k, state = _below(state, n)
             d = choice[U(k)]
             grid[U(p + offset[U(d)])] = True
             left_toppled_right = d == 1
@@ -97,7 +97,7 @@ def stick(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (
     >>> int((~carving.grid).sum()) == len(carving.order) == 2 * 4 * 3 - 1
     True
     """
-    width, height, state, origin = check_request(width, height, state, origin)
+    width, height, state, origin, record = check_request(width, height, state, origin, record)
     grid = open_interior(width, height)
     _stick_kernel(grid.ravel(), grid.shape[0], grid.shape[1], state)
     return Carving(grid, flood_log(grid, origin) if record else None)

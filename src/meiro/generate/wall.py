@@ -35,7 +35,7 @@ import numpy as np
 from numba import njit
 
 from ..kernels.index import U
-from ..kernels.rng import below
+from ..kernels.rng import _below
 from ..registry import GENERATORS
 from .carving import Carving, check_request
 from .lattice import _shuffle, flood_log
@@ -79,7 +79,7 @@ def _wall_kernel(grid, rows, cols, state, posts):
                 depth -= 1
                 p = stack[U(depth - 1)]
                 continue
-            j, state = below(state, m)
+            j, state = _below(state, m)
             d = choice[U(j)]
             grid[U(p + offset[d])] = True
             q = p + 2 * offset[d]
@@ -118,7 +118,7 @@ def wall(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1
     >>> bool(carving.grid[::2, ::2].all())   # every post ends up in a wall
     True
     """
-    width, height, state, origin = check_request(width, height, state, origin, memory=9)
+    width, height, state, origin, record = check_request(width, height, state, origin, record, memory=9)
     grid = np.zeros((2 * height + 1, 2 * width + 1), dtype=bool)
     grid[0] = grid[-1] = True
     grid[:, 0] = grid[:, -1] = True

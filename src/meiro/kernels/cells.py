@@ -17,7 +17,7 @@ from numba import njit
 
 from ..errors import MazeError
 from .index import U
-from .rng import next_u64
+from .rng import _next_u64
 
 EAST = 1
 SOUTH = 2
@@ -27,12 +27,12 @@ DUG = 4
 EDGE = 0x40
 
 
-def padded_cells(width: int, height: int) -> np.ndarray:
+def _padded_cells(width: int, height: int) -> np.ndarray:
     """A flat compact-cell array for ``width x height`` cells: interior 0, padding dug.
 
     Examples
     --------
-    >>> padded_cells(2, 1).reshape(3, 4)
+    >>> _padded_cells(2, 1).reshape(3, 4)
     array([[4, 4, 4, 4],
            [4, 0, 0, 4],
            [4, 4, 4, 4]], dtype=uint8)
@@ -56,7 +56,7 @@ def _open_passage(cells, i, j, d):
 
     Examples
     --------
-    >>> cells = padded_cells(2, 1)          # cells (0, 0) and (1, 0) at 5 and 6
+    >>> cells = _padded_cells(2, 1)          # cells (0, 0) and (1, 0) at 5 and 6
     >>> _open_passage(cells, 6, 5, 3)        # west from (1, 0): stored on (0, 0)
     >>> cells.reshape(3, 4)[1].tolist()
     [4, 1, 0, 4]
@@ -72,13 +72,13 @@ def _open_passage(cells, i, j, d):
 
 
 @njit(inline="always")
-def cell_steps(width):
+def _cell_steps(width):
     """The steps of the four directions (0 north, 1 east, 2 south, 3 west): in the padded
     cell array and in the block grid, for a maze ``width`` cells wide.
 
     Examples
     --------
-    >>> step, block_step = cell_steps(3)
+    >>> step, block_step = _cell_steps(3)
     >>> step.tolist(), block_step.tolist()
     ([-5, 1, 5, -1], [-7, 1, 7, -1])
     """
@@ -87,12 +87,12 @@ def cell_steps(width):
 
 
 @njit(inline="always")
-def cell_block(i, width):
+def _cell_block(i, width):
     """The block-grid index of padded cell ``i`` (a division: for logging, not for walking).
 
     Examples
     --------
-    >>> divmod(int(cell_block(6, 2)), 5)    # cell (1, 0) of a 2x1 maze: block (1, 3)
+    >>> divmod(int(_cell_block(6, 2)), 5)    # cell (1, 0) of a 2x1 maze: block (1, 3)
     (1, 3)
     """
     padded = width + 2
@@ -110,7 +110,7 @@ def _join_cell(cells, i, j, d, block_step, order, n, width):
 
     Examples
     --------
-    >>> cells = padded_cells(2, 1)
+    >>> cells = _padded_cells(2, 1)
     >>> cells[5] |= DUG
     >>> block_step = np.array([-5, 1, 5, -1], np.int64)
     >>> order = np.zeros(2, np.int64)
@@ -122,7 +122,7 @@ def _join_cell(cells, i, j, d, block_step, order, n, width):
     _open_passage(cells, i, j, d)
     cells[U(j)] |= DUG
     if order is not None:
-        q = cell_block(j, width)
+        q = _cell_block(j, width)
         order[U(n)] = q - block_step[d]
         order[U(n + 1)] = q
         n += 2
@@ -138,7 +138,7 @@ def _undug_around(cells, i, step, out):
 
     Examples
     --------
-    >>> cells = padded_cells(2, 1)
+    >>> cells = _padded_cells(2, 1)
     >>> out = np.empty(4, np.int64)
     >>> n = _undug_around(cells, 5, np.array([-4, 1, 4, -1], np.int64), out)
     >>> out[:n].tolist()                    # only east: the rest is padding
@@ -161,7 +161,7 @@ def _maze_around(cells, i, step, out):
 
     Examples
     --------
-    >>> cells = padded_cells(2, 1)
+    >>> cells = _padded_cells(2, 1)
     >>> _mark_ring(cells, 2, 1, DUG | EDGE)
     >>> cells[6] |= DUG                     # cell (1, 0) is in the maze
     >>> out = np.empty(4, np.int64)
@@ -184,7 +184,7 @@ def _mark_ring(cells, width, height, value):
 
     Examples
     --------
-    >>> cells = padded_cells(2, 1)
+    >>> cells = _padded_cells(2, 1)
     >>> _mark_ring(cells, 2, 1, DUG | EDGE)
     >>> cells.reshape(3, 4).tolist()
     [[68, 68, 68, 68], [68, 0, 0, 68], [68, 68, 68, 68]]
@@ -205,7 +205,7 @@ def _walk_marks(cells):
 
     Examples
     --------
-    >>> _walk_marks(padded_cells(2, 1)).reshape(3, 4).tolist()
+    >>> _walk_marks(_padded_cells(2, 1)).reshape(3, 4).tolist()
     [[64, 64, 64, 64], [64, 0, 0, 64], [64, 64, 64, 64]]
     """
     marks = np.zeros(cells.size, np.uint8)
@@ -227,7 +227,7 @@ def _random_step(i, marks, step, bits, n_bits, state):
     Examples
     --------
     >>> from meiro.kernels.rng import mix_seed
-    >>> marks = _walk_marks(padded_cells(2, 1))
+    >>> marks = _walk_marks(_padded_cells(2, 1))
     >>> step = np.array([-4, 1, 4, -1], np.int64)
     >>> d, j, bits, n_bits, state = _random_step(5, marks, step, np.uint64(0), 0, mix_seed(1))
     >>> d, j                                # cell (0, 0) of a 2x1 maze can only go east
@@ -235,7 +235,7 @@ def _random_step(i, marks, step, bits, n_bits, state):
     """
     while True:
         if n_bits == 0:
-            bits, state = next_u64(state)
+            bits, state = _next_u64(state)
             n_bits = 32
         d = np.int64(bits & np.uint64(3))
         bits >>= np.uint64(2)
@@ -253,7 +253,7 @@ def _expand_cells(cells, width, height, grid):
 
     Examples
     --------
-    >>> cells = padded_cells(2, 1)
+    >>> cells = _padded_cells(2, 1)
     >>> cells[5:7] = [DUG | EAST, DUG]
     >>> grid = np.empty(3 * 5, bool)
     >>> _expand_cells(cells, 2, 1, grid)
@@ -278,14 +278,14 @@ def _expand_cells(cells, width, height, grid):
             below[2 * x + 2] = 1
 
 
-def cells_to_grid(cells: np.ndarray, width: int, height: int) -> np.ndarray:
+def _cells_to_grid(cells: np.ndarray, width: int, height: int) -> np.ndarray:
     """The block grid (bool, True = wall) of padded compact ``cells``.
 
     Examples
     --------
-    >>> cells = padded_cells(1, 2)          # cell (0, 0) open to the south
+    >>> cells = _padded_cells(1, 2)          # cell (0, 0) open to the south
     >>> cells[[4, 7]] = [DUG | SOUTH, DUG]
-    >>> cells_to_grid(cells, 1, 2).astype(int)
+    >>> _cells_to_grid(cells, 1, 2).astype(int)
     array([[1, 1, 1],
            [1, 0, 1],
            [1, 0, 1],

@@ -27,7 +27,7 @@ maze's closed border is the padding. A node ``n`` of a graph ``width`` nodes
 wide (padding included) maps to block
 ``(step * (n // width) + first, step * (n % width) + first)``, with
 ``step = 2, first = -1`` on a lattice maze and ``step = 1, first = 0`` otherwise;
-its neighbours are ``n + node_offsets(width)[d]``.
+its neighbours are ``n + _node_offsets(width)[d]``.
 """
 
 import numpy as np
@@ -44,12 +44,12 @@ CODE_MASK = 7 << CODE_SHIFT
 SOURCE = 5
 
 
-def first_block(step):
+def _first_block(step):
     """Block coordinate of node coordinate 0 (see the module docs).
 
     Examples
     --------
-    >>> first_block(2), first_block(1)      # lattice: node 0 is the padding left of block 1
+    >>> _first_block(2), _first_block(1)      # lattice: node 0 is the padding left of block 1
     (-1, 0)
     """
     return -1 if step == 2 else 0
@@ -94,7 +94,7 @@ def build_graph(grid, rows, cols, step):
             raise MazeError(f"{name} must be odd and at least 3 blocks, got {side}")
         sides.append(side)
     rows, cols = sides
-    if isinstance(step, bool) or step not in (1, 2):
+    if not _one_or_two(step):
         raise MazeError(f"step must be 1 (block to block) or 2 (cell to cell), got {step!r}")
     if not isinstance(grid, np.ndarray) or grid.dtype not in (np.bool_, np.uint8):
         kind = f"{grid.dtype} array" if isinstance(grid, np.ndarray) else type(grid).__name__
@@ -108,6 +108,11 @@ def build_graph(grid, rows, cols, step):
     if not (edge[0].all() and edge[-1].all() and edge[:, 0].all() and edge[:, -1].all()):
         raise MazeError("the grid's border must be closed (every outer block a wall)")
     return _fold_grid(wall, rows, cols, step)
+
+
+def _one_or_two(step) -> bool:
+    """Whether ``step`` is the whole number 1 or 2 (not a bool, not an array)."""
+    return isinstance(step, (int, np.integer)) and not isinstance(step, (bool, np.bool_)) and step in (1, 2)
 
 
 def _fold_grid(wall: np.ndarray, rows: int, cols: int, step: int):
@@ -165,12 +170,12 @@ def _block_graph(wall, rows, cols):
 
 
 @njit(inline="always")
-def node_offsets(width):
+def _node_offsets(width):
     """Index offsets of a node's four neighbours: north, east, south, west.
 
     Examples
     --------
-    >>> node_offsets(6).tolist()
+    >>> _node_offsets(6).tolist()
     [-6, 1, 6, -1]
     """
     return np.array([-width, 1, width, -1], np.int64)
@@ -257,7 +262,7 @@ def _trace_moves(graph, width, target, moves):
     >>> moves[:n].tolist()                 # three steps east (code 2 = direction 1 + 1)
     [2, 2, 2]
     """
-    step_back = node_offsets(width)
+    step_back = _node_offsets(width)
     n = 0
     node = target
     code = _code_of(graph, node)
@@ -300,17 +305,17 @@ def _fill_path(moves, n_moves, row, col, step, out):
             out[U(i), 1] = col
 
 
-def node_blocks(nodes: np.ndarray, width: int, step: int) -> np.ndarray:
+def _node_blocks(nodes: np.ndarray, width: int, step: int) -> np.ndarray:
     """``(n, 2)`` block coordinates of node indices.
 
     Examples
     --------
-    >>> node_blocks(np.array([7, 10]), 6, 2).tolist()   # nodes of a 6-wide lattice graph
+    >>> _node_blocks(np.array([7, 10]), 6, 2).tolist()   # nodes of a 6-wide lattice graph
     [[1, 1], [1, 7]]
-    >>> node_blocks(np.array([10]), 9, 1).tolist()      # any other grid: node = block
+    >>> _node_blocks(np.array([10]), 9, 1).tolist()      # any other grid: node = block
     [[1, 1]]
     """
-    first = first_block(step)
+    first = _first_block(step)
     out = np.empty((len(nodes), 2), np.int64)
     out[:, 0] = nodes // width * step + first
     out[:, 1] = nodes % width * step + first

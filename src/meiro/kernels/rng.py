@@ -3,7 +3,7 @@
 Why SplitMix64: it is a 64-bit counter passed through a strong mixer, so it is
 tiny (one ``uint64`` of state), fast, passes BigCrush, and any seed (0 included)
 is a valid state. Kernels carry the state in a local variable and thread it
-through calls (``value, state = next_u64(state)``); nothing is global, so the
+through calls (``value, state = _next_u64(state)``); nothing is global, so the
 same seed gives the same stream on every machine, process and thread.
 
 Bounded draws use Lemire's multiply-shift on the high 32 bits, which is unbiased
@@ -26,15 +26,15 @@ _S32 = np.uint64(32)
 
 
 @njit(inline="always")
-def next_u64(state):
+def _next_u64(state):
     """Return ``(value, new_state)``: the next 64 random bits.
 
     Examples
     --------
-    >>> value, state = next_u64(np.uint64(0))
+    >>> value, state = _next_u64(np.uint64(0))
     >>> hex(value)                  # SplitMix64's first output for seed 0
     '0xe220a8397b1dcdaf'
-    >>> next_u64(state)[0] == next_u64(state)[0]    # the same state, the same draw
+    >>> _next_u64(state)[0] == _next_u64(state)[0]    # the same state, the same draw
     True
     """
     state = state + _GOLDEN
@@ -45,7 +45,7 @@ def next_u64(state):
 
 
 @njit(inline="always")
-def below(state, n):
+def _below(state, n):
     """Return ``(k, new_state)`` with ``k`` uniform in ``range(n)``, ``1 <= n < 2**32``.
 
     Examples
@@ -53,12 +53,12 @@ def below(state, n):
     >>> state = mix_seed(7)
     >>> draws = []
     >>> for _ in range(10):
-    ...     k, state = below(state, 4)
+    ...     k, state = _below(state, 4)
     ...     draws.append(k)
     >>> draws                       # the same seed gives these draws everywhere
     [0, 2, 1, 0, 1, 1, 0, 1, 1, 1]
     """
-    z, state = next_u64(state)
+    z, state = _next_u64(state)
     return np.int64(((z >> _S32) * np.uint64(n)) >> _S32), state
 
 

@@ -42,12 +42,12 @@ def search_stride(maze: Maze) -> int:
     return 2 if ends_on_cells and bool(maze.grid[::2, ::2].all()) else 1
 
 
-def coordinates(flat: np.ndarray, cols: int, n_blocks: int) -> np.ndarray:
+def _coordinates(flat: np.ndarray, cols: int, n_blocks: int) -> np.ndarray:
     """Flat block indices -> an ``(n, 2)`` array of (row, col).
 
     Examples
     --------
-    >>> coordinates(np.array([10, 16, 25]), 9, 27).tolist()
+    >>> _coordinates(np.array([10, 16, 25]), 9, 27).tolist()
     [[1, 1], [1, 7], [2, 7]]
     """
     dtype = np.int32 if n_blocks < 2**31 else np.int64
@@ -162,7 +162,7 @@ class Solution:
         """
         if self._explored is None:
             result = _run(self._maze, self._method, record=True)
-            self._explored = _frozen(coordinates(result.explored, self._maze.grid.shape[1],
+            self._explored = _frozen(_coordinates(result.explored, self._maze.grid.shape[1],
                                                  self._maze.grid.size))
         return self._explored
 

@@ -24,7 +24,7 @@ from ..errors import MazeError
 from ..kernels.buffers import _grow
 from ..kernels.graph import CODE_MASK, EAST, SOURCE, SOUTH, _set_code
 from ..kernels.index import U
-from ..kernels.rng import mix_seed, next_u64
+from ..kernels.rng import _next_u64, mix_seed
 from ..registry import SOLVERS
 from .result import SearchGraph, SearchResult
 
@@ -44,7 +44,7 @@ def _astar_kernel(graph, width, source, target, f_shift, h_shift, rng, g_weight,
     >>> from meiro.solve.result import SearchGraph
     >>> m = meiro.generate(4, 4, seed=1)
     >>> g = SearchGraph(m.grid, 2)
-    >>> f_shift, h_shift = key_layout(g.graph.size, g.width, g.graph.size // g.width)
+    >>> f_shift, h_shift = _key_layout(g.graph.size, g.width, g.graph.size // g.width)
     >>> r = g.run(_astar_kernel, 1 * 9 + 1, 7 * 9 + 7, False, f_shift, h_shift, mix_seed(0, 1), 1)
     >>> r.found, r.expanded, len(r.path)
     (70, 7, 13)
@@ -137,7 +137,7 @@ def _astar_kernel(graph, width, source, target, f_shift, h_shift, rng, g_weight,
                 if not ok or graph[U(m)] & CODE_MASK:
                     continue
                 h = abs(ny - goal_y) + abs(nx - goal_x)
-                tie, rng = next_u64(rng)
+                tie, rng = _next_u64(rng)
                 child_keys[U(children)] = (((g + h) << f_shift) | (h << h_shift)
                                            | np.int64(tie >> tie_shift))
                 child_vals[U(children)] = (ny << 34) | (nx << 3) | (d + 1)
@@ -166,7 +166,7 @@ def _astar_kernel(graph, width, source, target, f_shift, h_shift, rng, g_weight,
     return found, expanded, max_frontier
 
 
-def key_layout(nodes: int, width: int, height: int) -> tuple[int, int]:
+def _key_layout(nodes: int, width: int, height: int) -> tuple[int, int]:
     """Bit positions ``(f_shift, h_shift)`` of the heap key for a graph this size.
 
     ``f`` needs as many bits as a path can have nodes, ``h`` as many as
@@ -174,9 +174,9 @@ def key_layout(nodes: int, width: int, height: int) -> tuple[int, int]:
 
     Examples
     --------
-    >>> key_layout(36, 6, 6)      # 6 bits of f, 4 of h, 16 random tie-break bits
+    >>> _key_layout(36, 6, 6)      # 6 bits of f, 4 of h, 16 random tie-break bits
     (20, 16)
-    >>> key_layout(2**40, 2**31, 10)
+    >>> _key_layout(2**40, 2**31, 10)
     Traceback (most recent call last):
     ...
     meiro.errors.MazeError: this maze is too large for the A* solver; use method='bfs'
@@ -224,5 +224,5 @@ def _best_first(grid: np.ndarray, source: int, target: int, step: int, rng: np.u
     (16, 28)
     """
     g = SearchGraph(grid, step)
-    f_shift, h_shift = key_layout(g.graph.size, g.width, g.graph.size // g.width)
+    f_shift, h_shift = _key_layout(g.graph.size, g.width, g.graph.size // g.width)
     return g.run(_astar_kernel, source, target, record, f_shift, h_shift, rng, g_weight)

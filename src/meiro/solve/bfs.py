@@ -52,7 +52,7 @@ def _bfs_kernel(graph, width, source, target, order):
     >>> from meiro.solve.result import SearchGraph
     >>> m = meiro.generate(4, 1, seed=0)       # one corridor of four cells
     >>> g = SearchGraph(m.grid, 2)
-    >>> source, target = g.node(1 * 9 + 1), g.node(1 * 9 + 7)
+    >>> source, target = g._node(1 * 9 + 1), g._node(1 * 9 + 7)
     >>> source, target
     (7, 10)
     >>> _bfs_kernel(g.graph, g.width, source, target, np.empty(0, np.int64))
@@ -157,6 +157,6 @@ def flood(grid: np.ndarray, origin: tuple[int, int], step: int = 1) -> np.ndarra
     """
     g = SearchGraph(grid, step)
     source = g.open_node(block_index(origin, g.rows, g.cols, "origin"), "origin")
-    order = g.order_buffer(True)
+    order = g._order_buffer(True)
     _, reached, _ = _bfs_kernel(g.graph, g.width, source, -1, order)
-    return g.flat_blocks(order[:reached])
+    return g._flat_blocks(order[:reached])

@@ -29,7 +29,7 @@ import numpy as np
 from numba import njit
 
 from ..kernels.buffers import _grow_ring
-from ..kernels.graph import CODE_MASK, SOURCE, _open_ways, _set_code, node_offsets
+from ..kernels.graph import CODE_MASK, SOURCE, _node_offsets, _open_ways, _set_code
 from ..kernels.index import U
 from ..registry import SOLVERS
 from .result import SearchGraph, SearchResult
@@ -48,7 +48,7 @@ def _bidirectional_kernel(graph, width, source, target, order):
     (70, 6, 13)
     """
     record = order.size > 0
-    off = node_offsets(width)
+    off = _node_offsets(width)
     from_target = np.zeros(graph.size, np.uint8)  # the second search's codes (as in the graph)
     ring0 = np.empty(1024, np.int64)
     ring1 = np.empty(1024, np.int64)

@@ -27,8 +27,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.graph import EAST, OPEN, SOUTH, _open_ways, node_offsets
+from ..kernels.graph import EAST, OPEN, SOUTH, _node_offsets, _open_ways
 from ..kernels.index import U
+from ..maze import _check_flag
 from ..registry import SOLVERS
 from .bfs import _bfs_kernel
 from .result import SearchGraph, SearchResult
@@ -55,10 +56,10 @@ def _fill_kernel(graph, width, source, target, queue):
     >>> m = meiro.generate(4, 4, seed=1)       # 16 cells, 7 of them on the route
     >>> g = SearchGraph(m.grid, 2)
     >>> queue = np.empty(g.graph.size, np.int64)
-    >>> _fill_kernel(g.graph, g.width, g.node(1 * 9 + 1), g.node(7 * 9 + 7), queue)
+    >>> _fill_kernel(g.graph, g.width, g._node(1 * 9 + 1), g._node(7 * 9 + 7), queue)
     9
     """
-    off = node_offsets(width)
+    off = _node_offsets(width)
     tail = 0
     # The first dead ends, row by row: the test runs over row slices (their
     # indices are known to be non-negative, so it vectorises), then the row's
@@ -116,8 +117,9 @@ def dead_end_fill(grid: np.ndarray, source: int, target: int, step: int, seed: i
     """
     g = SearchGraph(grid, step)
     source, target = g.open_node(source, "source"), g.open_node(target, "target")
+    record = _check_flag(record, "record")
     # the filling queue, which is also the log: only the part it uses is ever touched
-    queue = g.order_buffer(True)
+    queue = g._order_buffer(True)
     n_filled = _fill_kernel(g.graph, g.width, source, target, queue)
     # the final search over what is left records after the filled nodes
     found, expanded, frontier = _bfs_kernel(g.graph, g.width, source, target,

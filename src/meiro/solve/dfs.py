@@ -17,9 +17,9 @@ import numpy as np
 from numba import njit
 
 from ..kernels.buffers import _grow
-from ..kernels.graph import CODE_MASK, NTH_WAY, SOURCE, _open_ways, _set_code, node_offsets
+from ..kernels.graph import CODE_MASK, NTH_WAY, SOURCE, _node_offsets, _open_ways, _set_code
 from ..kernels.index import U
-from ..kernels.rng import below, mix_seed
+from ..kernels.rng import _below, mix_seed
 from ..registry import SOLVERS
 from .result import SearchGraph, SearchResult
 
@@ -48,13 +48,13 @@ def _dfs_kernel(graph, width, source, target, rng, order):
     (70, 7, 6, 13)
     """
     record = order.size > 0
-    off = node_offsets(width)
+    off = _node_offsets(width)
     nth_way = NTH_WAY
     stack = np.empty(1024, np.int64)
     untried = np.empty(1024, np.uint8)
     _set_code(graph, source, SOURCE)
     stack[0] = source
-    rot, rng = below(rng, 4)
+    rot, rng = _below(rng, 4)
     untried[0] = _untried(_open_ways(graph, source, width), rot)
     depth = 1
     max_depth = 1
@@ -89,7 +89,7 @@ def _dfs_kernel(graph, width, source, target, rng, order):
                 found = q
                 break
             stack[U(depth)] = q
-            rot, rng = below(rng, 4)
+            rot, rng = _below(rng, 4)
             # the way back leads to a reached node: leave it out
             untried[U(depth)] = _untried(_open_ways(graph, q, width) & ~(1 << ((d + 2) & 3)), rot)
             depth += 1

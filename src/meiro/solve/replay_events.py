@@ -38,6 +38,7 @@ import numpy as np
 from numba import njit
 
 from ..errors import MazeError
+from ..kernels.graph import _one_or_two
 from ..kernels.index import U
 from ..maze import check_grid
 
@@ -164,7 +165,7 @@ def search_events(wall: np.ndarray, cols: int, order: np.ndarray, stride: int) -
         raise MazeError(f"wall must be a flat maze grid whose rows are cols = {cols} blocks long, "
                         f"got shape {flat.shape}")
     wall = check_grid(flat.reshape(-1, cols)).ravel()  # closed border, 0/1 bytes
-    if isinstance(stride, bool) or stride not in (1, 2):
+    if not _one_or_two(stride):
         raise MazeError(f"stride must be 1 or 2, got {stride!r}")
     try:
         order = np.asarray(order)
@@ -231,6 +232,9 @@ def apply_events(blocks, colours, gs, lo, hi, state, paint, g, start, goal) -> N
     lo, hi, start, goal = ends
     if not 0 <= lo <= hi <= blocks.size:
         raise MazeError(f"lo:hi must be a range of the {blocks.size} events, got {lo}:{hi}")
+    for name, value in (("start", start), ("goal", goal)):
+        if not 0 <= value < state.size:
+            raise MazeError(f"{name} {value} is not one of the {state.size} blocks")
     part = blocks[lo:hi]
     if part.size and (int(part.min()) < 0 or int(part.max()) >= state.size):
         raise MazeError(f"the events name blocks outside the {state.size} blocks of state")

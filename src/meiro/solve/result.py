@@ -7,8 +7,9 @@ from typing import NamedTuple
 import numpy as np
 
 from ..errors import MazeError
-from ..kernels.graph import CODE_MASK, OPEN, _fill_path, _fold_grid, _trace_moves, node_blocks
-from ..maze import _as_position, check_grid
+from ..kernels.graph import (CODE_MASK, OPEN, _fill_path, _fold_grid, _node_blocks, _one_or_two,
+                             _trace_moves)
+from ..maze import _as_position, _check_flag, check_grid
 
 
 class SearchResult(NamedTuple):
@@ -51,7 +52,7 @@ class SearchGraph:
     >>> import meiro
     >>> m = meiro.generate(3, 2, seed=1)
     >>> g = SearchGraph(m.grid, 2)
-    >>> g.width, g.graph.size, g.node(1 * 7 + 1)
+    >>> g.width, g.graph.size, g._node(1 * 7 + 1)
     (5, 20, 6)
     >>> from meiro.solve.bfs import _bfs_kernel
     >>> g.run(_bfs_kernel, 1 * 7 + 1, 2 * 7 + 1, False)
@@ -62,7 +63,7 @@ class SearchGraph:
 
     def __init__(self, grid: np.ndarray, step: int):
         grid = check_grid(grid)
-        if isinstance(step, bool) or step not in (1, 2):
+        if not _one_or_two(step):
             raise MazeError(f"step must be 1 (block to block) or 2 (cell to cell), got {step!r}")
         self.rows, self.cols = grid.shape
         self.step = step
@@ -82,7 +83,7 @@ class SearchGraph:
         """Forget a finished search (clear the codes) so that another can run."""
         np.bitwise_and(self.graph, ~np.uint8(CODE_MASK), out=self.graph)
 
-    def node(self, flat_block: int) -> int:
+    def _node(self, flat_block: int) -> int:
         """The node at a flat block index (which must be a node's block)."""
         if flat_block < 0:
             return -1
@@ -109,12 +110,12 @@ class SearchGraph:
         r, c = divmod(flat, self.cols)
         if self.step == 2 and not (r % 2 == 1 and c % 2 == 1):
             raise MazeError(f"{name} {flat} is block ({r}, {c}), not a cell (searching cell to cell)")
-        node = self.node(flat)
+        node = self._node(flat)
         if not self.graph[node] & OPEN:
             raise MazeError(f"{name} {flat} is block ({r}, {c}), a wall")
         return node
 
-    def order_buffer(self, record: bool) -> np.ndarray:
+    def _order_buffer(self, record: bool) -> np.ndarray:
         """An exploration buffer; only the pages a search writes are touched."""
         return np.empty(self.graph.size if record else 0, np.int64)
 
@@ -127,13 +128,13 @@ class SearchGraph:
         ends are checked (:meth:`open_node`); ``kernel`` and ``args`` are the caller's.
         """
         source, target = self.open_node(source, "source"), self.open_node(target, "target")
-        order = self.order_buffer(record)
+        order = self._order_buffer(_check_flag(record, "record"))
         found, expanded, frontier = kernel(self.graph, self.width, source, target, *args, order)
         return self._result(found, expanded, frontier, order[:expanded] if record else None)
 
-    def flat_blocks(self, nodes: np.ndarray) -> np.ndarray:
+    def _flat_blocks(self, nodes: np.ndarray) -> np.ndarray:
         """Flat block indices of node indices."""
-        blocks = node_blocks(nodes, self.width, self.step)
+        blocks = _node_blocks(nodes, self.width, self.step)
         return blocks[:, 0] * self.cols + blocks[:, 1]
 
     def _result(self, found: int, expanded: int, max_frontier: int,
@@ -142,7 +143,7 @@ class SearchGraph:
 
         ``found`` must be a node the search reached (or -1): the trace follows its codes.
         """
-        explored = None if explored_nodes is None else self.flat_blocks(explored_nodes)
+        explored = None if explored_nodes is None else self._flat_blocks(explored_nodes)
         if found < 0:
             return SearchResult(-1, expanded, max_frontier, explored)
         # a buffer as long as the graph, of which only the path's length is ever touched
@@ -150,7 +151,7 @@ class SearchGraph:
         n_moves = _trace_moves(self.graph, self.width, found, moves)
         dtype = np.int32 if self.rows * self.cols < 2**31 else np.int64
         path = np.empty((n_moves * self.step + 1, 2), dtype)
-        row, col = node_blocks(np.array([found]), self.width, self.step)[0]
+        row, col = _node_blocks(np.array([found]), self.width, self.step)[0]
         _fill_path(moves, n_moves, row, col, self.step, path)
         flat = int(row) * self.cols + int(col)
         return SearchResult(flat, expanded, max_frontier, explored, path)
@@ -170,6 +171,9 @@ def block_index(position, rows: int, cols: int, name: str = "position") -> int:
     meiro.errors.MazeError: origin (1, 5) is outside the 3x5-block grid
     """
     r, c = _as_position(position, name)
+    for side in (rows, cols):
+        if isinstance(side, (bool, np.bool_)) or not isinstance(side, (int, np.integer)):
+            raise TypeError(f"rows and cols must be whole numbers, got {side!r}")
     if not (0 <= r < rows and 0 <= c < cols):
         raise MazeError(f"{name} ({r}, {c}) is outside the {rows}x{cols}-block grid")
     return r * cols + c

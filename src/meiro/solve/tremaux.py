@@ -20,10 +20,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.graph import (CODE_MASK, NTH_WAY, SOURCE, WAY_COUNT, _open_ways, _set_code,
-                             node_offsets)
+from ..kernels.graph import (CODE_MASK, NTH_WAY, SOURCE, WAY_COUNT, _node_offsets, _open_ways,
+                             _set_code)
 from ..kernels.index import U
-from ..kernels.rng import below, mix_seed
+from ..kernels.rng import _below, mix_seed
 from ..registry import SOLVERS
 from .result import SearchGraph, SearchResult
 
@@ -55,7 +55,7 @@ def _tremaux_kernel(graph, width, source, target, rng, order):
     (70, 10, 13)
     """
     record = order.size > 0
-    off = node_offsets(width)
+    off = _node_offsets(width)
     marks = np.zeros(graph.size, np.uint8)
     way_count = WAY_COUNT
     nth_way = NTH_WAY
@@ -88,7 +88,7 @@ def _tremaux_kernel(graph, width, source, target, rng, order):
                 if usable and c == 1:
                     back = k
             if fresh:
-                j, rng = below(rng, way_count[U(fresh)])
+                j, rng = _below(rng, way_count[U(fresh)])
                 d = nth_way[U(4 * fresh + j)]
             elif back >= 0:
                 d = back

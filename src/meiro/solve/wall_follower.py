@@ -32,7 +32,7 @@ import numpy as np
 from numba import njit
 
 from ..errors import NoPathError
-from ..kernels.graph import CODE_MASK, SOURCE, _open_ways, _set_code, node_offsets
+from ..kernels.graph import CODE_MASK, SOURCE, _node_offsets, _open_ways, _set_code
 from ..kernels.index import U
 from ..registry import SOLVERS
 from .result import SearchGraph, SearchResult
@@ -57,7 +57,7 @@ def _follow_kernel(graph, width, source, target, turn, order):
     (70, 10, 13)
     """
     record = order.size > 0
-    off = node_offsets(width)
+    off = _node_offsets(width)
     seen = np.zeros(graph.size, np.uint8)  # bit h: stood here heading h
     _set_code(graph, source, SOURCE)
     if record:
