@@ -121,6 +121,8 @@ def test_gif_limits():
         output_needs("gif", (2001, 2001), block=5)  # one frame over 64 million pixels
     with pytest.raises(meiro.MazeError, match="max_frames must be a whole number of at least 2"):
         output_needs("gif", (41, 41), frames=1)
+    with pytest.raises(TypeError, match="max_frames must be a whole number, got float"):
+        output_needs("gif", (41, 41), frames=2.5)
 
 
 def test_png_svg_html_limits():

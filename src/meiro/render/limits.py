@@ -167,7 +167,9 @@ def _cells(shape: tuple[int, int]) -> str:
 
 
 def _whole(value, name: str, low: int) -> int:
-    if isinstance(value, bool) or not hasattr(value, "__index__") or int(value) < low:
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise TypeError(f"{name} must be a whole number, got {type(value).__name__}")
+    if int(value) < low:
         raise MazeError(f"{name} must be a whole number of at least {low}, got {value!r}")
     return int(value)
 
