@@ -109,6 +109,7 @@ def good_calls() -> dict[str, tuple[object, dict]]:
 
     # meiro.kernels
     add("meiro.kernels.graph.build_graph", grid=grid.ravel(), rows=13, cols=13, step=2)
+    add("meiro.kernels.numba_cache_folder")
     add("meiro.kernels.rng.mix_seed", seed=4, stream=1)
     add("meiro.kernels.rng.check_state", state=state)
     # meiro.solve
@@ -136,6 +137,8 @@ def good_calls() -> dict[str, tuple[object, dict]]:
         source=start, target=goal, record=True)
     add("SearchGraph.open_node", lambda **kw: SearchGraph(grid, 2).open_node(**kw),
         flat_block=start, name="source")
+    add("Algorithm.solver", meiro.SOLVERS.get("astar").function, **solver)    # the registry's guards
+    add("Algorithm.generator", meiro.GENERATORS.get("growing-tree").function, **sizes)
     add("Solution.explored", lambda **kw: meiro.solve(kw["maze"], kw["method"]).explored,
         maze=m, method="astar")
     # meiro.generate
@@ -344,7 +347,7 @@ def walk(group: str, progress: str) -> list[str]:
     return problems
 
 
-_METHOD_GROUPS = {"solve": ("SearchGraph", "Solution"), "core": ("Maze",), "front_ends": ("SearchReplay",)}
+_METHOD_GROUPS = {"solve": ("SearchGraph", "Solution"), "core": ("Maze", "Algorithm"), "front_ends": ("SearchReplay",)}
 
 
 def _short(value) -> str:

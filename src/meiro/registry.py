@@ -161,7 +161,7 @@ def checked_solver(function: Callable) -> Callable:
             if (isinstance(flat, bool) or not isinstance(flat, numbers.Integral)
                     or not 0 <= flat < grid.size or grid.flat[flat]):
                 raise MazeError(f"{name} {flat!r} is not an open block of the {rows}x{cols}-block grid")
-        if step not in (1, 2):
+        if not isinstance(step, numbers.Integral) or isinstance(step, bool) or step not in (1, 2):
             raise MazeError(f"step must be 1 (block to block) or 2 (cell to cell), got {step!r}")
         on_cells = all((flat // cols) % 2 == 1 and (flat % cols) % 2 == 1 for flat in (source, target))
         if step == 2 and not (on_cells and bool(np.all(grid[::2, ::2]))):
