@@ -11,16 +11,27 @@ True
 31
 """
 
-from ._version import __version__
-from .batch import MazeBatch, generate_batch
-from .errors import MazeError, NoPathError
-from .generate import generate
-from .goals import GOALS
-from .io import load, save
-from .maze import Maze, replay_carving
-from .registry import GENERATORS, SOLVERS
-from .solve import Solution, solve
-from .text import STYLES, parse_text, render_text
+try:
+    from ._version import __version__
+    from .batch import MazeBatch, generate_batch
+    from .errors import MazeError, NoPathError
+    from .generate import generate
+    from .goals import GOALS
+    from .io import load, save
+    from .maze import Maze, replay_carving
+    from .registry import GENERATORS, SOLVERS
+    from .solve import Solution, solve
+    from .text import STYLES, parse_text, render_text
+except KeyboardInterrupt:
+    # Ctrl-C while `python -m meiro` loads (these imports take most of a second) ends as the
+    # command does on Ctrl-C, without a traceback; a program importing meiro gets the exception
+    import sys as _sys
+
+    if _sys.argv[:1] == ["-m"] and "meiro" in _sys.orig_argv:
+        if _sys.stderr is not None:
+            _sys.stderr.write("\n")
+        raise SystemExit(130) from None
+    raise
 
 __all__ = [
     "GENERATORS", "GOALS", "Maze", "MazeBatch", "MazeError", "NoPathError", "SOLVERS", "STYLES",

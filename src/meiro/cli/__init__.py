@@ -1,21 +1,26 @@
-"""The ``meiro`` command line: ``main(argv) -> exit status``.
+"""The ``meiro`` command line: ``main(argv) -> exit status``; :func:`run` is the program.
 
 Each command is one module with ``add_parser(subparsers)`` and
 ``run(args) -> int``; :data:`COMMANDS` lists them. Every user error becomes
-one line on stderr and exit status 2 — never a traceback.
+one line on stderr and exit status 2 — never a traceback. Output that cannot
+be written (a full disk, a closed stdout) is such an error too; Ctrl-C ends
+with status 130, and a termination signal (SIGTERM, SIGHUP, ...) ends the
+program by that signal, after clean-up, saying nothing.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
+import contextlib
 import sys
 
+from .. import signals
 from .._version import __version__
 from ..errors import MazeError
 from . import (animate_cmd, dataset_cmd, generate_cmd, list_cmd, play_cmd, render_cmd, sheet_cmd,
                solve_cmd, stats_cmd)
 from .args import ArgumentError, Parser
+from .output import flush_stdout, output_failed, prepare_streams, silence_stdout
 
 COMMANDS = (generate_cmd, solve_cmd, play_cmd, render_cmd, sheet_cmd, animate_cmd, stats_cmd, dataset_cmd,
             list_cmd)
@@ -31,8 +36,14 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _say(text: str) -> None:
+    """Write one line to stderr; a stderr that cannot take it is not worth a second error."""
+    with contextlib.suppress(AttributeError, OSError, ValueError):
+        print(text, file=sys.stderr, flush=True)
+
+
 def _fail(message: str) -> int:
-    print(f"meiro: error: {message}", file=sys.stderr)
+    _say(f"meiro: error: {message}")
     return 2
 
 
@@ -53,15 +64,29 @@ def _attach_negative_values(argv: list[str]) -> list[str]:
     return out
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run ``meiro`` with ``argv`` (default ``sys.argv[1:]``) and return the exit status."""
+def _dispatch(argv: list[str] | None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(_attach_negative_values(sys.argv[1:] if argv is None else list(argv)))
-        if args.command is None:
-            parser.print_help()
-            return 2
-        return args.run(args)
+    except SystemExit as exc:  # --help or --version, printed: argparse's way to stop
+        return exc.code if isinstance(exc.code, int) else 0
+    if args.command is None:
+        parser.print_help()
+        return 2
+    return args.run(args)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run ``meiro`` with ``argv`` (default ``sys.argv[1:]``) and return the exit status.
+
+    Everything is written and flushed before it returns. A termination signal
+    turned into :class:`meiro.signals.Terminated` (see :func:`run`) passes
+    through, after the command's own clean-up.
+    """
+    try:
+        status = _dispatch(argv)
+        flush_stdout()  # a full disk or a closed stdout surfaces here, not at exit
+        return status
     except ArgumentError as exc:
         return _fail(f"{exc} (see 'meiro {exc.command} --help')" if exc.command else str(exc))
     except MazeError as exc:
@@ -73,14 +98,29 @@ def main(argv: list[str] | None = None) -> int:
                      "or set PYTHONIOENCODING=utf-8")
     except BrokenPipeError:
         # the reader (e.g. `head`) went away: stop quietly, as Unix tools do
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        silence_stdout()
         return 0
+    except OSError as exc:
+        return _fail(output_failed(exc))
     except KeyboardInterrupt:
-        print(file=sys.stderr)
+        _say("")
         return 130
 
 
 def run() -> None:
-    """Console-script entry point."""
-    sys.exit(main())
+    """The program: streams and signals set up, then :func:`main`, then exit with its status.
+
+    A termination signal (SIGTERM, SIGHUP, ...) raises
+    :class:`meiro.signals.Terminated` wherever the command is, so its
+    clean-up runs (temporary files, worker processes); then the program ends
+    by that same signal, as a shell expects of a killed program.
+    """
+    prepare_streams()
+    signals.install()
+    try:
+        status = main()
+    except signals.Terminated as exc:
+        with contextlib.suppress(Exception):
+            sys.stdout.flush()
+        signals.end_by(exc.signum)
+    sys.exit(status)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from ..errors import MazeError
 from ..sizes import parse_size
@@ -17,11 +18,17 @@ class ArgumentError(Exception):
 
 
 class Parser(argparse.ArgumentParser):
-    """An ArgumentParser that raises instead of printing usage and exiting."""
+    """An ArgumentParser that raises instead of printing usage and exiting,
+    and whose help, when it cannot be written (a full disk), says so."""
 
     def error(self, message: str):  # noqa: D401 - argparse's name
         command = self.prog.split()[-1] if " " in self.prog else ""
         raise ArgumentError(message, command)
+
+    def _print_message(self, message: str, file=None) -> None:
+        # argparse's own drops write errors: the help would vanish with exit status 0
+        if message:
+            (file or sys.stdout).write(message)
 
 
 def cells(text: str) -> tuple[int, int]:

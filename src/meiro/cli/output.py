@@ -1,15 +1,118 @@
-"""Writing results to the terminal."""
+"""Writing results to the terminal, and the standard streams' set-up for a run of the program.
+
+Output that cannot be written (a full disk, a closed stdout) is an
+:class:`OSError` that :func:`meiro.cli.main` turns into one line on stderr
+(:func:`output_failed`); messages and help never fail to encode, while a
+maze's own text is written strictly, so a terminal that cannot show it gets
+a hint instead of a maze full of escapes.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import os
 import sys
 from typing import Iterable
 
+#: How characters that the terminal's encoding lacks are written in messages and help:
+#: as ``\\uXXXX``, so nothing is lost (and JSON stays valid JSON).
+MESSAGE_ERRORS = "backslashreplace"
+
+
+def prepare_streams() -> None:
+    """Set the standard streams up for a run of the program (once, at its start).
+
+    * A standard descriptor that was closed (``meiro generate >&-``) gets a
+      stand-in opened the wrong way round: a file opened later cannot take its
+      number (and receive the maze, or a worker's messages), and writing to it
+      still fails as on a closed one (EBADF), which :func:`output_failed`
+      reports. A closed stderr swallows messages.
+    * stdout and stderr replace what their encoding cannot show
+      (:data:`MESSAGE_ERRORS`), so help, lists and messages always print.
+    """
+    for fd, flags in ((0, os.O_WRONLY), (1, os.O_RDONLY), (2, os.O_RDONLY)):
+        _hold_if_closed(fd, flags)
+    if sys.stdout is None:
+        sys.stdout = open(1, "w", closefd=False, errors=MESSAGE_ERRORS)
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", errors=MESSAGE_ERRORS)
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(AttributeError, ValueError, OSError):
+            stream.reconfigure(errors=MESSAGE_ERRORS)
+
+
+def _hold_if_closed(fd: int, flags: int) -> None:
+    try:
+        os.fstat(fd)
+        return
+    except OSError:
+        pass
+    with contextlib.suppress(OSError):
+        stand_in = os.open(os.devnull, flags)
+        if stand_in != fd:
+            os.dup2(stand_in, fd)
+            os.close(stand_in)
+
 
 def print_lines(lines: Iterable[str]) -> None:
-    """Write lines to stdout as they come (a huge maze never sits in memory as one string)."""
-    write = sys.stdout.write
-    for line in lines:
-        write(line)
-        write("\n")
-    sys.stdout.flush()
+    """Write lines to stdout as they come (a huge maze never sits in memory as one string).
+
+    Written strictly: a character the terminal cannot show raises
+    :class:`UnicodeEncodeError` (the command line then suggests another style)
+    rather than becoming an escape in the maze.
+    """
+    with _strict(sys.stdout):
+        write = sys.stdout.write
+        for line in lines:
+            write(line)
+            write("\n")
+        sys.stdout.flush()
+
+
+@contextlib.contextmanager
+def _strict(stream):
+    errors = getattr(stream, "errors", None)
+    if errors in (None, "strict") or not hasattr(stream, "reconfigure"):
+        yield
+        return
+    stream.reconfigure(errors="strict")
+    try:
+        yield
+    finally:
+        with contextlib.suppress(OSError, ValueError):
+            stream.reconfigure(errors=errors)
+
+
+def flush_stdout() -> None:
+    """Flush stdout, so that a failure to write surfaces here rather than at exit."""
+    if sys.stdout is not None:
+        sys.stdout.flush()
+
+
+def silence_stdout() -> None:
+    """Point stdout at the null device: what is still buffered can then be dropped quietly at exit."""
+    with contextlib.suppress(AttributeError, ValueError, OSError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+
+
+def output_failed(exc: OSError) -> str:
+    """The one-line message for an :class:`OSError` that reached the command line.
+
+    Commands turn their own files' errors into messages, so what arrives here
+    is writing the output: a full disk, a closed stdout. When stdout still
+    cannot take what is buffered, it is silenced (:func:`silence_stdout`), so
+    that the exit does not fail again.
+    """
+    try:
+        flush_stdout()
+    except (OSError, ValueError):
+        silence_stdout()
+    reason = exc.strerror or str(exc) or exc.__class__.__name__
+    if exc.filename is not None:
+        return f"cannot use {exc.filename}: {reason}"
+    if exc.errno == errno.EBADF:
+        return "cannot write the output: standard output is closed"
+    return f"cannot write the output: {reason}"
