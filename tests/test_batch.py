@@ -127,3 +127,19 @@ def test_a_worker_that_cannot_start_is_one_clear_error(tmp_path):
                          timeout=120)
     assert "MazeError: a worker process ended abruptly" in out.stdout, out.stdout + out.stderr
     assert "jobs=1" in out.stdout
+
+
+def test_a_worker_gone_before_its_piece_is_sent_is_one_clear_error():
+    # a broken pipe to a worker must not reach the command line as a BrokenPipeError, which it
+    # takes for a reader of its output gone away (a quiet exit 0, with no file written)
+    from meiro.batch import _share
+
+    class Closed:
+        def send(self, _):
+            raise BrokenPipeError(32, "Broken pipe")
+
+    class Dead:
+        sentinel = object()
+
+    with pytest.raises(meiro.MazeError, match="worker process ended abruptly"):
+        _share([(Dead(), Closed())], [np.arange(3, dtype=np.uint64)])

@@ -271,7 +271,10 @@ def _share(workers: list, pieces: list) -> list:
     def give(connection) -> None:
         if waiting:
             busy[connection] = waiting.pop()
-            connection.send(pieces[busy[connection]])
+            try:
+                connection.send(pieces[busy[connection]])
+            except OSError:  # the worker is gone (a broken pipe, not the caller's own output)
+                raise MazeError(_ABRUPT) from None
 
     for _, connection in workers:
         give(connection)
