@@ -280,7 +280,8 @@ def _share(workers: list, pieces: list) -> list:
         give(connection)
     while busy:
         ready = wait([*busy, *by_sentinel])
-        for connection in [r for r in ready if r in busy]:  # results first: a worker may end after sending
+        # results first: a worker's result counts even if it ended just after sending it
+        for connection in [r for r in ready if r in busy]:
             results[busy.pop(connection)] = _receive(connection)
             give(connection)
         for sentinel in [r for r in ready if r in by_sentinel]:
@@ -319,9 +320,10 @@ def _in_workers(args: tuple, pieces: list, jobs: int) -> list:
 def generate_batch(count: int, width: int, height: int, *, algorithm: str = "dig", seed=None,
                    goal: str = "corner", braid: float = 0.0, solver: str | None = None,
                    jobs: int = 1) -> MazeBatch:
-    """Make ``count`` mazes of ``width x height`` cells; maze ``i``'s seed is ``batch_seeds(seed, count)[i]``.
+    """Make ``count`` mazes of ``width x height`` cells, their seeds mixed from ``seed``.
 
-    ``solver`` (a name from :data:`meiro.SOLVERS`) also records each maze's
+    Maze ``i``'s seed is ``batch_seeds(seed, count)[i]``, kept in the result's
+    ``seeds``. ``solver`` (a name from :data:`meiro.SOLVERS`) also records each maze's
     solution; ``jobs`` processes share the work (the result does not depend
     on how many). Other parameters as for :func:`meiro.generate`.
 
