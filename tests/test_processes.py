@@ -344,8 +344,7 @@ def test_a_read_only_installation_works_and_caches_in_the_temp_folder(read_only_
 def test_a_read_only_installation_without_a_safe_cache_folder_says_so_once(read_only_install):
     environment, preexec, temp = read_only_install
     # the shared name already taken, by a folder anyone could write to: not to be trusted
-    uid = 0 if preexec is not None else os.getuid()
-    taken = temp / f"meiro-numba-{uid}"
+    taken = temp / f"meiro-numba-{os.getuid()}"
     taken.mkdir()
     taken.chmod(0o777)
     out = subprocess.run([sys.executable, "-c", MAKE_ONE], env=environment, preexec_fn=preexec,
