@@ -59,15 +59,15 @@ def build_graph(grid, rows, cols, step):
     """Fold a flat block grid into the padded one-byte-per-node graph.
 
     ``grid`` is the flat bool (or 0/1 ``uint8``) grid of a maze, ``rows x cols``
-    blocks with a closed border; ``step`` 2 makes one node per cell (a lattice
-    maze), 1 one node per block. Returns the graph and its width in nodes
-    (padding included).
+    blocks; ``step`` 2 makes one node per cell (a lattice maze), 1 one node per
+    block (the grid's border, which must be closed, is then the padding).
+    Returns the graph and its width in nodes (padding included).
 
     Raises
     ------
     MazeError
-        If the grid is not ``rows x cols`` 0/1 blocks with odd sides of at least 3 and a
-        closed border, or ``step`` is not 1 or 2.
+        If the grid is not ``rows x cols`` 0/1 blocks with odd sides of at least 3 (and,
+        block by block, a closed border), or ``step`` is not 1 or 2.
     TypeError
         If ``grid`` is not a bool or uint8 array, or a size is not a whole number.
 
@@ -105,7 +105,9 @@ def build_graph(grid, rows, cols, step):
     if wall.max() > 1:
         raise MazeError("grid must hold 0 (open) and 1 (wall) only")
     edge = wall.reshape(rows, cols)
-    if not (edge[0].all() and edge[-1].all() and edge[:, 0].all() and edge[:, -1].all()):
+    # block by block the border is the padding; cell by cell the padding is added, and no
+    # passage is ever made through the border, open or not
+    if step == 1 and not (edge[0].all() and edge[-1].all() and edge[:, 0].all() and edge[:, -1].all()):
         raise MazeError("the grid's border must be closed (every outer block a wall)")
     return _fold_grid(wall, rows, cols, step)
 
