@@ -205,21 +205,27 @@ class Maze:
     def _adopt(cls, grid: np.ndarray, start: Any = None, goal: Any = None, *,
                generation: dict | None = None) -> "Maze":
         """A maze that takes ``grid`` over without copying it: for a grid nobody else holds
-        (a generator's fresh output), so a huge maze is not in memory twice."""
+        (a generator's fresh output), so a huge maze is not in memory twice; the same for
+        ``generation``."""
         maze = cls.__new__(cls)
         arr = check_grid(grid)
-        maze._set(_freeze(arr) if arr.base is None else _owned_grid(arr), start, goal, generation)
+        maze._set(_freeze(arr) if arr.base is None else _owned_grid(arr), start, goal, generation,
+                  own_recipe=True)
         maze._carve_order = None
         return maze
 
-    def _set(self, grid: np.ndarray, start: Any, goal: Any, generation: Any) -> None:
+    def _set(self, grid: np.ndarray, start: Any, goal: Any, generation: Any,
+             own_recipe: bool = False) -> None:
         rows, cols = grid.shape
         self._grid = grid
         self._start = _open_block(grid, (1, 1) if start is None else start, "start")
         self._goal = _open_block(grid, (rows - 2, cols - 2) if goal is None else goal, "goal")
         if generation is not None and not isinstance(generation, dict):
             raise TypeError(f"generation must be a dict or None, got {type(generation).__name__}")
-        self._generation = copy.deepcopy(generation) if generation else None
+        if not generation:
+            self._generation = None
+        else:  # nobody may keep a hold on the maze's own recipe, which stays as it was made
+            self._generation = generation if own_recipe else _recipe_copy(generation)
 
     # -- the read-only parts -------------------------------------------------
     @property
@@ -256,7 +262,7 @@ class Maze:
     @property
     def generation(self) -> dict | None:
         """How the maze was generated (a copy: editing it changes nothing), or None."""
-        return copy.deepcopy(self._generation)
+        return _recipe_copy(self._generation)
 
     @generation.setter
     def generation(self, value: Any) -> None:
@@ -288,7 +294,8 @@ class Maze:
                                           and bool(np.array_equal(new_grid, self._grid)))
         maze = Maze.__new__(Maze)
         maze._set(self._grid if same else new_grid, self._start if start is None else start,
-                  self._goal if goal is None else goal, self._generation if same else None)
+                  self._goal if goal is None else goal, self._generation if same else None,
+                  own_recipe=True)  # the recipe is shared: neither maze hands it out
         maze._carve_order = self._carve_order if same else None
         return maze
 
@@ -411,6 +418,18 @@ def _unpickle(grid, start, goal, generation, carve_order) -> Maze:
     return maze
 
 
+def _recipe_copy(value: Any) -> Any:
+    """A copy of a recipe that shares nothing mutable with it (quicker than a deep copy for
+    the plain numbers, names and lists a recipe holds)."""
+    if value is None or isinstance(value, (str, int, float)):
+        return value
+    if isinstance(value, dict):
+        return {key: _recipe_copy(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_recipe_copy(item) for item in value]
+    return copy.deepcopy(value)
+
+
 def _refuse(name: str, instead: str) -> None:
     raise AttributeError(f"a Maze's {name} is read-only; make a new maze with {instead}")
 
@@ -433,9 +452,9 @@ def _freeze(arr: np.ndarray) -> np.ndarray:
 def _is_maze_grid(arr: np.ndarray) -> bool:
     """Whether ``arr`` is a maze's grid: the whole of one of the read-only arrays behind them."""
     base = arr.base
+    # a C-contiguous view as large as its base (of the same item size) is the whole of it
     return (base is not None and _FROZEN.get(id(base)) is base and arr.shape == base.shape
-            and arr.dtype == base.dtype and arr.flags.c_contiguous
-            and arr.__array_interface__["data"][0] == base.__array_interface__["data"][0])
+            and arr.dtype == base.dtype and arr.flags.c_contiguous)
 
 
 def _owned_grid(grid: Any) -> np.ndarray:

@@ -9,7 +9,9 @@ import numpy as np
 
 from ..errors import MazeError
 from ..kernels.cells import _cells_to_grid, _padded_cells
-from ..maze import _whole, check_grid
+from ..kernels.rng import check_state
+from ..maze import _check_flag, _whole, check_cell, check_grid
+from ..sizes import ensure_fits
 
 
 class Carving(NamedTuple):
@@ -81,10 +83,6 @@ def check_request(width, height, state, origin=(1, 1), record=False, memory: int
     ...
     meiro.errors.MazeError: origin must be a cell, an odd (row, col) inside the 5x7-block grid, got (10000000, 3)
     """
-    from ..kernels.rng import check_state
-    from ..maze import _check_flag, check_cell
-    from ..sizes import ensure_fits
-
     for name, side in (("width", width), ("height", height)):
         if isinstance(side, bool) or not hasattr(side, "__index__"):
             raise TypeError(f"{name} must be a whole number of cells, got {side!r}")
