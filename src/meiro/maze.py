@@ -4,6 +4,10 @@ The grid is the layout every seed article uses: a NumPy bool array of shape
 ``(2*height+1, 2*width+1)``, ``True`` = wall, cells at odd ``(row, col)``,
 the walls between cells at the mid-points and a closed border. It is what
 users print, plot (``plt.imshow(m.grid)``) or hand to a game or an agent.
+
+A maze is read-only once made (its grid is a non-writeable array of its own), so the
+logs it hands out — its carving order, a solution's search — always belong to its grid;
+:meth:`Maze.edited` makes a changed maze.
 """
 
 from __future__ import annotations

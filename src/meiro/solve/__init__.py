@@ -166,6 +166,11 @@ class Solution:
                                                  self._maze.grid.size))
         return self._explored
 
+    def __reduce__(self):
+        # a pickle carries plain arrays; unpickling makes them read-only again
+        return (Solution._of, (self._method, np.array(self._path), self._expanded, self._max_frontier,
+                               self._maze))
+
     def __repr__(self) -> str:
         return (f"Solution(method={self.method!r}, length={self.length}, "
                 f"expanded={self.expanded}, max_frontier={self.max_frontier})")
