@@ -80,15 +80,16 @@ def to_json(maze: Maze) -> str:
     return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
 
 
-#: Formats of maze data, which :func:`load` reads back: name -> what it is.
-DATA_FORMATS = {"json": "meiro's JSON", "txt": "text", "npz": "NumPy archive",
-                "npy": "NumPy 1 = wall grid", "csv": "1 = wall grid as CSV"}
+#: Formats of maze data, which :func:`load` reads back (see the module docs).
+DATA_FORMATS = ("json", "txt", "npz", "npy", "csv")
 #: Pictures and pages, drawn by :mod:`meiro.render` (``png`` is also read back by :func:`load`).
 PICTURE_FORMATS = ("png", "svg", "gif", "pdf", "html")
 
 
-def format_of(path: str | os.PathLike, given: str | None = None) -> str:
+def format_of(path: str | os.PathLike, given: str | None = None, formats=None) -> str:
     """The format to write ``path`` in: ``given``, or else the one its extension names.
+
+    ``formats``: the names that may be chosen (default: every data and picture format).
 
     Raises :class:`MazeError` when neither tells (``/dev/stdout``, ``maze``, ``x.bmp``) or
     when the two disagree.
@@ -103,7 +104,7 @@ def format_of(path: str | os.PathLike, given: str | None = None) -> str:
     meiro.errors.MazeError: cannot tell the format of 'maze' from its name: end it in .json, .txt, \
 .npz, .npy, .csv, .png, .svg, .gif, .pdf or .html, or give the format (--format)
     """
-    known = (*DATA_FORMATS, *PICTURE_FORMATS)
+    known = tuple(formats) if formats is not None else (*DATA_FORMATS, *PICTURE_FORMATS)
     if given is not None:
         if given not in known:
             raise MazeError(f"unknown format {given!r}; choose one of: {', '.join(known)}")
@@ -172,6 +173,10 @@ def save(maze: Maze, path: str | os.PathLike, format: str | None = None) -> None
         raise TypeError(f"format must be a name such as 'json', got {type(format).__name__}")
     chosen = format_of(path, format)
     target = check_target(path)  # before the work, so a wrong name costs nothing
+    # the format's size and memory limits (light: no Pillow), before the bytes are made
+    from .render.limits import check_output
+
+    check_output(f"maze.{chosen}", maze.shape)
     if chosen in DATA_FORMATS:
         data = encode(maze, chosen)
     else:

@@ -33,15 +33,18 @@ are not in any well-kept package, and the code is short.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
+import signal
 import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterator
 
 from .errors import MazeError
-from .signals import raising_on_termination
+from .signals import TERMINATION_SIGNALS, raising_on_termination
 
 #: Paths that name an open file descriptor of this process, which is written to directly.
 _FD_PATH = re.compile(r"^/(?:dev/fd|proc/self/fd)/(\d+)$")
@@ -164,6 +167,20 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[written:]
 
 
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold Ctrl-C and the termination signals back for a moment; they arrive after the block."""
+    held = (signal.SIGINT, *TERMINATION_SIGNALS)
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: the renames are quick, and go unguarded
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
 class OutputSet:
     """Write several files as one: all of them, or (after any failure) none.
 
@@ -250,9 +267,10 @@ class OutputSet:
                 elif target.kind == "device":
                     with open(target.real, "wb") as out:
                         out.write(payload)
-            for target, temp in staged:
-                if target.kind == "file":
-                    os.replace(temp, target.real)
+            with _signals_held():  # the renames happen all together: no signal between two
+                for target, temp in staged:
+                    if target.kind == "file":
+                        os.replace(temp, target.real)
         except OSError as exc:
             raise MazeError(f"cannot write {target.name if target else ''}: {_reason(exc)}") from None
         self._staged = []
