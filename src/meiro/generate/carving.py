@@ -165,7 +165,17 @@ def editable_grid(grid) -> np.ndarray:
 
 
 def carving_log(order, n_blocks: int) -> np.ndarray:
-    """A carving log: a one-dimensional int32 or int64 array of flat indices below ``n_blocks``."""
+    """A carving log: a one-dimensional int32 or int64 array of flat indices below ``n_blocks``.
+
+    Examples
+    --------
+    >>> carving_log(np.array([6, 7, 8], np.int32), 15).tolist()
+    [6, 7, 8]
+    >>> carving_log(np.array([6, 15], np.int32), 15)
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: a carving log must hold flat block indices below 15
+    """
     if not isinstance(order, np.ndarray) or order.dtype not in (np.int32, np.int64):
         raise TypeError("a carving log must be an int32 or int64 array (see carving.record_buffer)")
     if order.ndim != 1:

@@ -201,7 +201,17 @@ def _cell_set(cells) -> np.ndarray:
 
 def check_allowed(allowed, shape: tuple[int, int]) -> np.ndarray:
     """The blocks a pass may open, checked to fit a grid of ``shape``: never the border
-    or a post (so every block a kernel steps to from them is inside the grid)."""
+    or a post (so every block a kernel steps to from them is inside the grid).
+
+    Examples
+    --------
+    >>> check_allowed(allowed_blocks(np.ones((1, 2), bool)), (3, 5)).astype(int).tolist()
+    [[0, 0, 0, 0, 0], [0, 1, 1, 1, 0], [0, 0, 0, 0, 0]]
+    >>> check_allowed(np.ones((3, 5), bool), (3, 5))
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: allowed may not open the border or a post (an even/even block)
+    """
     if not isinstance(allowed, np.ndarray) or allowed.dtype != np.bool_:
         raise TypeError("allowed must be a bool block array (see masking.allowed_blocks)")
     if allowed.shape != _grid_shape(shape):

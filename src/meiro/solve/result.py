@@ -101,6 +101,17 @@ class SearchGraph:
             If the block is outside the grid, a wall, or (cell to cell) not a cell.
         TypeError
             If ``flat_block`` is not a whole number.
+
+        Examples
+        --------
+        >>> import meiro
+        >>> g = SearchGraph(meiro.generate(3, 2, seed=1).grid, 2)
+        >>> g.open_node(1 * 7 + 1)
+        6
+        >>> g.open_node(1 * 7 + 2, "goal")
+        Traceback (most recent call last):
+        ...
+        meiro.errors.MazeError: goal 9 is block (1, 2), not a cell (searching cell to cell)
         """
         if isinstance(flat_block, bool) or not hasattr(flat_block, "__index__"):
             raise TypeError(f"{name} must be a flat block index (a whole number), got {flat_block!r}")
