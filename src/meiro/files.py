@@ -25,7 +25,6 @@ import struct
 
 from .errors import MazeError
 from .sizes import BYTES_PER_BLOCK, SMALL_ENOUGH, available_memory
-from .writing import write_atomic  # noqa: F401 - its old home; new code imports meiro.writing
 
 #: No file is read beyond this many bytes, whatever the memory (4 GiB: the
 #: JSON of a maze of some 32,000 x 32,000 cells).
@@ -118,6 +117,7 @@ def read_bytes(path: str | os.PathLike, limit: int | None = None) -> bytes:
     --------
     >>> import tempfile, os
     >>> folder = tempfile.mkdtemp()
+    >>> from meiro.writing import write_atomic
     >>> write_atomic(os.path.join(folder, "a.bin"), b"\\x00\\x01")
     >>> read_bytes(os.path.join(folder, "a.bin"))
     b'\\x00\\x01'
@@ -175,6 +175,7 @@ def read_text(path: str | os.PathLike, limit: int | None = None) -> str:
     --------
     >>> import tempfile, os
     >>> path = os.path.join(tempfile.mkdtemp(), "a.txt")
+    >>> from meiro.writing import write_atomic
     >>> write_atomic(path, b"\\xef\\xbb\\xbf# #")
     >>> read_text(path)
     '# #'

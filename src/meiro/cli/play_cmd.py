@@ -111,7 +111,7 @@ def run_browser(args) -> int:
 
     from .. import generate
     from ..errors import MazeError
-    from ..files import write_atomic
+    from ..writing import write_atomic
     from ..render import check_output
     from ..render.html import render_html
 

@@ -6,7 +6,7 @@ import argparse
 
 from .. import generate
 from ..errors import MazeError
-from ..files import write_atomic
+from ..writing import write_atomic
 from ..generate import resolve_seed
 from ..goals import GOALS
 from ..registry import GENERATORS

@@ -14,7 +14,8 @@ import sys
 from pathlib import Path
 
 from ..errors import MazeError
-from ..files import parse_json, read_text, write_atomic
+from ..files import parse_json, read_text
+from ..writing import write_atomic
 
 
 def data_dir(environ: dict | None = None, platform: str | None = None,

@@ -20,7 +20,7 @@ cannot hold or this machine's memory could not write; :func:`render_file` and
 every renderer call it first.
 
 Only the command line writes files (atomically, through
-:func:`meiro.files.write_atomic`); :func:`render_file` picks the renderer for a
+:mod:`meiro.writing`); :func:`render_file` picks the renderer for a
 file name.
 """
 

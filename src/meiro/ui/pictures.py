@@ -9,8 +9,8 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
-from ..files import write_atomic
-from .raster import maze_image, png_bytes
+from ..writing import write_atomic
+from .raster import block_scale, maze_image, png_bytes
 
 #: Where pictures go, relative to the folder the game was started in (as in the Tk article).
 IMAGE_DIR = Path("maze_image")
@@ -49,6 +49,10 @@ def save_picture(maze, path) -> None:
 
         write_atomic(path, render_file(maze, path))
         return
+    from ..render import check_output
+
+    # the picture is drawn whole in memory: refuse one too large before drawing it
+    check_output(path, maze.shape, block=block_scale(*maze.shape), rgb=True)
     write_atomic(path, png_bytes(maze_image(maze)))
 
 
