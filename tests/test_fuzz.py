@@ -1,6 +1,8 @@
 """Whatever the input, the library raises MazeError (or succeeds) — never anything else."""
 
 import json
+import os
+import stat
 
 import numpy as np
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -70,19 +72,42 @@ def test_cli_returns_a_status_for_any_arguments(argv):
         assert err.count("\n") == 1 and err.startswith("meiro: error: ")
 
 
+#: Malformed maze files of every shape the readers meet: (name, bytes).
+HOSTILE = {
+    "nested.json": b"[" * 100_000,
+    "nested-objects.json": b'{"a":' * 100_000,
+    "bigint.json": (b'{"format": "meiro-maze", "version": 1, "grid": ["###", "# #", "###"], "start": ['
+                    + b"9" * 5000 + b", 1]}"),
+    "bigseed.json": meiro.io.to_json(meiro.generate(2, 2, seed=1)).replace(
+        '"seed": 1', '"seed": ' + "7" * 5000).encode(),
+    "empty.json": b"",
+    "binary.json": bytes(range(256)),
+    "garbage.npz": b"PK\x03\x04" + b"\x00" * 60,
+    "garbage.npy": b"\x93NUMPY\x01\x00" + b"\xff" * 40,
+    "garbage.png": b"\x89PNG\r\n\x1a\n" + b"\x00" * 40,
+    "garbage.csv": b"1,0,\n\xff\xfe",
+    "garbage.txt": "迷路■◎\x00\n#".encode(),
+}
+HOSTILE_FILES = tuple(HOSTILE)
+
+
 # Every command but play (it opens a game), with tokens that are right, wrong or nonsense
 # for it, in any order: the CLI answers with a status, 0 or 2, never a traceback, and a
 # refused command leaves no file behind.
 #: command -> (the arguments it needs, one of which starts each draw; the tokens drawn after)
 COMMAND_TOKENS = {
-    "generate": ([[], ["-o", "m2.json"], ["-o", "m.png"], ["-o", "m.svg"], ["-o", "m.txt"]],
+    "generate": ([[], ["-o", "m2.json"], ["-o", "m.png"], ["-o", "m.svg"], ["-o", "m.txt"],
+                  ["-o", "link.json"], ["-o", "/dev/null"], ["-o", "noext"], ["-o", "sub/x.json"],
+                  ["-o", "/dev/full", "--format", "txt"]],
                  ["--size", "3x4", "--blocks", "7x7", "--seed", "5", "--algorithm", "kruskal", "eller",
                   "--goal", "diameter", "--braid", "0.5", "2", "--mask", "-o", "m.pdf", "--solve",
-                  "bfs", "--block", "0", "3", "--start", "1,1", "9,9", "--stream"]),
-    "solve": ([["m.json"], ["bad.json"], ["missing.json"]],
+                  "bfs", "--block", "0", "3", "--start", "1,1", "9,9", "--stream", "--format", "json",
+                  "png", "csv", "html", "-o", "/dev/null", "link.json", "m.json", "/dev/full"]),
+    "solve": ([[name] for name in ("m.json", "bad.json", "missing.json") + HOSTILE_FILES],
               ["--method", "wall-left", "tremaux", "nope", "--style", "block", "--quiet"]),
     "render": ([["m.json", "-o", name] for name in ("out.png", "out.gif", "out.pdf", "out.svg",
-                                                    "out.bmp")] + [["bad.json", "-o", "out.png"]],
+                                                    "out.bmp", "link.json", "/dev/null")]
+               + [[name, "-o", "out.png"] for name in ("bad.json",) + HOSTILE_FILES],
                ["--solve", "astar", "--block", "2", "-4", "--frames", "3", "0", "--svg-style", "thin",
                 "--wall-color", "red", "#12345", "notacolour", "-o", "out.html", "--lang", "ja", "fr"]),
     "sheet": ([["-o", "s.pdf"], ["-o", "s.png"], []],
@@ -91,7 +116,7 @@ COMMAND_TOKENS = {
     "animate": ([["--size", "3x3"], []],
                 ["--speed", "1000000", "0", "--solve", "bfs", "--look", "hash", "compact", "--seed", "2",
                  "--size", "2x2"]),
-    "stats": ([["m.json"], ["bad.json"], []],
+    "stats": ([["m.json"], ["bad.json"], []] + [[name] for name in HOSTILE_FILES],
               ["--algorithm", "wilson", "--size", "4x4", "--count", "3", "0", "--braid", "1", "-1",
                "--json", "--seed", "x"]),
     "dataset": ([["-o", "d.npz"], ["-o", "d.txt"], []],
@@ -117,6 +142,10 @@ def test_every_command_returns_a_status_for_any_arguments(tmp_path, monkeypatch,
     monkeypatch.chdir(work)
     meiro.save(meiro.generate(3, 3, seed=1), work / "m.json")
     (work / "bad.json").write_text('{"format": "meiro-maze", "version": 1, "grid": ["#"]}')
+    for name, data in HOSTILE.items():
+        (work / name).write_bytes(data)
+    if not (work / "link.json").is_symlink():
+        (work / "link.json").symlink_to("linked.json")  # dangling until a command writes through it
     before = set(work.iterdir())
     out, err_buffer = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err_buffer):
@@ -133,3 +162,6 @@ def test_every_command_returns_a_status_for_any_arguments(tmp_path, monkeypatch,
     for path in after - before:
         if path.suffix == ".json":
             meiro.load(path)   # whatever was written reads back
+    assert (work / "link.json").is_symlink()  # written through, never replaced
+    for device in ("/dev/null", "/dev/full"):
+        assert not os.path.exists(device) or stat.S_ISCHR(os.stat(device).st_mode)
