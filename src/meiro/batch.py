@@ -340,7 +340,7 @@ def generate_batch(count: int, width: int, height: int, *, algorithm: str = "dig
         raise MazeError(f"jobs must be a whole number from 1 to 256, got {jobs!r}")
     width, height = check_cells(width, height)
     algorithm = GENERATORS.get(algorithm).name
-    solver = SOLVERS.get(solver).name if solver else None
+    solver = SOLVERS.get(solver).name if solver is not None else None  # (an array has no truth value)
     if goal not in GOALS:
         raise MazeError(f"unknown goal {goal!r}; choose one of: {', '.join(GOALS)}")
     braid = check_braid(braid)

@@ -90,7 +90,7 @@ class Registry:
         Raises :class:`~meiro.MazeError` listing the valid names otherwise.
         """
         if not isinstance(name, str):
-            raise MazeError(f"{self.kind} must be a name, not {name!r}")
+            raise TypeError(f"{self.kind} must be a name (a str), not {type(name).__name__}")
         key = self._aliases.get(name.lower(), name.lower())
         try:
             return self._items[key]
