@@ -600,3 +600,31 @@ def test_logs_always_replay_the_grid_they_belong_to(seed, algorithm, edits, meth
         return
     assert len(again.explored) == again.expanded
     assert not edited.grid[again.explored[:, 0], again.explored[:, 1]].any()
+
+
+# ---------------------------------------------------------------- the replays' doors
+
+
+def _replay_calls():
+    from meiro.game.search_replay import SearchReplay, SearchWatch
+    from meiro.render.replay import dig_frames, search_frames
+
+    m = meiro.generate(5, 5, seed=1)
+    other = meiro.solve(meiro.generate(9, 9, seed=2))
+    return [
+        (lambda: list(dig_frames(3, [1])), TypeError),
+        (lambda: list(dig_frames(m, [1.5])), TypeError),
+        (lambda: list(dig_frames(m, [10**9])), meiro.MazeError),
+        (lambda: list(search_frames(m, "x", [1])), TypeError),
+        (lambda: list(search_frames(m, other, [1])), meiro.MazeError),
+        (lambda: SearchReplay(m).advance(1.5), TypeError),
+        (lambda: SearchWatch(m, methods=()), meiro.MazeError),
+        (lambda: SearchWatch(m, methods="bfs"), TypeError),
+    ]
+
+
+@pytest.mark.parametrize("case", range(8))
+def test_the_replays_refuse_wrong_arguments_clearly(case):
+    call, error = _replay_calls()[case]
+    with pytest.raises(error):
+        call()

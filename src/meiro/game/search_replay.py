@@ -31,6 +31,7 @@ from typing import Callable
 
 import numpy as np
 
+from ..errors import MazeError
 from ..maze import Maze
 from .model import GOAL, PATH, START, WALL
 from ..solve.replay_events import CLOSED, CURRENT, FRONTIER, apply_events, search_events
@@ -103,7 +104,9 @@ class SearchReplay:
 
     def advance(self, k: int) -> bool:
         """Replay expansions up to step ``k``; True if anything changed."""
-        k = min(k, self.total)
+        if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
+            raise TypeError(f"advance() takes a whole number of steps, not {type(k).__name__}")
+        k = min(int(k), self.total)
         if k <= self.done:
             return False
         ev = self.events
@@ -163,7 +166,11 @@ class SearchWatch:
     def __init__(self, maze: Maze, methods=("astar", "bfs"),
                  clock: Callable[[], float] = time.monotonic):
         self.clock = clock
+        if isinstance(methods, str):
+            raise TypeError("methods must be a sequence of solver names, e.g. ('astar', 'bfs'), not one str")
         self.replays = [SearchReplay(maze, method) for method in methods]
+        if not self.replays:
+            raise MazeError("SearchWatch needs at least one solver to replay")
         self.longest = max(replay.total for replay in self.replays)
         self.duration = search_duration(self.longest)
         self.steps = 0  # expansions replayed, the same for every search (capped by its own total)

@@ -38,6 +38,26 @@ def frame_counts(total: int, max_frames: int) -> np.ndarray:
     return (total * i + steps // 2) // steps
 
 
+def _maze(maze) -> Maze:
+    if not isinstance(maze, Maze):
+        raise TypeError(f"needs a meiro.Maze, got {type(maze).__name__}")
+    return maze
+
+
+def _counts(counts, total: int) -> np.ndarray:
+    """``counts`` as whole numbers from 0 to ``total`` (the log's length), or the error saying why."""
+    try:
+        array = np.asarray(counts)
+    except (TypeError, ValueError):
+        raise TypeError("frame counts must be a sequence of whole numbers") from None
+    if array.ndim != 1 or not (array.dtype.kind in "iu" or array.size == 0):
+        raise TypeError(f"frame counts must be a 1-D sequence of whole numbers, got {array.dtype} "
+                        f"with {array.ndim} dimensions")
+    if array.size and (array.min() < 0 or array.max() > total):
+        raise MazeError(f"frame counts must be from 0 to {total} (the log's length)")
+    return array.astype(np.int64)
+
+
 def dig_frames(maze: Maze, counts) -> Iterator[np.ndarray]:
     """Block classes after each prefix ``order[:count]`` of the carving log.
 
@@ -54,7 +74,8 @@ def dig_frames(maze: Maze, counts) -> Iterator[np.ndarray]:
     ...  for f in dig_frames(m, frame_counts(len(m.carve_order), 3))]
     [(0, 3), (3, 2)]
     """
-    order = np.asarray(maze.carve_order, dtype=np.int64)
+    order = np.asarray(_maze(maze).carve_order, dtype=np.int64)
+    counts = _counts(counts, len(order))
     cls = np.full(maze.grid.shape, WALL, np.uint8)
     flat = cls.ravel()
     shown = 0
@@ -126,7 +147,14 @@ def search_frames(maze: Maze, solution, counts) -> Iterator[np.ndarray]:
     """
     from ..solve import search_stride
 
+    from ..solve import Solution
+
+    if not isinstance(solution, Solution):
+        raise TypeError(f"needs a meiro.Solution, got {type(solution).__name__}")
     explored = np.asarray(solution.explored, dtype=np.int64).reshape(-1, 2)
+    if explored.size and ((explored < 0).any() or (explored >= _maze(maze).grid.shape).any()):
+        raise MazeError("the solution's search lies outside this maze: solve this maze, not another")
+    counts = _counts(counts, len(explored))
     stride = search_stride(maze)
     expanded = np.zeros(maze.grid.shape, bool)
     shown = 0
