@@ -208,4 +208,7 @@ class MazeEnv(gymnasium.Env):
                 "seed": self.maze.seed, "shortest": self.shortest}
 
 
-gymnasium.register(id="meiro/Maze-v0", entry_point="meiro.env:MazeEnv")
+from .vector_env import MazeVectorEnv  # noqa: E402  (it imports this module only when built)
+
+gymnasium.register(id="meiro/Maze-v0", entry_point="meiro.env:MazeEnv",
+                   vector_entry_point="meiro.env:MazeVectorEnv")

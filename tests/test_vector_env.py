@@ -1,0 +1,215 @@
+"""The native vector environment: the same trajectories as SyncVectorEnv over MazeEnv, make_vec, bad input."""
+
+import numpy as np
+import pytest
+
+gymnasium = pytest.importorskip("gymnasium")
+
+import meiro  # noqa: E402
+from meiro import env as env_module  # noqa: E402
+from meiro.env import ACTIONS, MazeEnv, MazeVectorEnv  # noqa: E402
+from meiro.vector_env import _AGENT, _GOAL, _OPEN, _WALL  # noqa: E402
+
+
+def python_vector(n, **options):
+    return gymnasium.vector.SyncVectorEnv([lambda: MazeEnv(**options)] * n)
+
+
+def assert_same(native, python, where):
+    """The native step's results equal SyncVectorEnv's (tuples of positions read as rows)."""
+    for name, a, b in zip(("obs", "rewards", "terminated", "truncated"), native[:-1], python[:-1]):
+        assert a.dtype == b.dtype and np.array_equal(a, b), f"{name} differ at {where}"
+    ours, theirs = native[-1], python[-1]
+    assert set(ours) == set(theirs), where
+    for key in ("position", "goal"):
+        rows = np.array([tuple(v) for v in theirs[key]], dtype=np.int64)
+        assert np.array_equal(ours[key], rows), f"{key} differ at {where}"
+    for key in ("steps", "shortest", "seed"):
+        assert np.array_equal(ours[key], theirs[key]), f"{key} differ at {where}"
+    for key in ours:
+        if key.startswith("_"):
+            assert np.array_equal(ours[key], theirs[key]), f"{key} differ at {where}"
+
+
+_DISTANCES = {}  # (seed, algorithm, shape, goal) -> distances
+
+
+def distances_to_goal(maze):
+    """Blocks from each open block to the goal (breadth first), -1 for walls."""
+    dist = np.full(maze.grid.shape, -1, np.int64)
+    dist[maze.goal] = 0
+    frontier = [maze.goal]
+    while frontier:
+        nxt = []
+        for r, c in frontier:
+            for dr, dc in ACTIONS:
+                if not maze.grid[r + dr, c + dc] and dist[r + dr, c + dc] < 0:
+                    dist[r + dr, c + dc] = dist[r, c] + 1
+                    nxt.append((r + dr, c + dc))
+        frontier = nxt
+    return dist
+
+
+def some_actions(python, rng, cache=_DISTANCES):
+    """Random actions, but often the step towards the goal, so that episodes also end there."""
+    actions = rng.integers(0, 4, python.num_envs)
+    for i, env in enumerate(python.envs):
+        if rng.random() < 0.6:
+            maze = env.unwrapped.maze
+            key = (maze.seed, maze.algorithm, maze.grid.shape, maze.goal)
+            if key not in cache:
+                cache[key] = distances_to_goal(maze)
+            dist, (r, c) = cache[key], env.unwrapped.position
+            for a, (dr, dc) in enumerate(ACTIONS):
+                if 0 <= dist[r + dr, c + dc] < dist[r, c]:
+                    actions[i] = a
+    return actions
+
+
+CASES = [
+    # n, options: tiny mazes with few steps, so episodes both terminate and truncate often
+    (5, dict(width=2, height=2, max_steps=6)),
+    (4, dict(width=3, height=2, algorithm="kruskal", view=1, max_steps=9)),
+    (3, dict(width=4, height=3, algorithm="wilson", view=2, braid=0.5, goal="farthest", max_steps=15)),
+    (6, dict(width=5, height=5, algorithm="prim", step_reward=-0.5, goal_reward=3.0, max_steps=40)),
+]
+
+
+@pytest.mark.parametrize("n, options", CASES)
+def test_the_same_trajectories_as_sync_vector_env_through_auto_resets(n, options):
+    native, python = MazeVectorEnv(n, **options), python_vector(n, **options)
+    assert native.metadata["autoreset_mode"] == python.metadata["autoreset_mode"]
+    assert native.observation_space == python.observation_space
+    assert native.action_space == python.action_space
+    rng = np.random.default_rng(n)
+    ends = {"terminated": 0, "truncated": 0}
+    for seed in (0, 123):
+        assert_same(native.reset(seed=seed), python.reset(seed=seed), f"reset({seed})")
+        for t in range(120):
+            actions = some_actions(python, rng)
+            ours, theirs = native.step(actions), python.step(actions)
+            assert_same(ours, theirs, f"seed {seed} step {t}")
+            ends["terminated"] += int(ours[2].sum())
+            ends["truncated"] += int(ours[3].sum())
+        # a reset without a seed goes on with each env's own random generator
+        assert_same(native.reset(), python.reset(), f"reset() after seed {seed}")
+        for t in range(10):
+            actions = rng.integers(0, 4, n)
+            assert_same(native.step(actions), python.step(actions), f"unseeded step {t}")
+    assert ends["terminated"] > 0 and ends["truncated"] > 0  # the auto-resets were exercised
+
+
+def test_env_i_depends_only_on_seed_plus_i():
+    wide, narrow = MazeVectorEnv(4, width=4, height=4, view=1), MazeVectorEnv(2, width=4, height=4, view=1)
+    wide_obs, wide_info = wide.reset(seed=10)
+    narrow_obs, narrow_info = narrow.reset(seed=12)
+    assert np.array_equal(wide_obs[2:], narrow_obs)
+    assert np.array_equal(wide_info["seed"][2:], narrow_info["seed"])
+    # and each seed is the one a single MazeEnv reset with seed + i draws
+    single = MazeEnv(4, 4)
+    single.reset(seed=11)
+    assert wide_info["seed"][1] == single.maze.seed
+
+
+def test_a_list_of_seeds_seeds_each_env():
+    native, python = MazeVectorEnv(3, width=3, height=3), python_vector(3, width=3, height=3)
+    ours, theirs = native.reset(seed=[5, 7, 9]), python.reset(seed=[5, 7, 9])
+    assert_same(ours, theirs, "reset([5, 7, 9])")
+
+
+def test_the_full_observation_is_the_maze_grid_with_the_agent_and_goal():
+    envs = MazeVectorEnv(2, width=6, height=4, goal="farthest")
+    obs, info = envs.reset(seed=3)
+    for i in range(2):
+        maze = meiro.generate(6, 4, seed=int(info["seed"][i]), goal="farthest")
+        expected = np.where(maze.grid, _WALL, _OPEN)
+        expected[maze.goal], expected[maze.start] = _GOAL, _AGENT
+        assert np.array_equal(obs[i], expected)
+        assert info["shortest"][i] == meiro.solve(maze).length
+
+
+def test_the_markers_agree_with_meiro_env():
+    assert (_OPEN, _WALL, _AGENT, _GOAL) == (env_module.OPEN, env_module.WALL, env_module.AGENT,
+                                             env_module.GOAL)
+
+
+def test_copies_by_default_and_writes_in_place_with_copy_false():
+    copying = MazeVectorEnv(2, width=3, height=3)
+    first, _ = copying.reset(seed=1)
+    second = copying.step(np.array([1, 2]))[0]
+    assert first is not second
+    in_place = MazeVectorEnv(2, width=3, height=3, copy=False)
+    first, _ = in_place.reset(seed=1)
+    assert in_place.step(np.array([1, 2]))[0] is first
+
+
+def test_make_vec_gives_the_native_env_and_sync_the_python_one():
+    native = gymnasium.make_vec("meiro/Maze-v0", num_envs=3, width=4, height=3, view=2)
+    assert isinstance(native.unwrapped, MazeVectorEnv) and native.num_envs == 3
+    obs, _ = native.reset(seed=2)
+    assert obs.shape == (3, 5, 5)
+    python = gymnasium.make_vec("meiro/Maze-v0", num_envs=3, vectorization_mode="sync", width=4,
+                                height=3, view=2)
+    assert isinstance(python, gymnasium.vector.SyncVectorEnv)
+    assert np.array_equal(python.reset(seed=2)[0], obs)
+
+
+def test_made_by_id_without_importing_the_module_first():
+    import subprocess
+    import sys
+
+    code = ("import gymnasium; e = gymnasium.make_vec('meiro.env:meiro/Maze-v0', num_envs=2, width=3, "
+            "height=3); print(type(e.unwrapped).__name__, e.reset(seed=0)[0].shape)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["MazeVectorEnv", "(2,", "7,", "7)"]
+
+
+@pytest.mark.parametrize("num_envs", [0, -3, 2.0, "4", True, None])
+def test_a_bad_num_envs_is_refused_by_name(num_envs):
+    with pytest.raises(meiro.MazeError, match="num_envs"):
+        MazeVectorEnv(num_envs, width=3, height=3)
+
+
+def test_bad_options_are_checked_as_for_maze_env():
+    with pytest.raises(meiro.MazeError, match="view"):
+        MazeVectorEnv(2, width=3, height=3, view=0)
+    with pytest.raises(meiro.MazeError, match="max_steps"):
+        MazeVectorEnv(2, width=3, height=3, max_steps=0)
+    with pytest.raises(meiro.MazeError, match="width"):
+        MazeVectorEnv(2, width=0, height=3)
+
+
+@pytest.mark.parametrize("actions, message", [
+    (np.array([0, 1]), r"shape \(3,\)"),
+    (np.zeros((3, 1), np.int64), r"shape \(3,\)"),
+    (np.array([0.0, 1.0, 2.0]), "dtype float64"),
+    (np.array([True, False, True]), "dtype bool"),
+    (np.array([0, 4, 1]), r"actions\[1\]"),
+    (np.array([0, 1, -1]), r"actions\[2\]"),
+    (np.array([0, 1, 2**40], np.uint64), r"actions\[2\]"),
+    (np.array([0, 255, 1], np.uint8), r"actions\[1\]"),
+    (3, r"shape \(3,\)"),
+    ("abc", r"shape \(3,\)"),
+])
+def test_bad_actions_are_refused_by_name_and_change_nothing(actions, message):
+    envs = MazeVectorEnv(3, width=3, height=3, view=1)
+    before = envs.reset(seed=4)
+    with pytest.raises(meiro.MazeError, match=message):
+        envs.step(actions)
+    after = envs.step(np.array([0, 0, 0]))  # still steps from where it was
+    assert np.array_equal(after[-1]["steps"], [1, 1, 1])
+    assert before[0].shape == after[0].shape
+
+
+def test_step_before_reset_and_unsupported_reset_arguments():
+    envs = MazeVectorEnv(2, width=3, height=3)
+    with pytest.raises(meiro.MazeError, match="reset"):
+        envs.step(np.array([0, 0]))
+    with pytest.raises(meiro.MazeError, match="seed"):
+        envs.reset(seed=[1])
+    with pytest.raises(meiro.MazeError, match="seed"):
+        envs.reset(seed=-1)
+    with pytest.raises(TypeError, match="seed"):
+        envs.reset(seed="1")
+    with pytest.raises(meiro.MazeError, match="options"):
+        envs.reset(options={"maze": None})
