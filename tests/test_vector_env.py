@@ -213,3 +213,12 @@ def test_step_before_reset_and_unsupported_reset_arguments():
         envs.reset(seed="1")
     with pytest.raises(meiro.MazeError, match="options"):
         envs.reset(options={"maze": None})
+
+
+@pytest.mark.parametrize("algorithm, braid", [("dig", 0.0), ("kruskal", 0.7), ("wilson", 0.3)])
+def test_shortest_is_the_length_meiro_solve_finds(algorithm, braid):
+    envs = MazeVectorEnv(24, width=9, height=7, algorithm=algorithm, braid=braid, goal="farthest")
+    _, info = envs.reset(seed=99)
+    for seed, shortest in zip(info["seed"], info["shortest"]):
+        maze = meiro.generate(9, 7, algorithm=algorithm, seed=int(seed), goal="farthest", braid=braid)
+        assert shortest == meiro.solve(maze).length

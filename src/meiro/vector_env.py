@@ -22,8 +22,9 @@ integer arrays (``SyncVectorEnv`` gives object arrays of tuples with the same
 numbers), ``steps``, ``shortest`` and ``seed`` as integer arrays, each with
 its ``_key`` mask (all true).
 
-An env whose episode ended draws its next maze in Python (``meiro.generate``
-and ``meiro.solve``, per finished env only); the stepping is compiled.
+An env whose episode ended draws its next maze in Python (``meiro.generate``,
+per finished env only; its shortest walk is a compiled search); the stepping
+is compiled.
 
 Examples
 --------
@@ -53,7 +54,6 @@ from gymnasium.vector.utils import batch_space
 
 from .errors import MazeError
 from .generate import generate
-from .solve import solve
 
 # the values of meiro.env's OPEN, WALL, AGENT, GOAL (tests check they agree); spelt out here
 # because meiro.env imports this module
@@ -131,6 +131,35 @@ def _step_all(base, pos, goal, steps, pending, resetting, actions, max_steps, st
                 dst += side
             out[i * osize + view * side + view] = 2
     return due
+
+
+@njit(cache=True)
+def _shortest(base, i, pad, start_r, start_c, goal_r, goal_c, dist, queue):
+    """The fewest steps from start to goal in env ``i``'s padded grid (breadth first).
+
+    ``dist`` (one int32 per padded block) and ``queue`` are scratch arrays
+    reused by every reset; -1 if the goal cannot be reached.
+    """
+    cols = base.shape[2]
+    flat = base[i].reshape(base.shape[1] * cols)
+    dist[:] = -1
+    start = (start_r + pad) * cols + start_c + pad
+    target = (goal_r + pad) * cols + goal_c + pad
+    dist[start] = 0
+    queue[0] = start
+    head, tail = 0, 1
+    while head < tail:
+        at = queue[head]
+        head += 1
+        if at == target:
+            return dist[at]
+        for step in (-cols, 1, cols, -1):  # the border is wall: no bounds checks needed
+            to = at + step
+            if flat[to] != 1 and dist[to] < 0:
+                dist[to] = dist[at] + 1
+                queue[tail] = to
+                tail += 1
+    return -1
 
 
 def _check_num_envs(num_envs) -> int:
@@ -211,6 +240,8 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv):
         self._terminated = np.zeros(n, np.bool_)
         self._truncated = np.zeros(n, np.bool_)
         self._rngs: list[np.random.Generator | None] = [None] * n
+        blocks = self._base.shape[1] * self._base.shape[2]
+        self._dist, self._queue = np.empty(blocks, np.int32), np.empty(blocks, np.int64)
         self._started = False
 
     def reset(self, *, seed: int | list[int | None] | None = None,
@@ -297,7 +328,9 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv):
         self._pos[i] = maze.start
         self._goal[i] = maze.goal
         self._steps[i] = 0
-        self._shortest[i] = solve(maze).length
+        # the same length as meiro.solve(maze).length (every shortest path has it), without a Solution
+        self._shortest[i] = _shortest(self._base, i, pad, *maze.start, *maze.goal, self._dist,
+                                      self._queue)
         self._seed[i] = maze.seed
         r, c = maze.start
         if self.view is None:
