@@ -222,3 +222,33 @@ def test_shortest_is_the_length_meiro_solve_finds(algorithm, braid):
     for seed, shortest in zip(info["seed"], info["shortest"]):
         maze = meiro.generate(9, 7, algorithm=algorithm, seed=int(seed), goal="farthest", braid=braid)
         assert shortest == meiro.solve(maze).length
+
+
+@pytest.mark.parametrize("num_envs", [10**12, 2**62])
+def test_more_envs_than_memory_allows_is_a_maze_error(num_envs):
+    with pytest.raises(meiro.MazeError, match="num_envs"):
+        MazeVectorEnv(num_envs, width=15, height=15)
+
+
+@pytest.mark.parametrize("view", [None, 2])
+def test_stepping_in_place_allocates_no_arrays(view):
+    import tracemalloc
+
+    # mazes too big for a random walk of 500 steps to reach the goal: no resets, only steps
+    envs = MazeVectorEnv(2048, width=25, height=25, view=view, copy=False, max_steps=10**6)
+    envs.reset(seed=0)
+    actions = np.random.default_rng(0).integers(0, 4, (300, 2048))
+    for a in actions[:10]:  # warm up: compile or load the kernels
+        envs.step(a)
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        tracemalloc.reset_peak()
+        for a in actions:
+            ended = envs.step(a)[2].any()
+            assert not ended
+        grown = tracemalloc.get_traced_memory()[1] - before
+    finally:
+        tracemalloc.stop()
+    # a few Python objects come and go; an array of one byte per env would be 2048 bytes
+    assert grown < 2000, grown

@@ -220,9 +220,13 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv):
         self.render_mode, self.copy = None, bool(copy)
         self.single_observation_space = t.observation_space
         self.single_action_space = spaces.Discrete(4)
-        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
-        self.action_space = batch_space(self.single_action_space, self.num_envs)
-        self._allocate()
+        try:  # the batched Box alone holds two arrays of every observation's shape
+            self.observation_space = batch_space(self.single_observation_space, self.num_envs)
+            self.action_space = batch_space(self.single_action_space, self.num_envs)
+            self._allocate()
+        except (MemoryError, ValueError) as exc:  # numpy says "array is too big" as a ValueError
+            raise MazeError(f"num_envs={self.num_envs} mazes of {self.width}x{self.height} cells "
+                            f"need more memory than there is ({exc})") from None
 
     def _allocate(self) -> None:
         n, pad = self.num_envs, self.view or 0
@@ -243,6 +247,8 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv):
         blocks = self._base.shape[1] * self._base.shape[2]
         self._dist, self._queue = np.empty(blocks, np.int32), np.empty(blocks, np.int64)
         self._started = False
+        # with copy=False the same infos (and masks) are handed out every step: no allocation
+        self._shared_infos = self._infos_of(lambda array: array)
 
     def reset(self, *, seed: int | list[int | None] | None = None,
               options: dict[str, Any] | None = None):
@@ -345,9 +351,12 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv):
         return array.copy() if self.copy else array
 
     def _infos(self) -> dict[str, np.ndarray]:
+        return self._infos_of(np.copy) if self.copy else self._shared_infos
+
+    def _infos_of(self, take) -> dict[str, np.ndarray]:
         infos: dict[str, np.ndarray] = {}
         for key, array in zip(_INFO_KEYS, (self._pos, self._goal, self._steps, self._shortest,
                                            self._seed)):
-            infos[key] = self._out(array)
+            infos[key] = take(array)
             infos[f"_{key}"] = np.ones(self.num_envs, np.bool_)
         return infos
