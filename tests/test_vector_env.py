@@ -252,3 +252,15 @@ def test_stepping_in_place_allocates_no_arrays(view):
         tracemalloc.stop()
     # a few Python objects come and go; an array of one byte per env would be 2048 bytes
     assert grown < 2000, grown
+
+
+def test_a_pickled_env_goes_on_the_same_way():
+    import pickle
+
+    envs = MazeVectorEnv(3, width=4, height=4, view=1, max_steps=5)
+    envs.reset(seed=1)
+    twin = pickle.loads(pickle.dumps(envs))
+    for actions in np.random.default_rng(2).integers(0, 4, (12, 3)):
+        ours, theirs = envs.step(actions), twin.step(actions)
+        assert all(np.array_equal(a, b) for a, b in zip(ours[:4], theirs[:4]))
+        assert all(np.array_equal(ours[4][key], theirs[4][key]) for key in ours[4])
