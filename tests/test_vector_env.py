@@ -72,6 +72,8 @@ CASES = [
     (4, dict(width=3, height=2, algorithm="kruskal", view=1, max_steps=9)),
     (3, dict(width=4, height=3, algorithm="wilson", view=2, braid=0.5, goal="farthest", max_steps=15)),
     (6, dict(width=5, height=5, algorithm="prim", step_reward=-0.5, goal_reward=3.0, max_steps=40)),
+    (4, dict(width=6, height=4, view=3, max_steps=30)),
+    (3, dict(width=3, height=5, algorithm="kruskal", view=6, max_steps=20)),  # beyond the maze
 ]
 
 

@@ -75,6 +75,16 @@ _D_ROW = (-1, 0, 1, 0)
 _D_COL = (0, 1, 0, -1)
 
 
+@njit(inline="always")
+def _copy_window(flat, src, cols, out, dst, side):
+    """Copy the ``side x side`` blocks from ``flat[src]`` (rows ``cols`` apart) to ``out[dst]``."""
+    for _ in range(side):
+        for x in range(side):
+            out[dst + x] = flat[src + x]
+        src += cols
+        dst += side
+
+
 @njit(cache=True)
 def _step_all(base, pos, goal, steps, pending, resetting, actions, max_steps, step_reward,
               goal_reward, view, obs, rewards, terminated, truncated):
@@ -124,11 +134,17 @@ def _step_all(base, pos, goal, steps, pending, resetting, actions, max_steps, st
             out[i * osize + r * side + c] = 2
         else:  # the padded grid's (r, c) is the window's top-left corner
             src, dst = i * size + r * cols + c, i * osize
-            for _ in range(side):
-                for x in range(side):
-                    out[dst + x] = flat[src + x]
-                src += cols
-                dst += side
+            # a constant side lets the compiler unroll the copy: twice as fast for small views
+            if side == 3:
+                _copy_window(flat, src, cols, out, dst, 3)
+            elif side == 5:
+                _copy_window(flat, src, cols, out, dst, 5)
+            elif side == 7:
+                _copy_window(flat, src, cols, out, dst, 7)
+            elif side == 9:
+                _copy_window(flat, src, cols, out, dst, 9)
+            else:
+                _copy_window(flat, src, cols, out, dst, side)
             out[i * osize + view * side + view] = 2
     return due
 
