@@ -101,6 +101,17 @@ def test_the_same_trajectories_as_sync_vector_env_through_auto_resets(n, options
     assert ends["terminated"] > 0 and ends["truncated"] > 0  # the auto-resets were exercised
 
 
+@pytest.mark.parametrize("goal", ["corner", "farthest", "diameter"])
+def test_every_generator_and_goal_rule_gives_the_single_envs_mazes(goal):
+    for algorithm in (g.name for g in meiro.GENERATORS):
+        options = dict(width=5, height=4, algorithm=algorithm, goal=goal, braid=0.3, max_steps=3)
+        native, python = MazeVectorEnv(2, **options), python_vector(2, **options)
+        assert_same(native.reset(seed=8), python.reset(seed=8), f"{algorithm} reset")
+        for t in range(8):  # through two auto-resets
+            actions = np.array([t % 4, (t + 1) % 4])
+            assert_same(native.step(actions), python.step(actions), f"{algorithm} step {t}")
+
+
 def test_env_i_depends_only_on_seed_plus_i():
     wide, narrow = MazeVectorEnv(4, width=4, height=4, view=1), MazeVectorEnv(2, width=4, height=4, view=1)
     wide_obs, wide_info = wide.reset(seed=10)
