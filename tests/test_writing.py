@@ -275,3 +275,30 @@ def test_save_wrong_types_are_type_errors(tmp_path, bad):
         meiro.save(meiro.generate(2, 2, seed=1), bad)
     with pytest.raises(TypeError):
         meiro.save("not a maze", tmp_path / "m.json")
+
+
+# ---------------------------------------------------------------- dataset and sheet
+
+
+@posix_only
+def test_dataset_and_sheet_write_through_dev_stdout(tmp_path):
+    import io
+
+    out = subprocess.run([sys.executable, "-m", "meiro", "dataset", "-n", "4", "--size", "3x3", "--seed", "2",
+                          "-o", "/dev/stdout"], cwd=tmp_path, capture_output=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    data = np.load(io.BytesIO(out.stdout))  # the closing line went to stderr, not into the archive
+    assert data["grids"].shape == (4, 7, 7) and b"wrote 4 mazes" in out.stderr
+    sheet = subprocess.run([sys.executable, "-m", "meiro", "sheet", "--count", "1", "-o", "/dev/stdout"],
+                           cwd=tmp_path, capture_output=True, timeout=120)
+    assert sheet.returncode == 0 and sheet.stdout.startswith(b"%PDF-")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("argv", [["dataset", "-n", "3", "-o", "missing/d.npz"],
+                                  ["sheet", "--count", "1", "-o", "missing/s.pdf"],
+                                  ["dataset", "-n", "3", "-o", "d.txt"]])
+def test_dataset_and_sheet_refuse_a_bad_place_in_one_line(tmp_path, argv):
+    out = meiro_cli(*argv, cwd=tmp_path)
+    assert out.returncode == 2 and out.stderr.count("\n") == 1 and "Traceback" not in out.stderr
+    assert list(tmp_path.iterdir()) == []

@@ -8,6 +8,7 @@ from ..generate import resolve_seed
 from ..goals import GOALS
 from ..registry import GENERATORS, SOLVERS
 from .args import add_size_options, chosen_size, seed, share, whole_number
+from .output import one_output, report
 
 
 def add_parser(subparsers) -> None:
@@ -40,15 +41,12 @@ def add_parser(subparsers) -> None:
 
 def run(args) -> int:
     """Make the mazes and write the file; the exit status."""
-    if not args.output.lower().endswith(".npz"):
-        from ..errors import MazeError
-
-        raise MazeError(f"the dataset is written as .npz; got {args.output!r}")
+    target = one_output(args.output, ".npz", "dataset")  # before the work: a wrong place costs nothing
     width, height = chosen_size(args)
     batch_seed = resolve_seed(args.seed)
     batch = generate_batch(args.count, width, height, algorithm=args.algorithm, seed=batch_seed,
                            goal=args.goal, braid=args.braid, solver=args.solve, jobs=args.jobs)
     write_atomic(args.output, batch.to_npz())
-    print(f"wrote {len(batch)} mazes of {width}x{height} cells to {args.output} "
-          f"(batch seed {batch_seed})")
+    report(f"wrote {len(batch)} mazes of {width}x{height} cells to {args.output} "
+           f"(batch seed {batch_seed})", target)
     return 0

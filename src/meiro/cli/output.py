@@ -116,3 +116,33 @@ def output_failed(exc: OSError) -> str:
     if exc.errno == errno.EBADF:
         return "cannot write the output: standard output is closed"
     return f"cannot write the output: {reason}"
+
+
+def one_output(name: str, suffix: str, what: str):
+    """Check the one file a command writes (``dataset``, ``sheet``) before any work.
+
+    A regular file must end in ``suffix``; a device, a FIFO or ``/dev/stdout``
+    takes the bytes whatever its name. Returns the :class:`meiro.writing.Target`.
+
+    Examples
+    --------
+    >>> one_output("/dev/null", ".pdf", "sheet").kind
+    'device'
+    >>> one_output("mazes.txt", ".npz", "dataset")
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: the dataset is written as .npz; name the output *.npz, not 'mazes.txt'
+    """
+    from ..errors import MazeError
+    from ..writing import check_target
+
+    target = check_target(name)
+    if target.kind == "file" and not name.lower().endswith(suffix):
+        raise MazeError(f"the {what} is written as {suffix}; name the output *{suffix}, not {name!r}")
+    return target
+
+
+def report(message: str, target) -> None:
+    """Print a command's closing line, on stderr when stdout itself carries the output."""
+    to_stdout = not (target.kind == "fd" and target.fd == 1)
+    print(message, file=sys.stdout if to_stdout else sys.stderr)

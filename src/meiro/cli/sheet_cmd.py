@@ -5,12 +5,12 @@ from __future__ import annotations
 import argparse
 
 from .. import generate
-from ..errors import MazeError
 from ..writing import write_atomic
 from ..generate import resolve_seed
 from ..goals import GOALS
 from ..registry import GENERATORS
 from .args import add_size_options, chosen_size, seed
+from .output import one_output
 
 
 def _count(text: str) -> int:
@@ -51,11 +51,10 @@ def run(args) -> int:
     from ..render import check_output
     from ..render.pdf import render_sheet, sheet_seeds
 
-    if not args.output.lower().endswith(".pdf"):
-        raise MazeError(f"the sheet is a PDF; name the output *.pdf, not {args.output!r}")
+    one_output(args.output, ".pdf", "sheet")  # before the work: a wrong place costs nothing
     width, height = chosen_size(args)
     # legible on paper, and a sheet's worth of blocks (meiro.render.limits), before any maze is made
-    check_output(args.output, (2 * height + 1, 2 * width + 1), count=args.count,
+    check_output("sheet.pdf", (2 * height + 1, 2 * width + 1), count=args.count,
                  per_page=args.per_page, answers=not args.no_answers)
     sheet_seed = resolve_seed(args.seed)
     mazes = [generate(width, height, algorithm=args.algorithm, seed=s, goal=args.goal)
