@@ -10,6 +10,10 @@ own random generator: ``reset(seed=s)`` gives the same maze (and the same
 sequence of mazes after it) on every machine. ``reset(options={"maze": m})``
 walks a given :class:`~meiro.maze.Maze` instead.
 
+Many at once: ``gymnasium.make_vec("meiro/Maze-v0", num_envs=N, ...)`` gives
+:class:`meiro.vector_env.MazeVectorEnv`, which steps every maze in one compiled
+call and walks the same trajectories as ``SyncVectorEnv`` over this class.
+
 Observation
     The block grid as ``uint8``: 0 open, 1 wall, 2 the agent, 3 the goal
     (shape ``(2 * height + 1, 2 * width + 1)``), the layout
