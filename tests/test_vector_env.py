@@ -277,3 +277,40 @@ def test_a_pickled_env_goes_on_the_same_way():
         ours, theirs = envs.step(actions), twin.step(actions)
         assert all(np.array_equal(a, b) for a, b in zip(ours[:4], theirs[:4]))
         assert all(np.array_equal(ours[4][key], theirs[4][key]) for key in ours[4])
+
+
+def _small_env():
+    return MazeEnv(width=4, height=3, view=2)
+
+
+def test_async_vector_env_in_spawned_processes_walks_the_same_trajectories():
+    # the Python-level vector envs RL users plug in: MazeEnv must pickle and build in a spawned process
+    import gymnasium
+
+    asynchronous = gymnasium.vector.AsyncVectorEnv([_small_env] * 2, context="spawn")
+    native = MazeVectorEnv(2, 4, 3, view=2)
+    try:
+        first, _ = asynchronous.reset(seed=5)
+        mine, _ = native.reset(seed=5)
+        assert np.array_equal(first, mine)
+        rng = np.random.default_rng(0)
+        for _ in range(60):
+            actions = rng.integers(0, 4, 2)
+            theirs, ours = asynchronous.step(actions), native.step(actions)
+            for a, b in zip(theirs[:4], ours[:4]):
+                assert np.array_equal(a, b)
+    finally:
+        asynchronous.close()
+        native.close()
+
+
+def test_a_pickled_maze_env_goes_on_where_it_was():
+    import pickle
+
+    env = _small_env()
+    env.reset(seed=1)
+    env.step(1)
+    copy = pickle.loads(pickle.dumps(env))
+    for action in (2, 1, 0, 3, 2):
+        a, b = env.step(action), copy.step(action)
+        assert np.array_equal(a[0], b[0]) and a[1:4] == b[1:4]
