@@ -30,11 +30,12 @@ import os
 from pathlib import Path
 
 from ..errors import MazeError
+from ..io import PICTURE_FORMATS
 from ..maze import Maze
 from .limits import check_output, output_needs
 
 #: File extensions that :func:`render_file` can draw.
-IMAGE_SUFFIXES = (".png", ".svg", ".gif", ".pdf", ".html")
+IMAGE_SUFFIXES = tuple(f".{name}" for name in PICTURE_FORMATS)
 
 
 def render_file(maze: Maze, target: str | os.PathLike, solution=None, *, block: int | None = None,

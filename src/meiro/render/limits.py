@@ -87,11 +87,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import MazeError
+from ..io import DATA_FORMATS, PICTURE_FORMATS
 from ..sizes import SMALL_ENOUGH, _human, available_memory
 
-#: Formats that are drawn (by :mod:`meiro.render`) and that are maze data (by :mod:`meiro.io`).
-PICTURES = ("png", "svg", "gif", "pdf", "html")
-DATA = ("json", "txt", "npz", "npy", "csv")
+#: Formats that are drawn (by :mod:`meiro.render`) and that are maze data (by :mod:`meiro.io`):
+#: the lists :mod:`meiro.io` keeps, so a new format is named in one place.
+PICTURES, DATA = PICTURE_FORMATS, DATA_FORMATS
 
 #: The longest side of a GIF, in pixels (16 bits in the file's header).
 GIF_MAX_SIDE = 65535
