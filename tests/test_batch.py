@@ -120,7 +120,8 @@ def test_a_worker_that_cannot_start_is_one_clear_error(tmp_path):
     script = tmp_path / "unguarded.py"
     script.write_text("import meiro\n"
                       "try:\n"
-                      "    meiro.generate_batch(2 * meiro.batch.PIECE, 3, 3, seed=1, jobs=2)\n"
+                      "    meiro.generate_batch(2 * meiro.batch.PIECE, 3, 3, seed=1, braid=0.5, solver='dfs', "
+                      "jobs=2)\n"
                       "except meiro.MazeError as exc:\n"
                       "    print('MazeError:', exc)\n")
     out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, cwd=tmp_path,

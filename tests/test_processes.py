@@ -27,9 +27,15 @@ LINUX = sys.platform.startswith("linux")
 needs_proc = pytest.mark.skipif(not LINUX, reason="finds a session's processes through Linux's /proc")
 needs_posix = pytest.mark.skipif(os.name != "posix", reason="POSIX signals and file descriptors")
 
-#: A dataset that takes far longer than the tests wait (each is stopped within seconds).
-LONG_DATASET = ["dataset", "-n", "500000", "--size", "10x10", "-j", "2", "-o", "big.npz"]
-LONG_BATCH = "import meiro; meiro.generate_batch(500000, 10, 10, seed=1, jobs=2)"
+#: A dataset that takes far longer than the tests wait (each is stopped within seconds); with
+#: loops and A* it is made by worker processes (the compiled batch uses threads: see below).
+LONG_DATASET = ["dataset", "-n", "500000", "--size", "10x10", "--braid", "0.5", "--solve", "astar",
+                "-j", "2", "-o", "big.npz"]
+LONG_BATCH = ("import meiro; meiro.generate_batch(500000, 10, 10, seed=1, braid=0.5, solver='astar', "
+              "jobs=2)")
+#: A compiled batch (threads in one process) that takes far longer than the tests wait.
+LONG_THREADED = ["dataset", "-n", "3000000", "--size", "10x10", "--solve", "bfs", "-j", "2",
+                 "-o", "big.npz"]
 #: Generous limits for the machine to act; reaching one is a failure, never a timing measure.
 PATIENCE = 120
 
@@ -146,6 +152,32 @@ def test_a_worker_killed_from_outside_is_one_error_line(tmp_path):
         assert process.returncode == 2
         assert stderr.startswith("meiro: error: a worker process ended abruptly"), stderr
         assert len(stderr.strip().splitlines()) == 1
+        assert not list(tmp_path.iterdir())
+    finally:
+        kill_session(process)
+
+
+# --- a compiled batch's threads stop with their process ---------------------------------------
+
+
+def threads(pid: int) -> int:
+    try:
+        return len(os.listdir(f"/proc/{pid}/task"))
+    except OSError:
+        return 0
+
+
+@needs_proc
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_threaded_dataset_stops_at_once_and_leaves_no_file(tmp_path, signum):
+    process = start(["-m", "meiro", *LONG_THREADED], tmp_path)
+    try:
+        wait_for(lambda: threads(process.pid) >= 3, "the batch's threads", process)
+        time.sleep(0.3)  # well inside the work (minutes of it)
+        os.kill(process.pid, signum)
+        _, stderr = process.communicate(timeout=PATIENCE)
+        assert process.returncode == (130 if signum == signal.SIGINT else -signum)
+        assert "Traceback" not in stderr and len(stderr.strip().splitlines()) <= 1, stderr
         assert not list(tmp_path.iterdir())
     finally:
         kill_session(process)

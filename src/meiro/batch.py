@@ -39,6 +39,8 @@ import numpy as np
 from .errors import MazeError
 from .generate import generate, resolve_seed
 from .generate.braiding import check_braid
+from .generate.compiled import ALGORITHMS, MAX_BLOCKS, _make_mazes, algorithm_code, goal_code
+from .generate.masking import allowed_blocks
 from .goals import GOALS
 from .maze import Maze
 from .registry import GENERATORS, SOLVERS
@@ -146,8 +148,57 @@ def batch_seeds(seed: int, count: int) -> np.ndarray:
     return z ^ (z >> np.uint64(31))
 
 
+def _compiled(algorithm: str, braid: float, solver: str | None, blocks: int) -> bool:
+    """Whether the batch can be made by one compiled call per chunk (:mod:`meiro.generate.compiled`).
+
+    Its solution is the breadth-first path: what ``bfs`` and ``dead-end-fill``
+    find on any maze and every solver finds on a perfect maze (there is one path).
+    """
+    return (algorithm in ALGORITHMS and blocks < MAX_BLOCKS
+            and (solver is None or braid == 0 or solver in ("bfs", "dead-end-fill")))
+
+
+class _Batch:
+    """The stacked arrays of a batch being made, and how to fill a range of them."""
+
+    def __init__(self, count, width, height, algorithm, goal, braid, solver, seeds):
+        rows, cols = 2 * height + 1, 2 * width + 1
+        self.args = (width, height, algorithm, goal, braid, solver)
+        self.seeds = seeds
+        self.grids = np.empty((count, rows, cols), bool)
+        self.ends = np.empty((count, 2, 2), np.int64)
+        self.paths = np.zeros((count, rows, cols), bool) if solver else None
+        self.lengths = np.empty(count, np.int64) if solver else None
+        self.compiled = _compiled(algorithm, braid, solver, rows * cols)
+        if self.compiled:
+            self._allowed = allowed_blocks(np.ones((height, width), bool)).ravel()
+            self._codes = (algorithm_code(algorithm), goal_code(goal), int(round(braid * 2**32)))
+            self._no_paths = np.zeros((1, 1, 1), bool)  # with no solver: one compiled version still
+
+    def fill(self, start: int, stop: int) -> None:
+        """Make mazes ``start:stop`` in this thread (compiled: the GIL is released meanwhile)."""
+        if not self.compiled:
+            self.put(start, _make_piece(*self.args, self.seeds[start:stop]))
+            return
+        width, height, _, _, _, solver = self.args
+        algorithm, goal, threshold = self._codes
+        paths = self.paths[start:stop] if solver else self._no_paths
+        lengths = self.lengths[start:stop] if solver else self.ends[:0, 0, 0]
+        _make_mazes(algorithm, width, height, self.seeds[start:stop], threshold, self._allowed, goal,
+                    bool(solver), self.grids[start:stop], self.ends[start:stop], paths, lengths)
+
+    def put(self, start: int, piece: tuple) -> None:
+        """Place a piece made elsewhere (``_make_piece``'s arrays) at ``start``."""
+        grids, ends, paths, lengths = piece
+        stop = start + len(grids)
+        self.grids[start:stop], self.ends[start:stop] = grids, ends
+        if paths is not None:
+            self.paths[start:stop], self.lengths[start:stop] = paths, lengths
+
+
 def _make_piece(width, height, algorithm, goal, braid, solver, seeds):
-    """Mazes for ``seeds`` (runs in a worker process, or in this one)."""
+    """Mazes for ``seeds`` one by one through ``generate`` and ``solve`` (in a worker process,
+    or in this one): the way for solvers whose paths the compiled batch does not give."""
     from .solve import solve
 
     rows, cols = 2 * height + 1, 2 * width + 1
@@ -259,8 +310,9 @@ def _receive(connection):
     return value
 
 
-def _share(workers: list, pieces: list) -> list:
-    """Hand the pieces out one at a time and collect the results, in order."""
+def _share(workers: list, pieces: list, advance=lambda n: None) -> list:
+    """Hand the pieces out one at a time and collect the results, in order; ``advance(n)``
+    is told of each piece of ``n`` mazes that arrives."""
     from multiprocessing.connection import wait
 
     results = [None] * len(pieces)
@@ -282,7 +334,9 @@ def _share(workers: list, pieces: list) -> list:
         ready = wait([*busy, *by_sentinel])
         # results first: a worker's result counts even if it ended just after sending it
         for connection in [r for r in ready if r in busy]:
-            results[busy.pop(connection)] = _receive(connection)
+            k = busy.pop(connection)
+            results[k] = _receive(connection)
+            advance(len(pieces[k]))
             give(connection)
         for sentinel in [r for r in ready if r in by_sentinel]:
             if by_sentinel.pop(sentinel) in busy:
@@ -300,7 +354,7 @@ def _end_workers(workers: list) -> None:
         connection.close()
 
 
-def _in_workers(args: tuple, pieces: list, jobs: int) -> list:
+def _in_workers(args: tuple, pieces: list, jobs: int, advance=lambda n: None) -> list:
     """The pieces made by ``jobs`` worker processes; no worker outlives the call, however it ends."""
     import multiprocessing
 
@@ -312,20 +366,68 @@ def _in_workers(args: tuple, pieces: list, jobs: int) -> list:
         try:
             for _ in range(jobs):
                 _start_worker(context, args, workers)
-            return _share(workers, pieces)
+            return _share(workers, pieces, advance)
         finally:
             _end_workers(workers)
 
 
+def _ranges(count: int, blocks: int, compiled: bool) -> list[tuple[int, int]]:
+    """The batch cut into pieces: big enough that a piece's overhead is small, small enough
+    that progress moves, Ctrl-C is seen and the workers share the work evenly."""
+    size = max(1, min(1 << 14, (1 << 22) // blocks)) if compiled else PIECE
+    return [(i, min(i + size, count)) for i in range(0, count, size)]
+
+
+def _in_threads(batch: _Batch, ranges: list, jobs: int, advance) -> None:
+    """Fill the ranges from ``jobs`` threads: the compiled kernel releases the GIL, so they
+    run side by side in this process (no start-up, no copies). A Ctrl-C or termination
+    signal stops the handing out; the pieces under way end within milliseconds."""
+    from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+
+    pool = ThreadPoolExecutor(jobs, thread_name_prefix="meiro-batch")
+    try:
+        pending = {pool.submit(batch.fill, *r): r for r in ranges}
+        while pending:
+            # a timeout, so that the main thread sees Ctrl-C at once on every system
+            done, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+            for future in done:
+                start, stop = pending.pop(future)
+                future.result()  # a worker's error (e.g. MemoryError) is raised here
+                advance(stop - start)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _progress(show: bool, count: int):
+    """A progress bar on stderr (tqdm) when ``show``; ``None`` otherwise."""
+    if not show:
+        return None
+    import sys
+
+    from tqdm import tqdm
+
+    return tqdm(total=count, unit=" mazes", unit_scale=True, file=sys.stderr, leave=False,
+                dynamic_ncols=True, mininterval=0.2)
+
+
 def generate_batch(count: int, width: int, height: int, *, algorithm: str = "dig", seed=None,
                    goal: str = "corner", braid: float = 0.0, solver: str | None = None,
-                   jobs: int = 1) -> MazeBatch:
+                   jobs: int = 1, progress: bool = False) -> MazeBatch:
     """Make ``count`` mazes of ``width x height`` cells, their seeds mixed from ``seed``.
 
     Maze ``i``'s seed is ``batch_seeds(seed, count)[i]``, kept in the result's
     ``seeds``. ``solver`` (a name from :data:`meiro.SOLVERS`) also records each maze's
-    solution; ``jobs`` processes share the work (the result does not depend
+    solution; ``jobs`` workers share the work (the result does not depend
     on how many). Other parameters as for :func:`meiro.generate`.
+
+    The mazes are made inside compiled code, many per call, straight into the
+    stacked arrays (:mod:`meiro.generate.compiled`), and ``jobs`` threads share
+    them. The solvers whose paths can differ from breadth-first search's on a
+    maze with loops (``braid`` > 0 and a solver other than ``bfs`` or
+    ``dead-end-fill``) take the slower way: ``generate`` and ``solve`` per maze,
+    in ``jobs`` processes.
+
+    ``progress``: show a progress bar (tqdm) on stderr while the mazes are made.
 
     Examples
     --------
@@ -338,6 +440,7 @@ def generate_batch(count: int, width: int, height: int, *, algorithm: str = "dig
         raise MazeError(f"count must be a whole number from 1 to {MAX_COUNT}, got {count!r}")
     if isinstance(jobs, bool) or not isinstance(jobs, (int, np.integer)) or not 1 <= jobs <= 256:
         raise MazeError(f"jobs must be a whole number from 1 to 256, got {jobs!r}")
+    count, jobs = int(count), int(jobs)
     width, height = check_cells(width, height)
     algorithm = GENERATORS.get(algorithm).name
     solver = SOLVERS.get(solver).name if solver is not None else None  # (an array has no truth value)
@@ -346,21 +449,37 @@ def generate_batch(count: int, width: int, height: int, *, algorithm: str = "dig
     braid = check_braid(braid)
     first = resolve_seed(seed)
     blocks = (2 * width + 1) * (2 * height + 1)
-    need = count * blocks * (2 if solver else 1) * 2  # the pieces, then the stacked result
+    compiled = _compiled(algorithm, braid, solver, blocks)
+    # the stacked result (grids, with a solver paths too); the Python way also holds its pieces
+    need = count * blocks * (2 if solver else 1) * (1 if compiled else 2)
     have = available_memory()
     if have is not None and need > have:
         raise MazeError(f"{count} mazes of {width}x{height} cells need about {need / 2**30:.1f} GiB; "
                         f"only {have / 2**30:.1f} GiB is available: make fewer or smaller mazes")
-    seeds = batch_seeds(first, int(count))
-    pieces = [seeds[i:i + PIECE] for i in range(0, count, PIECE)]
-    args = (width, height, algorithm, goal, braid, solver)
-    if jobs == 1 or len(pieces) == 1:
-        results = [_make_piece(*args, piece) for piece in pieces]
-    else:
-        results = _in_workers(args, pieces, min(int(jobs), len(pieces)))
-    grids = np.concatenate([r[0] for r in results])
-    ends = np.concatenate([r[1] for r in results])
-    paths = np.concatenate([r[2] for r in results]) if solver else None
-    lengths = np.concatenate([r[3] for r in results]) if solver else None
+    seeds = batch_seeds(first, count)
+    try:
+        batch = _Batch(count, width, height, algorithm, goal, braid, solver, seeds)
+    except MemoryError:
+        raise MazeError(f"{count} mazes of {width}x{height} cells do not fit in memory: "
+                        "make fewer or smaller mazes") from None
+    ranges = _ranges(count, blocks, compiled)
+    jobs = min(jobs, len(ranges))
+    bar = _progress(progress, count)
+    advance = bar.update if bar is not None else (lambda n: None)
+    try:
+        if jobs == 1:
+            for start, stop in ranges:
+                batch.fill(start, stop)
+                advance(stop - start)
+        elif compiled:
+            _in_threads(batch, ranges, jobs, advance)
+        else:
+            pieces = [seeds[start:stop] for start, stop in ranges]
+            for (start, _), piece in zip(ranges, _in_workers(batch.args, pieces, jobs, advance)):
+                batch.put(start, piece)
+    finally:
+        if bar is not None:
+            bar.close()
     recipe = {"algorithm": algorithm, "goal": goal, "braid": float(braid), "solver": solver}
-    return MazeBatch(grids, ends[:, 0], ends[:, 1], seeds, paths, lengths, recipe)
+    return MazeBatch(batch.grids, batch.ends[:, 0], batch.ends[:, 1], seeds, batch.paths,
+                     batch.lengths, recipe)

@@ -25,7 +25,7 @@ from numba import njit
 
 from ..goals import GOALS
 from ..kernels.cells import DUG, _expand_cells
-from ..kernels.graph import CODE_MASK, _lattice_graph
+from ..kernels.graph import CODE_MASK, _fill_path, _lattice_graph, _trace_moves
 from ..kernels.index import U
 from ..solve.bfs import _bfs_kernel
 from .aldous_broder import _aldous_broder_kernel
@@ -251,3 +251,31 @@ def _make_maze(code, grid, width, height, seed, braid_threshold, allowed, goal):
     for i in range(graph.size):
         graph[U(i)] &= ~np.uint8(CODE_MASK)
     return graph, padded, start, end
+
+
+@njit(cache=True, nogil=True)
+def _make_mazes(code, width, height, seeds, braid_threshold, allowed, goal, solve, grids, ends,
+                paths, lengths):
+    """:func:`_make_maze` for every seed in ``seeds``, into stacked arrays.
+
+    ``grids[k]`` receives maze ``k``'s block grid and ``ends[k]`` its start and
+    goal blocks; with ``solve`` also ``lengths[k]`` (steps) and the blocks of
+    its shortest path, set True in ``paths[k]`` (which must be all False): the
+    breadth-first path :func:`meiro.solve` gives (on a perfect maze, every
+    solver's). The GIL is released: threads can fill parts of one batch at once.
+    """
+    moves = np.empty((width + 2) * (height + 2), np.uint8)
+    route = np.empty((2 * moves.size + 1, 2), np.int64)
+    for k in range(seeds.size):
+        graph, padded, s, e = _make_maze(code, grids[k], width, height, seeds[k], braid_threshold,
+                                         allowed, goal)
+        ends[k, 0, 0], ends[k, 0, 1] = 2 * (s // padded) - 1, 2 * (s % padded) - 1
+        ends[k, 1, 0], ends[k, 1, 1] = 2 * (e // padded) - 1, 2 * (e % padded) - 1
+        if solve:
+            _bfs_kernel(graph, padded, s, e, np.empty(0, np.int64))
+            n_moves = _trace_moves(graph, padded, e, moves)
+            steps = 2 * n_moves
+            _fill_path(moves, n_moves, ends[k, 1, 0], ends[k, 1, 1], 2, route[:steps + 1])
+            for i in range(steps + 1):
+                paths[k, route[i, 0], route[i, 1]] = True
+            lengths[k] = steps
