@@ -70,11 +70,41 @@ from .registry import GENERATORS
 from .sizes import check_cells
 
 OPEN, WALL, AGENT, GOAL = 0, 1, 2, 3
+#: ``obs_mode``: ``grid`` the block values as they are; ``onehot`` one channel per value
+#: (channel-first, ``(4, rows, cols)``), for convolutional networks.
+OBS_MODES = ("grid", "onehot")
+#: What :meth:`MazeEnv.set_options` may change between episodes.
+OPTIONS = ("width", "height", "algorithm", "goal", "braid", "max_steps", "step_reward", "goal_reward")
 #: (d_row, d_col) of the four actions: north, east, south, west.
 ACTIONS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 #: Pixels per block of ``render_mode="rgb_array"`` pictures.
 RGB_BLOCK = 8
+_CHANNELS = np.arange(4, dtype=np.uint8).reshape(4, 1, 1)  # one-hot: channel v is "block == v"
 AGENT_RGB = (0, 255, 127)  # the game's springgreen player
+
+
+def observation_space(maze_shape: tuple[int, int], view: int | None, obs_mode: str) -> spaces.Box:
+    """The observation space for a maze of ``maze_shape`` blocks, a ``view`` and an ``obs_mode``.
+
+    Examples
+    --------
+    >>> observation_space((7, 9), None, "grid")
+    Box(0, 3, (7, 9), uint8)
+    >>> observation_space((7, 9), 2, "onehot")
+    Box(0, 1, (4, 5, 5), uint8)
+    """
+    shape = maze_shape if view is None else (2 * view + 1, 2 * view + 1)
+    if obs_mode == "onehot":
+        return spaces.Box(0, 1, shape=(4, *shape), dtype=np.uint8)
+    return spaces.Box(0, 3, shape=shape, dtype=np.uint8)
+
+
+def _reward(value, name: str) -> float:
+    """A reward: a finite real number, as a float."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)) \
+            or not np.isfinite(value):
+        raise MazeError(f"{name} must be a finite number, got {value!r}")
+    return float(value)
 
 
 class MazeEnv(gymnasium.Env):
@@ -96,6 +126,12 @@ class MazeEnv(gymnasium.Env):
     view : int, optional
         See only the blocks within ``view`` steps across and down (a square window
         centred on the agent) instead of the whole maze.
+    obs_mode : {"grid", "onehot"}
+        ``grid``: the block values (0 open, 1 wall, 2 agent, 3 goal); ``onehot``:
+        a ``uint8`` channel per value, channel-first (``(4, rows, cols)``), for CNNs.
+
+    Size, generator, goal, braid, step limit and rewards can change between
+    episodes: :meth:`set_options`.
 
     Examples
     --------
@@ -112,33 +148,71 @@ class MazeEnv(gymnasium.Env):
     def __init__(self, width: int = 8, height: int = 8, algorithm: str = "dig",
                  goal: str = "corner", braid: float = 0.0, max_steps: int | None = None,
                  render_mode: str | None = None, step_reward: float = -0.01,
-                 goal_reward: float = 1.0, view: int | None = None):
-        self.width, self.height = check_cells(width, height)
-        self.algorithm = GENERATORS.get(algorithm).name
-        if goal not in GOALS:
-            raise MazeError(f"unknown goal {goal!r}; choose one of: {', '.join(GOALS)}")
-        self.goal, self.braid = goal, check_braid(braid)
+                 goal_reward: float = 1.0, view: int | None = None, obs_mode: str = "grid"):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise MazeError(f"unknown render mode {render_mode!r}; choose one of: "
                             f"{', '.join(self.metadata['render_modes'])}")
         self.render_mode = render_mode
-        shape = (2 * self.height + 1, 2 * self.width + 1)
-        if max_steps is None:
-            max_steps = 4 * (2 * self.width * self.height - 1)
-        if isinstance(max_steps, bool) or not isinstance(max_steps, (int, np.integer)) or max_steps < 1:
-            raise MazeError(f"max_steps must be a whole number >= 1, got {max_steps!r}")
-        self.max_steps = int(max_steps)
-        self.step_reward, self.goal_reward = float(step_reward), float(goal_reward)
         if view is not None and (isinstance(view, bool) or not isinstance(view, (int, np.integer))
                                  or view < 1):
             raise MazeError(f"view must be a whole number of blocks >= 1, or None, got {view!r}")
         self.view = None if view is None else int(view)
-        self.maze_shape = shape
-        if self.view is not None:
-            shape = (2 * self.view + 1, 2 * self.view + 1)
-        self.observation_space = spaces.Box(0, 3, shape=shape, dtype=np.uint8)
+        if not isinstance(obs_mode, str) or obs_mode not in OBS_MODES:
+            raise MazeError(f"unknown obs_mode {obs_mode!r}; choose one of: {', '.join(OBS_MODES)}")
+        self.obs_mode = obs_mode
+        self.width = self.height = 0
+        self._max_steps_given = None
+        self._configure(dict(width=width, height=height, algorithm=algorithm, goal=goal, braid=braid,
+                             max_steps=max_steps, step_reward=step_reward, goal_reward=goal_reward))
         self.action_space = spaces.Discrete(4)
         self.maze: Maze | None = None
+
+    def set_options(self, **options) -> None:
+        """Change how the coming episodes are made, without building a new environment.
+
+        A curriculum's hook: ``width``, ``height``, ``algorithm``, ``goal`` and
+        ``braid`` apply from the next reset (auto-resets included),
+        ``max_steps``, ``step_reward`` and ``goal_reward`` from the next step.
+        Each is checked as the constructor checks it; a bad one changes nothing.
+        A vector env passes it on: ``envs.call("set_options", braid=0.3)``.
+
+        Examples
+        --------
+        >>> env = MazeEnv(width=4, height=4, view=1)
+        >>> env.set_options(width=6, braid=0.5)
+        >>> obs, info = env.reset(seed=1)
+        >>> env.maze.shape, env.braid
+        ((9, 13), 0.5)
+        >>> env.set_options(colour="red")
+        Traceback (most recent call last):
+        ...
+        meiro.errors.MazeError: unknown option 'colour'; set_options takes: width, height, algorithm, goal, braid, max_steps, step_reward, goal_reward
+        """
+        for name in options:
+            if name not in OPTIONS:
+                raise MazeError(f"unknown option {name!r}; set_options takes: {', '.join(OPTIONS)}")
+        self._configure(options)
+
+    def _configure(self, options: dict) -> None:
+        """Check ``options`` (a subset of :data:`OPTIONS`), then set them all (or none)."""
+        width, height = check_cells(options.get("width", self.width),
+                                    options.get("height", self.height))
+        algorithm = GENERATORS.get(options.get("algorithm", getattr(self, "algorithm", "dig"))).name
+        goal = options.get("goal", getattr(self, "goal", "corner"))
+        if goal not in GOALS:
+            raise MazeError(f"unknown goal {goal!r}; choose one of: {', '.join(GOALS)}")
+        braid = check_braid(options.get("braid", getattr(self, "braid", 0.0)))
+        given = options.get("max_steps", self._max_steps_given)
+        max_steps = 4 * (2 * width * height - 1) if given is None else given
+        if isinstance(max_steps, bool) or not isinstance(max_steps, (int, np.integer)) or max_steps < 1:
+            raise MazeError(f"max_steps must be a whole number >= 1, got {max_steps!r}")
+        rewards = {name: _reward(options.get(name, getattr(self, name, default)), name)
+                   for name, default in (("step_reward", -0.01), ("goal_reward", 1.0))}
+        self.width, self.height, self.algorithm, self.goal, self.braid = width, height, algorithm, goal, braid
+        self._max_steps_given, self.max_steps = given, int(max_steps)
+        self.step_reward, self.goal_reward = rewards["step_reward"], rewards["goal_reward"]
+        self.maze_shape = (2 * self.height + 1, 2 * self.width + 1)
+        self.observation_space = observation_space(self.maze_shape, self.view, self.obs_mode)
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
         """Start an episode on a new maze (or on ``options["maze"]``); returns ``(obs, info)``."""
@@ -201,10 +275,12 @@ class MazeEnv(gymnasium.Env):
         if self.view is None:
             obs = self._base.copy()
             obs[r, c] = AGENT
-            return obs
-        k = self.view  # the padded array's (r, c) is the window's top-left corner
-        obs = self._base[r:r + 2 * k + 1, c:c + 2 * k + 1].copy()
-        obs[k, k] = AGENT
+        else:
+            k = self.view  # the padded array's (r, c) is the window's top-left corner
+            obs = self._base[r:r + 2 * k + 1, c:c + 2 * k + 1].copy()
+            obs[k, k] = AGENT
+        if self.obs_mode == "onehot":
+            return (obs == _CHANNELS).view(np.uint8)
         return obs
 
     def _info(self) -> dict[str, Any]:

@@ -53,13 +53,20 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from .errors import MazeError
-from .generate import _ends, carve
+from .generate.compiled import _make_maze, algorithm_code, goal_code
+from .generate.masking import allowed_blocks
+from .kernels.graph import _trace_moves
+from .solve.bfs import _bfs_kernel
 
 # the values of meiro.env's OPEN, WALL, AGENT, GOAL (tests check they agree); spelt out here
 # because meiro.env imports this module
 _OPEN, _WALL, _AGENT, _GOAL = 0, 1, 2, 3
-_ORIGIN = (1, 1)  # meiro.generate's start without a mask
+#: Maze seeds drawn ahead per env: an env asks Python for more once per this many episodes.
+SEEDS_AHEAD = 64
 _INFO_KEYS = ("position", "goal", "steps", "shortest", "seed")
+# what get_attr answers: the options and the fixed choices
+_ATTRIBUTES = ("width", "height", "algorithm", "goal", "braid", "max_steps", "step_reward",
+               "goal_reward", "view", "obs_mode")
 
 
 @njit(cache=True)
@@ -86,16 +93,63 @@ def _copy_window(flat, src, cols, out, dst, side):
         dst += side
 
 
+@njit(inline="always")
+def _start_episode(i, code, width, height, seed, threshold, allowed, goal, grid, base, view, obs,
+                   pos, goal_pos, steps, shortest, seeds, moves):
+    """Env ``i`` on the maze of ``seed`` (:func:`meiro.generate.compiled._make_maze`): its
+    padded grid in ``base[i]``, its first observation in ``obs[i]``, its infos."""
+    graph, padded, s, e = _make_maze(code, grid, width, height, seed, threshold, allowed, goal)
+    pad = view if view > 0 else 0
+    rows, cols = grid.shape
+    r, c = 2 * (s // padded) - 1, 2 * (s % padded) - 1
+    gr, gc = 2 * (e // padded) - 1, 2 * (e % padded) - 1
+    for y in range(rows):
+        for x in range(cols):
+            base[i, pad + y, pad + x] = grid[y, x]  # True (wall) -> 1, False (open) -> 0
+    base[i, pad + gr, pad + gc] = _GOAL
+    pos[i, 0], pos[i, 1] = r, c
+    goal_pos[i, 0], goal_pos[i, 1] = gr, gc
+    steps[i] = 0
+    # the same length as meiro.solve(maze).length (every shortest path has it), without a Solution
+    _bfs_kernel(graph, padded, s, e, np.empty(0, np.int64))
+    shortest[i] = 2 * _trace_moves(graph, padded, e, moves)
+    seeds[i] = seed
+    if view < 0:
+        obs[i] = base[i]
+        obs[i, r, c] = _AGENT
+    else:  # the padded grid's (r, c) is the window's top-left corner
+        side = 2 * view + 1
+        obs[i] = base[i, r:r + side, c:c + side]
+        obs[i, view, view] = _AGENT
+
+
 @njit(cache=True)
-def _step_all(base, pos, goal, steps, pending, resetting, actions, max_steps, step_reward,
-              goal_reward, view, obs, rewards, terminated, truncated):
-    """Step every env once; returns how many envs are due for a reset (marked in ``resetting``).
+def _start_episodes(which, queue, queued, code, width, height, threshold, allowed, goal, grid, base,
+                    view, obs, pos, goal_pos, steps, shortest, seeds, moves):
+    """Start envs ``which`` each on the next maze seed of its queue (which must hold one)."""
+    for i in which:
+        seed = queue[i, queued[i]]
+        queued[i] += 1
+        _start_episode(i, code, width, height, seed, threshold, allowed, goal, grid, base, view,
+                       obs, pos, goal_pos, steps, shortest, seeds, moves)
+
+
+@njit(cache=True)
+def _step_all(base, pos, goal_pos, steps, pending, resetting, actions, max_steps, step_reward,
+              goal_reward, view, obs, rewards, terminated, truncated, queue, queued, code, width,
+              height, threshold, allowed, goal, grid, shortest, seeds, moves):
+    """Step every env once; returns how many envs wait for new maze seeds (marked in ``resetting``).
 
     ``base`` is each maze's block grid (open, wall, goal) padded by ``view``
     blocks of wall, so that every window lies inside it; ``view < 0`` means
     the full grid, whose observation is kept up to date by rewriting only the
     two blocks that change. Flat offsets and selects instead of branches keep
     the loop short: the actions are random, so branches on them mispredict.
+
+    An env whose episode ended on the last step starts its next maze here
+    (Gymnasium's NEXT_STEP auto-reset), from the next seed in its row of
+    ``queue`` (``queued[i]`` of them used); one whose row is used up is left
+    for the caller, who draws more seeds and calls :func:`_start_episodes`.
     """
     n = actions.shape[0]
     pad = view if view > 0 else 0
@@ -105,14 +159,22 @@ def _step_all(base, pos, goal, steps, pending, resetting, actions, max_steps, st
     side = obs.shape[2]
     osize = obs.shape[1] * side
     out = obs.reshape(n * osize)
-    due = 0
+    waiting = 0
     for i in range(n):
-        resetting[i] = pending[i]
+        resetting[i] = False
         if pending[i]:  # the step after an episode ends only resets (Gymnasium's NEXT_STEP)
             rewards[i] = 0.0
             terminated[i] = False
             truncated[i] = False
-            due += 1
+            pending[i] = False
+            if queued[i] < queue.shape[1]:
+                seed = queue[i, queued[i]]
+                queued[i] += 1
+                _start_episode(i, code, width, height, seed, threshold, allowed, goal, grid, base,
+                               view, obs, pos, goal_pos, steps, shortest, seeds, moves)
+            else:
+                resetting[i] = True
+                waiting += 1
             continue
         a = actions[i]
         r0, c0 = pos[i, 0], pos[i, 1]
@@ -124,7 +186,7 @@ def _step_all(base, pos, goal, steps, pending, resetting, actions, max_steps, st
         pos[i, 0], pos[i, 1] = r, c
         s = steps[i] + 1
         steps[i] = s
-        done = (r == goal[i, 0]) & (c == goal[i, 1])
+        done = (r == goal_pos[i, 0]) & (c == goal_pos[i, 1])
         cut = (not done) & (s >= max_steps)
         terminated[i] = done
         truncated[i] = cut
@@ -147,36 +209,17 @@ def _step_all(base, pos, goal, steps, pending, resetting, actions, max_steps, st
             else:
                 _copy_window(flat, src, cols, out, dst, side)
             out[i * osize + view * side + view] = 2
-    return due
+    return waiting
 
 
 @njit(cache=True)
-def _shortest(base, i, pad, start_r, start_c, goal_r, goal_c, dist, queue):
-    """The fewest steps from start to goal in env ``i``'s padded grid (breadth first).
-
-    ``dist`` (one int32 per padded block) and ``queue`` are scratch arrays
-    reused by every reset; -1 if the goal cannot be reached.
-    """
-    cols = base.shape[2]
-    flat = base[i].reshape(base.shape[1] * cols)
-    dist[:] = -1
-    start = (start_r + pad) * cols + start_c + pad
-    target = (goal_r + pad) * cols + goal_c + pad
-    dist[start] = 0
-    queue[0] = start
-    head, tail = 0, 1
-    while head < tail:
-        at = queue[head]
-        head += 1
-        if at == target:
-            return dist[at]
-        for step in (-cols, 1, cols, -1):  # the border is wall: no bounds checks needed
-            to = at + step
-            if flat[to] != 1 and dist[to] < 0:
-                dist[to] = dist[at] + 1
-                queue[tail] = to
-                tail += 1
-    return -1
+def _one_hot(obs, out):
+    """``out[i, v]`` = 1 where ``obs[i]`` is ``v`` (0 - 3), else 0: channel-first one-hot."""
+    for i in range(obs.shape[0]):
+        for v in range(4):
+            for y in range(obs.shape[1]):
+                for x in range(obs.shape[2]):
+                    out[i, v, y, x] = obs[i, y, x] == v
 
 
 def _check_num_envs(num_envs) -> int:
@@ -194,8 +237,9 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv):
     ----------
     num_envs : int
         How many mazes walk side by side.
-    width, height, algorithm, goal, braid, max_steps, step_reward, goal_reward, view
-        As for :class:`~meiro.env.MazeEnv` (checked the same way).
+    width, height, algorithm, goal, braid, max_steps, step_reward, goal_reward, view, obs_mode
+        As for :class:`~meiro.env.MazeEnv` (checked the same way); all but ``view``
+        and ``obs_mode`` can change between episodes (:meth:`set_options`).
     render_mode : None
         Rendering is not offered yet.
     copy : bool
@@ -220,7 +264,8 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv):
     def __init__(self, num_envs: int = 1, width: int = 8, height: int = 8, algorithm: str = "dig",
                  goal: str = "corner", braid: float = 0.0, max_steps: int | None = None,
                  render_mode: str | None = None, step_reward: float = -0.01,
-                 goal_reward: float = 1.0, view: int | None = None, copy: bool = True):
+                 goal_reward: float = 1.0, view: int | None = None, obs_mode: str = "grid",
+                 copy: bool = True):
         from .env import MazeEnv  # here, not above: meiro.env imports this module
 
         self.num_envs = _check_num_envs(num_envs)
@@ -229,27 +274,102 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv):
         # one MazeEnv checks the options exactly as a single env does, and holds them
         self._template = MazeEnv(width, height, algorithm=algorithm, goal=goal, braid=braid,
                                  max_steps=max_steps, step_reward=step_reward,
-                                 goal_reward=goal_reward, view=view)
+                                 goal_reward=goal_reward, view=view, obs_mode=obs_mode)
+        self.render_mode, self.copy = None, bool(copy)
+        self.view, self.obs_mode = self._template.view, self._template.obs_mode
+        self.single_action_space = spaces.Discrete(4)
+        n = self.num_envs
+        try:
+            self.action_space = batch_space(self.single_action_space, n)
+            self._rngs: list[np.random.Generator | None] = [None] * n
+            # each env's next maze seeds, drawn ahead from its generator (as MazeEnv draws one
+            # per reset: a run of draws gives the same numbers as one draw at a time)
+            self._queue = np.zeros((n, SEEDS_AHEAD), np.int64)
+            self._queued = np.full(n, SEEDS_AHEAD, np.int64)  # how many of each row are used
+            self._all = np.ones(n, np.bool_)  # the infos' masks: every env has every key
+            self._all.flags.writeable = False
+        except (MemoryError, ValueError) as exc:  # numpy says "array is too big" as a ValueError
+            raise MazeError(f"num_envs={n} envs need more memory than there is ({exc})") from None
+        self._take_options(resize=True)
+
+    def _take_options(self, resize: bool) -> None:
+        """Copy the template's options; with ``resize``, (re)build the spaces and the arrays."""
         t = self._template
         self.width, self.height, self.algorithm = t.width, t.height, t.algorithm
-        self.goal, self.braid, self.max_steps, self.view = t.goal, t.braid, t.max_steps, t.view
+        self.goal, self.braid, self.max_steps = t.goal, t.braid, t.max_steps
         self.step_reward, self.goal_reward = t.step_reward, t.goal_reward
-        self.render_mode, self.copy = None, bool(copy)
+        self._codes = (algorithm_code(self.algorithm), int(round(self.braid * 2**32)),
+                       goal_code(self.goal))
+        if not resize:
+            return
         self.single_observation_space = t.observation_space
-        self.single_action_space = spaces.Discrete(4)
         try:  # the batched Box alone holds two arrays of every observation's shape
             self.observation_space = batch_space(self.single_observation_space, self.num_envs)
-            self.action_space = batch_space(self.single_action_space, self.num_envs)
             self._allocate()
-        except (MemoryError, ValueError) as exc:  # numpy says "array is too big" as a ValueError
+        except (MemoryError, ValueError) as exc:
             raise MazeError(f"num_envs={self.num_envs} mazes of {self.width}x{self.height} cells "
                             f"need more memory than there is ({exc})") from None
 
+    def set_options(self, **options) -> None:
+        """Change how the coming episodes are made: :meth:`meiro.env.MazeEnv.set_options`.
+
+        The generator, goal rule and braid apply from each env's next maze
+        (auto-resets included), the step limit and rewards from the next step,
+        as in a ``SyncVectorEnv`` over ``MazeEnv``. A new size needs new arrays:
+        call :meth:`reset` after it. ``envs.call("set_options", ...)`` does the same.
+
+        Examples
+        --------
+        >>> envs = MazeVectorEnv(2, width=3, height=3, view=1)
+        >>> _ = envs.reset(seed=0)
+        >>> envs.set_options(algorithm="kruskal", braid=0.5, width=5)
+        >>> obs, info = envs.reset()
+        >>> envs.get_attr("width"), obs.shape
+        ((5, 5), (2, 3, 3))
+        """
+        size = (self.width, self.height)
+        self._template.set_options(**options)
+        resize = (self._template.width, self._template.height) != size
+        self._take_options(resize)
+        if resize:
+            self._started = False
+
+    def call(self, name: str, *args, **kwargs) -> tuple:
+        """``set_options`` or an option's value, for every env: ``SyncVectorEnv.call``'s answer."""
+        if name == "set_options":
+            self.set_options(*args, **kwargs)
+            return (None,) * self.num_envs
+        return self.get_attr(name)
+
+    def get_attr(self, name: str) -> tuple:
+        """The value of an option (or ``view``, ``obs_mode``) of every env, one per env."""
+        if name not in _ATTRIBUTES:
+            raise MazeError(f"MazeVectorEnv has no per-env attribute {name!r}; "
+                            f"it has: {', '.join(_ATTRIBUTES)} (and call('set_options', ...))")
+        return (getattr(self, name),) * self.num_envs
+
+    def set_attr(self, name: str, values) -> None:
+        """Set an option for every env (one value, or one per env, all the same)."""
+        if isinstance(values, (list, tuple)):
+            if len(values) != self.num_envs:
+                raise MazeError(f"set_attr needs one value or num_envs={self.num_envs} values, "
+                                f"got {len(values)}")
+            if any(v != values[0] for v in values):
+                raise MazeError(f"the envs of a MazeVectorEnv share their options: give every env "
+                                f"the same {name}")
+            values = values[0]
+        self.set_options(**{name: values})
+
     def _allocate(self) -> None:
+        """The arrays of one size of maze (built again when a new size is set)."""
         n, pad = self.num_envs, self.view or 0
         rows, cols = 2 * self.height + 1, 2 * self.width + 1
         self._base = np.full((n, rows + 2 * pad, cols + 2 * pad), _WALL, np.uint8)
-        self._obs = np.zeros((n, *self.single_observation_space.shape), np.uint8)
+        side = None if self.view is None else 2 * self.view + 1
+        self._obs = np.zeros((n, rows, cols) if side is None else (n, side, side), np.uint8)
+        # with obs_mode "onehot": the channels handed out, made from _obs after each step
+        self._onehot = (np.zeros((n, *self.single_observation_space.shape), np.uint8)
+                        if self.obs_mode == "onehot" else None)
         self._pos = np.zeros((n, 2), np.int64)
         self._goal = np.zeros((n, 2), np.int64)
         self._steps = np.zeros(n, np.int64)
@@ -260,9 +380,9 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv):
         self._rewards = np.zeros(n, np.float64)
         self._terminated = np.zeros(n, np.bool_)
         self._truncated = np.zeros(n, np.bool_)
-        self._rngs: list[np.random.Generator | None] = [None] * n
-        blocks = self._base.shape[1] * self._base.shape[2]
-        self._dist, self._queue = np.empty(blocks, np.int32), np.empty(blocks, np.int64)
+        self._grid = np.empty((rows, cols), np.bool_)  # where each new maze is carved
+        self._allowed = allowed_blocks(np.ones((self.height, self.width), bool)).ravel()
+        self._moves = np.empty((self.width + 2) * (self.height + 2), np.uint8)
         self._started = False
         # with copy=False the same infos (and masks) are handed out every step: no allocation
         self._shared_infos = self._infos_of(lambda array: array)
@@ -278,27 +398,29 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv):
         for i, s in enumerate(seeds):
             if s is not None or self._rngs[i] is None:
                 self._rngs[i] = seeding.np_random(s)[0]
-            self._new_episode(i)
+                self._queued[i] = SEEDS_AHEAD  # the seeds drawn from the old generator are void
+        self._start(np.arange(self.num_envs))
         self._pending[:] = False
         self._terminated[:] = False
         self._truncated[:] = False
         self._started = True
-        return self._out(self._obs), self._infos()
+        return self._observation(), self._infos()
 
     def step(self, actions):
         """Step every env (one compiled call); returns ``(obs, rewards, terminated, truncated, infos)``."""
         if not self._started:
-            raise MazeError("call reset() before step()")
+            raise MazeError("call reset() before step() (and after a new size)")
         actions = self._check_actions(actions)
-        due = _step_all(self._base, self._pos, self._goal, self._steps, self._pending,
-                        self._resetting, actions, self.max_steps, self.step_reward,
-                        self.goal_reward, -1 if self.view is None else self.view, self._obs,
-                        self._rewards, self._terminated, self._truncated)
-        if due:  # the known gap: a finished env's next maze is made in Python
-            for i in np.flatnonzero(self._resetting):
-                self._new_episode(int(i))
-                self._pending[i] = False
-        return (self._out(self._obs), self._out(self._rewards), self._out(self._terminated),
+        code, threshold, goal = self._codes
+        waiting = _step_all(self._base, self._pos, self._goal, self._steps, self._pending,
+                            self._resetting, actions, self.max_steps, self.step_reward,
+                            self.goal_reward, self._view_code, self._obs, self._rewards,
+                            self._terminated, self._truncated, self._queue, self._queued, code,
+                            self.width, self.height, threshold, self._allowed, goal, self._grid,
+                            self._shortest, self._seed, self._moves)
+        if waiting:  # once per SEEDS_AHEAD episodes of an env: more seeds from its generator
+            self._start(np.flatnonzero(self._resetting))
+        return (self._observation(), self._out(self._rewards), self._out(self._terminated),
                 self._out(self._truncated), self._infos())
 
     def _seeds(self, seed) -> list:
@@ -338,33 +460,26 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv):
                             f"got {array[bad]}")
         return array
 
-    def _new_episode(self, i: int) -> None:
-        """Env ``i`` on a fresh maze, drawn as :meth:`MazeEnv.reset` draws it."""
-        maze_seed = int(self._rngs[i].integers(2**63))
-        # meiro.generate's own two steps, without building and checking a Maze object (two
-        # thirds of its time); the equality with MazeEnv's mazes is tested
-        carving = carve(self.algorithm, self.width, self.height, maze_seed, _ORIGIN, False,
-                        self.braid)
-        start, goal = _ends(carving, _ORIGIN, self.goal)
-        pad = self.view or 0
-        rows, cols = carving.grid.shape
-        inner = self._base[i, pad:pad + rows, pad:pad + cols]
-        np.copyto(inner, carving.grid)  # True (wall) -> 1, False (open) -> 0
-        inner[goal] = _GOAL
-        self._pos[i] = start
-        self._goal[i] = goal
-        self._steps[i] = 0
-        # the same length as meiro.solve(maze).length (every shortest path has it), without a Solution
-        self._shortest[i] = _shortest(self._base, i, pad, *start, *goal, self._dist, self._queue)
-        self._seed[i] = maze_seed
-        r, c = start
-        if self.view is None:
-            self._obs[i] = inner
-            self._obs[i, r, c] = _AGENT
-        else:
-            k = self.view
-            self._obs[i] = self._base[i, r:r + 2 * k + 1, c:c + 2 * k + 1]
-            self._obs[i, k, k] = _AGENT
+    def _start(self, which: np.ndarray) -> None:
+        """Start envs ``which`` on their next mazes (compiled), drawing seeds where none is left."""
+        for i in which:
+            if self._queued[i] == SEEDS_AHEAD:
+                self._queue[i] = self._rngs[i].integers(2**63, size=SEEDS_AHEAD)
+                self._queued[i] = 0
+        code, threshold, goal = self._codes
+        _start_episodes(which, self._queue, self._queued, code, self.width, self.height, threshold,
+                        self._allowed, goal, self._grid, self._base, self._view_code, self._obs,
+                        self._pos, self._goal, self._steps, self._shortest, self._seed, self._moves)
+
+    @property
+    def _view_code(self) -> int:
+        return -1 if self.view is None else self.view
+
+    def _observation(self) -> np.ndarray:
+        if self._onehot is not None:
+            _one_hot(self._obs, self._onehot)
+            return self._out(self._onehot)
+        return self._out(self._obs)
 
     def _out(self, array: np.ndarray) -> np.ndarray:
         return array.copy() if self.copy else array
@@ -377,5 +492,5 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv):
         for key, array in zip(_INFO_KEYS, (self._pos, self._goal, self._steps, self._shortest,
                                            self._seed)):
             infos[key] = take(array)
-            infos[f"_{key}"] = np.ones(self.num_envs, np.bool_)
+            infos[f"_{key}"] = self._all
         return infos
