@@ -74,6 +74,8 @@ CASES = [
     (6, dict(width=5, height=5, algorithm="prim", step_reward=-0.5, goal_reward=3.0, max_steps=40)),
     (4, dict(width=6, height=4, view=3, max_steps=30)),
     (3, dict(width=3, height=5, algorithm="kruskal", view=6, max_steps=20)),  # beyond the maze
+    (3, dict(width=3, height=3, view=1, obs_mode="onehot", max_steps=12)),
+    (2, dict(width=4, height=2, braid=1.0, obs_mode="onehot", max_steps=10)),
 ]
 
 
@@ -314,3 +316,92 @@ def test_a_pickled_maze_env_goes_on_where_it_was():
     for action in (2, 1, 0, 3, 2):
         a, b = env.step(action), copy.step(action)
         assert np.array_equal(a[0], b[0]) and a[1:4] == b[1:4]
+
+
+def test_more_episodes_than_seeds_drawn_ahead_go_on_with_the_same_mazes():
+    from meiro.vector_env import SEEDS_AHEAD
+
+    # every episode one step long: each env asks for new seeds twice in 300 steps
+    options = dict(width=3, height=2, view=1, max_steps=1)
+    native, python = MazeVectorEnv(3, **options), python_vector(3, **options)
+    assert_same(native.reset(seed=4), python.reset(seed=4), "reset")
+    rng = np.random.default_rng(1)
+    seeds = set()
+    for t in range(2 * SEEDS_AHEAD + 40):
+        actions = rng.integers(0, 4, 3)
+        ours = native.step(actions)
+        assert_same(ours, python.step(actions), f"step {t}")
+        seeds.update(int(s) for s in ours[-1]["seed"])
+    assert len(seeds) > 3 * SEEDS_AHEAD
+
+
+def test_one_hot_observations_are_the_grid_s_channels():
+    grid = MazeVectorEnv(3, width=4, height=4, view=2)
+    onehot = MazeVectorEnv(3, width=4, height=4, view=2, obs_mode="onehot")
+    assert onehot.single_observation_space.shape == (4, 5, 5)
+    a, _ = grid.reset(seed=3)
+    b, _ = onehot.reset(seed=3)
+    for t in range(30):
+        assert b.dtype == np.uint8 and np.array_equal(b, (a[:, None] == np.arange(4)[:, None, None]))
+        actions = np.full(3, t % 4)
+        a, b = grid.step(actions)[0], onehot.step(actions)[0]
+    with pytest.raises(meiro.MazeError, match="obs_mode"):
+        MazeVectorEnv(2, obs_mode="rgb")
+
+
+def test_set_options_through_call_changes_the_coming_mazes_as_in_sync_vector_env():
+    options = dict(width=4, height=3, view=2, max_steps=8)
+    native, python = MazeVectorEnv(3, **options), python_vector(3, **options)
+    assert_same(native.reset(seed=2), python.reset(seed=2), "reset")
+    rng = np.random.default_rng(5)
+    for t, change in enumerate([None] * 10 + [dict(algorithm="kruskal", braid=0.5)] + [None] * 20
+                               + [dict(goal="farthest", max_steps=5, step_reward=-0.1)] + [None] * 20):
+        if change:
+            assert native.call("set_options", **change) == python.call("set_options", **change)
+        actions = rng.integers(0, 4, 3)
+        assert_same(native.step(actions), python.step(actions), f"step {t}")
+    assert native.get_attr("algorithm") == python.get_attr("algorithm") == ("kruskal",) * 3
+    assert native.call("max_steps") == python.call("max_steps") == (5, 5, 5)
+
+
+def test_a_new_size_needs_a_reset_and_bad_options_change_nothing():
+    envs = MazeVectorEnv(2, width=3, height=3, view=1)
+    envs.reset(seed=0)
+    with pytest.raises(meiro.MazeError, match="unknown option 'view'"):
+        envs.set_options(view=3)
+    with pytest.raises(meiro.MazeError, match="braid"):
+        envs.set_options(algorithm="wilson", braid=2)
+    assert envs.algorithm == "dig" and envs.braid == 0.0  # the good option was not taken either
+    with pytest.raises(meiro.MazeError, match="same"):
+        envs.set_attr("braid", [0.1, 0.2])
+    envs.set_attr("height", [5, 5])
+    with pytest.raises(meiro.MazeError, match="reset"):
+        envs.step(np.zeros(2, np.int64))
+    _, info = envs.reset()
+    assert info["goal"].tolist() == [[9, 5], [9, 5]]  # the corner of 3 x 5 cells
+    with pytest.raises(meiro.MazeError, match="no per-env attribute"):
+        envs.get_attr("_base")
+    full = MazeVectorEnv(2, width=3, height=3)
+    full.set_options(width=6)
+    assert full.reset(seed=1)[0].shape == (2, 7, 13) == full.observation_space.shape
+
+
+def test_ten_thousand_steps_with_resets_allocate_nothing_that_stays():
+    import tracemalloc
+
+    envs = MazeVectorEnv(256, width=5, height=5, view=2, copy=False, max_steps=20)
+    envs.reset(seed=0)
+    actions = np.random.default_rng(0).integers(0, 4, (10_000, 256))
+    for a in actions[:200]:  # warm up: compile or load the kernels, draw seeds once
+        envs.step(a)
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        ended = 0
+        for a in actions:
+            ended += int(envs.step(a)[3].sum())
+        after = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert ended > 256 * 3 * 64  # every env asked Python for seeds more than twice
+    assert after - before < 4000, after - before
