@@ -21,7 +21,9 @@ walks seldom reach the goal, so nearly every episode is truncated after
 episodes long by default (``2 * (max_steps + 1)`` vector steps), so that it
 holds the same share of resets as a long training run. The target
 of issue 10 is >= 5 M steps/s with ``view=3`` and >= 1 M with the full grid,
-and >= 100x SyncVectorEnv.
+and >= 100x SyncVectorEnv. Three more rows (copy=False): one-hot observations
+(full grid and ``view=3``) and ``max_steps=30``, where every env starts a new
+maze every 31 steps, to show what the compiled auto-resets cost.
 """
 
 from __future__ import annotations
@@ -42,9 +44,9 @@ from timing import best_of  # noqa: E402
 from meiro.env import MazeEnv, MazeVectorEnv  # noqa: E402
 
 
-def native_rate(envs: int, size: int, steps: int, view, copy: bool) -> tuple[float, float]:
+def native_rate(envs: int, size: int, steps: int, view, copy: bool, **options) -> tuple[float, float]:
     """(steps/s, resets/s) of MazeVectorEnv with random actions drawn before the clock starts."""
-    env = MazeVectorEnv(envs, width=size, height=size, view=view, copy=copy)
+    env = MazeVectorEnv(envs, width=size, height=size, view=view, copy=copy, **options)
     env.reset(seed=0)
     actions = np.random.default_rng(0).integers(0, 4, (steps, envs))
     resets = [0]
@@ -110,6 +112,15 @@ def main(argv=None) -> None:
             label = f"MazeVectorEnv({n}), {'view=3' if view else 'full grid'}, copy={copy}"
             print(f"{label:<42}{rate / 1e6:>10.2f} M steps/s  ({resets / 1e3:.1f} k resets/s; "
                   f"{rate / sync:,.0f}x sync, {rate / single:,.0f}x single)")
+    # the rare cases: channels for a CNN, and short episodes (a new maze every 30 steps, as for
+    # an agent that has learnt to walk to the goal): the auto-resets' own cost shows here
+    for label, view, options in (("full grid, one-hot", None, dict(obs_mode="onehot")),
+                                 ("view=3, one-hot", 3, dict(obs_mode="onehot")),
+                                 ("view=3, max_steps=30", 3, dict(max_steps=30))):
+        rate, resets = native_rate(n, size, steps, view, False, **options)
+        label = f"MazeVectorEnv({n}), {label}"
+        print(f"{label:<42}{rate / 1e6:>10.2f} M steps/s  ({resets / 1e3:.1f} k resets/s; "
+              f"{rate / sync:,.0f}x sync, {rate / single:,.0f}x single)")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak resident memory of the run: {peak:.0f} MB")
 

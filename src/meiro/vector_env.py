@@ -22,9 +22,16 @@ integer arrays (``SyncVectorEnv`` gives object arrays of tuples with the same
 numbers), ``steps``, ``shortest`` and ``seed`` as integer arrays, each with
 its ``_key`` mask (all true).
 
-An env whose episode ended draws its next maze in Python (the steps of
-``meiro.generate``, per finished env only; its shortest walk is a compiled search); the stepping
-is compiled.
+An env whose episode ended draws its next maze inside the same compiled call
+(:mod:`meiro.generate.compiled`: the generators' kernels, the goal rule and a
+breadth-first search for ``shortest``), from maze seeds its generator drew
+ahead, :data:`SEEDS_AHEAD` at a time: Python runs once per that many episodes
+of an env, to draw more.
+
+``obs_mode="onehot"`` gives channel-first one-hot observations for CNNs;
+:meth:`MazeVectorEnv.set_options` (or ``envs.call("set_options", ...)``, as for
+a ``SyncVectorEnv``) changes the size, generator, goal, braid, step limit or
+rewards between episodes, for curricula.
 
 Examples
 --------
@@ -222,6 +229,19 @@ def _one_hot(obs, out):
                     out[i, v, y, x] = obs[i, y, x] == v
 
 
+@njit(cache=True)
+def _one_hot_moved(obs, out, before, after, fresh):
+    """:func:`_one_hot` for full-grid observations after a step: only the two blocks an
+    agent left and entered change, except in the envs on a ``fresh`` maze."""
+    for i in range(obs.shape[0]):
+        if fresh[i]:
+            _one_hot(obs[i:i + 1], out[i:i + 1])
+            continue
+        for r, c in ((before[i, 0], before[i, 1]), (after[i, 0], after[i, 1])):
+            for v in range(4):
+                out[i, v, r, c] = obs[i, r, c] == v
+
+
 def _check_num_envs(num_envs) -> int:
     if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)):
         raise MazeError(f"num_envs must be a whole number >= 1, got {num_envs!r}")
@@ -412,6 +432,10 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv):
             raise MazeError("call reset() before step() (and after a new size)")
         actions = self._check_actions(actions)
         code, threshold, goal = self._codes
+        if self._onehot is not None and self.view is None:  # what the one-hot update needs
+            before, fresh = self._pos.copy(), self._pending.copy()
+        else:
+            before = fresh = None
         waiting = _step_all(self._base, self._pos, self._goal, self._steps, self._pending,
                             self._resetting, actions, self.max_steps, self.step_reward,
                             self.goal_reward, self._view_code, self._obs, self._rewards,
@@ -420,7 +444,7 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv):
                             self._shortest, self._seed, self._moves)
         if waiting:  # once per SEEDS_AHEAD episodes of an env: more seeds from its generator
             self._start(np.flatnonzero(self._resetting))
-        return (self._observation(), self._out(self._rewards), self._out(self._terminated),
+        return (self._observation(before, fresh), self._out(self._rewards), self._out(self._terminated),
                 self._out(self._truncated), self._infos())
 
     def _seeds(self, seed) -> list:
@@ -475,9 +499,12 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv):
     def _view_code(self) -> int:
         return -1 if self.view is None else self.view
 
-    def _observation(self) -> np.ndarray:
+    def _observation(self, before=None, fresh=None) -> np.ndarray:
         if self._onehot is not None:
-            _one_hot(self._obs, self._onehot)
+            if before is None:
+                _one_hot(self._obs, self._onehot)
+            else:  # a full grid after a step: two blocks an env (or a new maze)
+                _one_hot_moved(self._obs, self._onehot, before, self._pos, fresh)
             return self._out(self._onehot)
         return self._out(self._obs)
 
