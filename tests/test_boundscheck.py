@@ -23,10 +23,10 @@ TESTS = Path(__file__).resolve().parent
 
 #: between them these call every compiled kernel (checked below), on the edge sizes
 #: (1 x 1, 1 x n), large mazes (the bucketed shuffles, growing queues and rings), braids,
-#: masks, random grids of any shape and search replays
+#: masks, random grids of any shape, search replays and whole mazes made in compiled code
 KERNEL_TESTS = ["test_zoo_generators.py", "test_zoo_solvers.py", "test_search_buffers.py",
                 "test_kruskal_walls.py", "test_search_graph.py", "test_zoo_shapes.py",
-                "test_search_replay.py"]
+                "test_search_replay.py", "test_compiled_mazes.py"]
 
 
 def cached_kernels() -> list[str]:
@@ -51,8 +51,9 @@ def test_the_kernel_tests_pass_with_every_index_checked(tmp_path):
     cache.mkdir()
     env = {**os.environ, "NUMBA_BOUNDSCHECK": "1", "NUMBA_CACHE_DIR": str(cache)}
     command = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-m", "not slow",
-               # the statistical uniformity tests only draw many small mazes: minutes, no new index
-               "-k", "not uniform", *(str(TESTS / name) for name in KERNEL_TESTS)]
+               # the statistical uniformity tests only draw many small mazes: minutes, no new index;
+               # the terminal test runs the command line, which would compile everything again
+               "-k", "not uniform and not on_a_terminal", *(str(TESTS / name) for name in KERNEL_TESTS)]
     out = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=1500)
     assert out.returncode == 0, f"{out.stdout[-6000:]}\n{out.stderr[-3000:]}"
     compiled = [path.name for path in cache.rglob("*.nbi")]
