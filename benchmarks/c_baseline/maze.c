@@ -1,0 +1,247 @@
+/*
+ * maze.c - the C baseline of benchmarks/bench_batch.py.
+ *
+ * What it measures: the time per maze of plain C doing the work of
+ * meiro.generate_batch(N, W, H, seed=0, solver="bfs"), on this machine:
+ *
+ *   carve   the dig method (randomised depth-first search, "recursive backtracker"):
+ *           iterative with an explicit stack of directions, one byte per cell
+ *           (bit 0 open east, bit 1 open south, bit 2 dug) in an array padded
+ *           with a ring of cells marked dug, SplitMix64 as the PRNG;
+ *   expand  the (2H+1) x (2W+1) block grid (1 = wall), one byte per block,
+ *           into a stacked array of N grids;
+ *   search  breadth-first search over the cells from the start cell (0, 0),
+ *           until it takes the bottom-right cell off its queue, as meiro's does;
+ *   mark    the path, traced back from that cell, set to 1 in a stacked array
+ *           of N block grids (cleared first).
+ *
+ * The seeds, the PRNG draws and the order of the directions are meiro's, so
+ * these are the very mazes of generate_batch(N, W, H, seed=0): the sum of the
+ * path lengths ("steps") must equal sum(batch.lengths).
+ *
+ * Why it is here: a reference the repository carries, so that the ratios in
+ * README (meiro's time per maze over plain C's) can be reproduced on any machine
+ * with a C compiler. It is short on purpose: what a careful C programmer would
+ * write in an afternoon, not a tuned kernel.
+ *
+ * Build: cc -O2 -march=native -o maze maze.c   (plain C99 and POSIX clocks)
+ * Usage: maze W H N [REPEAT]
+ * Prints one JSON line: seconds per maze for generation (carve + expand), for
+ * search (search + mark) and in total, each the best of REPEAT runs (default 3)
+ * over the N mazes after one warm-up run; the search is the total minus a
+ * generation-only run. Also the total path steps, a checksum of every grid and
+ * path (so the compiler cannot drop the work) and the peak resident memory.
+ */
+#define _POSIX_C_SOURCE 199309L
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+enum { EAST = 1, SOUTH = 2, DUG = 4 };
+
+#define GOLDEN 0x9E3779B97F4A7C15ull
+#define STREAM 0xD1B54A32D192ED03ull
+#define OFFSET 0x632BE59BD9B4E019ull
+
+static uint64_t mix(uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* SplitMix64: a uniform draw in [0, n) from the high 32 bits (multiply-shift) */
+static unsigned below(uint64_t *state, unsigned n) {
+    *state += GOLDEN;
+    return (unsigned)(((mix(*state) >> 32) * n) >> 32);
+}
+
+typedef struct {
+    int w, h, padded, rows, cols;
+    uint8_t *cells, *stack;  /* (W+2)(H+2) padded cells; one direction per level */
+    int32_t *queue;          /* W*H cell indices */
+} Maze;
+
+/* Carve maze number k into cells and expand it into grid. */
+static void generate(Maze *m, uint64_t k, uint8_t *grid) {
+    const int w = m->w, h = m->h, padded = m->padded, cols = m->cols;
+    const int step[4] = {-padded, 1, padded, -1};  /* north, east, south, west */
+    uint8_t *cells = m->cells;
+    /* meiro's seeds: maze k of batch seed 0 gets mix(0, stream 1 + k), digs with stream 0 */
+    uint64_t seed = mix((k + 1) * STREAM + OFFSET);
+    uint64_t state = mix(seed * GOLDEN + OFFSET);
+
+    memset(cells, DUG, (size_t)padded * (h + 2));
+    for (int y = 1; y <= h; y++)
+        memset(cells + y * padded + 1, 0, (size_t)w);
+    int i = padded + 1, depth = 0;  /* cell (0, 0) */
+    cells[i] = DUG;
+    for (;;) {
+        int choice[4], n = 0;  /* the directions to cells not dug yet */
+        if (!(cells[i - padded] & DUG)) choice[n++] = 0;
+        if (!(cells[i + 1] & DUG)) choice[n++] = 1;
+        if (!(cells[i + padded] & DUG)) choice[n++] = 2;
+        if (!(cells[i - 1] & DUG)) choice[n++] = 3;
+        if (n == 0) {
+            if (depth == 0)
+                break;
+            i -= step[m->stack[--depth]];
+            continue;
+        }
+        int d = n == 1 ? choice[0] : choice[below(&state, (unsigned)n)];
+        int j = i + step[d];
+        /* a passage is kept on the cell to its north or west */
+        if (d == 0) cells[j] |= SOUTH;
+        else if (d == 1) cells[i] |= EAST;
+        else if (d == 2) cells[i] |= SOUTH;
+        else cells[j] |= EAST;
+        cells[j] |= DUG;
+        m->stack[depth++] = (uint8_t)d;
+        i = j;
+    }
+
+    memset(grid, 1, (size_t)cols);
+    for (int y = 0; y < h; y++) {
+        const uint8_t *bits = cells + (y + 1) * padded + 1;
+        uint8_t *row = grid + (2 * y + 1) * cols, *under = row + cols;
+        row[0] = under[0] = 1;
+        for (int x = 0; x < w; x++) {
+            row[2 * x + 1] = !(bits[x] & DUG);
+            row[2 * x + 2] = !(bits[x] & EAST);
+            under[2 * x + 1] = !(bits[x] & SOUTH);
+            under[2 * x + 2] = 1;
+        }
+    }
+}
+
+/* Search from cell (0, 0) to the bottom-right cell and mark the path in path;
+ * returns its length in steps (blocks). The reached-from direction, plus one, is
+ * kept in bits 3-5 of each cell. */
+static int solve(Maze *m, uint8_t *path) {
+    const int padded = m->padded, cols = m->cols;
+    uint8_t *cells = m->cells;
+    int32_t *queue = m->queue;
+    const int source = padded + 1, target = m->h * padded + m->w;
+    int head = 0, tail = 0;
+
+    cells[source] |= 5 << 3;
+    queue[tail++] = source;
+    while (head < tail) {
+        int i = queue[head++];
+        if (i == target)
+            break;
+        int j = i - padded;
+        if ((cells[j] & SOUTH) && !(cells[j] >> 3)) { cells[j] |= 1 << 3; queue[tail++] = j; }
+        j = i + 1;
+        if ((cells[i] & EAST) && !(cells[j] >> 3)) { cells[j] |= 2 << 3; queue[tail++] = j; }
+        j = i + padded;
+        if ((cells[i] & SOUTH) && !(cells[j] >> 3)) { cells[j] |= 3 << 3; queue[tail++] = j; }
+        j = i - 1;
+        if ((cells[j] & EAST) && !(cells[j] >> 3)) { cells[j] |= 4 << 3; queue[tail++] = j; }
+    }
+
+    const int back[4] = {padded, -1, -padded, 1};  /* undo a move north, east, south, west */
+    const int block_back[4] = {cols, -1, -cols, 1};
+    int i = target, b = (2 * m->h - 1) * cols + 2 * m->w - 1, steps = 0;
+    memset(path, 0, (size_t)m->rows * cols);
+    path[b] = 1;
+    while (i != source) {
+        int d = (cells[i] >> 3) - 1;
+        i += back[d];
+        path[b + block_back[d]] = 1;
+        b += 2 * block_back[d];
+        path[b] = 1;
+        steps += 2;
+    }
+    return steps;
+}
+
+/* Peak resident memory in KiB: Linux's VmHWM where there is one (getrusage's peak
+ * would also count the process this one was started from), else getrusage's. */
+static long peak_kib(void) {
+    long kib = -1;
+    char line[128];
+    FILE *status = fopen("/proc/self/status", "r");
+    while (status && fgets(line, sizeof line, status))
+        if (strncmp(line, "VmHWM:", 6) == 0)
+            kib = atol(line + 6);
+    if (status)
+        fclose(status);
+    if (kib < 0) {
+        struct rusage usage;
+        getrusage(RUSAGE_SELF, &usage);
+        kib = usage.ru_maxrss;
+    }
+    return kib;
+}
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+/* All n mazes, with or without the search; returns the seconds taken and the total steps. */
+static double run(Maze *m, long n, uint8_t *grids, uint8_t *paths, int search, long long *steps) {
+    size_t blocks = (size_t)m->rows * m->cols;
+    long long total = 0;
+    double t0 = now();
+    for (long k = 0; k < n; k++) {
+        generate(m, (uint64_t)k, grids + k * blocks);
+        if (search)
+            total += solve(m, paths + k * blocks);
+    }
+    double seconds = now() - t0;
+    *steps = total;
+    return seconds;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 4 || argc > 5) {
+        fprintf(stderr, "usage: %s W H N [REPEAT]\n", argv[0]);
+        return 2;
+    }
+    int w = atoi(argv[1]), h = atoi(argv[2]), repeat = argc > 4 ? atoi(argv[4]) : 3;
+    long n = atol(argv[3]);
+    if (w < 1 || h < 1 || w > 4096 || h > 4096 || n < 1 || repeat < 1) {
+        fprintf(stderr, "W and H must be 1 to 4096, N and REPEAT at least 1\n");
+        return 2;
+    }
+    Maze m = {w, h, w + 2, 2 * h + 1, 2 * w + 1, NULL, NULL, NULL};
+    size_t blocks = (size_t)m.rows * m.cols;
+    m.cells = malloc((size_t)m.padded * (h + 2));
+    m.stack = malloc((size_t)w * h);
+    m.queue = malloc(sizeof(int32_t) * (size_t)w * h);
+    uint8_t *grids = malloc(blocks * n), *paths = malloc(blocks * n);
+    if (!m.cells || !m.stack || !m.queue || !grids || !paths) {
+        fprintf(stderr, "out of memory\n");
+        return 3;
+    }
+
+    long long steps;
+    run(&m, n, grids, paths, 1, &steps);  /* warm-up: pages, caches, branch predictors */
+    double gen = 1e300, total = 1e300;
+    for (int r = 0; r < repeat; r++) {
+        double g = run(&m, n, grids, paths, 0, &steps);
+        double t = run(&m, n, grids, paths, 1, &steps);
+        if (g < gen) gen = g;
+        if (t < total) total = t;
+    }
+
+    /* FNV-1a over the 64-bit little-endian words of the bytes grid | path << 1 (zero-padded) */
+    uint64_t checksum = 0xCBF29CE484222325ull;
+    for (size_t i = 0; i < blocks * n; i += 8) {
+        uint64_t word = 0;
+        for (size_t b = 0; b < 8 && i + b < blocks * n; b++)
+            word |= (uint64_t)(grids[i + b] | paths[i + b] << 1) << (8 * b);
+        checksum = (checksum ^ word) * 0x100000001B3ull;
+    }
+    printf("{\"w\": %d, \"h\": %d, \"n\": %ld, \"repeat\": %d, \"gen_s\": %.6g, \"search_s\": %.6g, "
+           "\"total_s\": %.6g, \"steps\": %lld, \"checksum\": \"%016llx\", \"maxrss_kb\": %ld}\n",
+           w, h, n, repeat, gen / n, (total - gen) / n, total / n, steps,
+           (unsigned long long)checksum, peak_kib());
+    free(m.cells); free(m.stack); free(m.queue); free(grids); free(paths);
+    return 0;
+}
