@@ -467,3 +467,20 @@ def test_without_a_display_the_error_says_where_else_to_play(monkeypatch, capsys
     assert main(["play", "--size", "3x3"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "meiro play -t" in err and "meiro play -b" in err
+
+
+def test_the_japanese_window_names_generators_and_goals_in_japanese(window):
+    model = GameModel(lang="ja")
+    root, app = window(model)
+    assert app.algorithm_var.get() == "穴掘り法" and app.goal_var.get() == "右下の角"
+    assert "棒倒し法" in app.algorithm_box["values"] and "最長経路" in app.goal_box["values"]
+    # choosing by the shown name sets the registered name the model and records use
+    app.algorithm_box.current(list(app.algorithm_box["values"]).index("壁伸ばし法"))
+    app.goal_box.current(1)
+    app._choice_changed()
+    assert (model.algorithm, model.goal) == ("wall", "farthest")
+    model.start_maze(meiro.generate(5, 5, algorithm="wall", seed=3, goal="farthest"))
+    app.refresh()
+    root.update()
+    assert app.vars["seed_now"].get().startswith("壁伸ばし法  5x5")
+    assert app.vars["seed_now"].get().endswith("いちばん遠いマス")

@@ -32,6 +32,19 @@ class _Names(tuple):
 
 
 GOALS = _Names(("corner", "farthest", "diameter"))
+#: What a Japanese reader sees for each goal rule.
+_GOAL_TITLES = {"ja": {"corner": "右下の角", "farthest": "いちばん遠いマス", "diameter": "最長経路"}}
+
+
+def goal_title(goal: str, lang: str = "en") -> str:
+    """The goal rule ``goal`` as a reader of ``lang`` should see it.
+
+    Examples
+    --------
+    >>> goal_title("farthest", "ja"), goal_title("farthest")
+    ('いちばん遠いマス', 'farthest')
+    """
+    return _GOAL_TITLES.get(lang, {}).get(goal, goal)
 
 _NO_RECORD = np.empty(0, np.int64)
 

@@ -42,6 +42,20 @@ class Algorithm:
     exact: bool = True
     reference: str = ""
     extra: dict = field(default_factory=dict)
+    #: the name a player reads, by language (``ja``); English readers see :attr:`name`
+    titles: dict = field(default_factory=dict)
+
+    def title(self, lang: str = "en") -> str:
+        """The name to show a reader of ``lang``: ``dig`` is 穴掘り法 in Japanese.
+
+        Examples
+        --------
+        >>> import meiro
+        >>> dig = meiro.GENERATORS.get("dig")
+        >>> dig.title("ja"), dig.title("en")
+        ('穴掘り法', 'dig')
+        """
+        return self.titles.get(lang, self.name)
 
 
 class Registry:
@@ -68,8 +82,9 @@ class Registry:
         self._aliases: dict[str, str] = {}
 
     def register(self, name: str, *, summary: str, aliases: tuple[str, ...] = (),
-                 exact: bool = True, reference: str = "", **extra):
-        """Decorator that records ``function`` under ``name`` (and its aliases)."""
+                 exact: bool = True, reference: str = "", ja: str = "", **extra):
+        """Decorator that records ``function`` under ``name`` (and its aliases); ``ja``
+        is its Japanese name, shown to Japanese readers."""
 
         def decorate(function: Callable) -> Callable:
             for key in (name, *aliases):
@@ -77,7 +92,7 @@ class Registry:
                     raise ValueError(f"{self.kind} name {key!r} is registered twice")
             checked = self.guard(function) if self.guard else function
             self._items[name] = Algorithm(name, checked, summary, tuple(aliases),
-                                          exact, reference, extra)
+                                          exact, reference, extra, {"ja": ja} if ja else {})
             for alias in aliases:
                 self._aliases[alias] = name
             return function

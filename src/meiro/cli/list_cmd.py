@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import unicodedata
+
+from ..goals import GOALS, goal_title
 from ..registry import GENERATORS, SOLVERS
 
 
@@ -9,20 +12,38 @@ def add_parser(subparsers) -> None:
     """Add ``meiro list`` to the command's subparsers."""
     p = subparsers.add_parser("list", help="list the generators and solvers",
                               description="List every registered generator and solver.")
+    p.add_argument("--lang", default="en", choices=("en", "ja"),
+                   help="ja: add each one's Japanese name (as the Japanese game shows it)")
     p.set_defaults(run=run)
 
 
-def table(registry, flag: str) -> list[str]:
-    """Rows ``name  aliases  flag  summary`` for one registry."""
-    rows = [(a.name, ", ".join(a.aliases) or "-", flag if a.exact else "", a.summary) for a in registry]
-    widths = [max(len(r[i]) for r in rows) for i in range(3)]
-    return [f"  {n:<{widths[0]}}  {al:<{widths[1]}}  {fl:<{widths[2]}}  {s}" for n, al, fl, s in rows]
+def table(registry, flag: str, lang: str = "en") -> list[str]:
+    """Rows ``name  aliases  flag  summary`` for one registry (``ja``: the Japanese name after
+    the name)."""
+    rows = [(a.name, a.title(lang) if lang != "en" else "", ", ".join(a.aliases) or "-",
+             flag if a.exact else "", a.summary) for a in registry]
+    widths = [max(_columns(r[i]) for r in rows) for i in range(4)]
+    return ["  " + "  ".join(_pad(v, w) for v, w in zip(r[:4], widths) if w) + "  " + r[4]
+            for r in rows]
+
+
+def _columns(text: str) -> int:
+    """Terminal columns of ``text``: East Asian wide and full-width characters take two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * (width - _columns(text))
 
 
 def run(args) -> int:
     """Print the table of generators and solvers; the exit status."""
+    lang = getattr(args, "lang", "en")
     print("generators (--algorithm):")
-    print("\n".join(table(GENERATORS, "perfect")))
+    print("\n".join(table(GENERATORS, "perfect", lang)))
     print("solvers (--method / --solve):")
-    print("\n".join(table(SOLVERS, "shortest")))
+    print("\n".join(table(SOLVERS, "shortest", lang)))
+    if lang == "ja":
+        print("goals (--goal):")
+        print("\n".join(f"  {_pad(g, 9)}  {goal_title(g, 'ja')}" for g in GOALS))
     return 0

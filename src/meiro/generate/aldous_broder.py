@@ -81,6 +81,7 @@ def _aldous_broder_kernel(cells, width, height, origin_x, origin_y, state, order
 
 @GENERATORS.register(
     "aldous-broder", aliases=("aldous", "broder"),
+    ja="アルダス・ブローダー法",
     summary="Aldous-Broder random walk: uniform spanning tree, no bias; slow (cover time)",
     reference="D. Aldous (1990); A. Broder (1989)",
 )

@@ -54,6 +54,7 @@ def _binary_tree_kernel(grid, rows, cols, origin_row, origin_col, state, order):
 
 @GENERATORS.register(
     "binary-tree", aliases=("binary",),
+    ja="二分木法",
     summary="binary tree: each cell opens north or west; open top row and left column, diagonal bias",
     reference="J. Buck, Mazes for Programmers (2015), ch. 2",
     origin=None,

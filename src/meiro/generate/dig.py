@@ -94,6 +94,7 @@ def _dig_kernel(cells, width, height, x, y, state, order):
 
 @GENERATORS.register(
     "dig", aliases=("backtracker", "recursive-backtracker", "anahori"),
+    ja="穴掘り法",
     summary="穴掘り法: random depth-first digging; long winding corridors, few dead ends",
     reference="seed articles; J. Buck, Mazes for Programmers (2015), ch. 5",
 )

@@ -81,6 +81,7 @@ def _division_kernel(grid, cols, height, width, state):
 
 @GENERATORS.register(
     "division", aliases=("recursive-division",),
+    ja="再帰分割法",
     summary="recursive division: straight walls with one gap split rooms; blocky, boxes in boxes",
     reference="J. Buck, Mazes for Programmers (2015), ch. 12",
     origin="log",

@@ -141,6 +141,7 @@ def _eller_kernel(grid, rows, cols, origin_row, origin_col, state, order):
 
 @GENERATORS.register(
     "eller", summary="Eller: row by row with sets, constant memory per row; long last row",
+    ja="エラー法",
     reference="M. Eller (1982); W. D. Pullen, Think Labyrinth!; J. Buck, Mazes for Programmers, ch. 12",
     origin=None,
 )

@@ -134,15 +134,15 @@ def growing_tree(width: int, height: int, state: np.uint64, origin: tuple[int, i
                         newest_below, oldest_below)
 
 
-def _register(name: str, policy: str, summary: str, aliases: tuple[str, ...] = ()) -> None:
+def _register(name: str, policy: str, summary: str, ja: str) -> None:
     variant = functools.partial(growing_tree, policy=policy)
     functools.update_wrapper(variant, growing_tree)
-    GENERATORS.register(name, aliases=aliases, summary=summary,
+    GENERATORS.register(name, summary=summary, ja=ja,
                         reference="J. Buck, Mazes for Programmers (2015), ch. 11",
                         memory=8)(variant)  # bytes per cell: the list of growing cells
 
 
-_register("growing-tree", "mixed", "growing tree, newest 50 % / random 50 %: medium corridors")
-_register("growing-tree-newest", "newest", "growing tree, newest cell: depth-first, like dig")
-_register("growing-tree-random", "random", "growing tree, random cell: like simplified Prim")
-_register("growing-tree-oldest", "oldest", "growing tree, oldest cell: straight corridors from the origin")
+_register("growing-tree", "mixed", "growing tree, newest 50 % / random 50 %: medium corridors", "成長木法")
+_register("growing-tree-newest", "newest", "growing tree, newest cell: depth-first, like dig", "成長木法（最新）")
+_register("growing-tree-random", "random", "growing tree, random cell: like simplified Prim", "成長木法（ランダム）")
+_register("growing-tree-oldest", "oldest", "growing tree, oldest cell: straight corridors from the origin", "成長木法（最古）")

@@ -94,6 +94,7 @@ def _hunt_and_kill_kernel(cells, width, height, origin_x, origin_y, state, order
 
 @GENERATORS.register(
     "hunt-and-kill", aliases=("hunt",),
+    ja="ハント・アンド・キル法",
     summary="hunt-and-kill: random walks, rescans for a new start; long corridors, few dead ends",
     reference="J. Buck, Mazes for Programmers (2015), ch. 5",
 )

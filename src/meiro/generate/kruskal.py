@@ -271,6 +271,7 @@ def _kruskal_kernel(cells, width, height, walls, parent, cols, order):
 
 @GENERATORS.register(
     "kruskal", summary="randomised Kruskal (union-find): bushy, many short dead ends, no bias",
+    ja="クラスカル法",
     reference="J. B. Kruskal (1956); J. Buck, Mazes for Programmers (2015), ch. 11",
     origin=None,
     memory=14,  # bytes per cell: the walls, their buckets and the union-find

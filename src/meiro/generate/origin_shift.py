@@ -84,6 +84,7 @@ def _origin_shift_kernel(cells, width, height, state, steps):
 
 @GENERATORS.register(
     "origin-shift", aliases=("origin",),
+    ja="原点移動法",
     summary="origin shift: a random walk of the tree's root; near-uniform, like wilson",
     reference="CaptainLuma (2024); A. Broder (1989), D. Aldous (1990)",
     origin="log",

@@ -169,6 +169,7 @@ def _prim_kernel(grid, rows, cols, origin_row, origin_col, state, order, item_bi
 
 @GENERATORS.register(
     "prim", aliases=("true-prim",),
+    ja="プリム法",
     summary="true Prim: minimum spanning tree of random wall weights grown from the origin",
     reference="R. C. Prim (1957); J. Buck, Mazes for Programmers (2015), ch. 11",
     memory=14,  # bytes per cell: Kruskal's walls, buckets and union-find

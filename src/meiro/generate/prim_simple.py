@@ -79,6 +79,7 @@ def _prim_simple_kernel(cells, width, height, origin_x, origin_y, state, order):
 
 @GENERATORS.register(
     "prim-simple", aliases=("simplified-prim",),
+    ja="簡易プリム法",
     summary="simplified Prim: random frontier cell; radial, many short dead ends",
     reference="J. Buck, Mazes for Programmers (2015), ch. 11",
 )

@@ -57,6 +57,7 @@ def _sidewinder_kernel(grid, rows, cols, origin_row, origin_col, state, order):
 
 @GENERATORS.register(
     "sidewinder", summary="sidewinder: row runs each linked upwards once; open top row, vertical bias",
+    ja="サイドワインダー法",
     reference="J. Buck, Mazes for Programmers (2015), ch. 2",
     origin=None,
 )

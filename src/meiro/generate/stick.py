@@ -79,6 +79,7 @@ def _stick_kernel(grid, rows, cols, state):
 
 @GENERATORS.register(
     "stick", aliases=("bar", "boutaoshi", "stick-toppling"),
+    ja="棒倒し法",
     summary="棒倒し法: every post topples one bar (never onto a fallen one); short walls, many dead ends",
     reference="Japanese beginner's method (棒倒し法); made perfect as described in the module docs",
     origin="log",

@@ -99,6 +99,7 @@ def _wall_kernel(grid, rows, cols, state, posts):
 
 @GENERATORS.register(
     "wall", aliases=("wall-extension", "kabenobashi"),
+    ja="壁伸ばし法",
     summary="壁伸ばし法: grow walls from random posts until they meet a wall; long corridors",
     reference="Japanese method 壁伸ばし法 (wall extension)",
     origin="log",

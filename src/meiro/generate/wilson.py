@@ -94,6 +94,7 @@ def _wilson_kernel(cells, width, height, origin_x, origin_y, state, order):
 
 @GENERATORS.register(
     "wilson", summary="Wilson: loop-erased random walks; uniform spanning tree, no bias",
+    ja="ウィルソン法",
     reference="D. B. Wilson, STOC (1996)",
 )
 def wilson(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1, 1),

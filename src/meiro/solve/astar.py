@@ -191,6 +191,7 @@ def _key_layout(nodes: int, width: int, height: int) -> tuple[int, int]:
 
 @SOLVERS.register(
     "astar", aliases=("a*", "a-star"),
+    ja="A*探索",
     summary="A*: Manhattan heuristic, ties to larger g then seeded random; shortest path",
     reference="Hart, Nilsson, Raphael (1968); the Tk seed article",
 )

@@ -116,6 +116,7 @@ def _bfs_kernel(graph, width, source, target, order):
 
 @SOLVERS.register(
     "bfs", aliases=("breadth-first",),
+    ja="幅優先探索",
     summary="breadth-first search: shortest path, explores evenly around the start",
     reference="E. F. Moore, The shortest path through a maze (1959)",
 )

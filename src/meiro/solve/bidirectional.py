@@ -131,6 +131,7 @@ def _bidirectional_kernel(graph, width, source, target, order):
 
 @SOLVERS.register(
     "bidirectional", aliases=("bidirectional-bfs", "bibfs"),
+    ja="双方向幅優先探索",
     summary="bidirectional BFS: from both ends, level by level; shortest path",
     reference="I. Pohl, Bi-directional search (1971)",
 )

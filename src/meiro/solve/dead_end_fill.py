@@ -101,6 +101,7 @@ def _fill_kernel(graph, width, source, target, queue):
 
 @SOLVERS.register(
     "dead-end-fill", aliases=("dead-end-filling", "fill"),
+    ja="行き止まり埋め法",
     summary="dead-end filling: wall up dead ends until the route is left, then BFS; shortest path",
     reference="W. D. Pullen, Think Labyrinth!",
 )

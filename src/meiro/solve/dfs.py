@@ -100,6 +100,7 @@ def _dfs_kernel(graph, width, source, target, rng, order):
 
 @SOLVERS.register(
     "dfs", aliases=("depth-first",), exact=False,
+    ja="深さ優先探索",
     summary="depth-first search: one corridor to its end, then back up; any path, not shortest",
     reference="R. E. Tarjan (1972); Trémaux (19th c.)",
 )

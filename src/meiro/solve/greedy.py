@@ -22,6 +22,7 @@ from .result import SearchResult
 
 @SOLVERS.register(
     "greedy", aliases=("best-first", "greedy-best-first"), exact=False,
+    ja="最良優先探索",
     summary="greedy best-first: nearest-to-goal first (Manhattan); fast on open ground, not shortest",
     reference="Doran and Michie (1966); J. Pearl, Heuristics (1984)",
 )

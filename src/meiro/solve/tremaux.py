@@ -121,6 +121,7 @@ def _tremaux_kernel(graph, width, source, target, rng, order):
 
 @SOLVERS.register(
     "tremaux", aliases=("trémaux",), exact=False,
+    ja="トレモー法",
     summary="Trémaux: mark passages, never walk one three times; works with loops, not shortest",
     reference="É. Lucas, Récréations mathématiques (1882), after C. P. Trémaux",
 )

@@ -131,12 +131,12 @@ def _follower(turn: int, name: str):
 
 
 wall_left = SOLVERS.register(
-    "wall-left", aliases=("left-hand",), exact=False,
+    "wall-left", aliases=("left-hand",), exact=False, ja="左手法",
     summary="left-hand wall follower: always works on perfect mazes; can circle forever with loops",
     reference="folklore; W. D. Pullen, Think Labyrinth!",
 )(_follower(3, "wall-left"))
 wall_right = SOLVERS.register(
-    "wall-right", aliases=("right-hand",), exact=False,
+    "wall-right", aliases=("right-hand",), exact=False, ja="右手法",
     summary="right-hand wall follower: mirror image of wall-left",
     reference="folklore; W. D. Pullen, Think Labyrinth!",
 )(_follower(1, "wall-right"))

@@ -23,7 +23,7 @@ from ..game import KEYMAP, GameModel, OpenFolder, Phase, Quit, SaveImage, WatchS
 from ..game.clock import format_elapsed
 from ..game.messages import text
 from ..game.records import NOTE_KEYS, Records, record_key
-from ..goals import GOALS
+from ..goals import GOALS, goal_title
 from ..registry import GENERATORS
 from .pictures import IMAGE_DIR, image_name, save_picture
 from .raster import View
@@ -204,15 +204,21 @@ class MazeApp:
             button_.pack(side="left")
 
         label(9, 0, value=self._t("algorithm"))
-        self.algorithm_var = tk.StringVar(root, value=self.model.algorithm)
+        # the choosers show the names in the game's language (穴掘り法); the model keeps the
+        # registered names, found again by the chosen entry's place
+        lang = self.model.lang
+        self._algorithms, self._goals = GENERATORS.names(), list(GOALS)
+        self.algorithm_var = tk.StringVar(root, value=GENERATORS.get(self.model.algorithm).title(lang))
         self.algorithm_box = ttk.Combobox(panel, textvariable=self.algorithm_var, state="readonly",
-                                          values=GENERATORS.names(), width=20, takefocus=0)
+                                          values=[a.title(lang) for a in GENERATORS], width=20,
+                                          takefocus=0)
         self.algorithm_box.grid(row=9, column=1, padx=6, pady=4)
         self.algorithm_box.bind("<<ComboboxSelected>>", self._choice_changed)
         label(10, 0, value=self._t("goal"))
-        self.goal_var = tk.StringVar(root, value=self.model.goal)
+        self.goal_var = tk.StringVar(root, value=goal_title(self.model.goal, lang))
         self.goal_box = ttk.Combobox(panel, textvariable=self.goal_var, state="readonly",
-                                     values=list(GOALS), width=20, takefocus=0)
+                                     values=[goal_title(g, lang) for g in GOALS], width=20,
+                                     takefocus=0)
         self.goal_box.grid(row=10, column=1, padx=6, pady=4)
         self.goal_box.bind("<<ComboboxSelected>>", self._choice_changed)
         label(11, 0, value=f"{self._t('seed')} ({self._t('seed_hint')})")
@@ -251,8 +257,8 @@ class MazeApp:
         self.refresh()
 
     def _choice_changed(self, _event=None) -> None:
-        self.model.algorithm = self.algorithm_var.get()
-        self.model.goal = self.goal_var.get()
+        self.model.algorithm = self._algorithms[self.algorithm_box.current()]
+        self.model.goal = self._goals[self.goal_box.current()]
         self.entry.focus_set()  # keep keys away from the chooser (arrows would change it)
 
     def on_key(self, event) -> str | None:
@@ -403,9 +409,11 @@ class MazeApp:
         self.vars["message"].set(message)
         self.vars["info"].set(self._info)
         if has_maze:
-            self.vars["seed_now"].set(f"{model.maze.algorithm or '-'}  {model.maze.width}x"
-                                      f"{model.maze.height}  {t('seed')} {model.maze.seed}  "
-                                      f"{model.maze_goal}")
+            name = (GENERATORS.get(model.maze.algorithm).title(model.lang)
+                    if model.maze.algorithm else "-")
+            self.vars["seed_now"].set(f"{name}  {model.maze.width}x{model.maze.height}  "
+                                      f"{t('seed')} {model.maze.seed}  "
+                                      f"{goal_title(model.maze_goal, model.lang)}")
         self._show_best()
         self._draw_clear()
 
