@@ -22,6 +22,7 @@ from ..errors import MazeError
 from ..registry import GENERATORS, SOLVERS
 from ..text import text_lines
 from .args import add_size_options, chosen_size, seed
+from .console import enable_escapes
 from .output import print_lines
 
 #: Blocks (or expanded positions) per second by default: a 20x20 maze has
@@ -75,7 +76,8 @@ def run(args) -> int:
     """Dig a maze in place in the terminal, then animate the search if asked; the exit status."""
     from ..render.ansi import fitting_cells, pick_look
 
-    interactive = sys.stdout.isatty()
+    # a console that cannot interpret escape sequences (an old Windows) gets the printed maze
+    interactive = sys.stdout.isatty() and enable_escapes(sys.stdout)
     columns, lines, utf8, color = _terminal()
     if args.size or args.blocks or not interactive:
         width, height = chosen_size(args)
