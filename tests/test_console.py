@@ -59,3 +59,23 @@ def test_animate_prints_the_maze_when_the_console_cannot_draw(monkeypatch, capsy
     assert main(["animate", "--size", "4x3", "--seed", "2"]) == 0
     out = capsys.readouterr().out
     assert "\x1b[" not in out and out.splitlines()[-1].startswith("4x3 dig seed 2")
+
+
+class Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_a_slow_first_run_says_it_is_preparing_and_wipes_the_notice():
+    import time
+
+    from meiro.cli.output import notice_if_slow
+
+    slow = Terminal()
+    with notice_if_slow("preparing…", after=0.05, stream=slow):
+        time.sleep(0.5)
+    assert slow.getvalue() == "preparing…\r\x1b[K"
+    fast = Terminal()
+    with notice_if_slow("preparing…", after=5, stream=fast):
+        pass
+    assert fast.getvalue() == ""

@@ -484,3 +484,16 @@ def test_the_japanese_window_names_generators_and_goals_in_japanese(window):
     root.update()
     assert app.vars["seed_now"].get().startswith("壁伸ばし法  5x5")
     assert app.vars["seed_now"].get().endswith("いちばん遠いマス")
+
+
+def test_the_window_says_it_is_preparing_while_the_kernels_compile(window, monkeypatch):
+    from meiro.ui import tk_app
+
+    model = GameModel(lang="ja")
+    root, app = window(model)
+    seen = []
+    monkeypatch.setattr(tk_app, "prepare_kernels",
+                        lambda algorithm, goal: seen.append((app.vars["info"].get(), algorithm, goal)))
+    app.prepare()
+    assert seen == [("準備中… (初回だけ、計算の部分を用意しています)", "dig", "corner")]
+    assert app.vars["info"].get() == ""  # cleared once ready

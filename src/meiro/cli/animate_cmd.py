@@ -23,7 +23,7 @@ from ..registry import GENERATORS, SOLVERS
 from ..text import text_lines
 from .args import add_size_options, chosen_size, seed
 from .console import enable_escapes
-from .output import print_lines
+from .output import notice_if_slow, print_lines
 
 #: Blocks (or expanded positions) per second by default: a 20x20 maze has
 #: 799 open blocks, so it is dug in about ten seconds.
@@ -86,8 +86,9 @@ def run(args) -> int:
     # the terminal is the limit of an animation: a maze that does not fit it is refused
     # before it is made (piped output is printed line by line, so any size goes there)
     look = pick_look((2 * height + 1, 2 * width + 1), columns, lines, utf8, args.look) if interactive else None
-    maze = generate(width, height, algorithm=args.algorithm, seed=args.seed, goal=args.goal)
-    solution = solve(maze, args.solve) if args.solve else None
+    with notice_if_slow():
+        maze = generate(width, height, algorithm=args.algorithm, seed=args.seed, goal=args.goal)
+        solution = solve(maze, args.solve) if args.solve else None
     dug = len(maze.carve_order)
     status = f"{width}x{height} {maze.algorithm} seed {maze.seed}: {dug} block{'s' * (dug != 1)} dug"
     if solution is not None:

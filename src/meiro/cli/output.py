@@ -146,3 +146,66 @@ def report(message: str, target) -> None:
     """Print a command's closing line, on stderr when stdout itself carries the output."""
     to_stdout = not (target.kind == "fd" and target.fd == 1)
     print(message, file=sys.stdout if to_stdout else sys.stderr)
+
+
+#: What a terminal shows while the first run compiles meiro's kernels (seconds, once).
+PREPARING = "preparing… (the first run compiles meiro's fast parts; later runs start at once)"
+
+
+@contextlib.contextmanager
+def notice_if_slow(message: str = PREPARING, after: float = 0.5, stream=None):
+    """Show ``message`` on a terminal's ``stream`` (stderr) if the block takes longer than
+    ``after`` seconds, and wipe it when the block ends, before anything else is printed.
+
+    Meant for the first run, when numba compiles the kernels (a few seconds with
+    no other sign of life); later runs load them from the cache and finish before
+    the notice would show. Nothing is written when ``stream`` is not a terminal.
+
+    Examples
+    --------
+    >>> import io
+    >>> out = io.StringIO()
+    >>> with notice_if_slow("wait", after=0.0, stream=out):
+    ...     pass
+    >>> out.getvalue()                       # not a terminal: nothing
+    ''
+    """
+    import threading
+
+    stream = sys.stderr if stream is None else stream
+    try:
+        on_terminal = stream.isatty() and os.environ.get("TERM", "") != "dumb"
+    except (AttributeError, ValueError, OSError):
+        on_terminal = False
+    if not on_terminal:
+        yield
+        return
+    shown = threading.Event()
+    lock = threading.Lock()
+    done = False
+
+    def show() -> None:
+        with lock:
+            if not done:
+                try:
+                    stream.write(message)
+                    stream.flush()
+                    shown.set()
+                except (OSError, ValueError):
+                    pass
+
+    timer = threading.Timer(after, show)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        with lock:
+            done = True
+        timer.cancel()
+        if shown.is_set():
+            try:
+                stream.write("\r\x1b[K")  # back to the line's start and clear it
+                stream.flush()
+            except (OSError, ValueError):
+                pass

@@ -23,6 +23,7 @@ from ..game import KEYMAP, GameModel, OpenFolder, Phase, Quit, SaveImage, WatchS
 from ..game.clock import format_elapsed
 from ..game.messages import text
 from ..game.records import NOTE_KEYS, Records, record_key
+from ..game.prepare import prepare_kernels
 from ..goals import GOALS, goal_title
 from ..registry import GENERATORS
 from .pictures import IMAGE_DIR, image_name, save_picture
@@ -142,6 +143,16 @@ class MazeApp:
         self.refresh(full=True)
         if model.animating:
             self._schedule()
+
+    def prepare(self) -> None:
+        """Show 準備中… while the game's kernels compile (first run) or load, then clear it."""
+        before = self._info
+        self._set_info(self._t("preparing"))
+        self.root.update()
+        try:
+            prepare_kernels(self.model.algorithm, self.model.goal)
+        finally:
+            self._set_info(before)
 
     # -- widgets ------------------------------------------------------------------------------
     def _t(self, key: str, **values) -> str:
@@ -511,5 +522,6 @@ def run_game(model: GameModel, records: Records | None = None) -> None:
                         "or in a web browser with 'meiro play -b'") from None
     apply_tk_scaling(root)
     app = MazeApp(root, model, records=records)
+    app.prepare()
     (app.entry if model.entry_enabled else app.canvas).focus_force()
     root.mainloop()
