@@ -235,7 +235,9 @@ def test_saved_png_matches_the_maze_grid(window, tmp_path):
     assert name.endswith(f"_{model.maze.shape[1]}x{model.maze.shape[0]}.png") and len(name) == 15 + 10
     with Image.open(target) as im:
         png = np.asarray(im.convert("RGB"))
-    scale = block_scale(*model.maze.shape)
+    from meiro.ui.pictures import picture_block
+
+    scale = picture_block(model.maze.shape)
     assert png.shape == (model.maze.shape[0] * scale, model.maze.shape[1] * scale, 3)
     centres = png[scale // 2::scale, scale // 2::scale]
     expected = np.where(model.maze.grid[..., None], COLORS["gray25"], COLORS["white"])
@@ -497,3 +499,17 @@ def test_the_window_says_it_is_preparing_while_the_kernels_compile(window, monke
     app.prepare()
     assert seen == [("準備中… (初回だけ、計算の部分を用意しています)", "dig", "corner")]
     assert app.vars["info"].get() == ""  # cleared once ready
+
+
+def test_a_big_maze_is_saved_readable_and_with_its_recipe(window, tmp_path):
+    target = tmp_path / "big.png"
+    model = GameModel(lang="en")
+    model.start_maze(meiro.generate(300, 300, seed=5, algorithm="kruskal"))
+    root, app = window(model, ask_save_path=lambda folder, name: str(target))
+    press(root, "space", "p")
+    back = meiro.load(target)
+    assert back == model.maze and back.seed == 5 and back.algorithm == "kruskal"
+    from PIL import Image
+
+    with Image.open(target) as im:
+        assert im.size == (601 * 4, 601 * 4)  # 4 pixels a block, not 1

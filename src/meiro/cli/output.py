@@ -149,7 +149,7 @@ def report(message: str, target) -> None:
 
 
 #: What a terminal shows while the first run compiles meiro's kernels (seconds, once).
-PREPARING = "preparing… (the first run compiles meiro's fast parts; later runs start at once)"
+PREPARING = "preparing... (the first run compiles meiro's fast parts; later runs start at once)"
 
 
 @contextlib.contextmanager

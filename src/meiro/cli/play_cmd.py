@@ -94,16 +94,9 @@ def run_terminal(args) -> int:
         raise MazeError("'meiro play --terminal' needs an interactive terminal "
                         "(stdin and stdout must not be redirected)")
     model = build_model(args)
-    from ..game.messages import text
-    from ..game.prepare import prepare_kernels
     from ..game.records import Records
     from ..ui.terminal_app import run_terminal_game
 
-    # the first run compiles the game's kernels: say so rather than show a frozen terminal
-    sys.stdout.write(text(model.lang, "preparing"))
-    sys.stdout.flush()
-    prepare_kernels(model.algorithm, model.goal)
-    sys.stdout.write("\r\x1b[K")
     run_terminal_game(model, Records())
     return 0
 

@@ -93,7 +93,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "unit_cells": "cells",
         "entry_empty": "Please enter a value.",
         "entry_invalid": "Invalid value.",
-        "preparing": "Preparing… (first run only: getting the compiled parts ready)",
+        "preparing": "Preparing... (first run only: getting the compiled parts ready)",
         "algorithm": "Algorithm",
         "goal": "Goal",
         "seed": "Seed",

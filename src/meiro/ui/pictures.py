@@ -10,10 +10,27 @@ from datetime import datetime
 from pathlib import Path
 
 from ..writing import write_atomic
-from .raster import block_scale, maze_image, png_bytes
+from .raster import block_scale
 
 #: Where pictures go, relative to the folder the game was started in (as in the Tk article).
 IMAGE_DIR = Path("maze_image")
+#: The fewest pixels per block a saved picture gets: start and goal stay visible squares.
+READABLE_BLOCK = 4
+
+
+def picture_block(shape: tuple[int, int]) -> int:
+    """Pixels per block of a saved picture: about 1000 pixels across, but never below
+    :data:`READABLE_BLOCK` unless the picture would exceed the pixel budget of
+    :func:`meiro.render.png.fitted_block`.
+
+    Examples
+    --------
+    >>> picture_block((31, 31)), picture_block((601, 601)), picture_block((4001, 4001))
+    (32, 4, 1)
+    """
+    from ..render.png import fitted_block
+
+    return fitted_block(shape, preferred=max(READABLE_BLOCK, block_scale(*shape)))
 
 
 def image_name(maze, now: datetime | None = None) -> str:
@@ -49,11 +66,11 @@ def save_picture(maze, path) -> None:
 
         write_atomic(path, render_file(maze, path))
         return
-    from ..render import check_output
+    from ..render.png import render_png
 
-    # the picture is drawn whole in memory: refuse one too large before drawing it
-    check_output(path, maze.shape, block=block_scale(*maze.shape), rgb=True)
-    write_atomic(path, png_bytes(maze_image(maze)))
+    # the game's colours, and its recipe (seed, algorithm, ends) in the PNG's metadata, as
+    # `meiro render` writes it: `meiro solve` and `meiro.load` read the picture back
+    write_atomic(path, render_png(maze, block=picture_block(maze.shape)))
 
 
 def save_into(maze, folder: Path = IMAGE_DIR) -> Path:

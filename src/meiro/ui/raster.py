@@ -243,12 +243,3 @@ def maze_image(maze, scale: int | None = None):
     paint[maze.goal] = GOAL
     pixels = PALETTE[paint].repeat(scale, axis=0).repeat(scale, axis=1)
     return Image.fromarray(pixels, "RGB")
-
-
-def png_bytes(image) -> bytes:
-    """Encode a Pillow image as PNG bytes (to be written with ``write_atomic``)."""
-    import io
-
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG")
-    return buffer.getvalue()

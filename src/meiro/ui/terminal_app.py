@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import locale
 import os
+import sys
 import unicodedata
 
 import numpy as np
@@ -27,6 +28,7 @@ from ..errors import MazeError
 from ..game import KEYMAP, GameModel, OpenFolder, Phase, Quit, SaveImage, WatchSearch, Zoom
 from ..game.clock import format_elapsed
 from ..game.messages import text
+from ..game.prepare import prepare_kernels
 from ..game.records import NOTE_KEYS, Records, record_key
 from .pictures import IMAGE_DIR, save_into
 from .terminal_layout import HEADER, Viewport
@@ -481,6 +483,13 @@ def run_terminal_game(model: GameModel, records: Records | None = None) -> None:
     utf8 = can_show("█")
     if not can_show(text(model.lang, "time") + text(model.lang, "title")):
         model.lang = "en"  # say, --lang ja on a C locale: English beats blanks
+    # the first run compiles the game's kernels: say so rather than show a frozen terminal
+    notice = text(model.lang, "preparing")
+    sys.stdout.write(notice if can_show(notice) else text("en", "preparing"))
+    sys.stdout.flush()
+    prepare_kernels(model.algorithm, model.goal)
+    sys.stdout.write("\r\x1b[K")
+    sys.stdout.flush()
 
     def main(screen) -> None:
         try:
