@@ -247,10 +247,10 @@ def test_bad_paths():
         to_tokens(m, np.concatenate([path[:1], path[2:]]))
     with pytest.raises(meiro.MazeError, match=r"must be a \(k, 2\) array"):
         to_tokens(m, [[1.0, 1.0]])
-    wall = m.edited(goal=(1, 3))  # straight through the wall slot (1, 2)?
-    if wall.grid[1, 2]:
-        with pytest.raises(meiro.MazeError, match=r"crosses the wall between cells \(0,0\) and \(0,1\)"):
-            to_tokens(wall, [(1, 1), (1, 2), (1, 3)])
+    wall = m.edited(goal=(1, 3))
+    assert wall.grid[1, 2]  # the slot between the first two cells is a wall in this maze
+    with pytest.raises(meiro.MazeError, match=r"crosses the wall between cells \(0,0\) and \(0,1\)"):
+        to_tokens(wall, [(1, 1), (1, 2), (1, 3)])
     with pytest.raises(meiro.MazeError, match="not a cell"):
         path_to_solution([(1, 1), (1, 2)])
     with pytest.raises(meiro.MazeError, match="not neighbours"):
@@ -295,6 +295,8 @@ def test_token_text_of_the_wrong_kind_or_size():
         from_tokens(GOOD, grid_shape=(1, 1))
     with pytest.raises(meiro.MazeError, match="grid_shape must be at least"):
         from_tokens(GOOD, grid_shape=(0, 3))
+    with pytest.raises(meiro.MazeError, match="needs about .* of memory"):
+        from_tokens(GOOD.replace("<TARGET_START> (0,1)", "<TARGET_START> (9999999,9999999)"))
     with pytest.raises(TypeError, match="token text must be a str"):
         from_tokens(b"<ADJLIST_START>")
     with pytest.raises(TypeError, match="must hold strings"):

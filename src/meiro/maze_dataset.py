@@ -50,6 +50,7 @@ import numpy as np
 from .errors import MazeError
 from .maze import Maze, _as_position
 from .recipe import shown
+from .sizes import ensure_fits
 
 #: maze-dataset's special tokens, as its ``SPECIAL_TOKENS`` spells them
 ADJLIST_START, ADJLIST_END = "<ADJLIST_START>", "<ADJLIST_END>"
@@ -435,6 +436,7 @@ def from_tokens(text: Any, *, grid_shape: Any = None) -> tuple[Maze, np.ndarray 
             raise MazeError(f"the text names cells up to row {rows - 1}, column {cols - 1}, "
                             f"outside the {given[0]}x{given[1]}-cell grid_shape")
         rows, cols = given
+    ensure_fits(cols, rows)  # a coordinate like (99999999,0) must not take all memory first
     connections = np.zeros((2, rows, cols), dtype=bool)
     for (r0, c0), (r1, c1) in edges:
         (r, c), (rr, cc) = sorted([(r0, c0), (r1, c1)])
