@@ -513,3 +513,56 @@ def test_a_big_maze_is_saved_readable_and_with_its_recipe(window, tmp_path):
 
     with Image.open(target) as im:
         assert im.size == (601 * 4, 601 * 4)  # 4 pixels a block, not 1
+
+
+def test_o_says_where_the_folder_is_and_when_no_file_manager_answers(window, tmp_path):
+    import subprocess
+    import sys
+
+    failing = []
+
+    def opener(folder):  # as xdg-open without a file manager: it ends with an error
+        failing.append(subprocess.Popen([sys.executable, "-c", "raise SystemExit(3)"]))
+        return failing[-1]
+
+    root, app = window(GameModel(lang="ja"), open_folder=opener)
+    press(root, "o")
+    folder = str((tmp_path / "maze_image").resolve())
+    assert app.vars["info"].get() == f"画像の保存先: {folder}"
+    assert app.info_label.cget("fg") == "dark green"
+    deadline = time.monotonic() + 30
+    while "見つかりません" not in app.vars["info"].get() and time.monotonic() < deadline:
+        root.update()
+        time.sleep(0.05)
+    assert app.vars["info"].get() == f"フォルダーを開けませんでした (ファイルマネージャーが見つかりません)。画像の保存先: {folder}"
+    assert app.info_label.cget("fg") == "firebrick"
+    assert failing[0].returncode == 3  # reaped: no zombie left
+
+    def missing(folder):
+        raise FileNotFoundError(2, "No such file or directory", "xdg-open")
+
+    root2, app2 = window(GameModel(lang="en"), open_folder=missing)
+    press(root2, "o")
+    assert app2.vars["info"].get().startswith("Could not open the folder (No such file or directory)")
+    assert folder in app2.vars["info"].get()
+
+
+def test_the_save_dialog_speaks_the_game_s_language(window):
+    model = started((5, 5))
+    model.lang = "ja"
+    locales = []
+    root, app = window(model, ask_save_path=lambda folder, name: locales.append(
+        root.tk.call("::msgcat::mclocale")) or "")
+    press(root, "space", "p")
+    assert locales == ["ja"]
+
+
+def test_ctrl_a_selects_the_whole_size_entry(window):
+    model = GameModel(lang="en")
+    root, app = window(model)
+    app.entry.focus_force()
+    app.entry_var.set("31")
+    root.update()
+    app.entry.event_generate("<Control-a>", when="tail")
+    root.update()
+    assert app.entry.selection_present() and app.entry.selection_get() == "31"

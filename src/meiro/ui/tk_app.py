@@ -59,15 +59,34 @@ def apply_tk_scaling(root: tk.Tk) -> None:
         root.tk.call("tk", "scaling", dpi / 72.0)
 
 
-def open_in_file_manager(folder: Path) -> None:
-    """Open ``folder`` with the platform's file manager (explorer / open / xdg-open)."""
+def open_in_file_manager(folder: Path) -> subprocess.Popen | None:
+    """Open ``folder`` with the platform's file manager (explorer / open / xdg-open).
+
+    Returns the opener's process (None on Windows), for the caller to reap and to
+    learn from its exit status whether a file manager answered: ``xdg-open``
+    fails after a while when none is installed.
+    """
     if sys.platform == "win32":
         os.startfile(folder)  # type: ignore[attr-defined]
-        return
+        return None
     opener = "open" if sys.platform == "darwin" else "xdg-open"
-    subprocess.Popen([opener, str(folder)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                     stderr=subprocess.DEVNULL, start_new_session=True)
+    return subprocess.Popen([opener, str(folder)], stdin=subprocess.DEVNULL,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)
 
+
+def _shown_path(path) -> str:
+    """``path`` as a player reads it: relative to the folder the game started in, if inside it."""
+    try:
+        return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError):
+        return str(path)
+
+
+#: Colours of the message under the buttons.
+ERROR_FG, OK_FG = "firebrick", "dark green"
+#: How often (ms), and how long, to watch the file manager's opener for a failure.
+OPENER_POLL_MS, OPENER_WAIT_MS = 250, 10_000
 
 #: Families known to draw Japanese, for systems without fontconfig to ask.
 JAPANESE_FAMILIES = ("Yu Gothic", "Meiryo", "MS Gothic", "Hiragino Sans", "Hiragino Kaku Gothic ProN",
@@ -204,6 +223,8 @@ class MazeApp:
         self.entry = tk.Entry(panel, textvariable=self.entry_var, width=22, font=FONT,
                               validate="key", validatecommand=(check, "%P"))
         self.entry.grid(row=8, column=1, padx=6, pady=4)
+        # Ctrl+A selects the whole size (Tk's default on X11 only moves to the line's start)
+        self.entry.bind("<Control-a>", self._select_all_entry)
         units = tk.Frame(panel, bg=BG)
         units.grid(row=8, column=0)
         self.unit_var = tk.StringVar(root, value=self.model.entry_unit)
@@ -241,7 +262,8 @@ class MazeApp:
         label(12, 0, self.vars["seed_now"], width=44).grid(columnspan=2)
         tk.Button(panel, text=self._t("search"), width=22, height=2, font=FONT, takefocus=0,
                   command=lambda: self.dispatch(WatchSearch())).grid(row=13, column=0, padx=6, pady=4)
-        label(14, 0, self.vars["info"], width=44, wraplength=360, fg="firebrick").grid(columnspan=2)
+        self.info_label = label(14, 0, self.vars["info"], width=44, wraplength=360, fg=ERROR_FG)
+        self.info_label.grid(columnspan=2)
 
         if size is None:  # as large as the seed's 1000 px canvas, if the screen has room
             root.update_idletasks()
@@ -475,6 +497,7 @@ class MazeApp:
         except OSError as exc:
             self._set_info(self._t("save_failed", reason=f"{folder}: {exc.strerror or exc}"))
             return
+        self._dialogs_speak(model.lang)
         path = self.ask_save_path(folder, image_name(model.maze))
         if not path:
             return
@@ -483,19 +506,52 @@ class MazeApp:
         except MazeError as exc:
             self._set_info(self._t("save_failed", reason=str(exc)))
             return
-        self._set_info(self._t("saved", path=path))
+        self._set_info(self._t("saved", path=_shown_path(path)), ok=True)
+
+    def _select_all_entry(self, _event=None) -> str:
+        self.entry.select_range(0, "end")
+        self.entry.icursor("end")
+        return "break"
+
+    def _dialogs_speak(self, lang: str) -> None:
+        """Tk's own dialogs (the save dialog) speak the language msgcat is set to: the game's."""
+        try:
+            self.root.tk.call("package", "require", "msgcat")
+            self.root.tk.call("::msgcat::mclocale", lang)
+        except tk.TclError:
+            pass  # a Tk without msgcat: its dialogs stay in English
 
     def open_image_folder(self) -> None:
-        """o: open the picture folder in the file manager."""
+        """o: open the picture folder in the file manager, and say where it is."""
+        folder = self.image_dir.resolve()
         try:
             self.image_dir.mkdir(parents=True, exist_ok=True)
-            self.open_folder(self.image_dir.resolve())
+            opener = self.open_folder(folder)
         except OSError as exc:
-            self._set_info(self._t("open_failed", reason=exc.strerror or str(exc)))
+            self._set_info(self._t("open_failed", reason=exc.strerror or str(exc), path=folder))
+            return
+        self._set_info(self._t("pictures_in", path=folder), ok=True)
+        if isinstance(opener, subprocess.Popen):
+            self.root.after(OPENER_POLL_MS, self._check_opener, opener, folder, 0)
 
-    def _set_info(self, message: str) -> None:
+    def _check_opener(self, opener: subprocess.Popen, folder: Path, waited: int) -> None:
+        """Reap the file manager's opener; if it failed (no file manager), say so."""
+        code = opener.poll()
+        if code is None:
+            if waited < OPENER_WAIT_MS:  # still starting one; an opener that lives on is fine
+                self.root.after(OPENER_POLL_MS, self._check_opener, opener, folder,
+                                waited + OPENER_POLL_MS)
+            return
+        if code != 0:
+            self._set_info(self._t("open_failed", reason=self._t("no_file_manager"), path=folder))
+
+    def _set_info(self, message: str, ok: bool = False) -> None:
+        """Show ``message`` under the buttons: dark green for a success, red for a problem."""
         self._info = message
         self.vars["info"].set(message)
+        label = getattr(self, "info_label", None)
+        if label is not None:
+            label.configure(fg=OK_FG if ok else ERROR_FG)
 
     # -- watch the search ------------------------------------------------------------------------
     def watch_search(self) -> None:
