@@ -155,6 +155,8 @@ def good_calls() -> dict[str, tuple[object, dict]]:
     add("meiro.generate.carve", algorithm="dig", width=6, height=6, seed=1,
         origin=(1, 1), record=True, braid=0.5, region=cells)
     add("meiro.generate.resolve_seed", seed=5)
+    add("meiro.generate.compiled.algorithm_code", name="wilson")
+    add("meiro.generate.compiled.goal_code", goal="diameter")
     add("meiro.generate.rebuild_carve_order", maze=m)
     add("meiro.generate.flood_order", maze=m)
     add("meiro.generate.braiding.check_braid", braid=0.5)
@@ -203,6 +205,7 @@ def good_calls() -> dict[str, tuple[object, dict]]:
     add("meiro.maze.replay_carving", meiro.replay_carving, shape=(13, 13), order=m.carve_order, steps=10)
     add("meiro.goals.farthest_from", grid=grid, origin=(1, 1), step=2)
     add("meiro.goals.place_goal", grid=grid, start=(1, 1), goal="diameter")
+    add("meiro.goals.goal_title", goal="farthest", lang="ja")
     add("meiro.stats.degrees", maze=m)
     add("meiro.stats.maze_stats", maze_stats, maze=m)
     add("meiro.stats.turns_along", path=sol.path)

@@ -44,6 +44,10 @@ def goal_title(goal: str, lang: str = "en") -> str:
     >>> goal_title("farthest", "ja"), goal_title("farthest")
     ('いちばん遠いマス', 'farthest')
     """
+    if goal not in GOALS:
+        raise MazeError(f"unknown goal {goal!r}; choose one of: {', '.join(GOALS)}")
+    if not isinstance(lang, str):
+        raise TypeError(f"lang must be a language code such as 'ja', got {lang!r}")
     return _GOAL_TITLES.get(lang, {}).get(goal, goal)
 
 _NO_RECORD = np.empty(0, np.int64)

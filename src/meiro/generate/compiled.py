@@ -23,7 +23,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..errors import MazeError
 from ..goals import GOALS
+from ..registry import GENERATORS
 from ..kernels.cells import DUG, _expand_cells
 from ..kernels.graph import CODE_MASK, _fill_path, _lattice_graph, _trace_moves
 from ..kernels.index import U
@@ -67,14 +69,14 @@ _MIX2 = np.uint64(0x94D049BB133111EB)
 
 
 def algorithm_code(name: str) -> int:
-    """The number :func:`_carve` knows a generator by (a registered name, not an alias).
+    """The number :func:`_carve` knows a generator by (its name or an alias).
 
     Examples
     --------
-    >>> algorithm_code("dig"), algorithm_code("origin-shift")
-    (0, 17)
+    >>> algorithm_code("dig"), algorithm_code("origin-shift"), algorithm_code("anahori")
+    (0, 17, 0)
     """
-    return ALGORITHMS.index(name)
+    return ALGORITHMS.index(GENERATORS.get(name).name)
 
 
 def goal_code(goal: str) -> int:
@@ -85,6 +87,8 @@ def goal_code(goal: str) -> int:
     >>> [goal_code(g) for g in ("corner", "farthest", "diameter")]
     [0, 1, 2]
     """
+    if goal not in GOALS:
+        raise MazeError(f"unknown goal {goal!r}; choose one of: {', '.join(GOALS)}")
     return GOALS.index(goal)
 
 
