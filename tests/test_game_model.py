@@ -439,3 +439,23 @@ def test_a_one_cell_maze_is_cleared_as_soon_as_it_is_dug():
     model.handle(Skip())
     assert model.cleared and model.phase is Phase.CLEARED and model.moves == 0
     assert not model.handle(Move(Direction.E))
+
+
+def test_the_block_being_dug_is_known_while_digging_and_its_old_block_is_redrawn():
+    clock = [0.0]
+    model = GameModel(lang="en", clock=lambda: clock[0])
+    maze = meiro.generate(6, 5, seed=4)
+    model.start_maze(maze)
+    assert model.digging_at is None  # nothing dug yet
+    order = maze.carve_order
+    cols = maze.shape[1]
+    for k in range(1, 6):
+        model.take_changes()
+        model.handle(Move(Direction.E))  # → digs one block at a time
+        assert model.digging_at == divmod(int(order[k - 1]), cols)
+        changed = set(model.take_changes().blocks.tolist())
+        assert int(order[k - 1]) in changed
+        if k > 1:
+            assert int(order[k - 2]) in changed  # the yellow square left it
+    model.handle(Skip())
+    assert model.digging_at is None

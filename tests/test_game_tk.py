@@ -197,7 +197,9 @@ def test_the_right_arrow_steps_the_digging_block_by_block(window):
     assert model.dig_paused and model.dig_done == done + 2
     assert "Digging paused" in app.vars["message"].get()
     opened = np.unravel_index(maze.carve_order[done + 1], maze.shape)
-    assert pixel(app, opened) == COLORS["white"]  # the block just dug is drawn at once
+    before = np.unravel_index(maze.carve_order[done], maze.shape)
+    assert pixel(app, opened) == COLORS["yellow"]  # the block just dug is drawn at once,
+    assert pixel(app, before) == COLORS["white"]  # marked as the one being dug
     time.sleep(0.2)
     root.update()
     assert model.dig_done == done + 2  # and the digging waits
@@ -566,3 +568,19 @@ def test_ctrl_a_selects_the_whole_size_entry(window):
     app.entry.event_generate("<Control-a>", when="tail")
     root.update()
     assert app.entry.selection_present() and app.entry.selection_get() == "31"
+
+
+def test_the_block_being_dug_is_yellow_in_the_window(window):
+    model = GameModel(lang="en")
+    maze = meiro.generate(8, 8, seed=7)
+    model.start_maze(maze)
+    root, app = window(model)
+    press(root, "Right", "Right", "Right")
+    at = model.digging_at
+    assert at is not None and pixel(app, at) == COLORS["yellow"]
+    before = at
+    press(root, "Right")
+    assert pixel(app, model.digging_at) == COLORS["yellow"]
+    assert pixel(app, before) == COLORS["white"]  # the square moved on
+    press(root, "space")
+    assert pixel(app, model.digging_at or maze.goal) != COLORS["yellow"]

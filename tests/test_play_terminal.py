@@ -655,3 +655,34 @@ def test_shift_with_an_arrow_runs_in_the_terminal(tmp_path):
     assert twin.steps > 6, "no run went past one step"
     game.send("q")
     assert game.finish() == 0
+
+
+def test_the_block_being_dug_is_marked_while_stepping_the_digging(tmp_path):
+    maze = meiro.generate(6, 5, seed=2)
+    game = Game(tmp_path, ["--lang", "en", "--size", "6x5", "--seed", "2"], NO_COLOR="1")
+    game.wait_text("Digging")
+    game.send("\x1bOC")  # → pauses the digging, then digs one block a press
+    game.wait_text("paused")
+    game.send("\x1bOC" * 3)
+    top, left = maze_origin(game, maze)
+
+    def marks():
+        return [(y - top, x // 2 - left) for y, line in enumerate(game.screen.display)
+                for x in range(0, len(line) - 1, 2) if line[x:x + 2] == "* "]
+
+    game.wait_for(lambda: len(marks()) == 1)
+    time.sleep(0.3)
+    game.pump()
+    (row, col), = marks()
+    order = maze.carve_order
+    dug = [divmod(int(b), maze.shape[1]) for b in order]
+    assert (row, col) in dug  # one of the blocks the digging opened: the last one so far
+    later = dug[dug.index((row, col)) + 1:]
+    assert later and all(game.screen.display[top + r][2 * (left + c):2 * (left + c) + 2] == "██"
+                         for r, c in later)  # every block after it in the log is still wall
+    game.send(" ")  # skip the rest: the mark goes away
+    game.wait_text("Fewest moves")
+    game.pump()
+    assert not marks()
+    game.send("q")
+    assert game.finish() == 0

@@ -307,6 +307,15 @@ class GameModel:
         return format_elapsed(self.elapsed, self.lang)
 
     @property
+    def digging_at(self) -> tuple[int, int] | None:
+        """The block dug last while the maze is being dug — the article's yellow square —
+        else None."""
+        if self.phase is not Phase.DIGGING or self.dig_done == 0:
+            return None
+        r, c = divmod(int(self._order[self.dig_done - 1]), self.maze.shape[1])
+        return r, c
+
+    @property
     def answer_done(self) -> bool:
         return self.answer_path is not None and self.answer_shown >= self._answer_blocks
 
@@ -349,6 +358,8 @@ class GameModel:
         fresh = self._order[self.dig_done:k]
         self.paint.ravel()[fresh] = PATH
         self._touch(fresh)
+        if self.dig_done:  # the yellow square moves on: its old block is drawn again
+            self._touch([self._order[self.dig_done - 1]])
         self.dig_done = k
         if k == self.dig_total:
             self.paint[self.maze.start] = START

@@ -166,12 +166,14 @@ class View:
         return (x0, y0, x1, y1) if x0 < x1 and y0 < y1 else None
 
     # -- rendering ---------------------------------------------------------------------
-    def render(self, paint: np.ndarray, rect=None, markers=(), player=None) -> np.ndarray:
+    def render(self, paint: np.ndarray, rect=None, markers=(), player=None,
+               digging=None) -> np.ndarray:
         """RGB pixels ``(y1-y0, x1-x0, 3)`` of the view rectangle ``rect`` (default: all).
 
         ``markers`` are ``(row, col)`` blocks (start, goal) drawn at least
         :data:`MARKER_MIN` pixels wide so they stay visible on scaled-down
-        mazes; ``player`` is drawn as a springgreen circle on top.
+        mazes; ``player`` is drawn as a springgreen circle on top; ``digging``, the
+        block being dug, as a yellow square at least as large (the article's first figure).
         """
         x0, y0, x1, y1 = rect or (0, 0, self.width, self.height)
         cols = np.floor(self.left + (np.arange(x0, x1) + 0.5) / self.px).astype(np.int64)
@@ -184,6 +186,8 @@ class View:
         if self.px < MARKER_MIN:
             for row, col in markers:
                 self._fill(out, (x0, y0), self.marker_rect(row, col), PALETTE[paint[row, col]])
+        if digging is not None:
+            self._fill(out, (x0, y0), self.marker_rect(*digging), PALETTE[CURRENT])
         if player is not None:
             self._draw_player(out, (x0, y0), player)
         return out

@@ -30,6 +30,7 @@ from ..game.clock import format_elapsed
 from ..game.messages import text
 from ..game.prepare import prepare_kernels
 from ..game.records import NOTE_KEYS, Records, record_key
+from ..game.search_replay import CURRENT
 from .pictures import IMAGE_DIR, save_into
 from .terminal_layout import HEADER, Viewport
 from .terminal_search import TerminalSearch
@@ -279,10 +280,12 @@ class TerminalGame:
     def _draw_blocks(self, blocks: np.ndarray | None) -> None:
         """Draw ``blocks`` (flat indices; None = the whole view) that are in view, and the player."""
         overlay = {}
-        if self._ready():
-            overlay[self.model.player] = PLAYER
-            if blocks is not None:  # the player's block is redrawn whether or not it changed
-                r, c = self.model.player
+        # the player once the maze is ready; while digging, the block being dug (yellow)
+        marked = self.model.player if self._ready() else self.model.digging_at
+        if marked is not None:
+            overlay[marked] = PLAYER if self._ready() else CURRENT
+            if blocks is not None:  # the marked block is redrawn whether or not it changed
+                r, c = marked
                 blocks = np.append(blocks, r * self.model.paint.shape[1] + c)
         self.draw_grid(self.model.paint, self.view, blocks, overlay=overlay)
 

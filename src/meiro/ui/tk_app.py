@@ -411,7 +411,7 @@ class MazeApp:
         ready = model.dig_done == model.dig_total
         markers = (model.maze.start, model.maze.goal) if ready else ()
         player = model.player if ready else None
-        pixels = self.view.render(model.paint, rect, markers, player)
+        pixels = self.view.render(model.paint, rect, markers, player, model.digging_at)
         height, width = pixels.shape[:2]
         self.photo.put(b"P6 %d %d 255\n" % (width, height) + pixels.tobytes(), to=rect[:2])
 
