@@ -255,6 +255,30 @@ def test_the_page_plays_in_a_browser(tmp_path):
 
 
 @needs_chromium
+def test_the_block_being_dug_is_a_yellow_square_in_the_page(tmp_path):
+    from PIL import Image
+
+    maze = meiro.generate(10, 7, seed=4)
+    page = open_page(tmp_path, maze)
+    try:
+        page.press("ArrowRight")  # pauses the digging; each → then digs one block
+        page.wait_for("meiro.digging() && meiro.digging().paused")
+        for _ in range(3):
+            page.press("ArrowRight")
+        state = page.evaluate("meiro.digging()")
+        assert state["at"] == int(maze.carve_order[state["done"] - 1])
+        view = page.evaluate("meiro.view()")
+        shot = Image.open(io.BytesIO(page.screenshot()))
+        b, left, top = view["block"], view["left"], view["top"]
+        r, c = divmod(state["at"], maze.shape[1])
+        assert pixel(shot, left + (c + 0.5) * b, top + (r + 0.5) * b) == (255, 255, 0)
+        r, c = divmod(int(maze.carve_order[state["done"] - 2]), maze.shape[1])
+        assert pixel(shot, left + (c + 0.5) * b, top + (r + 0.5) * b) == (255, 255, 255)
+    finally:
+        page.close()
+
+
+@needs_chromium
 def test_a_big_maze_follows_the_player_and_zooms(tmp_path):
     maze = meiro.generate(300, 200, seed=2)
     page = open_page(tmp_path, maze, 640, 480)

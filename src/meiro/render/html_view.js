@@ -169,7 +169,16 @@
       context.drawImage(tile.canvas, ax - tile.x, ay - tile.y, bx - ax, by - ay,
                         ax * block - x0, ay * block - y0, (bx - ax) * block, (by - ay) * block);
     }
-    if (digging) return showCounters();
+    if (digging) {
+      // the block being dug: a yellow square, as in the article's first figure
+      if (digging.done > 0) {
+        const at = digging.order[digging.done - 1], side = Math.max(block, 6);
+        context.fillStyle = "yellow";
+        context.fillRect((at % cols + 0.5) * block - side / 2 - x0,
+                         (Math.floor(at / cols) + 0.5) * block - side / 2 - y0, side, side);
+      }
+      return showCounters();
+    }
     context.fillStyle = rgb(colors.player);
     context.beginPath();
     context.arc(pc * block + block / 2 - x0, pr * block + block / 2 - y0,
@@ -484,7 +493,8 @@
   // (CSS pixels of the page) and how large a block is
   window.meiro = {
     game: game,
-    digging: () => digging && { done: digging.done, total: digging.order.length, paused: digging.paused },
+    digging: () => digging && { done: digging.done, total: digging.order.length, paused: digging.paused,
+                                at: digging.done > 0 ? digging.order[digging.done - 1] : -1 },
     search: () => replays && replays.map((r) => ({ name: r.name, done: r.done, g: Array.from(r.g) })),
     view: () => {
       const box = canvas.getBoundingClientRect();
