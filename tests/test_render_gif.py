@@ -7,6 +7,7 @@ import pytest
 
 import meiro
 from meiro.render.gif import render_dig_gif, render_search_gif
+from meiro.render.palette import Palette
 from meiro.render.png import render_png
 from meiro.render.replay import frame_counts
 
@@ -47,7 +48,7 @@ def test_search_gif_ends_with_the_path_and_grows_the_closed_set():
     inner = solution.path[1:-1]
     assert (last[inner[:, 0], inner[:, 1]] == (219, 112, 147)).all()
     assert tuple(last[m.start]) == (255, 0, 0) and tuple(last[m.goal]) == (0, 0, 255)
-    closed = [int((img == (135, 206, 250)).all(axis=2).sum()) for img, _ in shots[:-1]]
+    closed = [int((img == Palette().closed).all(axis=2).sum()) for img, _ in shots[:-1]]
     assert all(a <= b for a, b in zip(closed, closed[1:])) and closed[-1] > closed[0]
 
 
@@ -59,3 +60,14 @@ def test_frame_counts_cover_the_log():
             assert (np.diff(counts) > 0).all()
     with pytest.raises(meiro.MazeError):
         frame_counts(10, 1)
+
+
+def test_a_search_gif_has_the_colours_of_the_game_s_search_view():
+    from meiro.game.search_replay import CLOSED, FRONTIER
+    from meiro.ui.raster import PALETTE
+
+    maze = meiro.generate(8, 8, seed=3)
+    shots = frames(render_search_gif(maze, meiro.solve(maze, "bfs"), block=1, max_frames=10))
+    seen = {tuple(int(v) for v in px) for img, _ in shots[1:-1] for px in img.reshape(-1, 3)}
+    assert tuple(int(v) for v in PALETTE[FRONTIER]) in seen  # cornflowerblue, as in the f view
+    assert tuple(int(v) for v in PALETTE[CLOSED]) in seen  # gray60

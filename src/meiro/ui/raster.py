@@ -14,14 +14,13 @@ import math
 import numpy as np
 
 from ..game.model import ANSWER, GOAL, PATH, START, TRAIL, WALL
+from ..render.palette import NAMES
 
-#: Tk colour names and their RGB values (X11 colour table, as Tk resolves them).
-COLORS = {
-    "gray25": (64, 64, 64), "white": (255, 255, 255), "tan1": (255, 165, 79),
-    "palevioletred": (219, 112, 147), "red": (255, 0, 0), "blue": (0, 0, 255),
-    "springgreen": (0, 255, 127), "yellow": (255, 255, 0), "gray80": (204, 204, 204),
-    "cornflowerblue": (100, 149, 237), "gray60": (153, 153, 153), "black": (0, 0, 0),
-}
+#: The Tk colour names the window uses and their RGB values (from the one palette table,
+#: :data:`meiro.render.palette.NAMES`).
+COLORS = {name: NAMES[name] for name in (
+    "gray25", "white", "tan1", "palevioletred", "red", "blue", "springgreen", "yellow", "gray80",
+    "cornflowerblue", "gray60", "black")}
 #: Search replay palette indices (beyond the game's own).
 CURRENT, FRONTIER, CLOSED = 6, 7, 8
 #: Paint index used for pixels outside the maze.
