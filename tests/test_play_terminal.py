@@ -301,11 +301,11 @@ def test_without_a_size_the_game_asks_for_one(tmp_path):
     game.wait_text("無効な値です。")
     game.send("\x7f7\r")
     game.wait_text("迷路を生成中")
-    assert "dig 3x3 シード 5" in game.header()
+    assert "穴掘り法 3x3 シード 5" in game.header()
     game.send(" \r")  # skip the digging, then Enter stops the game
     game.wait_text("中断しました。")
     game.send("\t\x7f4\r")  # Tab: cells instead of blocks; the entry now says 4 cells
-    game.wait_for(lambda: "dig 4x4 シード 5" in game.header())
+    game.wait_for(lambda: "穴掘り法 4x4 シード 5" in game.header())
     game.send("Q")
     assert game.finish() == 0
 
@@ -684,5 +684,19 @@ def test_the_block_being_dug_is_marked_while_stepping_the_digging(tmp_path):
     game.wait_text("Fewest moves")
     game.pump()
     assert not marks()
+    game.send("q")
+    assert game.finish() == 0
+
+
+@pytest.mark.parametrize("columns", [80, 120])
+def test_the_key_help_keeps_moving_and_quitting_in_sight_and_names_the_generator(tmp_path, columns):
+    game = Game(tmp_path, ["--lang", "ja", "--size", "8x6", "--seed", "3", "--algorithm", "stick"],
+                columns=columns, NO_COLOR="1")
+    game.wait_text("迷路を生成中")
+    game.send(" ")
+    game.wait_text("q: 終了")
+    help_line = game.screen.display[1]
+    assert help_line.startswith("矢印 / WASD / hjkl: 移動") and help_line.rstrip().endswith("q: 終了")
+    assert "棒倒し法 8x6" in game.header()
     game.send("q")
     assert game.finish() == 0

@@ -25,6 +25,7 @@ import unicodedata
 import numpy as np
 
 from ..errors import MazeError
+from ..registry import GENERATORS
 from ..game import KEYMAP, GameModel, OpenFolder, Phase, Quit, SaveImage, WatchSearch, Zoom
 from ..game.clock import format_elapsed
 from ..game.messages import text
@@ -96,6 +97,23 @@ def display_width(s: str) -> int:
     (12, 7)
     """
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in s)
+
+
+def fit_help(help_text: str, columns: int) -> str:
+    """Key help (items two spaces apart) that fits ``columns``: items are left out from the
+    end backwards, but the first (how to move) and the last (how to quit) always stay.
+
+    Examples
+    --------
+    >>> fit_help("arrows: move  i: answer  p: save  q: quit", 34)
+    'arrows: move  i: answer  q: quit'
+    >>> fit_help("arrows: move  i: answer  p: save  q: quit", 20)
+    'arrows: move  q: quit'
+    """
+    items = help_text.split("  ")
+    while len(items) > 2 and display_width("  ".join(items)) > columns:
+        del items[-2]
+    return "  ".join(items)
 
 
 def clip(s: str, columns: int) -> str:
@@ -347,8 +365,8 @@ class TerminalGame:
             if self._ready():
                 parts.append(f"{t('fewest')} {t('count', n=model.min_moves)}")
             maze = model.maze
-            parts.append(f"{maze.algorithm or '-'} {maze.width}x{maze.height} "
-                         f"{t('seed')} {maze.seed}")
+            name = GENERATORS.get(maze.algorithm).title(model.lang) if maze.algorithm else "-"
+            parts.append(f"{name} {maze.width}x{maze.height} {t('seed')} {maze.seed}")
         self._line(0, "  ".join(parts), columns, self.curses.A_BOLD)
         self._line(1, self._message(), columns)
 
@@ -365,7 +383,8 @@ class TerminalGame:
         elif phase is Phase.DIGGING:
             message = t("dig_paused" if model.dig_paused else "digging")
         elif phase is Phase.PLAYING:
-            message = t("term_play_keys")
+            room = self.screen.getmaxyx()[1] - 1 - (display_width(self._info) + 2 if self._info else 0)
+            message = fit_help(t("term_play_keys"), room)
         elif phase is Phase.ANSWER and not model.answer_done:
             message = t("answer")
         else:
