@@ -700,3 +700,27 @@ def test_the_key_help_keeps_moving_and_quitting_in_sight_and_names_the_generator
     assert "棒倒し法 8x6" in game.header()
     game.send("q")
     assert game.finish() == 0
+
+
+def test_clear_is_a_bright_banner_over_the_middle_of_the_maze(tmp_path):
+    maze = meiro.generate(6, 4, seed=7)
+    path = meiro.solve(maze).path
+    game = Game(tmp_path, ["--lang", "en", "--size", "6x4", "--seed", "7"])  # in colour
+    game.wait_text("Digging")
+    game.send(" ")
+    game.wait_text("Fewest moves")
+    game.send("".join(keys_for(path)))
+    game.wait_text("CLEAR!!")
+    game.pump(0.3)
+    top, left = maze_origin(game, maze)
+    (y, line), = [(y, line) for y, line in enumerate(game.screen.display)
+                  if "CLEAR!!" in line and y >= HEADER]  # (the message line says it too)
+    x = line.index("CLEAR!!")
+    # over the maze's middle (its rows top..top+9, its columns 2*left..2*(left+13)), not below it
+    assert top <= y < top + maze.shape[0] and 2 * left <= x and x + 7 <= 2 * (left + maze.shape[1])
+    for row in (y - 1, y, y + 1):  # three lines of bright yellow, black letters
+        char = game.screen.buffer[row][x + 3]
+        assert char.bg in ("ffff00", "yellow", "brightyellow"), char
+    assert game.screen.buffer[y][x].fg == "black" and game.screen.buffer[y][x].bold
+    game.send("q")
+    assert game.finish() == 0

@@ -399,12 +399,25 @@ class TerminalGame:
         return f"{self._info}  {message}" if phase is Phase.PLAYING else f"{message}  {self._info}"
 
     def _draw_clear(self, lines: int, columns: int) -> None:
+        """CLEAR!! as the window shows it: large and bright, in the middle of the maze."""
         if not self.model.cleared or self.model.phase is not Phase.CLEARED:
             return
-        label = "  CLEAR!!  "
-        y = HEADER + (lines - HEADER) // 2
-        self._put(y, max(0, (columns - len(label)) // 2), clip(label, columns),
-                  self.style.attrs["clear"])
+        y_mid, x_mid = HEADER + (lines - HEADER) // 2, columns // 2
+        if self.view is not None:  # the middle of the maze as drawn, not of the screen
+            (vr, vc), (oy, ox) = self.view.size, self.view.offset
+            shown_rows = min(vr, self.view.shape[0]) // self.scale.stacked
+            shown_cols = min(vc, self.view.shape[1]) * self.scale.columns
+            y_mid = HEADER + oy + max(1, shown_rows) // 2
+            x_mid = self.scale.columns * ox + shown_cols // 2
+        width = min(columns, 19)
+        banner = ["", "CLEAR!!", ""]
+        top = max(HEADER, min(y_mid - 1, lines - len(banner)))
+        left = max(0, min(x_mid - width // 2, columns - width))
+        for i, text in enumerate(banner):
+            if top + i < lines:
+                pad = width - len(text)
+                line = " " * (pad // 2) + text + " " * (pad - pad // 2)
+                self._put(top + i, left, clip(line, columns - left), self.style.attrs["clear"])
 
     # -- records -------------------------------------------------------------------------------
     def _record_key(self) -> str | None:

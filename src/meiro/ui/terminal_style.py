@@ -197,7 +197,8 @@ def make_style(color: bool, utf8: bool) -> Style:
             attrs[cls] = curses.color_pair(pair)
         attrs[PLAYER] |= curses.A_BOLD
         clear_pair = len(table) + 1
-        curses.init_pair(clear_pair, curses.COLOR_BLACK, curses.COLOR_YELLOW)
+        # bright yellow where the terminal has it (8-colour yellow is often olive)
+        curses.init_pair(clear_pair, curses.COLOR_BLACK, 226 if curses.COLORS >= 256 else curses.COLOR_YELLOW)
         attrs["clear"] = curses.color_pair(clear_pair) | curses.A_BOLD
         return Style(glyphs, attrs, dict(table), _pair_maker(curses, clear_pair + 1))
     glyphs = {**PLAIN_GLYPHS, WALL: "██" if utf8 else "##"}
