@@ -724,3 +724,12 @@ def test_clear_is_a_bright_banner_over_the_middle_of_the_maze(tmp_path):
     assert game.screen.buffer[y][x].fg == "black" and game.screen.buffer[y][x].bold
     game.send("q")
     assert game.finish() == 0
+
+
+def test_the_entry_screen_shows_the_title_once(tmp_path):
+    game = Game(tmp_path, ["--lang", "ja", "--seed", "5"], NO_COLOR="1")
+    game.wait_text("辺の長さを入力してください。")
+    game.pump(0.3)
+    assert sum("自動生成迷路" in line for line in game.screen.display) == 1
+    game.send("q")
+    assert game.finish() == 0

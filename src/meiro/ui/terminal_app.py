@@ -351,8 +351,8 @@ class TerminalGame:
     def _draw_entry(self, lines: int, columns: int) -> None:
         model = self.model
         unit = self._t("unit_" + model.entry_unit)
-        rows = [self._t("title"), "", model.message, f"> {model.entry_text}_   ({unit})", "",
-                self._t("term_entry_keys")]
+        # the title is on the message line above already (or, after a game, what happened)
+        rows = ["", model.message, f"> {model.entry_text}_   ({unit})", "", self._t("term_entry_keys")]
         for i, row in enumerate(rows[:lines - HEADER]):
             self._put(HEADER + i, 1, clip(row, columns - 1))
 
