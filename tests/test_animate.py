@@ -82,14 +82,16 @@ def test_dig_redraws_in_place_and_ends_on_the_maze():
     m = meiro.generate(9, 6, seed=4, goal="farthest")
     out = run_to_end(spawn(["--size", "9x6", "--seed", "4", "--speed", "3000"]))
     rows = m.grid.shape[0]
-    # the drawing scrolls down exactly once: rows-1 line feeds, one to leave it, one after the status
-    assert out.count("\n") == rows + 1
+    # the drawing scrolls down exactly once: rows-1 line feeds, one to leave it, one after the
+    # legend, one after the status
+    assert out.count("\n") == rows + 2
     assert re.search(r"\x1b\[\d+A", out), "no cursor-up moves: the maze was reprinted, not redrawn"
     screen = Terminal()
     screen.feed(out)
     expected = meiro.render_text(m, style="block").splitlines()
     assert [screen.line(r, step=2) for r in range(rows)] == expected
-    assert screen.line(rows).startswith(f"9x6 dig seed 4: {len(m.carve_order)} blocks dug")
+    assert screen.line(rows).startswith("■wall  ◎start  △goal")
+    assert screen.line(rows + 1).startswith(f"9x6 dig seed 4: {len(m.carve_order)} blocks dug")
     assert screen.cursor_visible and screen.attributes == "0"
 
 
@@ -108,7 +110,7 @@ def test_solve_animates_the_search_and_draws_the_path():
 
 def test_default_size_fits_the_terminal_and_narrow_ascii_terminals_get_the_hash_look():
     out = run_to_end(spawn(["--seed", "1", "--speed", "100000"], lines=24, columns=80))
-    assert "19x11 dig seed 1" in out
+    assert "19x10 dig seed 1" in out
     out = run_to_end(spawn(["--size", "10x5", "--seed", "1", "--speed", "100000"], columns=30,
                            PYTHONIOENCODING="ascii"))
     screen = Terminal()
@@ -158,3 +160,17 @@ def test_shrinking_the_terminal_stops_cleanly():
     screen = Terminal()
     screen.feed(out[:out.index("meiro: error")])
     assert screen.cursor_visible and screen.attributes == "0"
+
+
+def test_the_legend_and_closing_line_speak_japanese():
+    m = meiro.generate(6, 4, seed=3, goal="farthest")  # animate's default goal
+    solution = meiro.solve(m, "bfs")
+    out = run_to_end(spawn(["--size", "6x4", "--seed", "3", "--speed", "5000", "--solve", "bfs",
+                            "--lang", "ja"]))
+    screen = Terminal()
+    screen.feed(out)
+    rows = m.grid.shape[0]
+    assert screen.line(rows).startswith("■壁  ◎スタート  △ゴール  ・調べた  ○調べる候補  ●答えの道")
+    assert screen.line(rows + 1).startswith(
+        f"6x4 穴掘り法 シード 3: {len(m.carve_order)}ブロックを掘りました。幅優先探索: "
+        f"{solution.expanded}か所を調べ、道のりは{solution.length}歩")

@@ -16,12 +16,15 @@ import shutil
 import signal
 import sys
 import time
+import unicodedata
 
 from .. import generate, solve
 from ..errors import MazeError
 from ..registry import GENERATORS, SOLVERS
 from ..text import text_lines
 from .args import add_size_options, chosen_size, seed
+from ..game.messages import default_language
+from ..render.ansi import legend
 from .console import enable_escapes
 from .output import notice_if_slow, print_lines
 
@@ -58,6 +61,8 @@ def add_parser(subparsers) -> None:
                    help=f"animation speed (default {DEFAULT_SPEED:g}: a 20x20 maze in about 10 s)")
     p.add_argument("--solve", default=None, choices=SOLVERS.choices(), metavar="METHOD",
                    help=f"then animate the search of: {', '.join(SOLVERS.names())}")
+    p.add_argument("--lang", default=None, choices=("ja", "en"),
+                   help="language of the legend and the closing line (default: from the locale)")
     p.add_argument("--look", default="auto", choices=("auto", "block", "hash", "compact"),
                    help="characters: block (■, the NumPy article), hash (#, the ASCII-printer article), compact (# one column); "
                         "default: the best that fits")
@@ -89,18 +94,46 @@ def run(args) -> int:
     with notice_if_slow():
         maze = generate(width, height, algorithm=args.algorithm, seed=args.seed, goal=args.goal)
         solution = solve(maze, args.solve) if args.solve else None
-    dug = len(maze.carve_order)
-    status = f"{width}x{height} {maze.algorithm} seed {maze.seed}: {dug} block{'s' * (dug != 1)} dug"
-    if solution is not None:
-        status += (f"; {solution.method} expanded {solution.expanded} positions, "
-                   f"path {solution.length} steps")
+    lang = args.lang or default_language()
+    status = summary(maze, solution, lang)
     if not interactive:
         style = {"auto": "hash", "compact": "plain"}.get(args.look, args.look)
         print_lines(text_lines(maze, style=style, path=solution.path if solution is not None else None))
         print(status)
         return 0
+    # what the marks mean, above the closing line (left out where it would wrap)
+    plain = legend(look, False, lang, search=solution is not None)
+    if sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in plain) < columns:
+        status = legend(look, color, lang, search=solution is not None) + "\n" + status
     _animate(maze, solution, look, color, args.speed, status)
     return 0
+
+
+def summary(maze, solution, lang: str = "en") -> str:
+    """The closing line: the maze, how many blocks were dug, and the search, in ``lang``.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> m = meiro.generate(4, 3, seed=2)
+    >>> summary(m, None)
+    '4x3 dig seed 2: 23 blocks dug'
+    >>> summary(m, meiro.solve(m, "bfs"), "ja")
+    '4x3 穴掘り法 シード 2: 23ブロックを掘りました。幅優先探索: 8か所を調べ、道のりは14歩'
+    """
+    dug = len(maze.carve_order)
+    algorithm = GENERATORS.get(maze.algorithm).title(lang)
+    if lang == "ja":
+        text = f"{maze.width}x{maze.height} {algorithm} シード {maze.seed}: {dug}ブロックを掘りました"
+        if solution is not None:
+            text += (f"。{SOLVERS.get(solution.method).title(lang)}: {solution.expanded}か所を調べ、"
+                     f"道のりは{solution.length}歩")
+        return text
+    text = f"{maze.width}x{maze.height} {algorithm} seed {maze.seed}: {dug} block{'s' * (dug != 1)} dug"
+    if solution is not None:
+        text += (f"; {solution.method} expanded {solution.expanded} positions, "
+                 f"path {solution.length} steps")
+    return text
 
 
 class _Interrupts:
@@ -171,9 +204,9 @@ def _animate(maze, solution, look, color: bool, speed: float, status: str) -> No
         # a terminal made smaller mid-animation reflows the drawing, and relative
         # cursor moves would then scribble over it: stop cleanly instead
         size = shutil.get_terminal_size((80, 24))
-        if size.columns < cols * look.columns or size.lines < rows + 1:
+        if size.columns < cols * look.columns or size.lines < rows + 2:
             raise MazeError(f"the terminal became too small ({size.columns}x{size.lines}) for the "
-                            f"maze; it needs {cols * look.columns}x{rows + 1}")
+                            f"maze; it needs {cols * look.columns}x{rows + 2}")
 
     def play(frames, entries: int, n_frames: int) -> None:
         # one frame per 1/FPS s (fewer for short logs); sleep until each frame's due

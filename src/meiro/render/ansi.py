@@ -66,12 +66,42 @@ LOOKS = {
 }
 
 
+#: What each mark means, in the languages meiro speaks.
+_MEANINGS = {
+    "en": {WALL: "wall", START: "start", GOAL: "goal", CLOSED: "searched", FRONTIER: "to search",
+           ANSWER: "the way"},
+    "ja": {WALL: "壁", START: "スタート", GOAL: "ゴール", CLOSED: "調べた", FRONTIER: "調べる候補",
+           ANSWER: "答えの道"},
+}
+
+
+def legend(look: Look, color: bool, lang: str = "en", search: bool = False) -> str:
+    """One line saying what the marks of ``look`` mean (``search``: the search's marks too).
+
+    Examples
+    --------
+    >>> legend(LOOKS["hash"], color=False)
+    '# wall  S start  G goal'
+    >>> legend(LOOKS["block"], color=False, lang="ja", search=True)
+    '■壁  ◎スタート  △ゴール  ・調べた  ○調べる候補  ●答えの道'
+    """
+    meanings = _MEANINGS.get(lang, _MEANINGS["en"])
+    marks = (WALL, START, GOAL) + ((CLOSED, FRONTIER, ANSWER) if search else ())
+    items = []
+    for cls in marks:
+        # a two-column ASCII glyph ("# ") and a full-width one ("■") already end with room
+        room = look.glyphs[cls].endswith(" ") or look.name == "block"
+        items.append(look.glyph(cls, color) + ("" if room else " ") + meanings[cls])
+    return "  ".join(items)
+
+
 def pick_look(shape: tuple[int, int], columns: int, lines: int, utf8: bool,
               wanted: str = "auto") -> Look:
     """The look to draw a ``shape``-block grid in a ``columns x lines`` terminal.
 
     ``auto`` prefers the NumPy article's block look on a UTF-8 terminal, then the hash
-    look, then the compact one; one line is kept for the status below the maze.
+    look, then the compact one; two lines are kept below the maze, for the legend and the
+    closing line.
 
     Examples
     --------
@@ -84,7 +114,7 @@ def pick_look(shape: tuple[int, int], columns: int, lines: int, utf8: bool,
     >>> pick_look((41, 41), 30, 50, utf8=True)
     Traceback (most recent call last):
     ...
-    meiro.errors.MazeError: the maze needs a terminal of at least 41 columns and 42 lines, this one is 30x50; choose a smaller --size
+    meiro.errors.MazeError: the maze needs a terminal of at least 41 columns and 43 lines, this one is 30x50; choose a smaller --size
     """
     rows, cols = shape
     if wanted != "auto":
@@ -95,24 +125,25 @@ def pick_look(shape: tuple[int, int], columns: int, lines: int, utf8: bool,
         candidates = [LOOKS["block"]] if utf8 else []
         candidates += [LOOKS["hash"], LOOKS["compact"]]
     for look in candidates:
-        if cols * look.columns <= columns and rows + 1 <= lines:
+        if cols * look.columns <= columns and rows + 2 <= lines:
             return look
     need = cols * candidates[-1].columns
-    raise MazeError(f"the maze needs a terminal of at least {need} columns and {rows + 1} lines, "
+    raise MazeError(f"the maze needs a terminal of at least {need} columns and {rows + 2} lines, "
                     f"this one is {columns}x{lines}; choose a smaller --size")
 
 
 def fitting_cells(columns: int, lines: int, largest: tuple[int, int]) -> tuple[int, int]:
     """The largest maze (in cells, up to ``largest``) drawn two columns per block
-    (the block or hash look) that fits the terminal, with a line for the status.
+    (the block or hash look) that fits the terminal, with two lines for the legend and
+    the closing line.
 
     Examples
     --------
     >>> fitting_cells(80, 24, (20, 20))
-    (19, 11)
+    (19, 10)
     """
     width = min(largest[0], (columns // 2 - 1) // 2)
-    height = min(largest[1], (lines - 2) // 2)
+    height = min(largest[1], (lines - 3) // 2)
     if width < 1 or height < 1:
         raise MazeError(f"the terminal ({columns}x{lines}) is too small to draw a maze")
     return width, height
