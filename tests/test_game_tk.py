@@ -584,3 +584,21 @@ def test_the_block_being_dug_is_yellow_in_the_window(window):
     assert pixel(app, before) == COLORS["white"]  # the square moved on
     press(root, "space")
     assert pixel(app, model.digging_at or maze.goal) != COLORS["yellow"]
+
+
+def test_a_300_by_300_maze_starts_at_a_zoom_that_shows_the_player_and_points_to_the_goal(window):
+    model = started((300, 300), seed=6)
+    root, app = window(model, size=500)
+    press(root, "space")
+    view = app.view
+    assert view.px >= 10  # blocks a player can see
+    x0, y0, x1, y1 = view.block_rect(*model.player)
+    assert x1 - x0 >= 10 and pixel(app, model.player) == COLORS["springgreen"]
+    arrow = app.canvas.find_withtag("goal_arrow")
+    assert arrow and app.canvas.itemcget(arrow[0], "fill") == "blue"
+    tip_x, tip_y = app.canvas.coords(arrow[0])[:2]
+    assert tip_x > 250 and tip_y > 250  # the goal is down and to the right of the start
+    press(root, "z")  # the whole maze: the goal is in sight, no arrow
+    assert not app.canvas.find_withtag("goal_arrow")
+    assert "+ - z" in " ".join(w.cget("text") for w in app.root.winfo_children()[0].winfo_children()
+                               if isinstance(w, tk.Label))

@@ -33,8 +33,11 @@ PLAYER = COLORS["springgreen"]
 
 #: Smallest on-screen size of the start, goal and player markers, in pixels.
 MARKER_MIN = 5
-#: The default view never shows blocks smaller than this (zoom out for an overview).
-MIN_PLAYING_PX = 4.0
+#: A maze whose blocks would be smaller than this to fit the window whole...
+FIT_MIN_PX = 6.0
+#: ... is played at this many pixels a block instead, the view following the player
+#: (zoom out for an overview): a player and walls one can see.
+MIN_PLAYING_PX = 10.0
 MAX_PX = 64.0
 
 
@@ -70,7 +73,7 @@ class View:
 
     def _default_px(self) -> float:
         # fit the window, unless blocks would be too small to tell walls from paths
-        return max(self.fit_px, MIN_PLAYING_PX)
+        return self.fit_px if self.fit_px >= FIT_MIN_PX else MIN_PLAYING_PX
 
     def _layout(self, focus: tuple[int, int] | None = None) -> None:
         self.px = max(self.fit_px, min(MAX_PX, self._default_px() * 2.0 ** self.zoom))

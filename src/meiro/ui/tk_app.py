@@ -10,6 +10,7 @@ costs the same on a 15x15 maze as on a 1000x1000 one. Animations run on
 
 from __future__ import annotations
 
+import math
 import os
 import subprocess
 import sys
@@ -73,6 +74,35 @@ def open_in_file_manager(folder: Path) -> subprocess.Popen | None:
     return subprocess.Popen([opener, str(folder)], stdin=subprocess.DEVNULL,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             start_new_session=True)
+
+
+def goal_arrow(view: View, goal: tuple[int, int], size: int = 18):
+    """The corners of a triangle just inside the view's edge, pointing from the view's centre
+    towards ``goal``; None while the goal block is in view.
+
+    Examples
+    --------
+    >>> v = View(601, 601, 400, 400)              # 10 pixels a block: the start's corner in view
+    >>> tip = goal_arrow(v, (599, 599))[:2]       # the goal far down and right: the arrow's tip
+    >>> tip[0] > 360 and tip[1] > 360
+    True
+    >>> goal_arrow(v, (301, 301)) is None         # the middle of the maze is in view
+    True
+    """
+    x0, y0, x1, y1 = view.block_rect(*goal, clip=False)
+    gx, gy = (x0 + x1) / 2, (y0 + y1) / 2
+    if 0 <= gx < view.width and 0 <= gy < view.height:
+        return None
+    cx, cy = view.width / 2, view.height / 2
+    dx, dy = gx - cx, gy - cy
+    # scale the direction to touch the border inset by the arrow's size
+    reach = min((cx - size) / abs(dx) if dx else math.inf, (cy - size) / abs(dy) if dy else math.inf)
+    tx, ty = cx + dx * reach, cy + dy * reach
+    norm = math.hypot(dx, dy)
+    ux, uy = dx / norm, dy / norm  # along the arrow; (-uy, ux) across it
+    bx, by = tx - ux * size, ty - uy * size
+    half = size * 0.6
+    return (tx, ty, bx - uy * half, by + ux * half, bx + uy * half, by - ux * half)
 
 
 def _shown_path(path) -> str:
@@ -262,6 +292,7 @@ class MazeApp:
         label(12, 0, self.vars["seed_now"], width=44).grid(columnspan=2)
         tk.Button(panel, text=self._t("search"), width=22, height=2, font=FONT, takefocus=0,
                   command=lambda: self.dispatch(WatchSearch())).grid(row=13, column=0, padx=6, pady=4)
+        label(13, 1, value=self._t("zoom_keys"))
         self.info_label = label(14, 0, self.vars["info"], width=44, wraplength=360, fg=ERROR_FG)
         self.info_label.grid(columnspan=2)
 
@@ -315,7 +346,12 @@ class MazeApp:
             self.open_image_folder()
             return
         if isinstance(command, Zoom):
-            if self.view is not None and self.view.set_zoom(command.step, self.model.player):
+            if self.view is None:
+                return
+            if command.step == 0:  # z: the whole maze, as in the terminal game
+                self.view.show_all()
+                self.refresh(full=True)
+            elif self.view.set_zoom(command.step, self.model.player):
                 self.refresh(full=True)
             return
         if isinstance(command, WatchSearch):
@@ -397,10 +433,22 @@ class MazeApp:
                 rect = self.view.dirty_rect(changes.blocks)
                 if rect is not None:
                     self._paint(rect)
+            self._point_to_goal()
         elif full:
             self._blank()
         if changes.status or full:
             self._update_texts()
+
+    def _point_to_goal(self) -> None:
+        """A blue arrow at the window's edge pointing to the goal while it is out of sight."""
+        self.canvas.delete("goal_arrow")
+        model = self.model
+        if model.maze is None or model.dig_done < model.dig_total or model.cleared:
+            return
+        arrow = goal_arrow(self.view, model.maze.goal)
+        if arrow is not None:
+            self.canvas.create_polygon(*arrow, fill="blue", outline="white", width=2,
+                                       tags="goal_arrow")
 
     def _blank(self) -> None:
         width, height = self.canvas_size
