@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import meiro
-from meiro.game import Direction, GameModel, Move, Phase, Skip
+from meiro.game import Direction, GameModel, Move, Phase, Skip, StartStop
 from meiro.game.records import Records
 from meiro.ui.raster import COLORS, block_scale
 
@@ -58,6 +58,7 @@ def window(display, tmp_path):
         kw.setdefault("image_dir", tmp_path / "maze_image")
         kw.setdefault("open_folder", opened.append)
         kw.setdefault("has_japanese_font", lambda root: True)
+        kw.setdefault("confirm", lambda title, message: pytest.fail(f"unexpected question: {message}"))
         app = MazeApp(root, model, canvas_size=size, **kw)
         root.update()
         return root, app
@@ -602,3 +603,18 @@ def test_a_300_by_300_maze_starts_at_a_zoom_that_shows_the_player_and_points_to_
     assert not app.canvas.find_withtag("goal_arrow")
     assert "+ - z" in " ".join(w.cget("text") for w in app.root.winfo_children()[0].winfo_children()
                                if isinstance(w, tk.Label))
+
+
+def test_a_maze_over_a_million_cells_asks_before_it_starts(window):
+    asked = []
+    answer = [False]
+    model = GameModel(lang="ja")
+    root, app = window(model, confirm=lambda title, message: asked.append(message) or answer[0])
+    model.entry_unit = "cells"
+    model.set_entry("1001x1000")
+    app.dispatch(StartStop())
+    assert asked == ["1001x1000 マスの迷路は、作るのにしばらく時間がかかります。始めますか?"]
+    assert model.maze is None and model.phase is Phase.ENTRY  # "no": nothing started
+    model.set_entry("1000x1000")  # a million cells: no question
+    app.dispatch(StartStop())
+    assert len(asked) == 1 and model.maze is not None and model.maze.width == 1000

@@ -168,6 +168,17 @@ class GameModel:
         return text(self.lang, self.message_key)
 
     # -- starting and stopping -------------------------------------------------
+    @property
+    def asked_size(self) -> tuple[int, int] | None:
+        """The ``(width, height)`` in cells Enter would start now, or None (nothing valid
+        asked, or Enter would not start a maze)."""
+        if not self.entry_enabled:
+            return None
+        try:
+            return parse_entry(self.entry_text, self.entry_unit)
+        except EntryError:
+            return None
+
     def new_game(self) -> bool:
         """Start a maze from the entry (size, seed, algorithm, goal); False if refused."""
         from ..generate import generate

@@ -16,11 +16,12 @@ import subprocess
 import sys
 import tkinter as tk
 from pathlib import Path
-from tkinter import filedialog, ttk
+from tkinter import filedialog, messagebox, ttk
 from typing import Callable
 
 from ..errors import MazeError
-from ..game import KEYMAP, GameModel, OpenFolder, Phase, Quit, SaveImage, WatchSearch, Zoom
+from ..game import (KEYMAP, GameModel, OpenFolder, Phase, Quit, SaveImage, StartStop, WatchSearch,
+                    Zoom)
 from ..game.clock import format_elapsed
 from ..game.messages import text
 from ..game.records import NOTE_KEYS, Records, record_key
@@ -113,6 +114,9 @@ def _shown_path(path) -> str:
         return str(path)
 
 
+#: A maze of more cells than this takes long to make and dig: Enter asks first.
+LARGE_CELLS = 1000 * 1000
+
 #: Colours of the message under the buttons.
 ERROR_FG, OK_FG = "firebrick", "dark green"
 #: How often (ms), and how long, to watch the file manager's opener for a failure.
@@ -165,7 +169,8 @@ class MazeApp:
                  ask_save_path: Callable[[Path, str], str] = _ask_save_path,
                  open_folder: Callable[[Path], None] = open_in_file_manager,
                  canvas_size: int | None = None,
-                 has_japanese_font: Callable[[tk.Misc], bool] = japanese_font_available):
+                 has_japanese_font: Callable[[tk.Misc], bool] = japanese_font_available,
+                 confirm: Callable[[str, str], bool] | None = None):
         self.root = root
         self.model = model
         no_font = model.lang == "ja" and not has_japanese_font(root)
@@ -175,6 +180,8 @@ class MazeApp:
         self.image_dir = Path(image_dir)
         self.ask_save_path = ask_save_path
         self.open_folder = open_folder
+        self.confirm = confirm or (lambda title, message: messagebox.askyesno(title, message,
+                                                                              parent=root))
         self.view: View | None = None
         self._maze_id = None
         self._anim_job = None
@@ -358,6 +365,10 @@ class MazeApp:
             self.watch_search()
             return
         self.model.seed_text = self.seed_var.get()
+        size = self.model.asked_size if isinstance(command, StartStop) else None
+        if size is not None and size[0] * size[1] > LARGE_CELLS:
+            if not self.confirm(self._t("large_title"), self._t("large_ask", size=f"{size[0]}x{size[1]}")):
+                return
         maze_before = self.model.maze
         if self.model.handle(command):
             if self.model.maze is not maze_before:
