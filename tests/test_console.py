@@ -79,3 +79,79 @@ def test_a_slow_first_run_says_it_is_preparing_and_wipes_the_notice():
     with notice_if_slow("preparing…", after=5, stream=fast):
         pass
     assert fast.getvalue() == ""
+
+
+def _run_in_terminal(args, answer: bytes | None, env=None):
+    """``meiro ARGS`` in a pseudo-terminal that answers the cursor-position question with
+    ``answer`` (None: no answer); everything it printed, and the exit status."""
+    import os
+    import sys
+
+    pexpect = pytest.importorskip("pexpect")
+    environment = {key: value for key, value in os.environ.items() if key != "MEIRO_AMBIGUOUS"}
+    environment.update({"LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", **(env or {})})
+    child = pexpect.spawn(sys.executable, ["-m", "meiro", *args], env=environment, timeout=60,
+                          dimensions=(40, 120))
+    out = b""
+    asked = False
+    while True:
+        try:
+            out += child.read_nonblocking(65536, timeout=5)
+        except pexpect.EOF:
+            break
+        except pexpect.TIMEOUT:
+            break
+        if not asked and b"\x1b[6n" in out:
+            asked = True
+            if answer is not None:
+                child.send(answer)
+    child.close()
+    return out.decode("utf-8"), child.exitstatus, asked
+
+
+@pytest.mark.skipif(__import__("os").name != "posix", reason="a pseudo-terminal")
+def test_block_rows_line_up_where_the_square_is_one_column_wide():
+    import unicodedata
+
+    import meiro
+
+    out, status, asked = _run_in_terminal(["generate", "--size", "6x4", "--seed", "2", "--style", "block"],
+                                          b"\x1b[1;2R")  # ■ took one column
+    assert status == 0 and asked
+    maze = meiro.generate(6, 4, seed=2)
+    rows = [line for line in out.split("\x1b[K")[-1].replace("\r", "").split("\n") if line.startswith("■")]
+    assert len(rows) == maze.shape[0]
+
+    def columns(line):  # as such a terminal draws it: ■ ◎ △ one column, the rest as Unicode says
+        return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in line)
+
+    # every block two columns wide: all rows equally long, the walls doubled
+    assert {columns(row) for row in rows} == {2 * maze.shape[1]}
+    assert rows[0] == "■■" * maze.shape[1]
+
+
+@pytest.mark.skipif(__import__("os").name != "posix", reason="a pseudo-terminal")
+@pytest.mark.parametrize("answer, env", [(b"\x1b[1;3R", None),             # ■ took two columns
+                                         (None, {"MEIRO_AMBIGUOUS": "wide"})])
+def test_block_rows_stay_the_article_s_where_the_square_is_two_columns_wide(answer, env):
+    import meiro
+
+    out, status, _ = _run_in_terminal(["generate", "--size", "6x4", "--seed", "2", "--style", "block"],
+                                      answer, env)
+    assert status == 0
+    expected = meiro.render_text(meiro.generate(6, 4, seed=2), style="block").splitlines()
+    maze_text = out.split("\x1b[K")[-1]  # after the test square, which the terminal then wiped
+    shown = [line for line in maze_text.replace("\r", "").split("\n") if line.startswith("■")]
+    assert shown == expected
+
+
+def test_a_file_always_gets_the_article_s_block_characters(tmp_path):
+    import subprocess
+    import sys
+
+    import meiro
+
+    out = subprocess.run([sys.executable, "-m", "meiro", "generate", "--size", "6x4", "--seed", "2",
+                          "--style", "block"], capture_output=True, text=True, timeout=60,
+                         env={**__import__("os").environ, "MEIRO_AMBIGUOUS": "narrow"})
+    assert out.stdout.splitlines() == meiro.render_text(meiro.generate(6, 4, seed=2), style="block").splitlines()

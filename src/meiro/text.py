@@ -93,6 +93,30 @@ def text_lines(maze: Maze, style: str = "hash", path: Iterable | None = None) ->
     return map(lookup, kind)
 
 
+#: ``block`` glyphs that terminals draw one column wide when East Asian "ambiguous" width
+#: is narrow (most Western settings) — the full-width space and ・ take two columns
+#: everywhere — and what each becomes so that every block takes two columns again.
+_NARROW_FIX = str.maketrans({"■": "■■", "◎": "◎ ", "△": "△ "})
+
+
+def for_narrow_terminal(line: str) -> str:
+    """A ``block`` line laid out for a terminal that draws ■ ◎ △ one column wide.
+
+    ■ ◎ △ are East Asian *ambiguous*-width characters: two columns in CJK
+    terminal settings (where the NumPy article's look lines up as it is), one in
+    most others, where the rows would slip against the two-column full-width
+    spaces. There a wall block is drawn ``■■`` and the start and goal get a space,
+    so every block is two columns again. Files keep the article's characters.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> [for_narrow_terminal(line) for line in meiro.render_text(meiro.generate(2, 1, seed=0), style="block").splitlines()]
+    ['■■■■■■■■■■', '■■◎ 　△ ■■', '■■■■■■■■■■']
+    """
+    return line.translate(_NARROW_FIX)
+
+
 def _style_lookup(style: str):
     """A function turning one row of block kinds (0 open, 1 wall, 2 path, 3 goal, 4 start)
     into the text line of ``style``."""

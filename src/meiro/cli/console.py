@@ -78,3 +78,88 @@ class _WindowsConsole:  # pragma: no cover - Windows only
 
     def set_mode(self, handle, mode: int) -> bool:
         return bool(self._kernel32.SetConsoleMode(handle, self._dword(mode)))
+
+
+def ambiguous_is_narrow(environ=None, ask=None) -> bool:
+    """Whether the terminal draws East Asian ambiguous-width characters (■ ◎ △) one column
+    wide, as most Western terminal settings do (CJK settings draw them two wide).
+
+    ``MEIRO_AMBIGUOUS=narrow|wide`` decides; else the terminal is asked where its
+    cursor lands after printing ■ (``ask``, the question itself by default;
+    a terminal that does not answer within a fifth of a second is not waited
+    for); else a Japanese, Chinese or Korean locale means wide.
+
+    Examples
+    --------
+    >>> ambiguous_is_narrow({"MEIRO_AMBIGUOUS": "wide"})
+    False
+    >>> ambiguous_is_narrow({"LANG": "ja_JP.UTF-8"}, ask=lambda: None)
+    False
+    >>> ambiguous_is_narrow({"LANG": "en_US.UTF-8"}, ask=lambda: 1)   # the terminal says: 1 column
+    True
+    """
+    import os
+
+    env = os.environ if environ is None else environ
+    chosen = env.get("MEIRO_AMBIGUOUS", "").lower()
+    if chosen in ("narrow", "wide"):
+        return chosen == "narrow"
+    columns = (ask or _columns_of_square)()
+    if columns in (1, 2):
+        return columns == 1
+    locale_name = next((env[n] for n in ("LC_ALL", "LC_CTYPE", "LANG") if env.get(n)), "")
+    return not locale_name.lower().startswith(("ja", "zh", "ko"))
+
+
+def _columns_of_square(timeout: float = 0.2) -> int | None:
+    """Print ■ at the start of the line and ask the terminal for its cursor's column
+    (``ESC [ 6 n``); the columns ■ took, or None (no terminal, no answer)."""
+    import os
+    import select
+
+    try:
+        import termios
+        import tty
+    except ImportError:  # Windows: its console draws ■ as the font has it; do not ask
+        return None
+    try:
+        fd = os.open("/dev/tty", os.O_RDWR | os.O_NOCTTY)
+    except OSError:
+        return None
+    try:
+        saved = termios.tcgetattr(fd)
+        try:
+            tty.setraw(fd, termios.TCSANOW)
+            os.write(fd, "\r■\x1b[6n".encode("utf-8"))
+            answer = b""
+            while not answer.endswith(b"R") and len(answer) < 32:
+                ready, _, _ = select.select([fd], [], [], timeout)
+                if not ready:
+                    return None
+                answer += os.read(fd, 32)
+        finally:
+            termios.tcsetattr(fd, termios.TCSAFLUSH, saved)
+            os.write(fd, b"\r\x1b[K")  # wipe the test square
+        start = answer.rfind(b"\x1b[")
+        column = int(answer[start + 2:-1].split(b";")[1])
+        return column - 1
+    except (OSError, ValueError, IndexError, termios.error):
+        return None
+    finally:
+        os.close(fd)
+
+
+def as_shown(lines, style: str, stream=None):
+    """Text lines of ``style`` as the terminal ``stream`` (stdout) shows them aligned: the
+    ``block`` look widened where ■ ◎ △ are one column wide (:func:`ambiguous_is_narrow`);
+    anything else, and any file or pipe, unchanged."""
+    stream = sys.stdout if stream is None else stream
+    try:
+        on_terminal = stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        on_terminal = False
+    if style != "block" or not on_terminal or not ambiguous_is_narrow():
+        return lines
+    from ..text import for_narrow_terminal
+
+    return (for_narrow_terminal(line) for line in lines)

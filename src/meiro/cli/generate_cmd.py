@@ -9,6 +9,7 @@ from ..goals import GOALS
 from ..registry import GENERATORS, SOLVERS
 from ..text import STYLES, text_lines
 from .args import add_size_options, chosen_size, seed, share
+from .console import as_shown
 from .output import notice_if_slow, print_lines
 from ..writing import OutputSet
 from .render_cmd import (add_format_option, add_picture_options, check_pictures, is_picture, picture_bytes,
@@ -68,7 +69,7 @@ def run(args) -> int:
                           else encode(maze, fmt))
     path = solution.path if solution is not None else None
     if not args.quiet:
-        print_lines(text_lines(maze, style=args.style, path=path))
+        print_lines(as_shown(text_lines(maze, style=args.style, path=path), args.style))
     return 0
 
 
@@ -89,5 +90,6 @@ def run_stream(args) -> int:
         raise MazeError(f"--stream prints an eller maze as it is made; it cannot take {refused[0]}")
     width, height = chosen_size(args)
     rows = eller_rows(width, height, mix_seed(resolve_seed(args.seed)))
-    print_lines(row_lines(rows, (1, 1), (2 * height - 1, 2 * width - 1), style=args.style))
+    print_lines(as_shown(row_lines(rows, (1, 1), (2 * height - 1, 2 * width - 1), style=args.style),
+                         args.style))
     return 0

@@ -7,6 +7,7 @@ import sys
 from .. import load, solve
 from ..registry import SOLVERS
 from ..text import STYLES, text_lines
+from .console import as_shown
 from .output import print_lines
 
 
@@ -27,7 +28,7 @@ def run(args) -> int:
     maze = load(args.file)
     solution = solve(maze, args.method)
     if not args.quiet:
-        print_lines(text_lines(maze, style=args.style, path=solution.path))
+        print_lines(as_shown(text_lines(maze, style=args.style, path=solution.path), args.style))
     print(f"path length: {solution.length} steps ({solution.method} expanded "
           f"{solution.expanded} positions)", file=sys.stdout)
     return 0
