@@ -127,11 +127,7 @@ def path_to_solution(path: Any) -> np.ndarray:
         return np.zeros((0, 2), np.int64)
     if blocks.min() < 0:
         raise MazeError("a path's blocks must have non-negative (row, col)")
-    jumps = np.flatnonzero(np.abs(np.diff(blocks, axis=0)).sum(axis=1) != 1)
-    if len(jumps):
-        k = int(jumps[0])
-        raise MazeError(f"path step {k + 1} goes from block {_pair(blocks[k])} to "
-                        f"{_pair(blocks[k + 1])}: a path moves one block a step")
+    _check_steps(blocks)
     for name, block in (("starts", blocks[0]), ("ends", blocks[-1])):
         if block[0] % 2 == 0 or block[1] % 2 == 0:
             raise MazeError(f"the path {name} on block {_pair(block)}, which is not a cell "
@@ -650,11 +646,7 @@ def _check_path(maze: Maze, blocks: np.ndarray) -> None:
     rows, cols = maze.shape
     if blocks.min() < 0 or blocks[:, 0].max() >= rows or blocks[:, 1].max() >= cols:
         raise MazeError("the path leaves the maze's grid")
-    jumps = np.flatnonzero(np.abs(np.diff(blocks, axis=0)).sum(axis=1) != 1)
-    if len(jumps):
-        k = int(jumps[0])
-        raise MazeError(f"path step {k + 1} goes from block {_pair(blocks[k])} to "
-                        f"{_pair(blocks[k + 1])}: a path moves one block a step")
+    _check_steps(blocks)
     walls = np.flatnonzero(maze.grid[blocks[:, 0], blocks[:, 1]])
     if len(walls):
         r, c = blocks[int(walls[0])]
@@ -682,6 +674,15 @@ def _int_pairs(value: Any, what: str) -> np.ndarray:
 def _pair(value: Any) -> str:
     r, c = (int(v) for v in value)
     return f"({r}, {c})"
+
+
+def _check_steps(blocks: np.ndarray) -> None:
+    """Refuse a block path with a step that is not to a neighbouring block."""
+    jumps = np.flatnonzero(np.abs(np.diff(blocks, axis=0)).sum(axis=1) != 1)
+    if len(jumps):
+        k = int(jumps[0])
+        raise MazeError(f"path step {k + 1} goes from block {_pair(blocks[k])} to "
+                        f"{_pair(blocks[k + 1])}: a path moves one block a step")
 
 
 def _coord(cell: Any) -> str:
