@@ -71,7 +71,7 @@ def test_animate_refuses_a_maze_larger_than_the_terminal_before_making_it(tmp_pa
     child.close()
     out = child.before.strip()
     assert child.exitstatus == 2 and len(out.splitlines()) == 1, out
-    assert "needs a terminal of at least 120001 columns and 120002 lines, this one is 80x24" in out
+    assert "needs a terminal of at least 120001 columns and 120003 lines, this one is 80x24" in out
 
 
 def test_render_refuses_a_pdf_of_a_maze_file_too_big_to_print(tmp_path):

@@ -114,6 +114,8 @@ def for_narrow_terminal(line: str) -> str:
     >>> [for_narrow_terminal(line) for line in meiro.render_text(meiro.generate(2, 1, seed=0), style="block").splitlines()]
     ['■■■■■■■■■■', '■■◎ 　△ ■■', '■■■■■■■■■■']
     """
+    if not isinstance(line, str):
+        raise TypeError(f"line must be a str, got {type(line).__name__}")
     return line.translate(_NARROW_FIX)
 
 
