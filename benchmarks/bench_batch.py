@@ -39,7 +39,6 @@ import json
 import os
 import platform
 import resource
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -50,9 +49,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from c_build import build_c  # noqa: E402
 from timing import best_of  # noqa: E402
 
-C_SOURCE = Path(__file__).resolve().parent / "c_baseline" / "maze.c"
 #: the ways of making mazes measured in a process each: (label, solver, jobs); "loop" is the old way
 KINDS = {
     "bfs-1": ('generate_batch, solver="bfs", jobs=1', "bfs", 1),
@@ -117,35 +116,6 @@ def in_process(kind: str, count: int, size: int, repeat: int) -> dict:
     if out.returncode != 0:
         sys.exit(f"measuring {kind} failed:\n{out.stderr}")
     return json.loads(out.stdout.splitlines()[-1])
-
-
-def compiler() -> str | None:
-    """The C compiler: ``$CC``, else the first of cc, gcc and clang on the PATH."""
-    named = os.environ.get("CC")
-    if named:
-        return shutil.which(named)
-    return next(filter(None, map(shutil.which, ("cc", "gcc", "clang"))), None)
-
-
-def build_c(folder: str) -> tuple[str | None, str]:
-    """Compile the C baseline into ``folder``: (the program, how) or (None, why not)."""
-    cc = compiler()
-    if cc is None:
-        return None, "no C compiler found (set CC, or install cc, gcc or clang)"
-    program = str(Path(folder) / "maze")
-    error = ""
-    for flags in (["-O2", "-march=native"], ["-O2"]):
-        out = subprocess.run([cc, "-std=c99", *flags, "-o", program, str(C_SOURCE)],
-                             capture_output=True, text=True)
-        if out.returncode == 0:
-            return program, f"{Path(cc).name} {' '.join(flags)} ({compiler_version(cc)})"
-        error = out.stderr.strip()
-    return None, f"{cc} could not compile {C_SOURCE.name}:\n{error}"
-
-
-def compiler_version(cc: str) -> str:
-    out = subprocess.run([cc, "--version"], capture_output=True, text=True)
-    return out.stdout.splitlines()[0] if out.returncode == 0 and out.stdout else "version unknown"
 
 
 def cpu_model() -> str:

@@ -1,5 +1,5 @@
 /*
- * maze.c - the C baseline of benchmarks/bench_batch.py.
+ * maze.c - the C baseline of benchmarks/bench_batch.py and benchmarks/bench_core.py.
  *
  * What it measures: the time per maze of plain C doing the work of
  * meiro.generate_batch(N, W, H, seed=0, solver="bfs"), on this machine:
@@ -19,18 +19,30 @@
  * these are the very mazes of generate_batch(N, W, H, seed=0): the sum of the
  * path lengths ("steps") must equal sum(batch.lengths).
  *
+ * In "far" mode it does the work of meiro.generate(W, H, seed=k) and of
+ * meiro.solve(maze, "bfs") on that maze with goal="farthest", for k = 0 to N-1:
+ * each maze is carved and expanded as above, but in memory of its own (the
+ * cells, the stack and the block grid allocated for it, inside the timing);
+ * the search then takes every cell off its queue, and the path from the start
+ * to the last one, a farthest cell, is traced back into a list of block
+ * indices. The steps are again meiro's: the sum of those paths' lengths.
+ *
  * Why it is here: a reference the repository carries, so that the ratios in
  * README (meiro's time per maze over plain C's) can be reproduced on any machine
  * with a C compiler. It is short on purpose: what a careful C programmer would
  * write in an afternoon, not a tuned kernel.
  *
  * Build: cc -O2 -march=native -o maze maze.c   (plain C99 and POSIX clocks)
- * Usage: maze W H N [REPEAT]
+ * Usage: maze W H N [REPEAT [far]]       (W and H from 1 to 16384)
  * Prints one JSON line: seconds per maze for generation (carve + expand), for
  * search (search + mark) and in total, each the best of REPEAT runs (default 3)
  * over the N mazes after one warm-up run; the search is the total minus a
  * generation-only run. Also the total path steps, a checksum of every grid and
  * path (so the compiler cannot drop the work) and the peak resident memory.
+ * In far mode the generation and the search (search + trace) are timed apart,
+ * the line also says "mode": "far" and how many cells the searches took off
+ * their queues ("reached", N*W*H), and the checksum is over each maze's grid
+ * and the bytes of its path's block indices.
  */
 #define _POSIX_C_SOURCE 199309L
 #include <stdint.h>
@@ -52,6 +64,11 @@ static uint64_t mix(uint64_t z) {
     return z ^ (z >> 31);
 }
 
+/* meiro's mix_seed(seed, stream): the initial PRNG state of a seed and a stream */
+static uint64_t mix_seed(uint64_t seed, uint64_t stream) {
+    return mix(seed * GOLDEN + stream * STREAM + OFFSET);
+}
+
 /* SplitMix64: a uniform draw in [0, n) from the high 32 bits (multiply-shift) */
 static unsigned below(uint64_t *state, unsigned n) {
     *state += GOLDEN;
@@ -64,14 +81,17 @@ typedef struct {
     int32_t *queue;          /* W*H cell indices */
 } Maze;
 
-/* Carve maze number k into cells and expand it into grid. */
-static void generate(Maze *m, uint64_t k, uint8_t *grid) {
+/* The PRNG state of maze k of generate_batch(N, W, H, seed=0): meiro's seeds give maze k
+ * of batch seed 0 the seed mix_seed(0, 1 + k), which digs with stream 0. */
+static uint64_t batch_state(uint64_t k) {
+    return mix_seed(mix_seed(0, 1 + k), 0);
+}
+
+/* Carve a maze from PRNG state into cells and expand it into grid. */
+static void generate(Maze *m, uint64_t state, uint8_t *grid) {
     const int w = m->w, h = m->h, padded = m->padded, cols = m->cols;
     const int step[4] = {-padded, 1, padded, -1};  /* north, east, south, west */
     uint8_t *cells = m->cells;
-    /* meiro's seeds: maze k of batch seed 0 gets mix(0, stream 1 + k), digs with stream 0 */
-    uint64_t seed = mix((k + 1) * STREAM + OFFSET);
-    uint64_t state = mix(seed * GOLDEN + OFFSET);
 
     memset(cells, DUG, (size_t)padded * (h + 2));
     for (int y = 1; y <= h; y++)
@@ -116,14 +136,15 @@ static void generate(Maze *m, uint64_t k, uint8_t *grid) {
     }
 }
 
-/* Search from cell (0, 0) to the bottom-right cell and mark the path in path;
- * returns its length in steps (blocks). The reached-from direction, plus one, is
- * kept in bits 3-5 of each cell. */
-static int solve(Maze *m, uint8_t *path) {
-    const int padded = m->padded, cols = m->cols;
+/* Breadth-first search over the cells from cell (0, 0) until it takes target off its
+ * queue (-1: until the queue is empty, the whole maze); returns the last cell it took
+ * off, and in *taken how many it took. The reached-from direction, plus one, is kept
+ * in bits 3-5 of each cell. */
+static int bfs(Maze *m, int target, int *taken) {
+    const int padded = m->padded;
     uint8_t *cells = m->cells;
     int32_t *queue = m->queue;
-    const int source = padded + 1, target = m->h * padded + m->w;
+    const int source = padded + 1;
     int head = 0, tail = 0;
 
     cells[source] |= 5 << 3;
@@ -141,6 +162,18 @@ static int solve(Maze *m, uint8_t *path) {
         j = i - 1;
         if ((cells[j] & EAST) && !(cells[j] >> 3)) { cells[j] |= 4 << 3; queue[tail++] = j; }
     }
+    *taken = head;
+    return queue[head - 1];
+}
+
+/* Search from cell (0, 0) to the bottom-right cell and mark the path in path;
+ * returns its length in steps (blocks). */
+static int solve(Maze *m, uint8_t *path) {
+    const int padded = m->padded, cols = m->cols;
+    const uint8_t *cells = m->cells;
+    const int source = padded + 1, target = m->h * padded + m->w;
+    int taken;
+    bfs(m, target, &taken);
 
     const int back[4] = {padded, -1, -padded, 1};  /* undo a move north, east, south, west */
     const int block_back[4] = {cols, -1, -cols, 1};
@@ -156,6 +189,36 @@ static int solve(Maze *m, uint8_t *path) {
         steps += 2;
     }
     return steps;
+}
+
+/* Trace the path from cell i back to cell (0, 0) into route, as flat block indices
+ * from i's block to the start's; returns its length in steps (blocks). */
+static int trace(const Maze *m, int i, int32_t *route) {
+    const int padded = m->padded, cols = m->cols, source = padded + 1;
+    const int back[4] = {padded, -1, -padded, 1};  /* undo a move north, east, south, west */
+    const int block_back[4] = {cols, -1, -cols, 1};
+    int b = (2 * (i / padded) - 1) * cols + 2 * (i % padded) - 1, steps = 0;
+    route[0] = b;
+    while (i != source) {
+        int d = (m->cells[i] >> 3) - 1;
+        i += back[d];
+        b += block_back[d];
+        route[++steps] = b;
+        b += block_back[d];
+        route[++steps] = b;
+    }
+    return steps;
+}
+
+/* FNV-1a over the 64-bit little-endian words of n bytes (the last one zero-padded) */
+static uint64_t fold(uint64_t hash, const uint8_t *bytes, size_t n) {
+    for (size_t i = 0; i < n; i += 8) {
+        uint64_t word = 0;
+        for (size_t b = 0; b < 8 && i + b < n; b++)
+            word |= (uint64_t)bytes[i + b] << (8 * b);
+        hash = (hash ^ word) * 0x100000001B3ull;
+    }
+    return hash;
 }
 
 /* Peak resident memory in KiB: Linux's VmHWM where there is one (getrusage's peak
@@ -189,7 +252,7 @@ static double run(Maze *m, long n, uint8_t *grids, uint8_t *paths, int search, l
     long long total = 0;
     double t0 = now();
     for (long k = 0; k < n; k++) {
-        generate(m, (uint64_t)k, grids + k * blocks);
+        generate(m, batch_state((uint64_t)k), grids + k * blocks);
         if (search)
             total += solve(m, paths + k * blocks);
     }
@@ -198,18 +261,78 @@ static double run(Maze *m, long n, uint8_t *grids, uint8_t *paths, int search, l
     return seconds;
 }
 
+/* Far mode: the N mazes of meiro.generate(W, H, seed=k), k = 0 to N-1, each made in memory
+ * of its own, searched to a farthest cell and its path traced. Prints the JSON line and
+ * returns the exit status (3: out of memory). */
+static int far(Maze *m, long n, int repeat) {
+    const size_t blocks = (size_t)m->rows * m->cols, cells = (size_t)m->w * m->h;
+    double gen = 1e300, search_time = 1e300, total = 1e300;
+    long long steps = 0, reached = 0;
+    uint64_t checksum = 0xCBF29CE484222325ull;
+    for (int r = -1; r < repeat; r++) {  /* run -1 is the warm-up */
+        double g = 0, s = 0;
+        steps = 0;
+        reached = 0;
+        checksum = 0xCBF29CE484222325ull;
+        for (long k = 0; k < n; k++) {
+            double t0 = now();
+            m->cells = malloc((size_t)m->padded * (m->h + 2));
+            m->stack = malloc(cells);
+            uint8_t *grid = malloc(blocks);
+            if (!m->cells || !m->stack || !grid)
+                return 3;
+            generate(m, mix_seed((uint64_t)k, 0), grid);
+            free(m->stack);
+            double t1 = now();
+            m->queue = malloc(sizeof(int32_t) * cells);
+            int32_t *route = malloc(sizeof(int32_t) * (2 * cells - 1));
+            if (!m->queue || !route)
+                return 3;
+            int taken;
+            int length = trace(m, bfs(m, -1, &taken), route);
+            free(m->queue);
+            double t2 = now();
+            g += t1 - t0;
+            s += t2 - t1;
+            steps += length;
+            reached += taken;
+            checksum = fold(fold(checksum, grid, blocks), (const uint8_t *)route,
+                            sizeof(int32_t) * ((size_t)length + 1));
+            free(m->cells); free(grid); free(route);
+        }
+        if (r < 0)
+            continue;
+        if (g < gen) gen = g;
+        if (s < search_time) search_time = s;
+        if (g + s < total) total = g + s;
+    }
+    printf("{\"w\": %d, \"h\": %d, \"n\": %ld, \"repeat\": %d, \"mode\": \"far\", \"gen_s\": %.6g, "
+           "\"search_s\": %.6g, \"total_s\": %.6g, \"steps\": %lld, \"reached\": %lld, "
+           "\"checksum\": \"%016llx\", \"maxrss_kb\": %ld}\n",
+           m->w, m->h, n, repeat, gen / n, search_time / n, total / n, steps, reached,
+           (unsigned long long)checksum, peak_kib());
+    return 0;
+}
+
 int main(int argc, char **argv) {
-    if (argc < 4 || argc > 5) {
-        fprintf(stderr, "usage: %s W H N [REPEAT]\n", argv[0]);
+    if (argc < 4 || argc > 6 || (argc == 6 && strcmp(argv[5], "far") != 0)) {
+        fprintf(stderr, "usage: %s W H N [REPEAT [far]]\n", argv[0]);
         return 2;
     }
     int w = atoi(argv[1]), h = atoi(argv[2]), repeat = argc > 4 ? atoi(argv[4]) : 3;
     long n = atol(argv[3]);
-    if (w < 1 || h < 1 || w > 4096 || h > 4096 || n < 1 || repeat < 1) {
-        fprintf(stderr, "W and H must be 1 to 4096, N and REPEAT at least 1\n");
+    /* 16384: every block index of a (2H+1) x (2W+1) grid still fits an int */
+    if (w < 1 || h < 1 || w > 16384 || h > 16384 || n < 1 || repeat < 1) {
+        fprintf(stderr, "W and H must be 1 to 16384, N and REPEAT at least 1\n");
         return 2;
     }
     Maze m = {w, h, w + 2, 2 * h + 1, 2 * w + 1, NULL, NULL, NULL};
+    if (argc == 6) {
+        int status = far(&m, n, repeat);
+        if (status == 3)
+            fprintf(stderr, "out of memory\n");
+        return status;
+    }
     size_t blocks = (size_t)m.rows * m.cols;
     m.cells = malloc((size_t)m.padded * (h + 2));
     m.stack = malloc((size_t)w * h);
