@@ -733,3 +733,29 @@ def test_the_entry_screen_shows_the_title_once(tmp_path):
     assert sum("自動生成迷路" in line for line in game.screen.display) == 1
     game.send("q")
     assert game.finish() == 0
+
+
+def test_z_on_a_maze_bigger_than_the_map_shows_all_of_it_shrunk():
+    maze = meiro.generate(300, 200, seed=5)  # 401 x 601 blocks: far more than 38 x 100 cells
+    model, screen, game = headless(maze, lines=40, columns=100)
+    game.on_key(ord("z"))
+    game.draw()
+    assert game.shrink > 1 and game._info.startswith("View: whole maze")
+    rows, cols = game._shown_shape()
+    assert -(-rows // 2) <= 40 - HEADER and cols <= 100  # two blocks a line, one a column
+    drawn = {(y, x): ch for (y, x), ch in screen.cells.items() if y >= HEADER}
+    marks = [ch for ch in drawn.values() if ch in "@G"]
+    assert "@" in marks and "G" in marks  # the player (top left) and the goal (bottom right)
+    at = [(y, x) for (y, x), ch in drawn.items() if ch == "@"][0]
+    goal = [(y, x) for (y, x), ch in drawn.items() if ch == "G"][0]
+    assert goal[0] > at[0] and goal[1] > at[1]
+    # a move still moves the player on the overview; + goes back to real blocks
+    path = meiro.solve(maze).path
+    for a, b in zip(path[:20], path[1:21]):
+        game.on_key({(0, 1): curses.KEY_RIGHT, (0, -1): curses.KEY_LEFT, (1, 0): curses.KEY_DOWN,
+                     (-1, 0): curses.KEY_UP}[(int(b[0] - a[0]), int(b[1] - a[1]))])
+        game.draw()
+    assert model.player == tuple(path[20])
+    game.on_key(ord("+"))
+    game.draw()
+    assert game.shrink == 1

@@ -35,7 +35,7 @@ from ..game.search_replay import CURRENT
 from .pictures import IMAGE_DIR, save_into
 from .terminal_layout import HEADER, Viewport
 from .terminal_search import TerminalSearch
-from .terminal_style import BLANK, PLAYER, WIDE, cell_keys, make_style, runs, zoomed
+from .terminal_style import BLANK, PLAYER, WIDE, cell_keys, make_style, overview, runs, zoomed
 
 #: Smallest terminal that can show the header and one maze line.
 MIN_COLUMNS, MIN_LINES = 20, HEADER + 1
@@ -148,6 +148,7 @@ class TerminalGame:
         self.style = make_style(color, utf8)
         self.utf8 = utf8
         self.scale = WIDE  # the zoom (+, -, z)
+        self.shrink = 1  # > 1: z's overview of a maze too big for the smallest zoom
         self.keys = curses_keys()
         self.view: Viewport | None = None
         self._maze_id = None
@@ -215,9 +216,13 @@ class TerminalGame:
             return
         lines, columns = self.screen.getmaxyx()
         scale = zoomed(self.scale, step, maze.shape, lines - HEADER, columns, self.utf8)
-        self._info = self._t("zoom_" + scale.name)
-        if scale is not self.scale:
-            self.scale, self.view, self._full = scale, None, True
+        shrink = 1
+        if step == 0:  # z: the whole maze, shrunk if even the smallest zoom cannot show it
+            room = scale.view_size(lines - HEADER, columns)
+            shrink = max(1, *(-(-n // v) for n, v in zip(maze.shape, room)))
+        self._info = self._t("zoom_overview" if shrink > 1 else "zoom_" + scale.name)
+        if scale is not self.scale or shrink != self.shrink:
+            self.scale, self.shrink, self.view, self._full = scale, shrink, None, True
             # every cell changes: have curses repaint the terminal whole rather than patch it
             self.screen.clear()
             if self.search is not None:
@@ -266,12 +271,14 @@ class TerminalGame:
             self._maze_id, self._recorded, full = model.maze, False, True
             self.view = None
         size = self.scale.view_size(lines - HEADER, columns)
+        if self.shrink > 1:  # the overview is small and changes as a whole: redraw it whole
+            full = full or bool(changes.blocks.size) or changes.status
         if self.view is None and model.maze is not None:
-            self.view = Viewport(*model.maze.shape, *size)
+            self.view = Viewport(*self._shown_shape(), *size)
         elif self.view is not None and self.view.size != size:
             self.view.resize(*size)
             full = True
-        if self.view is not None and self.view.follow(model.player):
+        if self.view is not None and self.view.follow(self._shown(model.player)):
             full = True
         if full:
             self.screen.erase()
@@ -301,11 +308,22 @@ class TerminalGame:
         # the player once the maze is ready; while digging, the block being dug (yellow)
         marked = self.model.player if self._ready() else self.model.digging_at
         if marked is not None:
-            overlay[marked] = PLAYER if self._ready() else CURRENT
+            overlay[self._shown(marked)] = PLAYER if self._ready() else CURRENT
             if blocks is not None:  # the marked block is redrawn whether or not it changed
                 r, c = marked
                 blocks = np.append(blocks, r * self.model.paint.shape[1] + c)
+        if self.shrink > 1:
+            self.draw_grid(overview(self.model.paint, self.shrink), self.view, None, overlay=overlay)
+            return
         self.draw_grid(self.model.paint, self.view, blocks, overlay=overlay)
+
+    def _shown(self, pos: tuple[int, int]) -> tuple[int, int]:
+        """Where block ``pos`` is drawn: itself, or its square of the overview."""
+        return (pos[0] // self.shrink, pos[1] // self.shrink)
+
+    def _shown_shape(self) -> tuple[int, int]:
+        rows, cols = self.model.maze.shape
+        return (-(-rows // self.shrink), -(-cols // self.shrink))
 
     def draw_grid(self, paint: np.ndarray, view: Viewport, blocks: np.ndarray | None = None,
                   left: int = 0, overlay: dict | None = None) -> None:

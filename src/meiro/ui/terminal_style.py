@@ -46,6 +46,30 @@ PLAIN_GLYPHS = {PATH: "  ", TRAIL: ". ", ANSWER: "o ", START: "S ", GOAL: "G ", 
 HALF_BLOCKS = {(True, True): "█", (True, False): "▀", (False, True): "▄", (False, False): " "}
 
 
+def overview(paint: np.ndarray, factor: int) -> np.ndarray:
+    """``paint`` shrunk ``factor`` times each way, for a whole-maze overview: each
+    ``factor x factor`` square shows its most important mark (player aside: the caller
+    overlays it), else wall where walls are more than half of it, else path.
+
+    Examples
+    --------
+    >>> grid = np.array([[WALL, WALL, WALL, WALL], [WALL, PATH, PATH, GOAL],
+    ...                  [WALL, WALL, PATH, WALL], [WALL, PATH, PATH, WALL]])
+    >>> overview(grid, 2).tolist() == [[WALL, GOAL], [WALL, PATH]]
+    True
+    """
+    rows, cols = paint.shape
+    tall, wide = -(-rows // factor), -(-cols // factor)
+    padded = np.full((tall * factor, wide * factor), PATH, paint.dtype)
+    padded[:rows, :cols] = paint
+    squares = padded.reshape(tall, factor, wide, factor).swapaxes(1, 2).reshape(tall, wide, -1)
+    out = np.where((squares == WALL).mean(axis=2) > 0.5, WALL, PATH).astype(paint.dtype)
+    marks = [cls for cls in IMPORTANCE if cls not in (PLAYER, WALL, PATH, BLANK)]
+    for cls in reversed(marks):  # the most important last, so it wins
+        out[(squares == cls).any(axis=2)] = cls
+    return out
+
+
 @dataclass(frozen=True)
 class Scale:
     """A zoom of the terminal maze: ``columns`` per block, ``stacked`` blocks per line."""
