@@ -207,6 +207,7 @@ def good_calls() -> dict[str, tuple[object, dict]]:
     add("meiro.goals.place_goal", grid=grid, start=(1, 1), goal="diameter")
     add("meiro.goals.goal_title", goal="farthest", lang="ja")
     add("meiro.text.for_narrow_terminal", line="■◎\u3000△■")
+    add("meiro.text.display_width", s="移動回数 3回")
     add("meiro.stats.degrees", maze=m)
     add("meiro.stats.maze_stats", maze_stats, maze=m)
     add("meiro.stats.turns_along", path=sol.path)

@@ -16,12 +16,11 @@ import shutil
 import signal
 import sys
 import time
-import unicodedata
 
 from .. import generate, solve
 from ..errors import MazeError
 from ..registry import GENERATORS, SOLVERS
-from ..text import text_lines
+from ..text import display_width, text_lines
 from .args import add_size_options, chosen_size, seed
 from ..game.messages import default_language
 from ..render.ansi import legend
@@ -103,7 +102,7 @@ def run(args) -> int:
         return 0
     # what the marks mean, above the closing line (left out where it would wrap)
     plain = legend(look, False, lang, search=solution is not None)
-    if sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in plain) < columns:
+    if display_width(plain) < columns:
         status = legend(look, color, lang, search=solution is not None) + "\n" + status
     _animate(maze, solution, look, color, args.speed, status)
     return 0

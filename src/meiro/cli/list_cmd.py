@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import unicodedata
-
 from ..goals import GOALS, goal_title
 from ..registry import GENERATORS, SOLVERS
+from ..text import display_width
 
 
 def add_parser(subparsers) -> None:
@@ -22,18 +21,13 @@ def table(registry, flag: str, lang: str = "en") -> list[str]:
     the name)."""
     rows = [(a.name, a.title(lang) if lang != "en" else "", ", ".join(a.aliases) or "-",
              flag if a.exact else "", a.summary) for a in registry]
-    widths = [max(_columns(r[i]) for r in rows) for i in range(4)]
+    widths = [max(display_width(r[i]) for r in rows) for i in range(4)]
     return ["  " + "  ".join(_pad(v, w) for v, w in zip(r[:4], widths) if w) + "  " + r[4]
             for r in rows]
 
 
-def _columns(text: str) -> int:
-    """Terminal columns of ``text``: East Asian wide and full-width characters take two."""
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-
-
 def _pad(text: str, width: int) -> str:
-    return text + " " * (width - _columns(text))
+    return text + " " * (width - display_width(text))
 
 
 def run(args) -> int:

@@ -20,12 +20,12 @@ from __future__ import annotations
 import locale
 import os
 import sys
-import unicodedata
 
 import numpy as np
 
 from ..errors import MazeError
 from ..registry import GENERATORS
+from ..text import display_width
 from ..game import KEYMAP, GameModel, OpenFolder, Phase, Quit, SaveImage, WatchSearch, Zoom
 from ..game.clock import format_elapsed
 from ..game.messages import text
@@ -88,17 +88,6 @@ def command_for(code: int, keys: dict[int, str]):
     return KEYMAP.get(name) if name is not None else None
 
 
-def display_width(s: str) -> int:
-    """Columns ``s`` takes in a terminal (East Asian wide characters take two).
-
-    Examples
-    --------
-    >>> display_width("移動回数 3回"), display_width("Moves 3")
-    (12, 7)
-    """
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in s)
-
-
 def fit_help(help_text: str, columns: int) -> str:
     """Key help (items two spaces apart) that fits ``columns``: items are left out from the
     end backwards, but the first (how to move) and the last (how to quit) always stay.
@@ -126,7 +115,7 @@ def clip(s: str, columns: int) -> str:
     """
     out, used = [], 0
     for ch in s:
-        w = 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+        w = display_width(ch)
         if used + w > columns:
             break
         out.append(ch)
@@ -431,10 +420,9 @@ class TerminalGame:
         banner = ["", "CLEAR!!", ""]
         top = max(HEADER, min(y_mid - 1, lines - len(banner)))
         left = max(0, min(x_mid - width // 2, columns - width))
-        for i, text in enumerate(banner):
+        for i, words in enumerate(banner):
             if top + i < lines:
-                pad = width - len(text)
-                line = " " * (pad // 2) + text + " " * (pad - pad // 2)
+                line = words.center(width)
                 self._put(top + i, left, clip(line, columns - left), self.style.attrs["clear"])
 
     # -- records -------------------------------------------------------------------------------
