@@ -1,0 +1,41 @@
+"""The benchmarks that compare with the repository's C baseline run end to end at tiny sizes:
+the C program built, the ratios printed, the same mazes found on both sides."""
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+needs_cc = pytest.mark.skipif(shutil.which("cc") is None, reason="no C compiler (cc)")
+
+
+def run_benchmark(script: str, *args: str) -> list[str]:
+    """The lines ``benchmarks/SCRIPT ARGS`` prints (it must succeed)."""
+    out = subprocess.run([sys.executable, str(BENCHMARKS / script), *args], capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    return out.stdout.splitlines()
+
+
+@needs_cc
+def test_bench_batch_prints_the_ratios_on_a_tiny_batch():
+    lines = run_benchmark("bench_batch.py", "--count", "200", "--size", "5", "--repeat", "1")
+    assert any(line.startswith("ratio meiro jobs=1 / C") for line in lines), lines
+    assert any(line.startswith("ratio jobs=1 / jobs=2") for line in lines), lines
+    # the C baseline makes generate_batch's very mazes: their paths add up to the same length
+    assert any(line.startswith("same mazes as C") and " yes " in line for line in lines), lines
+
+
+@needs_cc
+def test_bench_core_prints_the_ratios_at_a_tiny_size():
+    lines = run_benchmark("bench_core.py", "--sizes", "40", "--reps", "1", "--no-zoo", "--no-cli")
+    assert lines[0].startswith("C baseline: ") and "none" not in lines[0], lines
+    rows = {line.split()[1]: line.split() for line in lines if line.startswith("40x40")}
+    assert set(rows) == {"dig", "bfs", "astar"}, lines
+    for fields in rows.values():
+        float(fields[4]), float(fields[5])  # the C time and the ratio are figures, not "-"
+    # the C baseline's far mode makes generate(40, 40, seed=0): its farthest path is meiro's
+    assert any("check" in line and line.endswith(": same maze") for line in lines), lines
