@@ -33,6 +33,11 @@ average corridor length
     degrees of the non-corridor nodes.
 turns
     Changes of direction along the solution path.
+decision points
+    Cells of the solution where a walker can take a wrong turn: the start
+    when two or more ways leave it, and every later cell but the goal with
+    three or more openings (one is the way in). :mod:`meiro.difficulty`
+    builds on them.
 """
 
 from __future__ import annotations
@@ -70,6 +75,7 @@ class MazeStats:
     longest_path: int
     average_corridor: float
     turns: int | None
+    decision_points: int | None = None
 
     def as_dict(self) -> dict:
         """A plain dict (JSON-ready)."""
@@ -160,13 +166,23 @@ def maze_stats(maze: Maze) -> MazeStats:
         length = (len(path) - 1) // step
         share = (length + 1) / cells
         turns = turns_along(path[::step])
+        decisions = _decisions(degree, path[::step], step)
     except NoPathError:
-        length = share = turns = None
+        length = share = turns = decisions = None
     one_end = farthest_from(maze.grid, maze.start, step)
     other = farthest_from(maze.grid, one_end, step)
     longest = int(solve(maze.edited(start=one_end, goal=other), "bfs").length) // step
     return MazeStats(cells, counts[1], counts[1] / cells if cells else 0.0, counts, length, share,
-                     longest, float(average), turns)
+                     longest, float(average), turns, decisions)
+
+
+def _decisions(degree: np.ndarray, cells: np.ndarray, step: int) -> int:
+    """Decision points (module docs) along a solution's nodes ``cells`` (block coordinates)."""
+    first = 1 if step == 2 else 0
+    ways = degree[(cells[:, 0] - first) // step, (cells[:, 1] - first) // step]
+    if len(ways) < 2:
+        return 0
+    return int(ways[0] >= 2) + int((ways[1:-1] >= 3).sum())
 
 
 def summarize(stats: list[MazeStats]) -> dict:

@@ -8,6 +8,7 @@ from .. import generate, load
 from ..generate import resolve_seed
 from ..goals import GOALS
 from ..registry import GENERATORS
+from ..difficulty import difficulty_score, grade
 from ..stats import maze_stats, summarize
 from .args import add_size_options, chosen_size, seed, share, whole_number
 
@@ -22,6 +23,8 @@ ROWS = (
     ("longest_path", "longest path (steps)", "{:.1f}"),
     ("average_corridor", "average corridor (steps)", "{:.2f}"),
     ("turns", "turns along the solution", "{:.1f}"),
+    ("decision_points", "decision points on the solution", "{:.1f}"),
+    ("difficulty", "difficulty (0 easy - 1 hard)", None),
 )
 
 
@@ -32,7 +35,10 @@ def add_parser(subparsers) -> None:
         description="Print the statistics of a maze file, or their mean over COUNT mazes generated "
                     "with --algorithm and --size (seeds SEED, SEED+1, ...). Definitions: "
                     "dead end = cell with one opening; corridor = a run of cells with two "
-                    "openings between cells with other counts; longest path = the maze's diameter.")
+                    "openings between cells with other counts; longest path = the maze's diameter; "
+                    "decision point = a cell of the solution where a wrong turn can be taken; "
+                    "difficulty = 0 to 1 from the solution's winding and its decision points "
+                    "(below 1/3 easy, from 2/3 hard; see meiro.difficulty).")
     p.add_argument("file", nargs="?", default=None, help="a maze file (.json or .txt)")
     p.add_argument("--algorithm", "-a", default="dig", choices=GENERATORS.choices(), metavar="NAME",
                    help="generator for generated mazes (default dig)")
@@ -46,25 +52,39 @@ def add_parser(subparsers) -> None:
 
 
 def _format(key: str, fmt: str | None, value) -> str:
-    if value is None:
+    if value is None or value != value:  # None or NaN
         return "-"
+    if key == "difficulty":
+        return f"{value:.2f} ({grade(value)})"
     if key == "degree_counts":
         return " / ".join(f"{v:.0f}" if float(v).is_integer() else f"{v:.1f}" for v in value[1:])
     return fmt.format(value)
+
+
+def _with_difficulty(figures: dict) -> dict:
+    """``figures`` (a maze's) with its ``difficulty`` (:mod:`meiro.difficulty`; None without a path)."""
+    if figures["solution_length"] is None:
+        return {**figures, "difficulty": None}
+    value = float(difficulty_score(figures["cells"], figures["solution_length"], figures["decision_points"]))
+    return {**figures, "difficulty": value}
 
 
 def run(args) -> int:
     """Print the figures of a maze file, or the means over generated mazes; the exit status."""
     if args.file:
         maze = load(args.file)
-        result = maze_stats(maze).as_dict()
+        result = _with_difficulty(maze_stats(maze).as_dict())
         about = {"file": args.file}
     else:
         width, height = chosen_size(args)
         first = resolve_seed(args.seed)
         mazes = (generate(width, height, algorithm=args.algorithm, seed=(first + i) % 2**64,
                           goal=args.goal, braid=args.braid) for i in range(args.count))
-        result = summarize([maze_stats(m) for m in mazes])
+        figures = [maze_stats(m) for m in mazes]
+        result = summarize(figures)
+        each = [_with_difficulty(f.as_dict())["difficulty"] for f in figures]
+        known = [d for d in each if d is not None]
+        result["difficulty"] = sum(known) / len(known) if known else None
         about = {"algorithm": GENERATORS.get(args.algorithm).name, "width": width, "height": height,
                  "seed": first, "count": args.count, "braid": args.braid}
     if args.json:

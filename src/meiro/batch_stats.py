@@ -1,0 +1,216 @@
+"""The statistics of many mazes at once, inside compiled code: what a dataset's rows hold.
+
+:func:`meiro.stats.maze_stats` measures one :class:`~meiro.Maze` through NumPy
+and the solvers (about 200 µs for a 15 x 15 maze). A dataset of a million
+mazes needs the same figures for stacked grids in a few µs each: here one
+compiled pass per maze builds its one-node-per-cell graph
+(:mod:`meiro.kernels.graph`) and runs two breadth-first sweeps on it (from the
+start, which also gives the solution; from the cell farthest from it), with the very
+kernel and tie rules ``maze_stats`` uses, so the figures are equal
+(``tests/test_batch_stats.py`` checks every one, mazes with loops included).
+
+Only lattice mazes (the grids every generator makes: start and goal on
+cells) are measured here; :func:`maze_stats` also takes hand-drawn grids.
+
+Besides ``maze_stats``' figures, each maze gets its **decision points**: the
+cells on the solution where a walker coming along it can take a wrong turn —
+the start when two or more ways leave it, and every later cell of the path
+but the goal with three or more openings (one is the way in). They count how
+many choices the solution asks for; :mod:`meiro.difficulty` builds on them.
+
+Examples
+--------
+>>> import meiro
+>>> from meiro.stats import maze_stats
+>>> batch = meiro.generate_batch(3, 8, 6, seed=2)
+>>> figures = batch_stats(batch.grids, batch.starts, batch.goals)
+>>> one = maze_stats(batch.maze(1))
+>>> int(figures.dead_ends[1]) == one.dead_ends, int(figures.longest_path[1]) == one.longest_path
+(True, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from .difficulty import difficulty_score
+from .errors import MazeError
+from .kernels.graph import (CODE_MASK, EAST, OPEN, SOUTH, WAY_COUNT, _lattice_graph, _open_ways,
+                            _trace_moves)
+from .kernels.index import U
+from .solve.bfs import _bfs_kernel
+
+# the columns of the kernel's output, in order
+_FIELDS = ("cells", "dead_ends", "degree0", "degree1", "degree2", "degree3", "degree4",
+           "solution_length", "longest_path", "turns", "decision_points", "passages", "corridor_ends")
+_COLUMN = {name: i for i, name in enumerate(_FIELDS)}
+
+
+@dataclass(frozen=True)
+class BatchStats:
+    """:func:`meiro.maze_stats`' figures for every maze of a batch, one array each.
+
+    ``solution_length``, ``solution_share`` and ``turns`` are -1 / NaN where the
+    goal cannot be reached. ``decision_points`` is defined in the module docs.
+    """
+
+    cells: np.ndarray
+    dead_ends: np.ndarray
+    dead_end_share: np.ndarray
+    degree_counts: np.ndarray  # (count, 5)
+    solution_length: np.ndarray
+    solution_share: np.ndarray
+    longest_path: np.ndarray
+    average_corridor: np.ndarray
+    turns: np.ndarray
+    decision_points: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+    @property
+    def difficulty(self) -> np.ndarray:
+        """Each maze's difficulty from 0 to 1 (:mod:`meiro.difficulty`); NaN without a path."""
+        return difficulty_score(self.cells, self.solution_length, self.decision_points)
+
+    def take(self, keep: np.ndarray) -> BatchStats:
+        """The figures of the mazes ``keep`` selects (a bool mask or indices)."""
+        return BatchStats(*(getattr(self, name)[keep] for name in self.__dataclass_fields__))
+
+
+def batch_stats(grids: np.ndarray, starts: np.ndarray, goals: np.ndarray) -> BatchStats:
+    """The statistics of stacked lattice mazes (``MazeBatch.grids``, ``starts``, ``goals``).
+
+    Parameters
+    ----------
+    grids : bool array (count, rows, cols)
+        True = wall; every maze a lattice maze (odd sides, every even/even block a wall).
+    starts, goals : int array (count, 2)
+        Block coordinates of each maze's ends, on cells (odd row and column).
+
+    Returns
+    -------
+    BatchStats
+
+    Raises
+    ------
+    MazeError
+        If the arrays do not describe lattice mazes with their ends on open cells.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> grid = np.ones((3, 7), bool); grid[1, 1:6] = False       # one corridor of three cells
+    >>> s = batch_stats(grid[None], np.array([[1, 1]]), np.array([[1, 5]]))
+    >>> s.solution_length.tolist(), s.decision_points.tolist(), s.degree_counts.tolist()
+    ([2], [0], [[0, 2, 1, 0, 0]])
+    """
+    grids, starts, goals = _checked(grids, starts, goals)
+    out = np.empty((len(grids), len(_FIELDS)), np.int64)
+    _stats_kernel(grids, starts, goals, out)
+    column = {name: out[:, i] for name, i in _COLUMN.items()}
+    cells = column["cells"]
+    reached = column["solution_length"] >= 0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        dead_share = np.where(cells > 0, column["dead_ends"] / np.maximum(cells, 1), 0.0)
+        solution_share = np.where(reached, (column["solution_length"] + 1) / np.maximum(cells, 1), np.nan)
+        pieces = column["corridor_ends"] // 2
+        average = np.where(pieces > 0, column["passages"] / np.maximum(pieces, 1),
+                           column["passages"].astype(np.float64))
+    degree_counts = out[:, _COLUMN["degree0"]:_COLUMN["degree4"] + 1].copy()
+    return BatchStats(cells.copy(), column["dead_ends"].copy(), dead_share, degree_counts,
+                      column["solution_length"].copy(), solution_share,
+                      column["longest_path"].copy(), average, column["turns"].copy(),
+                      column["decision_points"].copy())
+
+
+def _checked(grids, starts, goals):
+    grids = np.asarray(grids)
+    if grids.ndim != 3 or grids.dtype != np.bool_:
+        raise MazeError("grids must be a bool array (count, rows, cols), as MazeBatch.grids")
+    count, rows, cols = grids.shape
+    if rows < 3 or cols < 3 or rows % 2 == 0 or cols % 2 == 0:
+        raise MazeError(f"each grid must have odd sides of at least 3 blocks, got {rows}x{cols}")
+    if count and not grids[:, ::2, ::2].all():
+        raise MazeError("every grid must be a lattice maze (every even/even block a wall)")
+    ends = []
+    for name, value in (("starts", starts), ("goals", goals)):
+        value = np.asarray(value)
+        if value.shape != (count, 2) or value.dtype.kind not in "iu":
+            raise MazeError(f"{name} must be a whole-number array of shape ({count}, 2)")
+        value = value.astype(np.int64)
+        if count and (((value % 2) != 1).any() or (value < 1).any()
+                      or (value[:, 0] > rows - 2).any() or (value[:, 1] > cols - 2).any()):
+            raise MazeError(f"{name} must be cells (odd row and column) inside the grid")
+        index = np.arange(count)
+        if count and grids[index, value[:, 0], value[:, 1]].any():
+            raise MazeError(f"{name} must be open cells")
+        ends.append(np.ascontiguousarray(value))
+    return np.ascontiguousarray(grids), ends[0], ends[1]
+
+
+@njit(inline="always")
+def _clear_codes(graph):
+    for i in range(graph.size):
+        graph[U(i)] &= ~np.uint8(CODE_MASK)
+
+
+@njit(cache=True, nogil=True)
+def _stats_kernel(grids, starts, goals, out):
+    """Fill ``out[k]`` (the columns of ``_FIELDS``) for every maze ``k``."""
+    count, rows, cols = grids.shape
+    height, width = (rows - 1) // 2, (cols - 1) // 2
+    padded = width + 2
+    moves = np.empty((width + 2) * (height + 2), np.uint8)
+    no_order = np.empty(0, np.int64)
+    step_back = np.array([-padded, 1, padded, -1], np.int64)
+    for k in range(count):
+        graph, _ = _lattice_graph(grids[k].reshape(rows * cols).view(np.uint8), rows, cols)
+        for c in range(out.shape[1]):
+            out[k, c] = 0
+        for y in range(height):
+            for x in range(width):
+                n = (y + 1) * padded + x + 1
+                bits = graph[U(n)]
+                if bits & OPEN:
+                    d = WAY_COUNT[_open_ways(graph, n, padded)]
+                    out[k, 0] += 1
+                    out[k, 2 + d] += 1
+                    if d != 2:
+                        out[k, 12] += d
+                out[k, 11] += (bits & EAST != 0) + (bits & SOUTH != 0)
+        out[k, 1] = out[k, 3]
+        start = (starts[k, 0] // 2 + 1) * padded + starts[k, 1] // 2 + 1
+        goal = (goals[k, 0] // 2 + 1) * padded + goals[k, 1] // 2 + 1
+        # one whole-component sweep from the start gives both the solution (a node's code is
+        # set when the search first reaches it, so the path traced back from the goal is the
+        # one a search stopping at the goal finds: meiro.solve's bfs path) and the farthest cell
+        one_end = _bfs_kernel(graph, padded, start, -1, no_order)[0]
+        if graph[U(goal)] & CODE_MASK:
+            n_moves = _trace_moves(graph, padded, goal, moves)  # last step first
+            out[k, 7] = n_moves
+            turns = 0
+            decisions = 0
+            node = goal
+            for i in range(n_moves):
+                if i > 0 and moves[i] != moves[i - 1]:
+                    turns += 1
+                node -= step_back[U(moves[i] - 1)]  # the cell the i-th step (from the end) leaves
+                ways = WAY_COUNT[_open_ways(graph, node, padded)]
+                if ways >= (2 if node == start else 3):
+                    decisions += 1
+            out[k, 9] = turns
+            out[k, 10] = decisions
+        else:
+            out[k, 7] = -1
+            out[k, 9] = -1
+            out[k, 10] = -1
+        # the longest path: a second sweep from there (maze_stats' farthest_from twice)
+        _clear_codes(graph)
+        other = _bfs_kernel(graph, padded, one_end, -1, no_order)[0]
+        out[k, 8] = _trace_moves(graph, padded, other, moves)
+    return out
+
