@@ -120,8 +120,11 @@ class MazeBatch:
         return buffer.getvalue()
 
 
-def batch_seeds(seed: int, count: int) -> np.ndarray:
+def batch_seeds(seed: int, count: int, first: int = 0) -> np.ndarray:
     """The seeds of a batch's ``count`` mazes: maze ``i`` gets ``mix_seed(seed, stream=1 + i)``.
+
+    ``first`` starts the run at maze ``first`` (``batch_seeds(s, n, first=k)`` is
+    ``batch_seeds(s, k + n)[k:]``): how a dataset's shards take their seed ranges.
 
     Each is a full 64-bit mix of the batch seed and the maze's number, so no
     two batches share a run of seeds, and within a batch a repeated seed is as
@@ -137,10 +140,12 @@ def batch_seeds(seed: int, count: int) -> np.ndarray:
     (dtype('uint64'), True)
     >>> len(set(batch_seeds(0, 1000)) & set(batch_seeds(1, 1000)))
     0
+    >>> bool((batch_seeds(7, 3, first=5) == batch_seeds(7, 8)[5:]).all())
+    True
     """
     mask = (1 << 64) - 1
     start = np.uint64((seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & mask)
-    streams = np.arange(1, count + 1, dtype=np.uint64)
+    streams = np.arange(1 + first, first + count + 1, dtype=np.uint64)
     # mix_seed's arithmetic on whole arrays: NumPy's uint64 wraps modulo 2**64 as the mask does there
     z = start + streams * np.uint64(0xD1B54A32D192ED03)
     z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
@@ -412,7 +417,7 @@ def _progress(show: bool, count: int):
 
 def generate_batch(count: int, width: int, height: int, *, algorithm: str = "dig", seed=None,
                    goal: str = "corner", braid: float = 0.0, solver: str | None = None,
-                   jobs: int = 1, progress: bool = False) -> MazeBatch:
+                   jobs: int = 1, progress: bool = False, first: int = 0) -> MazeBatch:
     """Make ``count`` mazes of ``width x height`` cells, their seeds mixed from ``seed``.
 
     Maze ``i``'s seed is ``batch_seeds(seed, count)[i]``, kept in the result's
@@ -429,6 +434,10 @@ def generate_batch(count: int, width: int, height: int, *, algorithm: str = "dig
 
     ``progress``: show a progress bar (tqdm) on stderr while the mazes are made.
 
+    ``first``: make mazes ``first`` to ``first + count - 1`` of the batch of
+    ``seed`` (their seeds are ``batch_seeds(seed, count, first)``), so a big
+    batch can be made in parts (a dataset's shards are).
+
     Examples
     --------
     >>> generate_batch(0, 5, 5)
@@ -440,14 +449,16 @@ def generate_batch(count: int, width: int, height: int, *, algorithm: str = "dig
         raise MazeError(f"count must be a whole number from 1 to {MAX_COUNT}, got {count!r}")
     if isinstance(jobs, bool) or not isinstance(jobs, (int, np.integer)) or not 1 <= jobs <= 256:
         raise MazeError(f"jobs must be a whole number from 1 to 256, got {jobs!r}")
-    count, jobs = int(count), int(jobs)
+    if isinstance(first, bool) or not isinstance(first, (int, np.integer)) or not 0 <= first < 2**62:
+        raise MazeError(f"first must be a whole number from 0 to 2**62 - 1, got {first!r}")
+    count, jobs, first = int(count), int(jobs), int(first)
     width, height = check_cells(width, height)
     algorithm = GENERATORS.get(algorithm).name
     solver = SOLVERS.get(solver).name if solver is not None else None  # (an array has no truth value)
     if goal not in GOALS:
         raise MazeError(f"unknown goal {goal!r}; choose one of: {', '.join(GOALS)}")
     braid = check_braid(braid)
-    first = resolve_seed(seed)
+    batch_seed = resolve_seed(seed)
     blocks = (2 * width + 1) * (2 * height + 1)
     compiled = _compiled(algorithm, braid, solver, blocks)
     # the stacked result (grids, with a solver paths too); the Python way also holds its pieces
@@ -456,7 +467,7 @@ def generate_batch(count: int, width: int, height: int, *, algorithm: str = "dig
     if have is not None and need > have:
         raise MazeError(f"{count} mazes of {width}x{height} cells need about {need / 2**30:.1f} GiB; "
                         f"only {have / 2**30:.1f} GiB is available: make fewer or smaller mazes")
-    seeds = batch_seeds(first, count)
+    seeds = batch_seeds(batch_seed, count, first)
     try:
         batch = _Batch(count, width, height, algorithm, goal, braid, solver, seeds)
     except MemoryError:

@@ -1,0 +1,161 @@
+"""The dataset card: the ``README.md`` the Hugging Face Hub shows and reads beside the shards.
+
+Its YAML header holds what the Hub reads (the data files, the features, the
+number of rows) and one line for meiro itself, ``meiro: {...}``: the recipe and
+every shard's rows, seed range and SHA-256, written as one line of JSON (which
+is also YAML), so that a re-run can check the shards already there without a
+YAML library. The card is written again after every shard, with ``status``
+``incomplete`` until the last one: a run that is stopped leaves a card that
+says what is done.
+
+The YAML writer is a few lines here rather than a dependency: the header's
+shape is fixed, and PyYAML is not otherwise needed by meiro.
+"""
+
+from __future__ import annotations
+
+import json
+
+from .._version import __version__
+from ..errors import MazeError
+from .shards import features
+from .spec import DatasetSpec
+
+SHARDS = "data/shard-{:05d}.parquet"
+
+
+def yaml_features(spec: DatasetSpec) -> list:
+    """The features as the card's ``dataset_info.features`` list (``Features._to_yaml_list()``)."""
+    out = []
+    for name, feature in features(spec).items():
+        kind = feature["_type"]
+        if kind == "Value":
+            out.append({"name": name, "dtype": feature["dtype"]})
+        elif kind in ("Array2D", "Array3D"):
+            key = "array2_d" if kind == "Array2D" else "array3_d"
+            out.append({"name": name, "dtype": {key: {"shape": feature["shape"], "dtype": feature["dtype"]}}})
+        elif kind == "Image":
+            out.append({"name": name, "dtype": "image"})
+        elif kind == "List" and feature["feature"]["_type"] == "Value":
+            out.append({"name": name, "list": feature["feature"]["dtype"], "length": feature["length"]})
+        else:  # a list of pairs
+            inner = feature["feature"]
+            out.append({"name": name, "list": {"list": inner["feature"]["dtype"], "length": inner["length"]}})
+    return out
+
+
+def card_text(spec: DatasetSpec, shards: list[dict], drawn: int, complete: bool) -> str:
+    """The card's text for the shards made so far."""
+    rows = sum(s["rows"] for s in shards)
+    header = {
+        "configs": [{"config_name": "default", "data_files": [{"split": "train", "path": "data/*.parquet"}]}],
+        "dataset_info": {"features": yaml_features(spec), "splits": [{"name": "train", "num_bytes": sum(s.get("bytes", 0) for s in shards),
+                                                                   "num_examples": rows}]},
+        "tags": ["maze", "meiro"],
+    }
+    record = {"meiro": __version__, "status": "complete" if complete else "incomplete",
+              "rows": rows, "drawn": drawn, "recipe": spec.recipe(), "shards": shards}
+    lines = ["---", *_yaml(header), "meiro: " + json.dumps(record, sort_keys=True, ensure_ascii=False), "---", ""]
+    f = spec.filters
+    wanted = [text for text, on in (
+        (f"solution length at least {f.min_length}", f.min_length is not None),
+        (f"solution length at most {f.max_length}", f.max_length is not None),
+        (f"at least {f.min_dead_ends} dead ends", f.min_dead_ends is not None),
+        (f"difficulty from {f.difficulty[0]:g} to {f.difficulty[1]:g}" if f.difficulty else "", f.difficulty),
+        ("start and goal in dead ends", f.dead_end_ends),
+        ("no maze twice", spec.dedupe)) if on]
+    lines += [
+        f"# {spec.count:,} {spec.algorithm} mazes of {spec.width}x{spec.height} cells",
+        "",
+        f"Made with meiro {__version__}: `{command_line(spec)}`"
+        + ("" if complete else " (**incomplete**: re-run the command with `--resume` to finish it)."),
+        "",
+        f"- rows: {rows:,}, from {drawn:,} draws" + (f" ({rows / drawn:.1%} passed)" if drawn else ""),
+        f"- filters: {', '.join(wanted) if wanted else 'none'}",
+        f"- goal rule: {spec.goal}, braid {spec.braid:g}, batch seed {spec.seed}",
+        "",
+        "Row `i` holds draw `index`: `meiro.generate(width, height, algorithm, seed=seed, "
+        f"goal={spec.goal!r}, braid={spec.braid:g})` makes its maze again. Grid, start, goal and path are in "
+        "blocks (True = wall); cell (i, j) is block (2i + 1, 2j + 1). The columns are described in "
+        "meiro's `meiro.dataset.shards` module.",
+        "",
+        "Load it with `datasets.load_dataset(\"parquet\", data_files=\"data/*.parquet\")` or, on the Hub, "
+        "by its name. Publish it with `huggingface-cli upload --repo-type dataset NAME .` from this folder.",
+        "",
+        "| shard | rows | draws | sha256 |",
+        "|---|---:|---|---|",
+        *(f"| {s['file']} | {s['rows']:,} | {s['first']:,}-{s['first'] + s['draws'] - 1:,} | `{s['sha256']}` |"
+          for s in shards),
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def command_line(spec: DatasetSpec) -> str:
+    """The ``meiro dataset`` command that makes this dataset."""
+    f = spec.filters
+    parts = ["meiro dataset", f"-n {spec.count}", f"--size {spec.width}x{spec.height}",
+             f"-a {spec.algorithm}", f"--goal {spec.goal}", f"--seed {spec.seed}"]
+    if spec.braid:
+        parts.append(f"--braid {spec.braid:g}")
+    for flag, value in (("--min-length", f.min_length), ("--max-length", f.max_length),
+                        ("--min-dead-ends", f.min_dead_ends)):
+        if value is not None:
+            parts.append(f"{flag} {value}")
+    if f.difficulty:
+        parts.append(f"--difficulty-range {f.difficulty[0]:g} {f.difficulty[1]:g}")
+    if f.dead_end_ends:
+        parts.append("--dead-end-ends")
+    if spec.dedupe:
+        parts.append("--dedupe")
+    if spec.extras:
+        parts.append("--with " + ",".join(spec.extras))
+    if "pixels" in spec.extras and spec.block != 2:
+        parts.append(f"--block {spec.block}")
+    parts.append(f"--shard-draws {spec.shard_draws} -o FOLDER")
+    return " ".join(parts)
+
+
+def read_record(text: str) -> dict:
+    """The ``meiro: {...}`` record of a card written by :func:`card_text`."""
+    header = text.split("\n---", 1)[0] if text.startswith("---") else ""
+    for line in header.splitlines():
+        if line.startswith("meiro: "):
+            try:
+                record = json.loads(line[len("meiro: "):])
+            except ValueError:
+                break
+            if isinstance(record, dict) and isinstance(record.get("shards"), list):
+                return record
+    raise MazeError("its README.md is not a meiro dataset card")
+
+
+def _yaml(value, indent: str = "") -> list[str]:
+    """Block-style YAML of dicts, lists and scalars (module docs)."""
+    lines = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(item, (dict, list)) and item:
+                lines.append(f"{indent}{key}:")
+                lines += _yaml(item, indent + "  ")
+            else:
+                lines.append(f"{indent}{key}: {_scalar(item)}")
+    else:
+        for item in value:
+            if isinstance(item, dict) and item:
+                first, *rest = _yaml(item, indent + "  ")
+                lines.append(f"{indent}- {first.lstrip()}")
+                lines += rest
+            else:
+                lines.append(f"{indent}- {_scalar(item)}")
+    return lines
+
+
+def _scalar(value) -> str:
+    if isinstance(value, list):  # a short list of numbers (a shape) in flow style
+        return "[" + ", ".join(_scalar(v) for v in value) + "]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return str(value)
+    return json.dumps(str(value))  # a quoted string is always valid YAML

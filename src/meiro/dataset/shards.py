@@ -1,0 +1,340 @@
+"""One shard of a dataset: its draws made and filtered, then its rows as a Parquet file.
+
+Making a shard is two steps, so that the rows the whole dataset keeps can be
+settled in draw order before any file is written (de-duplication and the cut
+at ``count`` look across shards):
+
+1. :func:`draw_shard` makes the shard's draws with the one-call batch kernel
+   (:func:`meiro.generate_batch`), measures them (:func:`meiro.batch_stats.batch_stats`)
+   and keeps those that pass the filters, with a 128-bit fingerprint of each for
+   de-duplication. A few µs a maze, no Python per maze.
+2. :func:`shard_bytes` turns the kept rows the dataset settled on into the
+   Parquet file: the same rows give the same bytes, on any machine with the
+   same pyarrow (no time stamps; fixed row groups and compression).
+
+Columns (one row per maze; block coordinates are ``(row, col)`` of the grid,
+cell ``(i, j)`` being block ``(2i + 1, 2j + 1)``):
+
+================  ==============================  ===========================================
+column            type (Hugging Face feature)     what
+================  ==============================  ===========================================
+index             uint64                          the draw: maze ``index`` of the batch
+seed              uint64                          ``meiro.generate(..., seed=seed)`` makes it again
+width, height     int16                           cells across and down
+algorithm         string                          the generator
+grid              Array2D(rows, cols) bool        True = wall (``Maze.grid``)
+start, goal       List(int16, length=2)           blocks
+path              List(List(int16, length=2))     the solution's blocks, start to goal
+solution_length   int32                           steps from cell to cell
+dead_ends         int32                           cells with one opening
+dead_end_share    float32                         their share of the cells
+decision_points   int32                           see :mod:`meiro.batch_stats`
+solution_share    float32                         cells on the solution / all cells
+longest_path      int32                           the maze's diameter in steps
+turns             int32                           turns along the solution
+difficulty        float32                         0 to 1, :mod:`meiro.difficulty`
+tokens            string                          (extra) maze-dataset's AOTP text
+connection_list   Array3D(2, height, width) bool  (extra) maze-dataset's connections
+input, target     Image (PNG)                     (extra ``pixels``) :mod:`.pixels`
+================  ==============================  ===========================================
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..batch import generate_batch
+from ..batch_stats import BatchStats, batch_paths, batch_stats
+from ..errors import MazeError
+from .spec import DatasetSpec
+
+#: Rows a Parquet row group holds (fixed, so the bytes never depend on who writes them).
+ROW_GROUP = 8192
+#: pyarrow's compression for the shards: zstd compresses the bit grids and paths well and fast.
+COMPRESSION = "zstd"
+
+
+@dataclass
+class DrawnShard:
+    """The draws of shard ``k`` that pass the filters (step 1 of the module docs)."""
+
+    k: int
+    first: int  # the shard's first draw
+    drawn: int  # how many draws it made
+    index: np.ndarray  # the kept draws' numbers
+    seeds: np.ndarray
+    grids: np.ndarray
+    starts: np.ndarray
+    goals: np.ndarray
+    stats: BatchStats
+    fingerprints: np.ndarray | None  # (kept, 2) uint64 with dedupe
+
+    def __len__(self) -> int:
+        return len(self.index)
+
+    def take(self, keep: np.ndarray) -> DrawnShard:
+        """The rows ``keep`` (indices, in order) selects."""
+        return DrawnShard(self.k, self.first, self.drawn, self.index[keep], self.seeds[keep],
+                          self.grids[keep], self.starts[keep], self.goals[keep], self.stats.take(keep),
+                          None if self.fingerprints is None else self.fingerprints[keep])
+
+
+def shard_range(spec: DatasetSpec, k: int) -> tuple[int, int]:
+    """The draws shard ``k`` covers: ``(first, stop)``, cut at ``spec.max_draws``."""
+    first = k * spec.shard_draws
+    return first, min(first + spec.shard_draws, spec.max_draws)
+
+
+def draw_shard(spec: DatasetSpec, k: int, jobs: int = 1) -> DrawnShard:
+    """Make, measure and filter the draws of shard ``k`` (module docs, step 1)."""
+    first, stop = shard_range(spec, k)
+    if stop <= first:
+        raise MazeError(f"shard {k} starts after the last draw ({spec.max_draws})")
+    batch = generate_batch(stop - first, spec.width, spec.height, algorithm=spec.algorithm,
+                           seed=spec.seed, goal=spec.goal, braid=spec.braid, jobs=jobs, first=first)
+    stats = _stats(batch.grids, batch.starts, batch.goals, jobs)
+    keep = _passing(spec, stats, batch.grids, batch.starts, batch.goals)
+    drawn = DrawnShard(k, first, stop - first, np.arange(first, stop, dtype=np.uint64), batch.seeds,
+                       batch.grids, batch.starts, batch.goals, stats, None)
+    drawn = drawn.take(keep)
+    if spec.dedupe:
+        drawn.fingerprints = fingerprints(drawn.grids, drawn.starts, drawn.goals)
+    return drawn
+
+
+def _stats(grids, starts, goals, jobs: int) -> BatchStats:
+    """batch_stats, shared between ``jobs`` threads (its kernel releases the GIL)."""
+    if jobs <= 1 or len(grids) < 2 * 4096:
+        return batch_stats(grids, starts, goals)
+    from concurrent.futures import ThreadPoolExecutor
+
+    cuts = np.linspace(0, len(grids), jobs + 1).astype(int)
+    with ThreadPoolExecutor(jobs) as pool:
+        parts = list(pool.map(lambda r: batch_stats(grids[r[0]:r[1]], starts[r[0]:r[1]], goals[r[0]:r[1]]),
+                              zip(cuts[:-1], cuts[1:])))
+    return BatchStats(*(np.concatenate([getattr(p, name) for p in parts])
+                        for name in BatchStats.__dataclass_fields__))
+
+
+def _passing(spec: DatasetSpec, stats: BatchStats, grids, starts, goals) -> np.ndarray:
+    """Indices of the draws that pass ``spec.filters``, in order."""
+    f = spec.filters
+    keep = stats.solution_length >= 0
+    if f.min_length is not None:
+        keep &= stats.solution_length >= f.min_length
+    if f.max_length is not None:
+        keep &= stats.solution_length <= f.max_length
+    if f.min_dead_ends is not None:
+        keep &= stats.dead_ends >= f.min_dead_ends
+    if f.difficulty is not None:
+        low, high = f.difficulty
+        d = stats.difficulty
+        keep &= (d >= low) & (d <= high)
+    if f.dead_end_ends:
+        index = np.arange(len(grids))
+        keep &= (_openings(grids, index, starts) == 1) & (_openings(grids, index, goals) == 1)
+    return np.flatnonzero(keep)
+
+
+def _openings(grids, index, cells) -> np.ndarray:
+    r, c = cells[:, 0], cells[:, 1]
+    return sum((~grids[index, r + dr, c + dc]).astype(np.int64) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)))
+
+
+def fingerprints(grids: np.ndarray, starts: np.ndarray, goals: np.ndarray) -> np.ndarray:
+    """A 128-bit fingerprint of each maze (grid, start and goal): two independent 64-bit hashes.
+
+    Two different mazes share one with a chance of about ``2**-128`` per pair:
+    de-duplication by fingerprint is exact for any dataset that fits on a disk.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> b = meiro.generate_batch(3, 5, 5, seed=1)
+    >>> f = fingerprints(b.grids, b.starts, b.goals)
+    >>> f.shape, len({tuple(x) for x in f.tolist()})
+    ((3, 2), 3)
+    >>> bool((fingerprints(b.grids[[1]], b.starts[[1]], b.goals[[1]]) == f[1]).all())
+    True
+    """
+    packed = np.packbits(grids.reshape(len(grids), -1), axis=1)
+    ends = np.concatenate([starts, goals], axis=1).astype("<u4").view(np.uint8)
+    data = np.concatenate([packed, ends.reshape(len(grids), -1)], axis=1)
+    pad = (-data.shape[1]) % 8
+    words = np.pad(data, ((0, 0), (0, pad))).view("<u8")
+    out = np.empty((len(grids), 2), np.uint64)
+    for lane, key in enumerate((0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F)):
+        h = np.full(len(grids), key ^ words.shape[1], np.uint64)
+        for j in range(words.shape[1]):
+            h = _mix64(h ^ words[:, j] + np.uint64(key))
+        out[:, lane] = h
+    return out
+
+
+def _mix64(z: np.ndarray) -> np.ndarray:
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+# -- the Parquet file -------------------------------------------------------------------------
+
+def features(spec: DatasetSpec) -> dict:
+    """The rows' Hugging Face ``Features``, as its ``to_dict()`` writes them (no ``datasets`` needed)."""
+    def value(dtype):
+        return {"dtype": dtype, "_type": "Value"}
+
+    pair = {"feature": value("int16"), "length": 2, "_type": "List"}
+    out = {"index": value("uint64"), "seed": value("uint64"), "width": value("int16"),
+           "height": value("int16"), "algorithm": value("string"),
+           "grid": {"shape": [spec.rows, spec.cols], "dtype": "bool", "_type": "Array2D"},
+           "start": pair, "goal": pair, "path": {"feature": pair, "_type": "List"}}
+    for name, dtype in _STAT_COLUMNS:
+        out[name] = value(dtype)
+    if "tokens" in spec.extras:
+        out["tokens"] = value("string")
+    if "connection_list" in spec.extras:
+        out["connection_list"] = {"shape": [2, spec.height, spec.width], "dtype": "bool", "_type": "Array3D"}
+    if "pixels" in spec.extras:
+        out["input"] = out["target"] = {"_type": "Image"}
+    return out
+
+
+_STAT_COLUMNS = (("solution_length", "int32"), ("dead_ends", "int32"), ("dead_end_share", "float32"),
+                 ("decision_points", "int32"), ("solution_share", "float32"),
+                 ("longest_path", "int32"), ("turns", "int32"), ("difficulty", "float32"))
+
+
+def pyarrow():
+    """pyarrow, or a MazeError that says how to get it."""
+    try:
+        import pyarrow
+        import pyarrow.parquet  # noqa: F401
+    except ImportError:
+        raise MazeError("Parquet datasets need pyarrow: pip install \"meiro[datasets]\"") from None
+    return pyarrow
+
+
+def shard_table(spec: DatasetSpec, rows: DrawnShard):
+    """The rows as a pyarrow Table with the dataset's schema (features in its metadata)."""
+    pa = pyarrow()
+
+    n = len(rows)
+    columns = {
+        "index": pa.array(rows.index, pa.uint64()),
+        "seed": pa.array(rows.seeds, pa.uint64()),
+        "width": pa.array(np.full(n, spec.width, np.int16)),
+        "height": pa.array(np.full(n, spec.height, np.int16)),
+        "algorithm": pa.array([spec.algorithm]).take(np.zeros(n, np.int64)),
+        "grid": _nested(rows.grids),
+        "start": _pairs(rows.starts),
+        "goal": _pairs(rows.goals),
+    }
+    offsets, blocks = batch_paths(rows.grids, rows.starts, rows.goals, rows.stats.solution_length)
+    columns["path"] = pa.ListArray.from_arrays(pa.array(offsets.astype(np.int32)), _pairs(blocks))
+    for name, dtype in _STAT_COLUMNS:
+        columns[name] = pa.array(getattr(rows.stats, name).astype(dtype))
+    if "tokens" in spec.extras:
+        columns["tokens"] = pa.array(_tokens(rows, offsets, blocks), pa.string())
+    if "connection_list" in spec.extras:
+        columns["connection_list"] = _nested(connection_lists(rows.grids))
+    if "pixels" in spec.extras:
+        columns["input"], columns["target"] = _pictures(spec, rows, offsets, blocks)
+    fields = [pa.field(name, array.type, metadata=_extension(name, spec)) for name, array in columns.items()]
+    meta = {"huggingface": json.dumps({"info": {"features": features(spec)}}, sort_keys=True)}
+    return pa.Table.from_arrays(list(columns.values()), schema=pa.schema(fields, metadata=meta))
+
+
+def _extension(name: str, spec: DatasetSpec) -> dict | None:
+    """Arrow's extension-type marks for the ArrayND columns, as ``datasets`` writes them.
+
+    ``datasets`` takes a column's feature from the file's metadata only when the
+    column's Arrow type is that feature's (for ``Array2D`` its extension type,
+    which ``datasets`` registers on import): these marks make pyarrow read the
+    nested lists back as that type, without ``datasets`` needed to write them.
+    """
+    feature = features(spec).get(name, {})
+    kind = feature.get("_type")
+    if kind not in ("Array2D", "Array3D"):
+        return None
+    return {b"ARROW:extension:name": f"datasets.features.features.{kind}ExtensionType".encode(),
+            b"ARROW:extension:metadata": json.dumps([feature["shape"], feature["dtype"]]).encode()}
+
+
+def shard_bytes(spec: DatasetSpec, rows: DrawnShard) -> bytes:
+    """The Parquet file of the rows (module docs, step 2)."""
+    import pyarrow.parquet as pq
+
+    sink = io.BytesIO()
+    pq.write_table(shard_table(spec, rows), sink, row_group_size=ROW_GROUP, compression=COMPRESSION,
+                   use_dictionary=["algorithm"], write_statistics=["index", "seed"])
+    return sink.getvalue()
+
+
+def connection_lists(grids: np.ndarray) -> np.ndarray:
+    """maze-dataset's ``connection_list`` of each maze: ``(count, 2, height, width)`` bool
+    (:func:`meiro.maze_dataset.to_connection_list` for a stack)."""
+    count, rows, cols = grids.shape
+    height, width = rows // 2, cols // 2
+    out = np.zeros((count, 2, height, width), bool)
+    out[:, 0, :-1, :] = ~grids[:, 2:-1:2, 1::2]
+    out[:, 1, :, :-1] = ~grids[:, 1::2, 2:-1:2]
+    return out
+
+
+def _nested(array: np.ndarray):
+    """A bool array (count, a, b[, c]) as nested Arrow lists (the storage of HF's ArrayND)."""
+    import pyarrow as pa
+
+    values = pa.array(array.reshape(-1))
+    for size in reversed(array.shape[1:]):
+        n = len(values) // size
+        values = pa.ListArray.from_arrays(pa.array(np.arange(0, n * size + 1, size, dtype=np.int32)), values)
+    return values
+
+
+def _pairs(array: np.ndarray):
+    import pyarrow as pa
+
+    return pa.FixedSizeListArray.from_arrays(pa.array(np.ascontiguousarray(array, np.int16).reshape(-1)), 2)
+
+
+def _tokens(rows: DrawnShard, offsets, blocks) -> list[str]:
+    from ..maze import Maze
+    from ..maze_dataset import to_tokens
+
+    out = []
+    for i in range(len(rows)):
+        maze = Maze(rows.grids[i], start=tuple(rows.starts[i]), goal=tuple(rows.goals[i]))
+        out.append(to_tokens(maze, blocks[offsets[i]:offsets[i + 1]]))
+    return out
+
+
+def _pictures(spec: DatasetSpec, rows: DrawnShard, offsets, blocks):
+    """The easy-to-hard pictures as HF Image structs (PNG bytes)."""
+    import pyarrow as pa
+    from PIL import Image
+
+    from .pixels import pixels
+
+    out = ([], [])
+    for start in range(0, len(rows), 1024):  # a slice at a time: pictures are big
+        stop = min(start + 1024, len(rows))
+        paths = np.zeros((stop - start, spec.rows, spec.cols), bool)
+        for i in range(start, stop):
+            path = blocks[offsets[i]:offsets[i + 1]]
+            paths[i - start, path[:, 0], path[:, 1]] = True
+        pictures = pixels(rows.grids[start:stop], rows.starts[start:stop], rows.goals[start:stop], paths,
+                          block=spec.block)
+        for kind, stack in zip(out, pictures):
+            for picture in stack:
+                buffer = io.BytesIO()
+                Image.fromarray(picture).save(buffer, format="PNG", optimize=False)
+                kind.append(buffer.getvalue())
+    struct = pa.struct([("bytes", pa.binary()), ("path", pa.string())])
+    return tuple(pa.StructArray.from_arrays([pa.array(png, pa.binary()), pa.nulls(len(png), pa.string())],
+                                            fields=list(struct)) for png in out)

@@ -1,0 +1,183 @@
+"""What a dataset is: its mazes' recipe, the filters they must pass, the columns, the shards.
+
+A :class:`DatasetSpec` is checked once, when it is made; everything after it
+(the shards, the card, a resumed run, a cluster's workers) works from it alone.
+Its :meth:`~DatasetSpec.recipe` is what the card and every shard record, so a
+re-run can tell whether a folder holds the same dataset.
+
+Draws and shards
+----------------
+The mazes are *drawn* in order: draw ``i`` is maze ``i`` of the batch of
+``seed`` (:func:`meiro.batch.batch_seeds`). Shard ``k`` holds the draws
+``k * shard_draws`` to ``(k + 1) * shard_draws - 1`` that pass the filters (and,
+with ``dedupe``, are not the same maze as an earlier row), so shard ``k`` always
+covers the same seed range whoever makes it; the last shard stops at the row
+that makes ``count``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass, field
+
+from ..errors import MazeError
+from ..generate.braiding import check_braid
+from ..goals import GOALS
+from ..registry import GENERATORS
+from ..sizes import check_cells
+from .. import difficulty as _difficulty
+
+#: Largest dataset, in rows.
+MAX_ROWS = 10**9
+#: A shard's size is chosen to stay under this (the Hub's advice is a few hundred MB).
+SHARD_BYTES = 400 * 2**20
+#: At most this many draws a shard.
+MAX_SHARD_DRAWS = 100_000
+#: With filters, draws stop after ``DRAWS_PER_ROW`` times ``count`` (at least ``MIN_DRAWS``).
+DRAWS_PER_ROW = 100
+MIN_DRAWS = 1_000_000
+#: Extra columns a dataset may ask for.
+EXTRAS = ("tokens", "pixels", "connection_list")
+#: The formats ``meiro dataset --format`` knows.
+FORMATS = ("npz", "parquet")
+
+
+@dataclass(frozen=True)
+class Filters:
+    """Which drawn mazes make rows. Lengths are solution lengths in cell steps.
+
+    ``difficulty`` is a ``(low, high)`` range (:func:`meiro.difficulty.difficulty_range`);
+    ``dead_end_ends`` keeps mazes whose start and goal are both dead ends (maze-dataset's
+    ``deadend_start`` and ``deadend_end``; on a perfect maze ``goal="diameter"`` always
+    gives them).
+    """
+
+    min_length: int | None = None
+    max_length: int | None = None
+    min_dead_ends: int | None = None
+    difficulty: tuple[float, float] | None = None
+    dead_end_ends: bool = False
+
+    def any(self) -> bool:
+        """Whether any filter is set."""
+        return any(v not in (None, False) for v in asdict(self).values())
+
+
+@dataclass(frozen=True)
+class DatasetSpec:
+    """A dataset to make: ``count`` rows of solved ``width x height`` mazes (module docs).
+
+    Examples
+    --------
+    >>> spec = DatasetSpec(1000, 15, 15, seed=7, filters=Filters(min_length=60))
+    >>> spec.shard_draws, spec.max_draws
+    (100000, 1000000)
+    >>> DatasetSpec(10, 5, 5, seed=1, extras=("colour",))
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: unknown extra column 'colour'; choose from: tokens, pixels, connection_list
+    """
+
+    count: int
+    width: int
+    height: int
+    algorithm: str = "dig"
+    goal: str = "corner"
+    braid: float = 0.0
+    seed: int = 0
+    filters: Filters = field(default_factory=Filters)
+    dedupe: bool = False
+    extras: tuple[str, ...] = ()
+    block: int = 2  # pixels a block in the pictures
+    shard_draws: int = 0  # 0: chosen from the size
+    max_draws: int = 0  # 0: chosen from count
+
+    def __post_init__(self) -> None:
+        _whole("count", self.count, 1, MAX_ROWS)
+        width, height = check_cells(self.width, self.height)
+        object.__setattr__(self, "width", width)
+        object.__setattr__(self, "height", height)
+        object.__setattr__(self, "algorithm", GENERATORS.get(self.algorithm).name)
+        if self.goal not in GOALS:
+            raise MazeError(f"unknown goal {self.goal!r}; choose one of: {', '.join(GOALS)}")
+        object.__setattr__(self, "braid", float(check_braid(self.braid)))
+        _whole("seed", self.seed, 0, 2**64 - 1)
+        if not isinstance(self.filters, Filters):
+            raise MazeError("filters must be a meiro.dataset.Filters")
+        _check_filters(self.filters)
+        extras = tuple(self.extras)
+        for extra in extras:
+            if extra not in EXTRAS:
+                raise MazeError(f"unknown extra column {extra!r}; choose from: {', '.join(EXTRAS)}")
+        object.__setattr__(self, "extras", tuple(e for e in EXTRAS if e in extras))
+        _whole("block", self.block, 1, 64)
+        if not self.shard_draws:
+            object.__setattr__(self, "shard_draws", self.default_shard_draws())
+        _whole("shard_draws", self.shard_draws, 1, 10**8)
+        if not self.max_draws:
+            limited = self.filters.any() or self.dedupe
+            object.__setattr__(self, "max_draws", max(MIN_DRAWS, DRAWS_PER_ROW * self.count)
+                               if limited else self.count)
+        _whole("max_draws", self.max_draws, self.count, 2**62)
+
+    @property
+    def rows(self) -> int:
+        """Blocks a grid has down."""
+        return 2 * self.height + 1
+
+    @property
+    def cols(self) -> int:
+        """Blocks a grid has across."""
+        return 2 * self.width + 1
+
+    def row_bytes(self) -> int:
+        """A generous bound on a row's size in a shard (before compression)."""
+        blocks = self.rows * self.cols
+        size = blocks // 8 + 4 * blocks + 64  # the grid's bits; a path through every block
+        if "pixels" in self.extras:
+            size += 2 * 3 * blocks * (self.block ** 2)
+        if "tokens" in self.extras:
+            size += 40 * blocks
+        if "connection_list" in self.extras:
+            size += blocks // 4
+        return size
+
+    def default_shard_draws(self) -> int:
+        """Draws a shard: as many as keep it under :data:`SHARD_BYTES`, at most :data:`MAX_SHARD_DRAWS`."""
+        return max(1, min(MAX_SHARD_DRAWS, SHARD_BYTES // self.row_bytes()))
+
+    def shards_at_least(self) -> int:
+        """Shards the dataset has if every draw passes."""
+        return math.ceil(self.count / self.shard_draws)
+
+    def recipe(self) -> dict:
+        """Everything that decides the rows, as plain JSON values (the card and the shards
+        record it)."""
+        out = asdict(self)
+        out["filters"] = {k: (list(v) if isinstance(v, tuple) else v)
+                          for k, v in asdict(self.filters).items()}
+        out["extras"] = list(self.extras)
+        return out
+
+
+def _whole(name: str, value, low: int, high: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise MazeError(f"{name} must be a whole number from {low} to {high}, got {value!r}")
+
+
+def _check_filters(f: Filters) -> None:
+    for name in ("min_length", "max_length", "min_dead_ends"):
+        value = getattr(f, name)
+        if value is not None:
+            _whole(name.replace("_", "-"), value, 0, 2**40)
+    if f.min_length is not None and f.max_length is not None and f.min_length > f.max_length:
+        raise MazeError(f"min-length {f.min_length} is more than max-length {f.max_length}: "
+                        "no maze can pass")
+    if f.difficulty is not None:
+        low, high = f.difficulty
+        for value in (low, high):
+            _difficulty.difficulty_range(value)  # a number from 0 to 1
+        if low > high:
+            raise MazeError(f"difficulty range ({low}, {high}) is empty")
+    if not isinstance(f.dead_end_ends, bool):
+        raise MazeError("dead_end_ends must be True or False")
