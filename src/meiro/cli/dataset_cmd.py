@@ -1,10 +1,17 @@
-"""``meiro dataset``: many mazes (and their solutions) in one ``.npz`` file of stacked arrays."""
+"""``meiro dataset``: many mazes (and their solutions) as one ``.npz`` file of stacked arrays,
+or as a folder of Parquet shards with a dataset card, ready for the Hugging Face Hub."""
 
 from __future__ import annotations
 
+import argparse
+import contextlib
 import sys
 
 from ..batch import MAX_COUNT, generate_batch
+from ..dataset.build import build_dataset, collect_batch
+from ..dataset.spec import EXTRAS, FORMATS, DatasetSpec, Filters
+from ..difficulty import difficulty_range
+from ..errors import MazeError
 from ..writing import write_atomic
 from ..generate import resolve_seed
 from ..goals import GOALS
@@ -16,8 +23,8 @@ from .output import one_output, report
 def add_parser(subparsers) -> None:
     """Add ``meiro dataset`` and its options to the command's subparsers."""
     p = subparsers.add_parser(
-        "dataset", help="many mazes (and solutions) as stacked arrays in one .npz file",
-        description="Make COUNT mazes of one size into an .npz file of stacked arrays: grids "
+        "dataset", help="many mazes (and solutions): an .npz file, or Parquet shards for the Hub",
+        description="Make COUNT mazes of one size. Into an .npz file of stacked arrays: grids "
                     "(COUNT x rows x cols, True = wall), starts, goals, seeds, and with --solve the "
                     "solution of each (paths, lengths). Each maze's seed is derived from --seed and "
                     "its number (so batches of different seeds share no mazes) and recorded in "
@@ -25,7 +32,13 @@ def add_parser(subparsers) -> None:
                     "--jobs N shares the work between N threads (processes for a solver other "
                     "than bfs on a maze with loops) and gives the same file. A progress bar shows "
                     "on a terminal. "
-                    "Read it with numpy.load(FILE).")
+                    "Read it with numpy.load(FILE). "
+                    "Or (--format parquet, or -o naming a folder) into Parquet shards with a dataset "
+                    "card (README.md): one row per maze with its grid, ends, solution path, "
+                    "statistics and difficulty, loaded by datasets.load_dataset('parquet', ...) "
+                    "with its feature types; the same files for any -j or Dask cluster (--scheduler). "
+                    "Filters (--min-length, --difficulty, ...) keep drawing mazes in seed order "
+                    "until COUNT pass, and say how many were drawn.")
     p.add_argument("--count", "-n", type=whole_number(1, MAX_COUNT), default=1000,
                    help="how many mazes (default 1000)")
     add_size_options(p)
@@ -39,14 +52,75 @@ def add_parser(subparsers) -> None:
                    help=f"also store each solution, found by: {', '.join(SOLVERS.names())}")
     p.add_argument("--jobs", "-j", type=whole_number(1, 256), default=1,
                    help="workers to share the work (default 1; the file is the same)")
-    p.add_argument("-o", "--output", required=True, metavar="FILE.npz", help="the file to write")
+    p.add_argument("-o", "--output", required=True, metavar="FILE.npz|FOLDER",
+                   help="the .npz file, or the folder (or fsspec URL) of Parquet shards")
+    p.add_argument("--format", choices=FORMATS, default=None,
+                   help="npz or parquet (default: npz for an output ending in .npz, else parquet)")
+    f = p.add_argument_group("filters (drawn in seed order until COUNT mazes pass)")
+    f.add_argument("--min-length", type=whole_number(0, 2**40), default=None, metavar="STEPS",
+                   help="solution at least STEPS cell-to-cell steps long")
+    f.add_argument("--max-length", type=whole_number(0, 2**40), default=None, metavar="STEPS",
+                   help="solution at most STEPS steps long")
+    f.add_argument("--min-dead-ends", type=whole_number(0, 2**40), default=None, metavar="N",
+                   help="at least N dead ends")
+    f.add_argument("--difficulty", type=_difficulty, default=None, metavar="WORD|X",
+                   help="easy, medium, hard (thirds of 0-1) or a number X (X-0.05 to X+0.05); "
+                        "see meiro stats and meiro.difficulty")
+    f.add_argument("--dead-end-ends", action="store_true",
+                   help="start and goal both in dead ends (as maze-dataset's endpoint rules)")
+    f.add_argument("--dedupe", action="store_true", help="no maze twice (the first of each is kept)")
+    f.add_argument("--max-draws", type=whole_number(1, 2**62), default=None, metavar="N",
+                   help="give up after N draws (default with filters: 100 x COUNT, at least 1,000,000)")
+    q = p.add_argument_group("Parquet shards")
+    q.add_argument("--with", dest="extras", type=_extras, default=(), metavar="COLUMNS",
+                   help=f"extra columns, comma-separated: {', '.join(EXTRAS)} (pixels: the "
+                        "easy-to-hard input and target pictures)")
+    q.add_argument("--block", type=whole_number(1, 64), default=2, metavar="PX",
+                   help="pixels a block in the pictures (default 2)")
+    q.add_argument("--shard-draws", type=whole_number(1, 10**8), default=None, metavar="N",
+                   help="draws a shard (default: as many as keep a shard under 400 MB, at most 100,000)")
+    q.add_argument("--resume", action="store_true",
+                   help="finish a dataset in a folder that holds part of it (shards that pass their "
+                        "checksums are kept, the others made again)")
+    q.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="make the shards on a Dask cluster (tcp://HOST:8786), or 'local' for a "
+                        "LocalCluster here; pip install \"meiro[dask]\"")
     p.add_argument("--quiet", "-q", action="store_true",
                    help="no progress bar (shown on a terminal only) and no closing line")
     p.set_defaults(run=run)
 
 
+def _difficulty(text: str):
+    try:
+        return difficulty_range(text)
+    except MazeError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _extras(text: str) -> tuple[str, ...]:
+    names = tuple(n.strip() for n in text.split(",") if n.strip())
+    for name in names:
+        if name not in EXTRAS:
+            raise argparse.ArgumentTypeError(f"unknown column {name!r}; choose from: {', '.join(EXTRAS)}")
+    return names
+
+
+def _format(args) -> str:
+    if args.format:
+        return args.format
+    return "npz" if args.output.lower().endswith(".npz") or args.output.startswith("/dev/") else "parquet"
+
+
 def run(args) -> int:
-    """Make the mazes and write the file; the exit status."""
+    """Make the mazes and write the file or the shards; the exit status."""
+    if _format(args) == "parquet":
+        return _run_parquet(args)
+    for flag, value in (("--with", args.extras), ("--resume", args.resume),
+                        ("--scheduler", args.scheduler), ("--shard-draws", args.shard_draws)):
+        if value:
+            raise MazeError(f"{flag} is for Parquet shards (--format parquet)")
+    if _filters(args).any() or args.dedupe:
+        return _run_npz_filtered(args)
     target = one_output(args.output, ".npz", "dataset")  # before the work: a wrong place costs nothing
     width, height = chosen_size(args)
     batch_seed = resolve_seed(args.seed)
@@ -66,3 +140,75 @@ def _on_terminal(stream) -> bool:
         return stream is not None and stream.isatty()
     except (AttributeError, ValueError, OSError):
         return False
+
+
+def _filters(args) -> Filters:
+    return Filters(min_length=args.min_length, max_length=args.max_length,
+                   min_dead_ends=args.min_dead_ends, difficulty=args.difficulty,
+                   dead_end_ends=args.dead_end_ends)
+
+
+def _spec(args, extras=()) -> DatasetSpec:
+    width, height = chosen_size(args)
+    return DatasetSpec(args.count, width, height, algorithm=args.algorithm, goal=args.goal,
+                       braid=args.braid, seed=resolve_seed(args.seed), filters=_filters(args),
+                       dedupe=args.dedupe, extras=extras, block=args.block,
+                       shard_draws=args.shard_draws or 0, max_draws=args.max_draws or 0)
+
+
+def _run_npz_filtered(args) -> int:
+    """The .npz file of the mazes that pass the filters (every one with its breadth-first solution)."""
+    target = one_output(args.output, ".npz", "dataset")
+    if args.solve and args.braid and args.solve not in ("bfs", "dead-end-fill"):
+        raise MazeError("filters measure the breadth-first solution: with --braid, use --solve bfs")
+    spec = _spec(args)
+    with _bar(args, spec.count) as advance:
+        batch, drawn = collect_batch(spec, jobs=args.jobs, progress=advance)
+    write_atomic(args.output, batch.to_npz())
+    if not args.quiet:
+        report(f"wrote {len(batch)} mazes of {spec.width}x{spec.height} cells to {args.output} "
+               f"(batch seed {spec.seed}; {drawn:,} drawn, {len(batch) / drawn:.1%} passed the filters)",
+               target)
+    return 0
+
+
+def _run_parquet(args) -> int:
+    """Parquet shards and the dataset card in the output folder."""
+    if args.solve not in (None, "bfs", "dead-end-fill") and args.braid:
+        raise MazeError("the shards hold the breadth-first solution: with --braid, leave out --solve "
+                        "or use --solve bfs")
+    spec = _spec(args, args.extras)
+    lines = []
+    log = (lambda line: print(line, file=sys.stderr)) if not args.quiet else lines.append
+    with _bar(args, spec.count) as advance:
+        if args.scheduler:
+            from ..dataset.cluster import build_on_cluster, connect
+
+            with connect(args.scheduler) as client:
+                result = build_on_cluster(spec, args.output, client, resume=args.resume, log=log,
+                                          progress=advance)
+        else:
+            result = build_dataset(spec, args.output, jobs=args.jobs, resume=args.resume, log=log,
+                                   progress=advance)
+    if not args.quiet:
+        passed = f", {result.rows / result.drawn:.1%} of {result.drawn:,} draws passed" \
+            if result.drawn != result.rows else ""
+        print(f"wrote {result.rows:,} mazes of {spec.width}x{spec.height} cells in {len(result.shards)} "
+              f"shards to {result.where} (batch seed {spec.seed}{passed}); the card is README.md")
+    return 0
+
+
+@contextlib.contextmanager
+def _bar(args, total: int):
+    """A progress bar's ``advance`` (on a terminal, unless -q)."""
+    bar = None
+    if not args.quiet and _on_terminal(sys.stderr):
+        from tqdm import tqdm
+
+        bar = tqdm(total=total, unit=" mazes", unit_scale=True, file=sys.stderr, leave=False,
+                   dynamic_ncols=True, mininterval=0.2)
+    try:
+        yield bar.update if bar is not None else (lambda n: None)
+    finally:
+        if bar is not None:
+            bar.close()

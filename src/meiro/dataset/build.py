@@ -19,6 +19,7 @@ shard is reported through ``log``).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -52,11 +53,16 @@ class _Settler:
         self.drawn = 0
         self.seen: set = set()
 
-    def keep(self, drawn_rows: int, fingerprints: np.ndarray | None, draws: int) -> np.ndarray:
-        """Indices (into the shard's passing rows) that become rows; call for shards 0, 1, ... in order."""
-        self.drawn += draws
+    def keep(self, passing: int, fingerprints: np.ndarray | None, first: int, draws: int,
+             index: np.ndarray) -> np.ndarray:
+        """Indices (into a shard's ``passing`` rows) that become rows; call for shards 0, 1, ... in order.
+
+        ``first`` and ``draws`` are the shard's draws, ``index`` its passing rows' draw
+        numbers: the shard that ends the dataset counts its draws up to its last row only
+        (the exact accounting of how many draws the rows took).
+        """
         if fingerprints is None:
-            keep = np.arange(drawn_rows)
+            keep = np.arange(passing)
         else:
             keep = []
             for i, (a, b) in enumerate(fingerprints.tolist()):
@@ -65,8 +71,12 @@ class _Settler:
                     self.seen.add(key)
                     keep.append(i)
             keep = np.array(keep, np.int64)
-        keep = keep[:self.spec.count - self.rows]
+        wanted = self.spec.count - self.rows
+        if len(keep) >= wanted:
+            keep = keep[:wanted]
+            draws = int(index[keep[-1]]) + 1 - first if wanted else 0
         self.rows += len(keep)
+        self.drawn += draws
         return keep
 
     @property
@@ -115,43 +125,89 @@ def build_dataset(spec: DatasetSpec, where, *, jobs: int = 1, resume: bool = Fal
     settler = _Settler(spec)
     shards: list[dict] = []
     written: list[str] = []
-    k = 0
-    pool = ThreadPoolExecutor(jobs, thread_name_prefix="meiro-dataset") if jobs > 1 else None
     try:
-        while not settler.done:
-            if shard_range(spec, k)[0] >= spec.max_draws:
-                raise _exhausted(spec, settler)
-            # a window of shards side by side: each made on one thread (the kernels and
-            # pyarrow's writer release the GIL); one shard alone uses all the threads
-            window = [j for j in range(k, k + jobs) if shard_range(spec, j)[0] < spec.max_draws]
-            if len(window) > 1 and not _enough(spec, settler, k):
-                draws = list(pool.map(lambda j: draw_shard(spec, j, 1), window))
-            else:
-                draws = [draw_shard(spec, k, jobs)]
-            settled = []
-            for drawn in draws:  # in draw order: the rows never depend on the threads
-                if settler.done:
-                    break
-                settled.append(drawn.take(settler.keep(len(drawn), drawn.fingerprints, drawn.drawn)))
-            put = (lambda rows: _put(spec, folder, rows.k, rows, kept, written, log))
-            entries = list(pool.map(put, settled)) if pool and len(settled) > 1 else [put(r) for r in settled]
-            for rows, entry in zip(settled, entries):
-                shards.append(entry)
-                if progress is not None:
-                    progress(len(rows))
-            k += len(settled)
-            folder.write(CARD, card_text(spec, shards, settler.drawn, settler.done))
+        with _threads(jobs) as pool:
+            for window in _settled_windows(spec, settler, jobs, pool):
+                put = (lambda rows: _put(spec, folder, rows.k, rows, kept, written, log))
+                entries = list(pool.map(put, window)) if pool and len(window) > 1 else [put(r) for r in window]
+                for rows, entry in zip(window, entries):
+                    shards.append(entry)
+                    if progress is not None:
+                        progress(len(rows))
+                folder.write(CARD, card_text(spec, shards, settler.drawn, settler.done))
     except BaseException:
-        if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)
         for name in written:  # a run that did not finish takes back what it wrote
             folder.remove(name)
         if written and not kept:
             folder.remove(CARD)
         raise
-    if pool is not None:
-        pool.shutdown()
     return DatasetResult(settler.rows, settler.drawn, shards, folder.where)
+
+
+def collect_batch(spec: DatasetSpec, *, jobs: int = 1, progress=None):
+    """The dataset's rows in memory, as a :class:`meiro.MazeBatch` with breadth-first solutions,
+    and how many draws it took (``meiro dataset FILE.npz`` with filters).
+
+    Examples
+    --------
+    >>> from meiro.dataset.spec import DatasetSpec, Filters
+    >>> batch, drawn = collect_batch(DatasetSpec(20, 6, 6, seed=3, filters=Filters(min_length=25)))
+    >>> len(batch), bool((batch.lengths >= 2 * 25).all()), drawn > 20
+    (20, True, True)
+    """
+    from ..batch import MazeBatch
+    from ..batch_stats import batch_paths
+
+    settler = _Settler(spec)
+    parts = []
+    with _threads(jobs) as pool:
+        for window in _settled_windows(spec, settler, jobs, pool):
+            parts += window
+            if progress is not None:
+                progress(sum(len(rows) for rows in window))
+    grids, starts, goals = (np.concatenate([getattr(p, n) for p in parts]) for n in ("grids", "starts", "goals"))
+    lengths = np.concatenate([p.stats.solution_length for p in parts])
+    offsets, blocks = batch_paths(grids, starts, goals, lengths)
+    paths = np.zeros(grids.shape, bool)
+    owner = np.repeat(np.arange(len(grids)), np.diff(offsets))
+    paths[owner, blocks[:, 0], blocks[:, 1]] = True
+    recipe = {"algorithm": spec.algorithm, "goal": spec.goal, "braid": spec.braid, "solver": "bfs"}
+    seeds = np.concatenate([p.seeds for p in parts])
+    # lengths in block steps, as MazeBatch holds them
+    return MazeBatch(grids, starts, goals, seeds, paths, 2 * lengths, recipe), settler.drawn
+
+
+@contextlib.contextmanager
+def _threads(jobs: int):
+    pool = ThreadPoolExecutor(jobs, thread_name_prefix="meiro-dataset") if jobs > 1 else None
+    try:
+        yield pool
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _settled_windows(spec: DatasetSpec, settler: _Settler, jobs: int, pool):
+    """The settled rows of shards 0, 1, ..., a window of up to ``jobs`` shards at a time."""
+    k = 0
+    while not settler.done:
+        if shard_range(spec, k)[0] >= spec.max_draws:
+            raise _exhausted(spec, settler)
+        # a window of shards side by side, each made on one thread (the kernels and pyarrow's
+        # writer release the GIL); a shard alone uses all the threads
+        window = [j for j in range(k, k + jobs) if shard_range(spec, j)[0] < spec.max_draws]
+        if len(window) > 1 and not _enough(spec, settler, k):
+            draws = list(pool.map(lambda j: draw_shard(spec, j, 1), window))
+        else:
+            draws = [draw_shard(spec, k, jobs)]
+        settled = []
+        for drawn in draws:  # in draw order: the rows never depend on the threads
+            if settler.done:
+                break
+            settled.append(drawn.take(settler.keep(len(drawn), drawn.fingerprints, drawn.first, drawn.drawn,
+                                                    drawn.index)))
+        k += len(settled)
+        yield settled
 
 
 def _put(spec: DatasetSpec, folder: Folder, k: int, rows: DrawnShard, kept: dict, written: list,
@@ -179,5 +235,5 @@ def _enough(spec: DatasetSpec, settler: _Settler, k: int) -> bool:
 
 def _exhausted(spec: DatasetSpec, settler: _Settler) -> MazeError:
     return MazeError(f"only {settler.rows:,} of {spec.count:,} mazes passed the filters in "
-                     f"{settler.drawn:,} draws (the most a dataset of {spec.count:,} draws is "
-                     f"{spec.max_draws:,}); loosen the filters, ask for fewer mazes or raise --max-draws")
+                     f"{settler.drawn:,} draws (the most for {spec.count:,} mazes); loosen the "
+                     "filters, ask for fewer mazes or raise --max-draws")

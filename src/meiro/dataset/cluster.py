@@ -1,0 +1,155 @@
+"""Making a dataset on a Dask distributed cluster (``meiro dataset --scheduler ADDRESS``).
+
+Each task is one shard: a worker makes the shard's draws with the same
+one-call batch kernel as ``-j`` (:func:`.shards.draw_shard`), writes its Parquet
+file straight into the output place (a folder all workers see, or an fsspec
+URL such as ``s3://bucket/mazes``) and returns only a summary: the rows,
+the checksum and, with ``dedupe``, the rows' fingerprints. The client
+settles the rows in draw order exactly as :mod:`.build` does; a shard whose
+rows the settling trims (a duplicate of an earlier row, or the cut at
+``count``) is made again by a second task with the rows to keep, so every
+file is what a single process writes, byte for byte. The client itself writes
+only the card (and removes the shards past the end that were made ahead).
+
+Tasks are pure (a shard depends on the recipe and its number alone), so
+Dask's retries of a task whose worker died give the same file; a file is
+written whole or not at all. Shards already in the folder that match the
+card's checksums (``resume``) are checked by the worker and not written again.
+
+Dask rather than a pool of our own: it brings the scheduler, retries of lost
+tasks, a dashboard and the deployments (SSH, Kubernetes, HPC job queues) a
+research cluster already has.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Callable
+
+import numpy as np
+
+from ..errors import MazeError
+from .build import DatasetResult, _exhausted, _Settler, existing_shards
+from .card import SHARDS, card_text
+from .folder import CARD, Folder
+from .shards import draw_shard, shard_bytes, shard_range
+from .spec import DatasetSpec
+
+#: Seconds to wait for a scheduler to answer.
+CONNECT_TIMEOUT = 10
+#: How many times Dask may retry a shard whose worker was lost.
+RETRIES = 3
+
+
+def connect(scheduler: str, timeout: float = CONNECT_TIMEOUT):
+    """A Dask ``Client`` of ``scheduler`` (an address, or ``local``: a ``LocalCluster`` here)."""
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:
+        raise MazeError('--scheduler needs Dask: pip install "meiro[dask]"') from None
+    if scheduler == "local":
+        import os
+
+        workers = max(1, min(os.cpu_count() or 1, 64))
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                               dashboard_address=None)
+        return Client(cluster)
+    try:
+        return Client(scheduler, timeout=f"{timeout}s")
+    except (OSError, TimeoutError, ValueError, TypeError) as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise MazeError(f"the Dask scheduler {scheduler} did not answer within {timeout:g} s ({reason})") from None
+
+
+def _shard_task(spec: DatasetSpec, where: str, k: int, keep, kept: dict | None) -> dict:
+    """A worker's task: make shard ``k`` (only the rows ``keep``, if given) and write it."""
+    folder = Folder(where)
+    drawn = draw_shard(spec, k)
+    rows = drawn if keep is None else drawn.take(np.asarray(keep, np.int64))
+    name = SHARDS.format(k)
+    entry = {"file": name, "rows": len(rows), "first": rows.first, "draws": rows.drawn}
+    if kept is not None and kept.get("rows") == len(rows) and folder.sha256(name) == kept.get("sha256"):
+        entry.update(bytes=kept.get("bytes", 0), sha256=kept["sha256"], kept=True)
+    else:
+        data = shard_bytes(spec, rows)
+        folder.write(name, data)
+        entry.update(bytes=len(data), sha256=hashlib.sha256(data).hexdigest(), remade=kept is not None)
+    return {"k": k, "passing": len(drawn), "first": drawn.first, "drawn": drawn.drawn,
+            "index": drawn.index, "fingerprints": drawn.fingerprints, "entry": entry}
+
+
+def build_on_cluster(spec: DatasetSpec, where, client, *, resume: bool = False,
+                     log: Callable[[str], None] = lambda line: None, progress=None) -> DatasetResult:
+    """Make ``spec``'s dataset in ``where`` with the workers of Dask ``client`` (module docs)."""
+    from dask.distributed import as_completed, wait
+
+    folder = Folder(where)
+    kept = existing_shards(spec, folder, resume, log)
+    folder.prepare()
+    where = folder.where
+    ahead = max(2, 2 * len(client.scheduler_info().get("workers", {})))
+    settler = _Settler(spec)
+    futures = as_completed()
+    submitted: dict[int, object] = {}
+    results: dict[int, dict] = {}
+    entries: list[dict] = []
+    rewrites: dict[int, object] = {}
+    next_k = settled_k = 0
+
+    def submit(k, keep=None):
+        return client.submit(_shard_task, spec, where, k, keep, kept.get(SHARDS.format(k)),
+                             retries=RETRIES, pure=False)
+
+    try:
+        while not settler.done:
+            while len(submitted) < ahead and shard_range(spec, next_k)[0] < spec.max_draws:
+                submitted[next_k] = submit(next_k)
+                futures.add(submitted[next_k])
+                next_k += 1
+            if settled_k >= next_k:
+                raise _exhausted(spec, settler)
+            result = next(futures).result()
+            results[result["k"]] = result
+            submitted.pop(result["k"], None)
+            while settled_k in results and not settler.done:
+                done = results.pop(settled_k)
+                keep = settler.keep(done["passing"], done["fingerprints"], done["first"], done["drawn"],
+                                    done["index"])
+                if len(keep) == done["passing"]:
+                    entries.append(done["entry"])
+                    _told(done["entry"], log)
+                else:  # trimmed: made again with the rows to keep
+                    rewrites[settled_k] = client.submit(_shard_task, spec, where, settled_k, keep.tolist(), None,
+                                                        retries=RETRIES, pure=False)
+                    entries.append(None)
+                if progress is not None:
+                    progress(len(keep))
+                settled_k += 1
+            if None not in entries:
+                folder.write(CARD, card_text(spec, entries, settler.drawn, settler.done))
+        for k, future in rewrites.items():
+            entries[k] = future.result()["entry"]
+            _told(entries[k], log)
+        # shards made ahead of the end: let them finish (a running task cannot be stopped, and
+        # would write its file after a removal), then take their files back
+        wait(list(submitted.values()))
+        for k in sorted(set(results) | set(submitted)):
+            if k >= settled_k:
+                folder.remove(SHARDS.format(k))
+    except BaseException:
+        for future in [*submitted.values(), *rewrites.values()]:
+            future.cancel()
+        for k in range(next_k):
+            if SHARDS.format(k) not in kept:
+                folder.remove(SHARDS.format(k))
+        if not kept:
+            folder.remove(CARD)
+        raise
+    folder.write(CARD, card_text(spec, entries, settler.drawn, True))
+    return DatasetResult(settler.rows, settler.drawn, entries, where)
+
+
+def _told(entry: dict, log: Callable[[str], None]) -> None:
+    if entry.pop("remade", False):
+        log(f"{entry['file']} failed its checksum or was missing: made again")
+    entry.pop("kept", None)
