@@ -144,3 +144,39 @@ def test_a_worker_gone_before_its_piece_is_sent_is_one_clear_error():
 
     with pytest.raises(meiro.MazeError, match="worker process ended abruptly"):
         _share([(Dead(), Closed())], [np.arange(3, dtype=np.uint64)])
+
+
+@pytest.mark.parametrize("args,message", [
+    (("-n", "5", "--difficulty", "extreme", "-o", "d"), "difficulty must be easy, medium, hard"),
+    (("-n", "5", "--with", "colour", "-o", "d"), "unknown column 'colour'"),
+    (("-n", "5", "--min-length", "9", "--max-length", "3", "-o", "d"), "no maze can pass"),
+    (("-n", "5", "--size", "3x3", "--min-length", "50", "--max-draws", "2000", "-o", "d"),
+     "only 0 of 5 mazes passed the filters in 2,000 draws"),
+    (("-n", "5", "--resume", "-o", "d.npz"), "--resume is for Parquet shards"),
+    (("-n", "5", "--format", "csv", "-o", "d"), "invalid choice"),
+    (("-n", "5", "--scheduler", "tcp://127.0.0.1:9", "-o", "d"), "did not answer"),
+])
+def test_parquet_dataset_bad_input_is_one_line_exit_2_and_no_files(tmp_path, args, message):
+    out = meiro_cli("dataset", *args, cwd=tmp_path)
+    assert out.returncode == 2 and message in out.stderr and "Traceback" not in out.stderr, out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1
+    assert not [p for p in tmp_path.rglob("*") if p.is_file()]
+
+
+def test_parquet_dataset_command_reports_its_draws_and_refuses_a_full_folder(tmp_path):
+    out = meiro_cli("dataset", "-n", "200", "--size", "6x6", "--seed", "4", "--min-length", "20",
+                    "-o", "mazes", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    drawn = int(out.stdout.split(" of ")[2].split(" draws")[0].replace(",", ""))
+    assert "wrote 200 mazes of 6x6 cells in 1 shards" in out.stdout and drawn > 200
+    again = meiro_cli("dataset", "-n", "200", "--size", "6x6", "--seed", "4", "--min-length", "20",
+                      "-o", "mazes", cwd=tmp_path)
+    assert again.returncode == 2 and "not empty" in again.stderr
+    resumed = meiro_cli("dataset", "-n", "200", "--size", "6x6", "--seed", "4", "--min-length", "20",
+                        "-o", "mazes", "--resume", "-j", "2", cwd=tmp_path)
+    assert resumed.returncode == 0 and resumed.stdout == out.stdout
+    npz = meiro_cli("dataset", "-n", "200", "--size", "6x6", "--seed", "4", "--min-length", "20",
+                    "-o", "m.npz", cwd=tmp_path)
+    assert npz.returncode == 0 and f"{drawn:,} drawn" in npz.stdout
+    data = np.load(tmp_path / "m.npz")
+    assert (data["lengths"] >= 40).all() and len(data["grids"]) == 200

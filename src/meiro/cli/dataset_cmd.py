@@ -106,9 +106,14 @@ def _extras(text: str) -> tuple[str, ...]:
 
 
 def _format(args) -> str:
+    """The format asked for, or the output's name tells: FILE.npz, or a folder (no extension) or URL."""
     if args.format:
         return args.format
-    return "npz" if args.output.lower().endswith(".npz") or args.output.startswith("/dev/") else "parquet"
+    name = args.output.rstrip("/")
+    last = name.rsplit("/", 1)[-1]
+    if "://" in name or "." not in last.lstrip("."):
+        return "parquet"
+    return "npz"  # one_output then insists on .npz (a device takes the bytes whatever its name)
 
 
 def run(args) -> int:
