@@ -39,7 +39,7 @@ def test_every_row_is_its_seed_maze_with_its_solution_and_figures(tmp_path):
         maze = meiro.generate(7, 5, algorithm="kruskal", goal="farthest", seed=row["seed"])
         assert (np.array(row["grid"]) == maze.grid).all()
         assert tuple(row["start"]) == maze.start and tuple(row["goal"]) == maze.goal
-        assert (np.array(row["path"]) == meiro.solve(maze, "bfs").path).all()
+        assert (2 * np.array(row["solution"]) + 1 == meiro.solve(maze, "bfs").path[::2]).all()
         s = maze_stats(maze)
         assert (row["solution_length"], row["dead_ends"], row["longest_path"], row["turns"],
                 row["decision_points"]) == (s.solution_length, s.dead_ends, s.longest_path, s.turns,
@@ -59,7 +59,7 @@ def test_hugging_face_loads_the_shards_with_their_feature_types(tmp_path):
     assert f["grid"] == datasets.Array2D((7, 9), "bool")
     assert f["connection_list"] == datasets.Array3D((2, 3, 4), "bool")
     assert f["start"] == datasets.List(datasets.Value("int16"), length=2)
-    assert f["path"] == datasets.List(datasets.List(datasets.Value("int16"), length=2))
+    assert f["solution"] == datasets.List(datasets.List(datasets.Value("int16"), length=2))
     assert f["seed"] == datasets.Value("uint64") and f["difficulty"] == datasets.Value("float32")
     assert isinstance(f["input"], datasets.Image) and isinstance(f["target"], datasets.Image)
     row = ds.with_format("numpy")[3]
@@ -186,11 +186,11 @@ def test_an_npz_with_filters_holds_the_same_rows_as_the_shards(tmp_path):
     t = _table(tmp_path / "d")
     assert drawn == result.drawn and batch.seeds.tolist() == t["seed"].to_pylist()
     assert (batch.lengths == 2 * t["solution_length"].to_numpy()).all()
-    paths = t["path"].to_pylist()
+    solutions = t["solution"].to_pylist()
     for i in (0, 17, 49):
-        mask = np.zeros_like(batch.paths[i])
-        mask[tuple(np.array(paths[i]).T)] = True
-        assert (mask == batch.paths[i]).all()
+        cells = 2 * np.array(solutions[i]) + 1
+        assert batch.paths[i][cells[:, 0], cells[:, 1]].all()
+        assert batch.paths[i][1::2, 1::2].sum() == len(cells)
 
 
 def test_an_fsspec_url_takes_the_shards(tmp_path):
@@ -223,3 +223,19 @@ def test_parquet_files_have_no_time_stamps(tmp_path):
     build_dataset(spec, tmp_path / "a")
     meta = pq.read_metadata(io.BytesIO((tmp_path / "a" / "data" / "shard-00000.parquet").read_bytes()))
     assert meta.num_rows == 10 and b"huggingface" in meta.metadata
+
+
+def test_packed_grids_unpack_to_the_same_mazes(tmp_path):
+    datasets = pytest.importorskip("datasets")
+    from meiro.dataset.shards import unpack_grid
+
+    spec = DatasetSpec(30, 9, 4, seed=7, grid="bits")
+    build_dataset(spec, tmp_path / "bits")
+    build_dataset(DatasetSpec(30, 9, 4, seed=7), tmp_path / "array")
+    bits, array = _table(tmp_path / "bits"), _table(tmp_path / "array")
+    for packed, grid in zip(bits["grid"].to_pylist(), array["grid"].to_pylist()):
+        assert (unpack_grid(packed, 9, 19) == np.array(grid)).all()
+    assert bits.drop(["grid"]).equals(array.drop(["grid"]))
+    ds = datasets.load_dataset("parquet", data_files=str(tmp_path / "bits" / "data" / "*.parquet"), split="train")
+    assert ds.features["grid"] == datasets.Value("binary")
+    assert "unpack_grid(value, 9, 19)" in (tmp_path / "bits" / "README.md").read_text()

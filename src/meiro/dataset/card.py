@@ -75,9 +75,14 @@ def card_text(spec: DatasetSpec, shards: list[dict], drawn: int, complete: bool)
         f"- goal rule: {spec.goal}, braid {spec.braid:g}, batch seed {spec.seed}",
         "",
         "Row `i` holds draw `index`: `meiro.generate(width, height, algorithm, seed=seed, "
-        f"goal={spec.goal!r}, braid={spec.braid:g})` makes its maze again. Grid, start, goal and path are in "
-        "blocks (True = wall); cell (i, j) is block (2i + 1, 2j + 1). The columns are described in "
-        "meiro's `meiro.dataset.shards` module.",
+        f"goal={spec.goal!r}, braid={spec.braid:g})` makes its maze again. Grid, start and goal are in "
+        "blocks (True = wall), the solution in cells as maze-dataset's; cell (i, j) is block (2i + 1, 2j + 1). "
+        "The columns are described in "
+        "meiro's `meiro.dataset.shards` module."
+        + (" Each grid is stored as its rows' bits: `meiro.dataset.shards.unpack_grid(value, "
+           f"{spec.rows}, {spec.cols})` or `numpy.unpackbits(numpy.frombuffer(value, numpy.uint8)"
+           f".reshape({spec.rows}, -1), axis=1, count={spec.cols}).astype(bool)` gives it back."
+           if spec.grid == "bits" else ""),
         "",
         "Load it with `datasets.load_dataset(\"parquet\", data_files=\"data/*.parquet\")` or, on the Hub, "
         "by its name. Publish it with `huggingface-cli upload --repo-type dataset NAME .` from this folder.",
@@ -110,6 +115,8 @@ def command_line(spec: DatasetSpec) -> str:
         parts.append("--dedupe")
     if spec.extras:
         parts.append("--with " + ",".join(spec.extras))
+    if spec.grid != "array":
+        parts.append(f"--grid {spec.grid}")
     if "pixels" in spec.extras and spec.block != 2:
         parts.append(f"--block {spec.block}")
     parts.append(f"--shard-draws {spec.shard_draws} -o FOLDER")

@@ -38,6 +38,8 @@ DRAWS_PER_ROW = 100
 MIN_DRAWS = 1_000_000
 #: Extra columns a dataset may ask for.
 EXTRAS = ("tokens", "pixels", "connection_list")
+#: How a shard stores the grids (:mod:`meiro.dataset.shards`).
+GRIDS = ("array", "bits")
 #: The formats ``meiro dataset --format`` knows.
 FORMATS = ("npz", "parquet")
 
@@ -89,6 +91,7 @@ class DatasetSpec:
     dedupe: bool = False
     extras: tuple[str, ...] = ()
     block: int = 2  # pixels a block in the pictures
+    grid: str = "array"  # "array": Array2D; "bits": packed rows (see meiro.dataset.shards)
     shard_draws: int = 0  # 0: chosen from the size
     max_draws: int = 0  # 0: chosen from count
 
@@ -111,6 +114,8 @@ class DatasetSpec:
                 raise MazeError(f"unknown extra column {extra!r}; choose from: {', '.join(EXTRAS)}")
         object.__setattr__(self, "extras", tuple(e for e in EXTRAS if e in extras))
         _whole("block", self.block, 1, 64)
+        if self.grid not in GRIDS:
+            raise MazeError(f"grid must be one of {', '.join(GRIDS)}, got {self.grid!r}")
         if not self.shard_draws:
             object.__setattr__(self, "shard_draws", self.default_shard_draws())
         _whole("shard_draws", self.shard_draws, 1, 10**8)
@@ -133,7 +138,7 @@ class DatasetSpec:
     def row_bytes(self) -> int:
         """A generous bound on a row's size in a shard (before compression)."""
         blocks = self.rows * self.cols
-        size = blocks // 8 + 4 * blocks + 64  # the grid's bits; a path through every block
+        size = blocks // 8 + blocks + 64  # the grid's bits; a solution through every cell
         if "pixels" in self.extras:
             size += 2 * 3 * blocks * (self.block ** 2)
         if "tokens" in self.extras:

@@ -1,0 +1,129 @@
+"""Solved 15 x 15 mazes with their statistics into Parquet shards: meiro against maze-dataset.
+
+    python benchmarks/bench_dataset.py [--count 1000000] [--maze-dataset-python PYTHON]
+
+Runs in one go, so the ratios compare runs under the same load:
+
+- ``meiro dataset``'s work (:func:`meiro.dataset.build.build_dataset`) with 1 and 2
+  threads, and on a Dask ``LocalCluster`` of as many worker processes as cores
+  (``--scheduler local``), into a fresh folder each; the share of the 1-thread run's
+  time spent writing Parquet (pyarrow) is measured around each shard's writing;
+- maze-dataset's ``MazeDataset.from_config`` (``gen_dfs``, 15 x 15, one process) on
+  ``--md-count`` mazes: it makes solved mazes (no statistics, nothing written), so
+  the comparison favours it. maze-dataset needs ``muutils<0.9``; if it is not
+  importable here, give the Python of an environment that has it
+  (``python -m venv md && md/bin/pip install maze-dataset "muutils<0.9"``).
+
+The machine's other load skews every figure: the script prints the load average
+before and after; re-run on an idle machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+MD_SCRIPT = r"""
+import sys, time, warnings
+warnings.simplefilter("ignore")
+from maze_dataset import MazeDataset, MazeDatasetConfig
+from maze_dataset.generation import LatticeMazeGenerators
+n = int(sys.argv[1])
+cfg = MazeDatasetConfig(name="bench", grid_n=15, n_mazes=n, maze_ctor=LatticeMazeGenerators.gen_dfs)
+MazeDataset.from_config(MazeDatasetConfig(name="warm", grid_n=15, n_mazes=2,
+                        maze_ctor=LatticeMazeGenerators.gen_dfs), do_download=False, load_local=False,
+                        save_local=False, do_generate=True, gen_parallel=False, verbose=False)
+start = time.perf_counter()
+ds = MazeDataset.from_config(cfg, do_download=False, load_local=False, save_local=False,
+                             do_generate=True, gen_parallel=False, verbose=False)
+elapsed = time.perf_counter() - start
+assert len(ds) == n
+print(elapsed)
+"""
+
+
+def _meiro_runs(count: int, folder: Path) -> dict:
+    from meiro.dataset import build as build_module
+    from meiro.dataset.build import build_dataset
+    from meiro.dataset.spec import DatasetSpec
+
+    spec = DatasetSpec(count, 15, 15, seed=1)
+    build_dataset(DatasetSpec(1000, 15, 15, seed=2), folder / "warm")  # compile / load the kernels
+    out = {}
+    writing = [0.0]
+    original = build_module.shard_bytes
+
+    def timed(*args):
+        start = time.perf_counter()
+        try:
+            return original(*args)
+        finally:
+            writing[0] += time.perf_counter() - start
+
+    build_module.shard_bytes = timed
+    try:
+        start = time.perf_counter()
+        build_dataset(spec, folder / "j1", jobs=1)
+        out["-j 1"] = time.perf_counter() - start
+    finally:
+        build_module.shard_bytes = original
+    out["pyarrow share"] = writing[0] / out["-j 1"]
+    start = time.perf_counter()
+    build_dataset(spec, folder / "j2", jobs=2)
+    out["-j 2"] = time.perf_counter() - start
+    try:
+        from meiro.dataset.cluster import build_on_cluster, connect
+    except ImportError:
+        return out
+    with connect("local") as client:
+        client.run(lambda: __import__("meiro.dataset.shards"))
+        build_on_cluster(DatasetSpec(1000, 15, 15, seed=3), folder / "warm-cluster", client)
+        start = time.perf_counter()
+        build_on_cluster(spec, folder / "cluster", client)
+        out["--scheduler local"] = time.perf_counter() - start
+    same = all((folder / "j1" / "data" / p.name).read_bytes() == p.read_bytes()
+               for p in (folder / "cluster" / "data").iterdir())
+    out["cluster files equal -j 1"] = same
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=1_000_000)
+    parser.add_argument("--md-count", type=int, default=200)
+    parser.add_argument("--maze-dataset-python", default=sys.executable)
+    args = parser.parse_args()
+    print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    folder = Path(tempfile.mkdtemp(prefix="meiro-bench-"))
+    try:
+        runs = _meiro_runs(args.count, folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    md = subprocess.run([args.maze_dataset_python, "-c", MD_SCRIPT, str(args.md_count)],
+                        capture_output=True, text=True)
+    md_rate = args.md_count / float(md.stdout.split()[-1]) if md.returncode == 0 else None
+    print(f"load average after: {os.getloadavg()[0]:.2f}")
+    print(f"\n{args.count:,} solved 15x15 dig mazes with statistics to Parquet (zstd):")
+    base = args.count / runs["-j 1"]
+    for name in ("-j 1", "-j 2", "--scheduler local"):
+        if name in runs:
+            rate = args.count / runs[name]
+            print(f"  meiro {name:18s} {runs[name]:7.1f} s  {rate:10,.0f} mazes/s  ({rate / base:.2f}x -j 1)")
+    print(f"  time in pyarrow's writing (-j 1): {runs['pyarrow share']:.0%}")
+    if "cluster files equal -j 1" in runs:
+        print(f"  cluster's shards byte-identical to -j 1's: {runs['cluster files equal -j 1']}")
+    if md_rate is None:
+        print("  maze-dataset: not run (" + (md.stderr.strip().splitlines() or ["?"])[-1] + ")")
+    else:
+        print(f"  maze-dataset from_config gen_dfs, {args.md_count} mazes, one process: {md_rate:,.1f} mazes/s")
+        print(f"  meiro -j 1 / maze-dataset, per core: {base / md_rate:,.0f}x")
+
+
+if __name__ == "__main__":
+    main()
