@@ -48,13 +48,14 @@ print(elapsed)
 """
 
 
-def _meiro_runs(count: int, folder: Path) -> dict:
+def _meiro_runs(count: int, folder: Path, grid: str, cluster: bool) -> dict:
     from meiro.dataset import build as build_module
     from meiro.dataset.build import build_dataset
     from meiro.dataset.spec import DatasetSpec
 
-    spec = DatasetSpec(count, 15, 15, seed=1)
-    build_dataset(DatasetSpec(1000, 15, 15, seed=2), folder / "warm")  # compile / load the kernels
+    spec = DatasetSpec(count, 15, 15, seed=1, grid=grid)
+    folder = folder / grid
+    build_dataset(DatasetSpec(1000, 15, 15, seed=2, grid=grid), folder / "warm")  # load the kernels
     out = {}
     writing = [0.0]
     original = build_module.shard_bytes
@@ -77,6 +78,8 @@ def _meiro_runs(count: int, folder: Path) -> dict:
     start = time.perf_counter()
     build_dataset(spec, folder / "j2", jobs=2)
     out["-j 2"] = time.perf_counter() - start
+    if not cluster:
+        return out
     try:
         from meiro.dataset.cluster import build_on_cluster, connect
     except ImportError:
@@ -102,7 +105,7 @@ def main() -> None:
     print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     folder = Path(tempfile.mkdtemp(prefix="meiro-bench-"))
     try:
-        runs = _meiro_runs(args.count, folder)
+        runs = {grid: _meiro_runs(args.count, folder, grid, grid == "array") for grid in ("array", "bits")}
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     md = subprocess.run([args.maze_dataset_python, "-c", MD_SCRIPT, str(args.md_count)],
@@ -110,19 +113,24 @@ def main() -> None:
     md_rate = args.md_count / float(md.stdout.split()[-1]) if md.returncode == 0 else None
     print(f"load average after: {os.getloadavg()[0]:.2f}")
     print(f"\n{args.count:,} solved 15x15 dig mazes with statistics to Parquet (zstd):")
-    base = args.count / runs["-j 1"]
-    for name in ("-j 1", "-j 2", "--scheduler local"):
-        if name in runs:
-            rate = args.count / runs[name]
-            print(f"  meiro {name:18s} {runs[name]:7.1f} s  {rate:10,.0f} mazes/s  ({rate / base:.2f}x -j 1)")
-    print(f"  time in pyarrow's writing (-j 1): {runs['pyarrow share']:.0%}")
-    if "cluster files equal -j 1" in runs:
-        print(f"  cluster's shards byte-identical to -j 1's: {runs['cluster files equal -j 1']}")
+    base = args.count / runs["array"]["-j 1"]
+    for grid, label in (("array", "grids as Array2D"), ("bits", "grids as bits (--grid bits)")):
+        print(f" {label}:")
+        for name in ("-j 1", "-j 2", "--scheduler local"):
+            if name in runs[grid]:
+                rate = args.count / runs[grid][name]
+                print(f"  meiro {name:18s} {runs[grid][name]:7.1f} s  {rate:10,.0f} mazes/s  "
+                      f"({rate / base:.2f}x Array2D -j 1)")
+        print(f"  time in pyarrow's writing (-j 1): {runs[grid]['pyarrow share']:.0%}")
+    if "cluster files equal -j 1" in runs["array"]:
+        print(f"  cluster's shards byte-identical to -j 1's: {runs['array']['cluster files equal -j 1']}")
     if md_rate is None:
         print("  maze-dataset: not run (" + (md.stderr.strip().splitlines() or ["?"])[-1] + ")")
     else:
         print(f"  maze-dataset from_config gen_dfs, {args.md_count} mazes, one process: {md_rate:,.1f} mazes/s")
-        print(f"  meiro -j 1 / maze-dataset, per core: {base / md_rate:,.0f}x")
+        for grid in ("array", "bits"):
+            rate = args.count / runs[grid]["-j 1"]
+            print(f"  meiro -j 1 ({grid}) / maze-dataset, per core: {rate / md_rate:,.0f}x")
 
 
 if __name__ == "__main__":

@@ -34,7 +34,7 @@ def add_parser(subparsers) -> None:
                     "on a terminal. "
                     "Read it with numpy.load(FILE). "
                     "Or (--format parquet, or -o naming a folder) into Parquet shards with a dataset "
-                    "card (README.md): one row per maze with its grid, ends, solution path, "
+                    "card (README.md): one row per maze with its grid, ends, shortest solution, "
                     "statistics and difficulty, loaded by datasets.load_dataset('parquet', ...) "
                     "with its feature types; the same files for any -j or Dask cluster (--scheduler). "
                     "Filters (--min-length, --difficulty, ...) keep drawing mazes in seed order "
