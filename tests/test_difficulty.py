@@ -64,3 +64,22 @@ def test_maze_difficulty_matches_its_figures_and_is_nan_without_a_path():
     grid = np.ones((3, 7), bool)
     grid[1, 1] = grid[1, 5] = False
     assert math.isnan(difficulty(meiro.Maze(grid, start=(1, 1), goal=(1, 5))))
+
+
+def test_meiro_stats_prints_each_mazes_difficulty():
+    import json
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "meiro", "stats", "-n", "3", "--seed", "5", "--size", "9x7",
+                          "-a", "kruskal", "--each", "--json"], capture_output=True, text=True, check=True)
+    data = json.loads(out.stdout)
+    for row in data["mazes"]:
+        maze = meiro.generate(9, 7, algorithm="kruskal", seed=row["seed"])
+        assert row["difficulty"] == pytest.approx(difficulty(maze))
+    assert data["difficulty"] == pytest.approx(sum(r["difficulty"] for r in data["mazes"]) / 3)
+    table = subprocess.run([sys.executable, "-m", "meiro", "stats", "-n", "2", "--seed", "5", "--size", "9x7",
+                            "-a", "kruskal", "--each"], capture_output=True, text=True, check=True).stdout
+    lines = table.splitlines()
+    assert lines[0].split()[-1] == "difficulty" and lines[1].split()[-1] in GRADES
+    assert "difficulty (0 easy - 1 hard)" in table and "decision points on the solution" in table

@@ -47,6 +47,9 @@ def add_parser(subparsers) -> None:
     p.add_argument("--seed", type=seed, default=None, help="seed of the first maze (default: fresh)")
     p.add_argument("--braid", type=share, default=0.0, metavar="P", help="braid share (0-1)")
     p.add_argument("--goal", default="corner", choices=GOALS, help="goal rule (default corner)")
+    p.add_argument("--each", action="store_true",
+                   help="with --count: one line a maze (seed, solution, decision points, difficulty) "
+                        "before the means")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.set_defaults(run=run)
 
@@ -69,6 +72,18 @@ def _with_difficulty(figures: dict) -> dict:
     return {**figures, "difficulty": value}
 
 
+def _print_each(seeds: list[int], figures: list) -> None:
+    """One line a maze: its seed, solution, decision points, dead ends and difficulty."""
+    print(f"{'seed':>20}  {'solution':>8}  {'decisions':>9}  {'dead ends':>9}  difficulty")
+    for seed, f in zip(seeds, figures):
+        d = _with_difficulty(f.as_dict())["difficulty"]
+        shown = "-" if d is None else f"{d:.2f} {grade(d)}"
+        length = "-" if f.solution_length is None else f.solution_length
+        decisions = "-" if f.decision_points is None else f.decision_points
+        print(f"{seed:>20}  {length:>8}  {decisions:>9}  {f.dead_ends:>9}  {shown}")
+    print()
+
+
 def run(args) -> int:
     """Print the figures of a maze file, or the means over generated mazes; the exit status."""
     if args.file:
@@ -87,6 +102,13 @@ def run(args) -> int:
         result["difficulty"] = sum(known) / len(known) if known else None
         about = {"algorithm": GENERATORS.get(args.algorithm).name, "width": width, "height": height,
                  "seed": first, "count": args.count, "braid": args.braid}
+        if args.each:
+            seeds = [(first + i) % 2**64 for i in range(args.count)]
+            if args.json:
+                result["mazes"] = [{"seed": seed, **_with_difficulty(f.as_dict())}
+                                   for seed, f in zip(seeds, figures)]
+            else:
+                _print_each(seeds, figures)
     if args.json:
         print(json.dumps({**about, **result}, ensure_ascii=False, indent=1))
         return 0
