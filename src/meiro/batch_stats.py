@@ -242,12 +242,40 @@ def batch_paths(grids: np.ndarray, starts: np.ndarray, goals: np.ndarray,
     offsets = np.zeros(len(grids) + 1, np.int64)
     np.cumsum(2 * lengths + 1, out=offsets[1:])
     blocks = np.empty((offsets[-1], 2), np.int16 if max(grids.shape[1:]) < 2**15 else np.int32)
-    _paths_kernel(grids, starts, goals, offsets, blocks)
+    _paths_kernel(grids, starts, goals, offsets, blocks, False)
     return offsets, blocks
 
 
+def batch_solutions(grids: np.ndarray, starts: np.ndarray, goals: np.ndarray,
+                    lengths: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`batch_paths` in cells: maze ``k``'s ``lengths[k] + 1`` cells, start first, at
+    ``cells[offsets[k]:offsets[k + 1]]`` (maze-dataset's ``solution``; cell ``(i, j)`` is
+    block ``(2i + 1, 2j + 1)``).
+
+    Examples
+    --------
+    >>> import meiro
+    >>> batch = meiro.generate_batch(2, 4, 3, seed=6)
+    >>> s = batch_stats(batch.grids, batch.starts, batch.goals)
+    >>> offsets, cells = batch_solutions(batch.grids, batch.starts, batch.goals, s.solution_length)
+    >>> bool((2 * cells[offsets[1]:offsets[2]] + 1 == meiro.solve(batch.maze(1), "bfs").path[::2]).all())
+    True
+    """
+    grids, starts, goals = _checked(grids, starts, goals)
+    lengths = np.asarray(lengths, np.int64)
+    if lengths.shape != (len(grids),) or (lengths < 0).any():
+        raise MazeError("lengths must be each maze's solution length (all reachable)")
+    offsets = np.zeros(len(grids) + 1, np.int64)
+    np.cumsum(lengths + 1, out=offsets[1:])
+    cells = np.empty((offsets[-1], 2), np.int16 if max(grids.shape[1:]) < 2**15 else np.int32)
+    _paths_kernel(grids, starts, goals, offsets, cells, True)
+    return offsets, cells
+
+
 @njit(cache=True, nogil=True)
-def _paths_kernel(grids, starts, goals, offsets, blocks):
+def _paths_kernel(grids, starts, goals, offsets, blocks, cells):
+    """Each maze's breadth-first path into ``blocks[offsets[k]:offsets[k + 1]]``: every block,
+    or (``cells``) the cells only, as cell coordinates."""
     count, rows, cols = grids.shape
     height, width = (rows - 1) // 2, (cols - 1) // 2
     padded = width + 2
@@ -263,6 +291,11 @@ def _paths_kernel(grids, starts, goals, offsets, blocks):
         steps = 2 * n_moves
         _fill_path(moves, n_moves, goals[k, 0], goals[k, 1], 2, route[:steps + 1])
         first = offsets[k]
-        for i in range(min(steps + 1, offsets[k + 1] - first)):
-            blocks[first + i, 0] = route[i, 0]
-            blocks[first + i, 1] = route[i, 1]
+        if cells:
+            for i in range(min(n_moves + 1, offsets[k + 1] - first)):
+                blocks[first + i, 0] = route[2 * i, 0] // 2
+                blocks[first + i, 1] = route[2 * i, 1] // 2
+        else:
+            for i in range(min(steps + 1, offsets[k + 1] - first)):
+                blocks[first + i, 0] = route[i, 0]
+                blocks[first + i, 1] = route[i, 1]

@@ -56,7 +56,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..batch import generate_batch
-from ..batch_stats import BatchStats, batch_paths, batch_stats
+from ..batch_stats import BatchStats, batch_paths, batch_solutions, batch_stats
 from ..errors import MazeError
 from .spec import DatasetSpec
 
@@ -85,7 +85,10 @@ class DrawnShard:
         return len(self.index)
 
     def take(self, keep: np.ndarray) -> DrawnShard:
-        """The rows ``keep`` (indices, in order) selects."""
+        """The rows ``keep`` (indices, in order) selects (itself when that is every row: no copy)."""
+        if isinstance(keep, np.ndarray) and len(keep) == len(self) and (len(keep) == 0 or (
+                keep[0] == 0 and keep[-1] == len(self) - 1)):
+            return self  # increasing indices from 0 to the last: all of them
         return DrawnShard(self.k, self.first, self.drawn, self.index[keep], self.seeds[keep],
                           self.grids[keep], self.starts[keep], self.goals[keep], self.stats.take(keep),
                           None if self.fingerprints is None else self.fingerprints[keep])
@@ -243,11 +246,12 @@ def shard_table(spec: DatasetSpec, rows: DrawnShard):
         "start": _pairs(rows.starts),
         "goal": _pairs(rows.goals),
     }
-    offsets, blocks = batch_paths(rows.grids, rows.starts, rows.goals, rows.stats.solution_length)
-    cells, cell_offsets = _cells(offsets, blocks)
+    cell_offsets, cells = batch_solutions(rows.grids, rows.starts, rows.goals, rows.stats.solution_length)
     columns["solution"] = pa.ListArray.from_arrays(pa.array(cell_offsets.astype(np.int32)), _pairs(cells))
     for name, dtype in _STAT_COLUMNS:
         columns[name] = pa.array(getattr(rows.stats, name).astype(dtype))
+    if "tokens" in spec.extras or "pixels" in spec.extras:
+        offsets, blocks = batch_paths(rows.grids, rows.starts, rows.goals, rows.stats.solution_length)
     if "tokens" in spec.extras:
         columns["tokens"] = pa.array(_tokens(rows, offsets, blocks), pa.string())
     if "connection_list" in spec.extras:
@@ -319,17 +323,6 @@ def _packed(grids: np.ndarray):
     size = packed.shape[1]
     offsets = np.arange(0, len(grids) * size + 1, size, dtype=np.int32)
     return pa.BinaryArray.from_buffers(pa.binary(), len(grids), [None, pa.py_buffer(offsets), pa.py_buffer(packed.tobytes())])
-
-
-def _cells(offsets: np.ndarray, blocks: np.ndarray):
-    """The cells of block paths (every other block, from the start) and their offsets."""
-    count = len(offsets) - 1
-    lengths = np.diff(offsets)
-    position = np.arange(len(blocks)) - np.repeat(offsets[:-1], lengths)
-    cells = blocks[position % 2 == 0] // 2
-    cell_offsets = np.zeros(count + 1, np.int64)
-    np.cumsum((lengths + 1) // 2, out=cell_offsets[1:])
-    return cells, cell_offsets
 
 
 def _nested(array: np.ndarray):
