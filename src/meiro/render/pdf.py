@@ -10,7 +10,11 @@ byte-for-byte reproducible files (no creation date, fixed object order), and
 keeps the drawing vector: walls are the same merged segments as the SVG. The
 output follows PDF 1.4 with the standard Helvetica font (never embedded), and
 is checked by rendering it with poppler (``pdftoppm``) in the tests.
-"""
+
+Text is printable ASCII in Helvetica, which needs no font in the file; any
+other text (Japanese labels, a title in kanji) is set in a font file embedded
+as a subset (:mod:`meiro.render.pdf_font`, through fontTools), named by
+``font``."""
 
 from __future__ import annotations
 
@@ -20,6 +24,7 @@ from dataclasses import dataclass
 
 from .._version import __version__
 from ..errors import MazeError, NoPathError
+from ..fonts import HOW_TO_GET_ONE, describe, is_plain
 from ..kernels.rng import mix_seed
 from ..maze import Maze
 from .geometry import block_runs, corners, is_lattice, wall_segments
@@ -59,9 +64,21 @@ def text_width(value: str, size: float) -> float:
 
 
 def _text(value: str) -> str:
-    """A PDF string literal (Latin-1 only; other characters become '?')."""
-    raw = value.encode("latin-1", "replace").decode("latin-1")
-    return "(" + raw.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)") + ")"
+    """A PDF string literal of printable ASCII (the caller has checked it)."""
+    return "(" + value.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)") + ")"
+
+
+def _info_text(value: str) -> str:
+    """A document-information string: ASCII as it is, anything else in UTF-16 with its mark.
+
+    Examples
+    --------
+    >>> _info_text("Mazes"), _info_text("迷")
+    ('(Mazes)', '<FEFF8FF7>')
+    """
+    if is_plain(value):
+        return _text(value)
+    return "<FEFF" + value.encode("utf-16-be").hex().upper() + ">"
 
 
 def _f(value: float) -> str:
@@ -88,8 +105,9 @@ class PdfCanvas:
     (b'%PDF-1.4', True)
     """
 
-    def __init__(self, width: float, height: float, title: str = "mazes"):
+    def __init__(self, width: float, height: float, title: str = "mazes", font=None):
         self.width, self.height, self.title = width, height, title
+        self.font = font  # a meiro.render.pdf_font.PdfFont for all text, or None: Helvetica, ASCII
         self.pages: list[bytes] = []  # the finished pages' compressed content streams
         self.ops: list[str] | None = None  # the operators of the page being drawn
 
@@ -143,11 +161,26 @@ class PdfCanvas:
         self.ops.append(f"{_f(x)} {_f(self._y(y - r))} m {_f(x - h)} {_f(self._y(y + r / 2))} l "
                         f"{_f(x + h)} {_f(self._y(y + r / 2))} l h f")
 
+    def text_width(self, value: str, size: float) -> float:
+        """The width of ``value`` set at ``size`` points in this canvas's font."""
+        return self.font.width(value, size) if self.font is not None else text_width(value, size)
+
     def text(self, x: float, y: float, value: str, size: float = 10, align: str = "left") -> None:
-        """Helvetica text with its baseline at y; ``align`` left, center or right of x."""
-        width = text_width(value, size)
+        """Text with its baseline at y; ``align`` left, center or right of x.
+
+        In the embedded font when the canvas has one, else in Helvetica, which
+        holds printable ASCII only: other text without a font is refused.
+        """
+        if self.font is None and not is_plain(value):
+            fancy = "".join(dict.fromkeys(c for c in value if not is_plain(c)))
+            raise MazeError(f"printing {describe(fancy[:3])} needs a font file: {HOW_TO_GET_ONE}")
+        width = self.text_width(value, size)
         x -= {"left": 0, "center": width / 2, "right": width}[align]
-        self.ops.append(f"0 0 0 rg BT /F1 {_f(size)} Tf {_f(x)} {_f(self._y(y))} Td {_text(value)} Tj ET")
+        if self.font is not None:
+            shown, face = self.font.encode(value), "/F2"
+        else:
+            shown, face = _text(value), "/F1"
+        self.ops.append(f"0 0 0 rg BT {face} {_f(size)} Tf {_f(x)} {_f(self._y(y))} Td {shown} Tj ET")
 
     def tobytes(self) -> bytes:
         """The complete PDF file."""
@@ -159,13 +192,17 @@ class PdfCanvas:
         objects.append(f"<< /Type /Pages /Kids [{kids}] /Count {n_pages} >>".encode())
         objects.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica "
                        b"/Encoding /WinAnsiEncoding >>")
+        embedded = 4 + 2 * n_pages  # the embedded font's objects follow the pages
+        fonts = "/F1 3 0 R" + (f" /F2 {embedded} 0 R" if self.font is not None else "")
         for i, content in enumerate(self.pages):
             objects.append(f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {_f(self.width)} "
-                           f"{_f(self.height)}] /Resources << /Font << /F1 3 0 R >> >> "
+                           f"{_f(self.height)}] /Resources << /Font << {fonts} >> >> "
                            f"/Contents {5 + 2 * i} 0 R >>".encode())
             objects.append(f"<< /Length {len(content)} /Filter /FlateDecode >>\nstream\n".encode()
                            + content + b"\nendstream")
-        objects.append(f"<< /Title {_text(self.title)} /Producer (meiro {__version__}) >>".encode())
+        if self.font is not None:
+            objects.extend(self.font.objects(embedded))
+        objects.append(f"<< /Title {_info_text(self.title)} /Producer (meiro {__version__}) >>".encode())
         out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
         offsets = []
         for number, body in enumerate(objects, 1):
