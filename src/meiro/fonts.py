@@ -200,6 +200,8 @@ def _fontconfig(text: str) -> list[FontFile]:
 def candidates(explicit=None, environ=None) -> list[FontFile]:
     """Every font to try, in order (see the module docs); a named one alone."""
     env = os.environ if environ is None else environ
+    if isinstance(explicit, FontFile):
+        return [explicit]
     if explicit:
         return [parse_font_name(explicit)]
     if env.get(FONT_ENV):
