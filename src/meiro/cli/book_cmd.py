@@ -71,7 +71,7 @@ def run(args) -> int:
         low = GRADE_SIZES[args.difficulty][0] if args.difficulty else GROWTH[0]
         check_legible(low, low, args.paper, args.per_page)
     book_seed = resolve_seed(args.seed)
-    font = _font(book_texts(lang, title, book_seed), lang, args.font)
+    font = print_font(book_texts(lang, title, book_seed), lang, args.font)
 
     mask_for = None
     if args.shape or args.shape_text:
@@ -90,8 +90,9 @@ def run(args) -> int:
     return 0
 
 
-def _font(texts: str, lang: str, named):
-    """The embedded font for the booklet's text, or None when Helvetica draws it all."""
+def print_font(texts: str, lang: str, named):
+    """The embedded font for a printed text, or None when Helvetica draws it all (English,
+    printable ASCII, no font named)."""
     from ..fonts import find_font, is_plain
     from ..render.pdf_font import PdfFont
 

@@ -29,6 +29,7 @@ from ..kernels.rng import mix_seed
 from ..maze import Maze
 from .geometry import block_runs, corners, is_lattice, wall_segments
 from .palette import Palette
+from .print_text import check_language, word
 
 #: Paper sizes in points (1/72 inch), portrait.
 PAPERS = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
@@ -317,7 +318,8 @@ def mazes_per_page(side: int, per_page: int | None = None) -> int:
 
 
 def render_sheet(mazes, *, paper: str = "a4", per_page: int | None = None, answers: bool = True,
-                 title: str = "Mazes", palette: Palette | None = None) -> bytes:
+                 title: str = "Mazes", palette: Palette | None = None, lang: str = "en",
+                 font=None) -> bytes:
     """A PDF of ``mazes``, several per page, numbered, then answer-key pages.
 
     Parameters
@@ -329,7 +331,13 @@ def render_sheet(mazes, *, paper: str = "a4", per_page: int | None = None, answe
     answers : bool
         Add answer-key pages with each maze's shortest path.
     title : str
-        Printed at the top of every page (Latin-1 text).
+        Printed at the top of every page.
+    lang : {"en", "ja"}
+        The printed words (start / goal, answers, page numbers, seeds):
+        スタート / ゴール, こたえ ... in Japanese.
+    font : PdfFont, optional
+        The embedded font for all text (:mod:`meiro.render.pdf_font`); needed for
+        Japanese or any text beyond printable ASCII.
 
     Examples
     --------
@@ -352,7 +360,10 @@ def render_sheet(mazes, *, paper: str = "a4", per_page: int | None = None, answe
     largest = max(mazes, key=lambda m: m.grid.size).shape
     check_output(".pdf", largest, count=len(mazes), per_page=per_page, answers=answers)
     palette = palette or Palette()
-    pdf = PdfCanvas(*PAPERS[paper], title=title)
+    check_language(lang)
+    pdf = PdfCanvas(*PAPERS[paper], title=title, font=font)
+    if pdf.text_width(title, 14) > PAPERS[paper][0] - 2 * MARGIN - 150:
+        raise MazeError(f"the title is too long for the page ({len(title)} characters); shorten it")
     aspect = max(m.width / m.height for m in mazes)
     slots = _layout(PAPERS[paper], per_page, aspect)
     n_pages = math.ceil(len(mazes) / per_page) * (2 if answers else 1)
@@ -361,11 +372,13 @@ def render_sheet(mazes, *, paper: str = "a4", per_page: int | None = None, answe
         for first in range(0, len(mazes), per_page):
             page += 1
             pdf.new_page()
-            heading = f"{title} - answers" if key else title
+            answers_word = word(lang, "answers")
+            heading = (title if not key else f"{answers_word}　{title}" if lang == "ja"
+                       else f"{title} - {answers_word}")
             pdf.text(MARGIN, MARGIN + 14, heading, size=14)
-            _legend(pdf, palette)
+            _legend(pdf, palette, lang)
             pdf.text(PAPERS[paper][0] / 2, PAPERS[paper][1] - MARGIN + 4,
-                     f"page {page} of {n_pages}", size=8, align="center")
+                     word(lang, "page_of", n=page, total=n_pages), size=8, align="center")
             for number, (maze, slot) in enumerate(zip(mazes[first:first + per_page], slots), first + 1):
                 path = None
                 if key:
@@ -373,23 +386,28 @@ def render_sheet(mazes, *, paper: str = "a4", per_page: int | None = None, answe
                         path = solve(maze).path
                     except NoPathError:
                         path = None
-                note = _note(maze) + ("" if not key or path is not None else "  (no path)")
+                note = _note(maze, lang) + ("" if not key or path is not None
+                                            else "  " + word(lang, "no_path"))
                 _draw_maze(pdf, maze, slot, f"{number}.", note, palette, path)
     return pdf.tobytes()
 
 
-def _legend(pdf: PdfCanvas, palette: Palette) -> None:
+def _legend(pdf: PdfCanvas, palette: Palette, lang: str = "en") -> None:
     right = pdf.width - MARGIN
-    pdf.text(right, MARGIN + 14, "goal", size=9, align="right")
+    goal, start = word(lang, "goal"), word(lang, "start")
+    pdf.text(right, MARGIN + 14, goal, size=9, align="right")
+    x = right - pdf.text_width(goal, 9) - 10
     pdf.fill_color(palette.goal)
-    pdf.triangle(right - 30, MARGIN + 11, 5)
-    pdf.text(right - 42, MARGIN + 14, "start", size=9, align="right")
+    pdf.triangle(x, MARGIN + 11, 5)
+    x -= 12
+    pdf.text(x, MARGIN + 14, start, size=9, align="right")
+    x -= pdf.text_width(start, 9) + 9
     pdf.fill_color(palette.start)
-    pdf.disc(right - 76, MARGIN + 11, 4)
+    pdf.disc(x, MARGIN + 11, 4)
 
 
-def _note(maze: Maze) -> str:
-    size = f"{maze.width}x{maze.height}"
+def _note(maze: Maze, lang: str = "en") -> str:
     if maze.seed is None:
-        return size
-    return f"{size} {maze.algorithm} seed {maze.seed}"
+        return f"{maze.width}x{maze.height}"
+    return word(lang, "maze_note", w=maze.width, h=maze.height, algorithm=maze.algorithm,
+                seed=maze.seed)

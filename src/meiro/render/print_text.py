@@ -82,3 +82,17 @@ def word(lang: str, key: str, **values) -> str:
     ('2 / 5 ページ', 'hard')
     """
     return WORDS[check_language(lang)][key].format(**values)
+
+
+def sheet_texts(lang: str, title: str) -> str:
+    """Every fixed word a sheet in ``lang`` prints, with the title and digits (to choose
+    and check the font before anything is made).
+
+    Examples
+    --------
+    >>> "ゴール" in sheet_texts("ja", "めいろ")
+    True
+    """
+    keys = ("start", "goal", "answers", "page_of", "maze_note", "no_path")
+    values = dict(n=0, total=0, w=0, h=0, algorithm="dig", seed=0)
+    return title + "".join(word(lang, k, **values) for k in keys) + "0123456789x"
