@@ -186,7 +186,8 @@ def test_japanese_book_prints_its_words_and_grades_easy_to_hard(tmp_path):
     for words in ("なつやすみ めいろ", "なまえ", "ひづけ", "がつ", "にち", "6 もん", "シード 3"):
         assert words in cover
     book = plan_book(6, 3)
-    assert [b.difficulty for b in book] == sorted(b.difficulty for b in book)
+    ranks = [("easy", "medium", "hard").index(b.grade) for b in book]
+    assert ranks == sorted(ranks) and len(set(ranks)) > 1
     grade_words = {"easy": "かんたん", "medium": "ふつう", "hard": "むずかしい"}
     printed = []
     for page in (2, 3, 4):
@@ -347,5 +348,13 @@ def test_grading_is_one_function_and_orders_the_book():
     entry = grade_maze(maze)
     assert isinstance(entry, BookMaze) and 0 <= entry.difficulty <= 1
     assert entry.grade in ("easy", "medium", "hard")
+    from meiro.difficulty import difficulty, grade
+
+    assert entry.difficulty == difficulty(maze) and entry.grade == grade(difficulty(maze))
     hard = plan_book(3, seed=2, level="hard")
     assert [b.grade for b in hard] == ["hard"] * 3
+    medium = plan_book(3, seed=2, level="medium", algorithm="dig")
+    assert [b.grade for b in medium] == ["medium"] * 3
+    assert all(b.maze.algorithm == "dig" for b in medium)
+    with pytest.raises(MazeError, match="came out hard"):
+        plan_book(3, seed=2, level="hard", algorithm="hunt-and-kill", goal="corner")

@@ -23,14 +23,17 @@ def add_parser(subparsers) -> None:
     p.add_argument("--count", "-n", type=whole_number(1, 500), default=12,
                    help="how many mazes (default 12)")
     p.add_argument("--size", type=cells, default=None, metavar="WxH",
-                   help="one size for every maze (default: growing from 6x6 to 24x24 through the book)")
+                   help="one size for every maze (default: growing from 6x6 to 24x24 through the "
+                        "book, as far as the page holds)")
     p.add_argument("--difficulty", choices=GRADES, default=None,
                    help="only mazes of this grade (easy = かんたん, medium = ふつう, hard = むずかしい)")
     p.add_argument("--seed", type=seed, default=None, help="book seed (default: a fresh one)")
-    p.add_argument("--algorithm", "-a", default="dig", choices=GENERATORS.choices(), metavar="NAME",
-                   help=f"generator: {', '.join(GENERATORS.names())} (default dig)")
-    p.add_argument("--goal", default="farthest", choices=GOALS,
-                   help="where the goal goes (default farthest: the longest walk from the start)")
+    p.add_argument("--algorithm", "-a", default=None, choices=GENERATORS.choices(), metavar="NAME",
+                   help=f"generator of every maze: {', '.join(GENERATORS.names())} (default: dig "
+                        f"for the easy and medium mazes, kruskal for the hard ones)")
+    p.add_argument("--goal", default=None, choices=GOALS,
+                   help="where the goal goes (default: the far corner for easy mazes, else the "
+                        "longest walk from the start)")
     shape = p.add_mutually_exclusive_group()
     shape.add_argument("--shape", choices=SHAPES, default=None,
                        help="carve each maze inside a shape")
@@ -53,7 +56,7 @@ def add_parser(subparsers) -> None:
 
 def run(args) -> int:
     """Write the booklet; the exit status."""
-    from ..booklet import GRADE_SIZES, GROWTH, plan_book
+    from ..booklet import GROWTH, plan_book
     from ..generate import resolve_seed
     from ..generate.shapes import shape_mask
     from ..render.book import book_texts, check_legible, largest_legible, render_book
@@ -68,8 +71,7 @@ def run(args) -> int:
     if args.size is not None:
         check_legible(*args.size, args.paper, args.per_page)
     else:  # the sizes grow up to what the page holds; the smallest must fit
-        low = GRADE_SIZES[args.difficulty][0] if args.difficulty else GROWTH[0]
-        check_legible(low, low, args.paper, args.per_page)
+        check_legible(GROWTH[0], GROWTH[0], args.paper, args.per_page)
     book_seed = resolve_seed(args.seed)
     font = print_font(book_texts(lang, title, book_seed), lang, args.font)
 

@@ -296,9 +296,9 @@ def cover_title_lines(pdf: PdfCanvas, title: str, width: float) -> list[str]:
 
 def book_texts(lang: str, title: str, seed: int | None) -> str:
     """Every fixed word a booklet in ``lang`` prints (to choose and check the font)."""
-    keys = ("start", "goal", "answers", "page", "seed", "book_count", "name", "date", "date_blank",
-            "easy", "medium", "hard", "no_path", "book_seed")
-    values = dict(n=0, seed=seed or 0, count=0)
+    keys = ("start", "goal", "answers", "page", "maze_note", "book_count", "name", "date",
+            "date_blank", "easy", "medium", "hard", "no_path", "book_seed")
+    values = dict(n=0, seed=seed or 0, count=0, w=0, h=0, algorithm="abcdefghijklmnopqrstuvwxyz-")
     return title + "".join(word(lang, k, **values) for k in keys) + "0123456789"
 
 
@@ -436,7 +436,8 @@ def _maze_page(pdf: PdfCanvas, paper: str, page: int, title: str, lang: str, chu
         pdf.text(left, top - PAD - 2, label, size=13)
         grade = word(lang, entry.grade)
         pdf.text(left + pdf.text_width(label, 13) + 6, top - PAD - 2, grade, size=10)
-        note = word(lang, "seed", seed=maze.seed) if maze.seed is not None else f"{maze.width}x{maze.height}"
+        note = (word(lang, "maze_note", w=maze.width, h=maze.height, algorithm=maze.algorithm,
+                     seed=maze.seed) if maze.seed is not None else f"{maze.width}x{maze.height}")
         path = paths[i] if paths else None
         if paths is not None and path is None:
             note += " " + word(lang, "no_path")
