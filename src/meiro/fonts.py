@@ -120,9 +120,17 @@ def parse_font_name(value: str | os.PathLike) -> FontFile:
     return FontFile(text, -1)  # -1: the collection's Japanese face, or its first
 
 
+def _fail(path: str, exc: Exception):
+    reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not a font file"
+    raise MazeError(f"cannot read the font {path!r}: {reason} (fonts are .ttf, .otf or .ttc files)") from None
+
+
+_READ_ERRORS = (OSError, KeyError, AssertionError, ValueError, EOFError, IndexError, TypeError)
+
+
 @lru_cache(maxsize=16)
-def _faces(path: str) -> tuple[tuple[str, frozenset], ...]:
-    """Each face of a font file: its family name and the characters it has."""
+def _families(path: str) -> tuple[str, ...]:
+    """The family name of each face of a font file (a collection has several)."""
     from fontTools.ttLib import TTCollection, TTFont, TTLibError
 
     try:
@@ -130,14 +138,21 @@ def _faces(path: str) -> tuple[tuple[str, frozenset], ...]:
             tag = handle.read(4)
         fonts = (TTCollection(path, lazy=True).fonts if tag == b"ttcf"
                  else [TTFont(path, lazy=True)])
-        faces = []
-        for font in fonts:
-            family = font["name"].getDebugName(1) or ""
-            faces.append((family, frozenset(map(chr, font.getBestCmap() or {}))))
-        return tuple(faces)
-    except (OSError, TTLibError, KeyError, AssertionError, ValueError, EOFError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not a font file"
-        raise MazeError(f"cannot read the font {path!r}: {reason} (fonts are .ttf, .otf or .ttc files)") from None
+        return tuple(font["name"].getDebugName(1) or "" for font in fonts)
+    except (TTLibError, *_READ_ERRORS) as exc:
+        _fail(path, exc)
+
+
+@lru_cache(maxsize=16)
+def character_map(path: str, index: int) -> dict:
+    """The face's map from code points to glyph names (read once, shared with the PDF writer)."""
+    from fontTools.ttLib import TTFont, TTLibError
+
+    try:
+        font = TTFont(path, fontNumber=index if len(_families(path)) > 1 else -1, lazy=True)
+        return font.getBestCmap() or {}
+    except (TTLibError, *_READ_ERRORS) as exc:
+        _fail(path, exc)
 
 
 def open_font(font: FontFile | str | os.PathLike) -> FontFile:
@@ -155,10 +170,10 @@ def open_font(font: FontFile | str | os.PathLike) -> FontFile:
     """
     if not isinstance(font, FontFile):
         font = parse_font_name(font)
-    faces = _faces(font.path)
+    faces = _families(font.path)
     index = font.index
     if index < 0:
-        japanese = [i for i, (family, _) in enumerate(faces)
+        japanese = [i for i, family in enumerate(faces)
                     if " JP" in family or "Japanese" in family or family.endswith("JP")]
         index = japanese[0] if japanese else 0
     if index >= len(faces):
@@ -170,10 +185,10 @@ def open_font(font: FontFile | str | os.PathLike) -> FontFile:
 def missing_characters(font: FontFile, text: str) -> str:
     """The characters of ``text`` (other than line breaks) that ``font`` has no glyph for,
     each once, in order."""
-    have = _faces(font.path)[max(font.index, 0)][1]
+    have = character_map(font.path, max(font.index, 0))
     seen: dict[str, None] = {}
     for c in text:
-        if c not in have and c not in "\n\r\t" and c not in seen:
+        if ord(c) not in have and c not in "\n\r\t" and c not in seen:
             seen[c] = None
     return "".join(seen)
 

@@ -40,7 +40,7 @@ import logging
 import zlib
 
 from ..errors import MazeError
-from ..fonts import FontFile, describe, open_font
+from ..fonts import FontFile, character_map, describe, open_font
 
 
 def _stream(body: bytes, extra: str = "") -> bytes:
@@ -77,9 +77,8 @@ class PdfFont:
         self.file = open_font(font)
         self._font = TTFont(self.file.path, fontNumber=self.file.index, lazy=True,
                             recalcTimestamp=False)
-        self._cmap = self._font.getBestCmap() or {}
-        self._order = self._font.getGlyphOrder()
-        self._gid = {name: i for i, name in enumerate(self._order)}
+        self._cmap = character_map(self.file.path, self.file.index)
+        self._gid: dict[str, int] | None = None  # glyph numbers, read when first needed
         self._upem = self._font["head"].unitsPerEm
         self._advance = self._font["hmtx"].metrics
         if "CFF " in self._font:
@@ -104,6 +103,8 @@ class PdfFont:
     def _code(self, glyph: str) -> int:
         if self.kind == "cid":
             return int(glyph[3:]) if glyph.startswith("cid") else 0
+        if self._gid is None:
+            self._gid = {name: i for i, name in enumerate(self._font.getGlyphOrder())}
         return self._gid[glyph]
 
     def _glyphs(self, text: str) -> list[tuple[int, str, str]]:
