@@ -358,3 +358,19 @@ def test_grading_is_one_function_and_orders_the_book():
     assert all(b.maze.algorithm == "dig" for b in medium)
     with pytest.raises(MazeError, match="came out hard"):
         plan_book(3, seed=2, level="hard", algorithm="hunt-and-kill", goal="corner")
+
+
+@pytest.mark.parametrize("argv,pages", [
+    (["--paper", "b5", "--per-page", "4", "--count", "8"], 1 + 2 + 1 + 2),
+    (["--paper", "letter", "--per-page", "1", "--count", "3", "--no-answers"], 1 + 3),
+    (["--shape", "heart", "--count", "3", "--per-page", "3"], 1 + 1 + 1),
+    (["--shape-text", "M", "--size", "20x20", "--count", "2"], 1 + 1 + 1),
+])
+def test_book_command_pages(tmp_path, argv, pages):
+    target = tmp_path / "book.pdf"
+    assert main(["book", "--lang", "en", "--seed", "2", "-o", str(target), *argv]) == 0
+    data = target.read_bytes()
+    assert data.count(b"/Type /Page ") == pages
+    again = tmp_path / "again.pdf"
+    assert main(["book", "--lang", "en", "--seed", "2", "-o", str(again), *argv]) == 0
+    assert again.read_bytes() == data

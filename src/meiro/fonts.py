@@ -284,6 +284,6 @@ def _first_fancy(text: str) -> str:
     return "".join(dict.fromkeys(fancy))[:3] or text[:3]
 
 
-__all__ = ["FONT_ENV", "FontFile", "HOW_TO_GET_ONE", "KNOWN_FONTS", "candidates", "describe",
+__all__ = ["FONT_ENV", "FontFile", "HOW_TO_GET_ONE", "KNOWN_FONTS", "candidates", "character_map", "describe",
            "find_font", "is_plain", "missing_characters", "open_font", "parse_font_name"]
 

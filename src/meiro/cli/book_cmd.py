@@ -59,7 +59,7 @@ def run(args) -> int:
     from ..booklet import GROWTH, plan_book
     from ..generate import resolve_seed
     from ..generate.shapes import shape_mask
-    from ..render.book import book_texts, check_legible, largest_legible, render_book
+    from ..render.book import book_texts, check_legible, check_title, largest_legible, render_book
     from ..game.messages import default_language
     from ..render.print_text import word
     from ..writing import write_atomic
@@ -74,6 +74,7 @@ def run(args) -> int:
         check_legible(GROWTH[0], GROWTH[0], args.paper, args.per_page)
     book_seed = resolve_seed(args.seed)
     font = print_font(book_texts(lang, title, book_seed), lang, args.font)
+    check_title(title, args.paper, font)  # a title too long for the cover costs no maze
 
     mask_for = None
     if args.shape or args.shape_text:

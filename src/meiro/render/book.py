@@ -294,6 +294,23 @@ def cover_title_lines(pdf: PdfCanvas, title: str, width: float) -> list[str]:
     return lines
 
 
+def check_title(title: str, paper: str, font=None) -> list[str]:
+    """The title's lines on the cover of ``paper`` in ``font``; refused when it does not fit
+    (see :func:`cover_title_lines`).
+
+    Examples
+    --------
+    >>> check_title("Summer mazes", "a4")
+    ['Summer mazes']
+    >>> check_title("Summer mazes " * 20, "a4")
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: the title is too long for the cover: it takes 10 lines, at most 3 fit; shorten it
+    """
+    width, height = check_paper(paper)
+    return cover_title_lines(PdfCanvas(width, height, font=font), title, content_box(paper, 1).w)
+
+
 def book_texts(lang: str, title: str, seed: int | None) -> str:
     """Every fixed word a booklet in ``lang`` prints (to choose and check the font)."""
     keys = ("start", "goal", "answers", "page", "maze_note", "book_count", "name", "date",
