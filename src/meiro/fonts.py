@@ -213,7 +213,8 @@ def _fontconfig(text: str) -> list[FontFile]:
 
 
 def candidates(explicit=None, environ=None) -> list[FontFile]:
-    """Every font to try, in order (see the module docs); a named one alone."""
+    """The font the user named (``explicit``, else ``MEIRO_FONT``) as a one-item list, or an
+    empty list: then the system's fonts are searched."""
     env = os.environ if environ is None else environ
     if isinstance(explicit, FontFile):
         return [explicit]

@@ -61,6 +61,7 @@ def run(args) -> int:
     from ..generate.shapes import shape_mask
     from ..render.book import book_texts, check_legible, check_title, largest_legible, render_book
     from ..game.messages import default_language
+    from ..render import check_output
     from ..render.print_text import word
     from ..writing import write_atomic
     from .output import one_output
@@ -72,6 +73,10 @@ def run(args) -> int:
         check_legible(*args.size, args.paper, args.per_page)
     else:  # the sizes grow up to what the page holds; the smallest must fit
         check_legible(GROWTH[0], GROWTH[0], args.paper, args.per_page)
+    # a book's worth of blocks and memory (meiro.render.limits), before any maze is made
+    most_w, most_h = args.size or [min(GROWTH[1], side) for side in largest_legible(args.paper, args.per_page)]
+    check_output("book.pdf", (2 * most_h + 1, 2 * most_w + 1), count=args.count,
+                 per_page=args.per_page, answers=not args.no_answers)
     book_seed = resolve_seed(args.seed)
     font = print_font(book_texts(lang, title, book_seed), lang, args.font)
     check_title(title, args.paper, font)  # a title too long for the cover costs no maze
