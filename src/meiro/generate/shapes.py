@@ -28,6 +28,9 @@ from ..errors import MazeError
 SHAPES = ("circle", "heart", "star", "triangle", "hexagon")
 #: Pixels a cell side when drawing a shape.
 SUPERSAMPLE = 8
+#: The longest side of a shape's mask, in cells: beyond it the drawing (64 pixels a cell)
+#: grows past 64 million pixels, and no printed page holds such a maze.
+MAX_SIDE = 1000
 
 
 def _outline(shape: str, steps: int = 120) -> list[tuple[float, float]]:
@@ -94,8 +97,11 @@ def shape_mask(shape: str, width: int, height: int, text: str | None = None, fon
     """
     from PIL import Image, ImageDraw
 
-    if width < 3 or height < 3:
-        raise MazeError(f"a shaped maze needs at least 3x3 cells, got {width}x{height}")
+    if not isinstance(shape, str):
+        raise TypeError(f"shape must be a str, got {type(shape).__name__}")
+    if shape != "text" and shape not in SHAPES:
+        raise MazeError(f"unknown shape {shape!r}; choose one of: {', '.join(SHAPES)}, text")
+    width, height = _side(width, "width"), _side(height, "height")
     size = (width * SUPERSAMPLE, height * SUPERSAMPLE)
     image = Image.new("L", size, 0)
     draw = ImageDraw.Draw(image)
@@ -113,11 +119,21 @@ def shape_mask(shape: str, width: int, height: int, text: str | None = None, fon
     return connect(cells)
 
 
+def _side(value, name: str) -> int:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{name} must be a whole number of cells, got {type(value).__name__}")
+    if not 3 <= value <= MAX_SIDE:
+        raise MazeError(f"a shaped maze's {name} must be from 3 to {MAX_SIDE} cells, got {value}")
+    return int(value)
+
+
 def _draw_text(image, text: str | None, font) -> None:
     from PIL import ImageFont
 
     from ..fonts import find_font
 
+    if text is not None and not isinstance(text, str):
+        raise TypeError(f"text must be a str, got {type(text).__name__}")
     if not text or not text.strip():
         raise MazeError("a text shape needs a character, e.g. --shape-text 迷")
     if len(text) > 4:
@@ -125,12 +141,15 @@ def _draw_text(image, text: str | None, font) -> None:
     found = find_font(text, explicit=font)
     width, height = image.size
     draw_size = max(8, int(min(height, width / len(text)) * 1.1))
-    face = ImageFont.truetype(found.path, draw_size, index=found.index)
-    left, top, right, bottom = face.getbbox(text)
-    # the glyphs' ink, scaled to fill the picture
-    scale = min(width / max(1, right - left), height / max(1, bottom - top))
-    face = ImageFont.truetype(found.path, max(8, int(draw_size * scale)), index=found.index)
-    left, top, right, bottom = face.getbbox(text)
+    try:
+        face = ImageFont.truetype(found.path, draw_size, index=found.index)
+        left, top, right, bottom = face.getbbox(text)
+        # the glyphs' ink, scaled to fill the picture
+        scale = min(width / max(1, right - left), height / max(1, bottom - top))
+        face = ImageFont.truetype(found.path, max(8, int(draw_size * scale)), index=found.index)
+        left, top, right, bottom = face.getbbox(text)
+    except OSError as exc:
+        raise MazeError(f"cannot draw {text!r} with the font {found.name}: {exc}") from None
     from PIL import ImageDraw
 
     # a stroke around the glyphs thickens thin lines into corridors a maze can wind through
@@ -144,10 +163,12 @@ def connect(cells: np.ndarray) -> np.ndarray:
 
     Examples
     --------
-    >>> connect(np.array([[1, 0, 0, 1]], bool)).astype(int)
+    >>> connect(np.array([[True, False, False, True]])).astype(int)
     array([[1, 1, 1, 1]])
     """
-    cells = np.array(cells, dtype=bool)
+    from .masking import _cell_set
+
+    cells = _cell_set(cells).copy()
     while True:
         labels, sizes = _pieces(cells)
         if len(sizes) <= 1:
