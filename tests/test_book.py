@@ -374,3 +374,74 @@ def test_book_command_pages(tmp_path, argv, pages):
     again = tmp_path / "again.pdf"
     assert main(["book", "--lang", "en", "--seed", "2", "-o", str(again), *argv]) == 0
     assert again.read_bytes() == data
+
+
+# --- each kind of font program, from fonts made here (no system font needed) -----------------
+
+
+def build_font(path, outlines: str):
+    """A tiny font whose あ and い are filled boxes: TrueType (``glyf``) or name-keyed CFF."""
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.t2CharStringPen import T2CharStringPen
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+
+    boxes = {".notdef": (50, 0, 450, 700), "a": (100, 0, 900, 700), "i": (100, 0, 500, 700)}
+    fb = FontBuilder(1000, isTTF=outlines == "ttf")
+    fb.setupGlyphOrder(list(boxes))
+    fb.setupCharacterMap({ord("あ"): "a", ord("い"): "i"})
+    drawn = {}
+    for name, (x0, y0, x1, y1) in boxes.items():
+        pen = T2CharStringPen(1000, None) if outlines == "cff" else TTGlyphPen(None)
+        pen.moveTo((x0, y0))
+        pen.lineTo((x0, y1))
+        pen.lineTo((x1, y1))
+        pen.lineTo((x1, y0))
+        pen.closePath()
+        drawn[name] = pen.getCharString() if outlines == "cff" else pen.glyph()
+    if outlines == "cff":
+        fb.setupCFF("BoxTest-Regular", {"FullName": "Box Test"}, drawn, {})
+    else:
+        fb.setupGlyf(drawn)
+    fb.setupHorizontalMetrics({name: (1000, box[0]) for name, box in boxes.items()})
+    fb.setupHorizontalHeader(ascent=800, descent=-200)
+    fb.setupNameTable({"familyName": "Box Test", "styleName": "Regular"})
+    fb.setupOS2(sTypoAscender=800, sTypoDescender=-200, usWinAscent=800, usWinDescent=200)
+    fb.setupPost()
+    fb.save(str(path))
+    return path
+
+
+@needs_poppler
+@pytest.mark.parametrize("outlines,kind,listed", [("ttf", "ttf", "CID TrueType"), ("cff", "cff", "CID Type 0")])
+def test_each_kind_of_font_program_is_embedded_drawn_and_read_back(tmp_path, outlines, kind, listed):
+    from meiro.render.pdf import PdfCanvas
+    from meiro.render.pdf_font import PdfFont
+
+    font = PdfFont(build_font(tmp_path / f"box.{'otf' if outlines == 'cff' else 'ttf'}", outlines))
+    assert font.kind == kind
+    pdf = PdfCanvas(200, 100, font=font)
+    pdf.new_page()
+    pdf.text(20, 60, "あいあ", size=40)  # boxes 32, 16 and 32 points wide, 40 apart
+    target = tmp_path / "boxes.pdf"
+    target.write_bytes(pdf.tobytes())
+    assert pdftotext(target).strip() == "あいあ"
+    listing = subprocess.run([PDFFONTS, str(target)], capture_output=True, text=True, check=True).stdout
+    assert listed in listing
+    img = rasterize(target, 1, 72, tmp_path)
+    row = img[45].max(axis=1) < 128  # a line through the boxes, 15 points above the baseline
+    inked = np.flatnonzero(np.diff(np.concatenate(([0], row.astype(int), [0]))))
+    starts, ends = inked[::2], inked[1::2]
+    assert len(starts) == 3
+    assert np.allclose(starts, [24, 64, 104], atol=2) and np.allclose(ends - starts, [32, 16, 32], atol=2)
+    if QPDF is not None:
+        assert subprocess.run([QPDF, "--check", str(target)], capture_output=True).returncode == 0
+
+
+def test_a_character_the_font_lacks_is_named(tmp_path):
+    from meiro.render.pdf_font import PdfFont
+
+    font = PdfFont(build_font(tmp_path / "box.ttf", "ttf"))
+    with pytest.raises(MazeError, match=r"cannot draw 'う' \(U\+3046\)"):
+        font.encode("あう")
+    with pytest.raises(MazeError, match=r"box.ttf cannot draw 'z' \(U\+007A\)"):
+        fonts.find_font("あz", explicit=tmp_path / "box.ttf")
