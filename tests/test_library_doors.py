@@ -191,6 +191,8 @@ def good_calls() -> dict[str, tuple[object, dict]]:
     add("meiro.generate.masking.allowed_blocks", allowed_blocks, cells=cells)
     add("meiro.generate.masking.check_allowed", allowed=allowed_blocks(cells), shape=(13, 13))
     add("meiro.generate.masking.region_of", cells=cells, start=(1, 1))
+    add("meiro.generate.shapes.shape_mask", shape="heart", width=12, height=10)
+    add("meiro.generate.shapes.connect", cells=cells)
     add("meiro.generate.masking.restrict", grid=grid.copy(),
         order=m.carve_order, region=cells, state=state)
     # the core

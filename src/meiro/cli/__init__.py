@@ -17,12 +17,12 @@ import sys
 from .. import signals
 from .._version import __version__
 from ..errors import MazeError
-from . import (animate_cmd, dataset_cmd, generate_cmd, list_cmd, play_cmd, render_cmd, sheet_cmd,
+from . import (animate_cmd, book_cmd, dataset_cmd, generate_cmd, list_cmd, play_cmd, render_cmd, sheet_cmd,
                solve_cmd, stats_cmd)
 from .args import ArgumentError, Parser
 from .output import flush_stdout, output_failed, prepare_streams, silence_stdout
 
-COMMANDS = (generate_cmd, solve_cmd, play_cmd, render_cmd, sheet_cmd, animate_cmd, stats_cmd, dataset_cmd,
+COMMANDS = (generate_cmd, solve_cmd, play_cmd, render_cmd, sheet_cmd, book_cmd, animate_cmd, stats_cmd, dataset_cmd,
             list_cmd)
 
 

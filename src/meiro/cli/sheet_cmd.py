@@ -41,7 +41,14 @@ def add_parser(subparsers) -> None:
     p.add_argument("--per-page", type=_count, default=None, metavar="N",
                    help="mazes per page (default: 6 up to 25 cells a side, fewer for bigger mazes)")
     p.add_argument("--no-answers", action="store_true", help="leave out the answer-key pages")
-    p.add_argument("--title", default=None, help="heading on every page (default 'Mazes')")
+    p.add_argument("--title", default=None, help="heading on every page (any script: Japanese "
+                   "is set in an embedded font)")
+    p.add_argument("--lang", default=None, choices=("ja", "en"),
+                   help="language of the printed words (スタート / ゴール, こたえ, ページ; default: "
+                        "Japanese on a Japanese locale, else English)")
+    p.add_argument("--font", default=None, metavar="FILE",
+                   help="font file for the text (.ttf/.otf/.ttc, FILE.ttc#N for a face; default: "
+                        "$MEIRO_FONT, else a Japanese font found on the system)")
     p.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help="the PDF to write")
     p.set_defaults(run=run)
 
@@ -49,7 +56,10 @@ def add_parser(subparsers) -> None:
 def run(args) -> int:
     """Write the PDF puzzle sheet; the exit status."""
     from ..render import check_output
+    from ..game.messages import default_language
     from ..render.pdf import render_sheet, sheet_seeds
+    from ..render.print_text import sheet_texts, word
+    from .book_cmd import print_font
 
     one_output(args.output, ".pdf", "sheet")  # before the work: a wrong place costs nothing
     width, height = chosen_size(args)
@@ -57,9 +67,13 @@ def run(args) -> int:
     check_output("sheet.pdf", (2 * height + 1, 2 * width + 1), count=args.count,
                  per_page=args.per_page, answers=not args.no_answers)
     sheet_seed = resolve_seed(args.seed)
+    lang = args.lang or default_language()
+    title = args.title or word(lang, "sheet_title", w=width, h=height, seed=sheet_seed)
+    # the font is found (or refused) before any maze is made
+    font = print_font(sheet_texts(lang, title), lang, args.font)
     mazes = [generate(width, height, algorithm=args.algorithm, seed=s, goal=args.goal)
              for s in sheet_seeds(sheet_seed, args.count)]
-    title = args.title or f"Mazes ({width}x{height}, sheet seed {sheet_seed})"
     write_atomic(args.output, render_sheet(mazes, paper=args.paper, per_page=args.per_page,
-                                           answers=not args.no_answers, title=title))
+                                           answers=not args.no_answers, title=title, lang=lang,
+                                           font=font))
     return 0

@@ -10,7 +10,11 @@ byte-for-byte reproducible files (no creation date, fixed object order), and
 keeps the drawing vector: walls are the same merged segments as the SVG. The
 output follows PDF 1.4 with the standard Helvetica font (never embedded), and
 is checked by rendering it with poppler (``pdftoppm``) in the tests.
-"""
+
+Text is printable ASCII in Helvetica, which needs no font in the file; any
+other text (Japanese labels, a title in kanji) is set in a font file embedded
+as a subset (:mod:`meiro.render.pdf_font`, through fontTools), named by
+``font``."""
 
 from __future__ import annotations
 
@@ -20,10 +24,12 @@ from dataclasses import dataclass
 
 from .._version import __version__
 from ..errors import MazeError, NoPathError
+from ..fonts import HOW_TO_GET_ONE, describe, is_plain
 from ..kernels.rng import mix_seed
 from ..maze import Maze
 from .geometry import block_runs, corners, is_lattice, wall_segments
 from .palette import Palette
+from .print_text import check_language, word
 
 #: Paper sizes in points (1/72 inch), portrait.
 PAPERS = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
@@ -59,9 +65,21 @@ def text_width(value: str, size: float) -> float:
 
 
 def _text(value: str) -> str:
-    """A PDF string literal (Latin-1 only; other characters become '?')."""
-    raw = value.encode("latin-1", "replace").decode("latin-1")
-    return "(" + raw.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)") + ")"
+    """A PDF string literal of printable ASCII (the caller has checked it)."""
+    return "(" + value.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)") + ")"
+
+
+def _info_text(value: str) -> str:
+    """A document-information string: ASCII as it is, anything else in UTF-16 with its mark.
+
+    Examples
+    --------
+    >>> _info_text("Mazes"), _info_text("迷")
+    ('(Mazes)', '<FEFF8FF7>')
+    """
+    if is_plain(value):
+        return _text(value)
+    return "<FEFF" + value.encode("utf-16-be").hex().upper() + ">"
 
 
 def _f(value: float) -> str:
@@ -88,8 +106,9 @@ class PdfCanvas:
     (b'%PDF-1.4', True)
     """
 
-    def __init__(self, width: float, height: float, title: str = "mazes"):
+    def __init__(self, width: float, height: float, title: str = "mazes", font=None):
         self.width, self.height, self.title = width, height, title
+        self.font = font  # a meiro.render.pdf_font.PdfFont for all text, or None: Helvetica, ASCII
         self.pages: list[bytes] = []  # the finished pages' compressed content streams
         self.ops: list[str] | None = None  # the operators of the page being drawn
 
@@ -143,11 +162,26 @@ class PdfCanvas:
         self.ops.append(f"{_f(x)} {_f(self._y(y - r))} m {_f(x - h)} {_f(self._y(y + r / 2))} l "
                         f"{_f(x + h)} {_f(self._y(y + r / 2))} l h f")
 
+    def text_width(self, value: str, size: float) -> float:
+        """The width of ``value`` set at ``size`` points in this canvas's font."""
+        return self.font.width(value, size) if self.font is not None else text_width(value, size)
+
     def text(self, x: float, y: float, value: str, size: float = 10, align: str = "left") -> None:
-        """Helvetica text with its baseline at y; ``align`` left, center or right of x."""
-        width = text_width(value, size)
+        """Text with its baseline at y; ``align`` left, center or right of x.
+
+        In the embedded font when the canvas has one, else in Helvetica, which
+        holds printable ASCII only: other text without a font is refused.
+        """
+        if self.font is None and not is_plain(value):
+            fancy = "".join(dict.fromkeys(c for c in value if not is_plain(c)))
+            raise MazeError(f"printing {describe(fancy[:3])} needs a font file: {HOW_TO_GET_ONE}")
+        width = self.text_width(value, size)
         x -= {"left": 0, "center": width / 2, "right": width}[align]
-        self.ops.append(f"0 0 0 rg BT /F1 {_f(size)} Tf {_f(x)} {_f(self._y(y))} Td {_text(value)} Tj ET")
+        if self.font is not None:
+            shown, face = self.font.encode(value), "/F2"
+        else:
+            shown, face = _text(value), "/F1"
+        self.ops.append(f"0 0 0 rg BT {face} {_f(size)} Tf {_f(x)} {_f(self._y(y))} Td {shown} Tj ET")
 
     def tobytes(self) -> bytes:
         """The complete PDF file."""
@@ -159,13 +193,17 @@ class PdfCanvas:
         objects.append(f"<< /Type /Pages /Kids [{kids}] /Count {n_pages} >>".encode())
         objects.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica "
                        b"/Encoding /WinAnsiEncoding >>")
+        embedded = 4 + 2 * n_pages  # the embedded font's objects follow the pages
+        fonts = "/F1 3 0 R" + (f" /F2 {embedded} 0 R" if self.font is not None else "")
         for i, content in enumerate(self.pages):
             objects.append(f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {_f(self.width)} "
-                           f"{_f(self.height)}] /Resources << /Font << /F1 3 0 R >> >> "
+                           f"{_f(self.height)}] /Resources << /Font << {fonts} >> >> "
                            f"/Contents {5 + 2 * i} 0 R >>".encode())
             objects.append(f"<< /Length {len(content)} /Filter /FlateDecode >>\nstream\n".encode()
                            + content + b"\nendstream")
-        objects.append(f"<< /Title {_text(self.title)} /Producer (meiro {__version__}) >>".encode())
+        if self.font is not None:
+            objects.extend(self.font.objects(embedded))
+        objects.append(f"<< /Title {_info_text(self.title)} /Producer (meiro {__version__}) >>".encode())
         out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
         offsets = []
         for number, body in enumerate(objects, 1):
@@ -280,7 +318,8 @@ def mazes_per_page(side: int, per_page: int | None = None) -> int:
 
 
 def render_sheet(mazes, *, paper: str = "a4", per_page: int | None = None, answers: bool = True,
-                 title: str = "Mazes", palette: Palette | None = None) -> bytes:
+                 title: str = "Mazes", palette: Palette | None = None, lang: str = "en",
+                 font=None) -> bytes:
     """A PDF of ``mazes``, several per page, numbered, then answer-key pages.
 
     Parameters
@@ -292,7 +331,13 @@ def render_sheet(mazes, *, paper: str = "a4", per_page: int | None = None, answe
     answers : bool
         Add answer-key pages with each maze's shortest path.
     title : str
-        Printed at the top of every page (Latin-1 text).
+        Printed at the top of every page.
+    lang : {"en", "ja"}
+        The printed words (start / goal, answers, page numbers, seeds):
+        スタート / ゴール, こたえ ... in Japanese.
+    font : PdfFont, optional
+        The embedded font for all text (:mod:`meiro.render.pdf_font`); needed for
+        Japanese or any text beyond printable ASCII.
 
     Examples
     --------
@@ -315,7 +360,10 @@ def render_sheet(mazes, *, paper: str = "a4", per_page: int | None = None, answe
     largest = max(mazes, key=lambda m: m.grid.size).shape
     check_output(".pdf", largest, count=len(mazes), per_page=per_page, answers=answers)
     palette = palette or Palette()
-    pdf = PdfCanvas(*PAPERS[paper], title=title)
+    check_language(lang)
+    pdf = PdfCanvas(*PAPERS[paper], title=title, font=font)
+    if pdf.text_width(title, 14) > PAPERS[paper][0] - 2 * MARGIN - 150:
+        raise MazeError(f"the title is too long for the page ({len(title)} characters); shorten it")
     aspect = max(m.width / m.height for m in mazes)
     slots = _layout(PAPERS[paper], per_page, aspect)
     n_pages = math.ceil(len(mazes) / per_page) * (2 if answers else 1)
@@ -324,11 +372,13 @@ def render_sheet(mazes, *, paper: str = "a4", per_page: int | None = None, answe
         for first in range(0, len(mazes), per_page):
             page += 1
             pdf.new_page()
-            heading = f"{title} - answers" if key else title
+            answers_word = word(lang, "answers")
+            heading = (title if not key else f"{answers_word}　{title}" if lang == "ja"
+                       else f"{title} - {answers_word}")
             pdf.text(MARGIN, MARGIN + 14, heading, size=14)
-            _legend(pdf, palette)
+            _legend(pdf, palette, lang)
             pdf.text(PAPERS[paper][0] / 2, PAPERS[paper][1] - MARGIN + 4,
-                     f"page {page} of {n_pages}", size=8, align="center")
+                     word(lang, "page_of", n=page, total=n_pages), size=8, align="center")
             for number, (maze, slot) in enumerate(zip(mazes[first:first + per_page], slots), first + 1):
                 path = None
                 if key:
@@ -336,23 +386,28 @@ def render_sheet(mazes, *, paper: str = "a4", per_page: int | None = None, answe
                         path = solve(maze).path
                     except NoPathError:
                         path = None
-                note = _note(maze) + ("" if not key or path is not None else "  (no path)")
+                note = _note(maze, lang) + ("" if not key or path is not None
+                                            else "  " + word(lang, "no_path"))
                 _draw_maze(pdf, maze, slot, f"{number}.", note, palette, path)
     return pdf.tobytes()
 
 
-def _legend(pdf: PdfCanvas, palette: Palette) -> None:
+def _legend(pdf: PdfCanvas, palette: Palette, lang: str = "en") -> None:
     right = pdf.width - MARGIN
-    pdf.text(right, MARGIN + 14, "goal", size=9, align="right")
+    goal, start = word(lang, "goal"), word(lang, "start")
+    pdf.text(right, MARGIN + 14, goal, size=9, align="right")
+    x = right - pdf.text_width(goal, 9) - 10
     pdf.fill_color(palette.goal)
-    pdf.triangle(right - 30, MARGIN + 11, 5)
-    pdf.text(right - 42, MARGIN + 14, "start", size=9, align="right")
+    pdf.triangle(x, MARGIN + 11, 5)
+    x -= 12
+    pdf.text(x, MARGIN + 14, start, size=9, align="right")
+    x -= pdf.text_width(start, 9) + 9
     pdf.fill_color(palette.start)
-    pdf.disc(right - 76, MARGIN + 11, 4)
+    pdf.disc(x, MARGIN + 11, 4)
 
 
-def _note(maze: Maze) -> str:
-    size = f"{maze.width}x{maze.height}"
+def _note(maze: Maze, lang: str = "en") -> str:
     if maze.seed is None:
-        return size
-    return f"{size} {maze.algorithm} seed {maze.seed}"
+        return f"{maze.width}x{maze.height}"
+    return word(lang, "maze_note", w=maze.width, h=maze.height, algorithm=maze.algorithm,
+                seed=maze.seed)

@@ -1,0 +1,59 @@
+"""How long a printed booklet takes: ``meiro book`` of 100 mazes, Japanese, with answers.
+
+Usage::
+
+    python benchmarks/bench_book.py [--count 100] [--per-page 2] [--repeat 3] [--shape heart]
+
+Runs the command in a fresh process each time (so Python's start, meiro's import,
+finding and subsetting the font and writing the file are all counted; numba's
+kernels are compiled once before, as a user's second run finds them cached), and
+prints the best wall-clock time, the pages and the file's size, and the time of the
+same booklet in English (Helvetica, no font embedded) for the ratio: what the
+Japanese font costs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_book(out: Path, count: int, per_page: int, lang: str, shape: str | None) -> float:
+    """Seconds one ``meiro book`` process took, start to exit."""
+    argv = [sys.executable, "-m", "meiro", "book", "--count", str(count), "--per-page", str(per_page),
+            "--lang", lang, "--seed", "1", "-o", str(out)]
+    if shape:
+        argv += ["--shape", shape]
+    t0 = time.perf_counter()
+    subprocess.run(argv, check=True, cwd=ROOT, capture_output=True)
+    return time.perf_counter() - t0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=100)
+    parser.add_argument("--per-page", type=int, default=2)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--shape", default=None)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "book.pdf"
+        run_book(out, 2, 1, "ja", args.shape)  # numba's kernels compiled and cached
+        times = {}
+        for lang in ("ja", "en"):
+            times[lang] = min(run_book(out, args.count, args.per_page, lang, args.shape)
+                              for _ in range(args.repeat))
+            pages = out.read_bytes().count(b"/Type /Page ")
+            print(f"{lang}: {args.count} mazes, {pages} pages, {out.stat().st_size / 1024:.0f} KiB: "
+                  f"{times[lang]:.2f} s (best of {args.repeat})")
+    print(f"the Japanese booklet takes {times['ja'] / times['en']:.2f}x the English one's time")
+
+
+if __name__ == "__main__":
+    main()

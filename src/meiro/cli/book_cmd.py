@@ -1,0 +1,109 @@
+"""``meiro book``: a booklet of mazes to print, easy to hard, with a cover and the answers."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..booklet import GRADES
+from ..generate.shapes import SHAPES
+from ..goals import GOALS
+from ..registry import GENERATORS
+from .args import cells, seed, whole_number
+
+
+def add_parser(subparsers) -> None:
+    """Add ``meiro book`` and its options to the command's subparsers."""
+    p = subparsers.add_parser(
+        "book", help="a maze booklet to print: cover, mazes easy to hard, answers (PDF)",
+        description="Make a PDF booklet: a cover with the title and lines for a name and the date, "
+                    "the mazes graded from easy to hard (かんたん / ふつう / むずかしい) with page "
+                    "numbers, then the answer pages. Margins leave room for binding on both sides "
+                    "of a sheet. Japanese text is set in an embedded font found on the system "
+                    "(or --font). The same --seed makes the same booklet.")
+    p.add_argument("--count", "-n", type=whole_number(1, 500), default=12,
+                   help="how many mazes (default 12)")
+    p.add_argument("--size", type=cells, default=None, metavar="WxH",
+                   help="one size for every maze (default: growing from 6x6 to 24x24 through the "
+                        "book, as far as the page holds)")
+    p.add_argument("--difficulty", choices=GRADES, default=None,
+                   help="only mazes of this grade (easy = かんたん, medium = ふつう, hard = むずかしい)")
+    p.add_argument("--seed", type=seed, default=None, help="book seed (default: a fresh one)")
+    p.add_argument("--algorithm", "-a", default=None, choices=GENERATORS.choices(), metavar="NAME",
+                   help=f"generator of every maze: {', '.join(GENERATORS.names())} (default: dig "
+                        f"for the easy and medium mazes, kruskal for the hard ones)")
+    p.add_argument("--goal", default=None, choices=GOALS,
+                   help="where the goal goes (default: the far corner for easy mazes, else the "
+                        "longest walk from the start)")
+    shape = p.add_mutually_exclusive_group()
+    shape.add_argument("--shape", choices=SHAPES, default=None,
+                       help="carve each maze inside a shape")
+    shape.add_argument("--shape-text", default=None, metavar="TEXT",
+                       help="carve each maze inside a character, e.g. 迷 (one to four characters)")
+    p.add_argument("--paper", default="a4", choices=("a4", "b5", "letter"),
+                   help="paper size (default a4; b5 is JIS B5, 182x257 mm)")
+    p.add_argument("--per-page", type=whole_number(1, 12), default=2, metavar="N",
+                   help="mazes a page (default 2)")
+    p.add_argument("--title", default=None, help="title on the cover and every page")
+    p.add_argument("--lang", default=None, choices=("ja", "en"),
+                   help="language of the printed words (default: Japanese on a Japanese locale, else English)")
+    p.add_argument("--font", default=None, metavar="FILE",
+                   help="font file for the text (.ttf/.otf/.ttc, FILE.ttc#N for a face; default: "
+                        "$MEIRO_FONT, else a Japanese font found on the system)")
+    p.add_argument("--no-answers", action="store_true", help="leave out the answer pages")
+    p.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help="the PDF to write")
+    p.set_defaults(run=run)
+
+
+def run(args) -> int:
+    """Write the booklet; the exit status."""
+    from ..booklet import GROWTH, plan_book
+    from ..generate import resolve_seed
+    from ..generate.shapes import shape_mask
+    from ..render.book import book_texts, check_legible, check_title, largest_legible, render_book
+    from ..game.messages import default_language
+    from ..render import check_output
+    from ..render.print_text import word
+    from ..writing import write_atomic
+    from .output import one_output
+
+    one_output(args.output, ".pdf", "booklet")  # before the work: a wrong place costs nothing
+    lang = args.lang or default_language()
+    title = args.title if args.title is not None else word(lang, "book_title")
+    if args.size is not None:
+        check_legible(*args.size, args.paper, args.per_page)
+    else:  # the sizes grow up to what the page holds; the smallest must fit
+        check_legible(GROWTH[0], GROWTH[0], args.paper, args.per_page)
+    # a book's worth of blocks and memory (meiro.render.limits), before any maze is made
+    most_w, most_h = args.size or [min(GROWTH[1], side) for side in largest_legible(args.paper, args.per_page)]
+    check_output("book.pdf", (2 * most_h + 1, 2 * most_w + 1), count=args.count,
+                 per_page=args.per_page, answers=not args.no_answers)
+    book_seed = resolve_seed(args.seed)
+    font = print_font(book_texts(lang, title, book_seed), lang, args.font)
+    check_title(title, args.paper, font)  # a title too long for the cover costs no maze
+
+    mask_for = None
+    if args.shape or args.shape_text:
+        kind, text = ("text", args.shape_text) if args.shape_text else (args.shape, None)
+        font_file = args.font  # the character is drawn by Pillow, in this font or one found for it
+        mask_for = lru_cache(maxsize=None)(
+            lambda w, h: shape_mask(kind, w, h, text=text, font=font_file))
+        if text:
+            mask_for(12, 12)  # a character the font lacks is refused before the mazes are made
+    book = plan_book(args.count, book_seed, size=args.size, level=args.difficulty,
+                     algorithm=args.algorithm, goal=args.goal, mask_for=mask_for,
+                     largest=largest_legible(args.paper, args.per_page))
+    write_atomic(args.output, render_book(book, title=title, lang=lang, paper=args.paper,
+                                          per_page=args.per_page, answers=not args.no_answers,
+                                          seed=book_seed, font=font))
+    return 0
+
+
+def print_font(texts: str, lang: str, named):
+    """The embedded font for a printed text, or None when Helvetica draws it all (English,
+    printable ASCII, no font named)."""
+    from ..fonts import find_font, is_plain
+    from ..render.pdf_font import PdfFont
+
+    if named is None and lang == "en" and is_plain(texts):
+        return None
+    return PdfFont(find_font(texts, explicit=named))

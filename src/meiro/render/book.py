@@ -1,0 +1,464 @@
+"""A maze booklet to print: a cover, the mazes from easy to hard, then the answers.
+
+Printed with meiro's PDF writer (:mod:`meiro.render.pdf`) and, for Japanese or
+any non-ASCII text, an embedded font subset (:mod:`meiro.render.pdf_font`).
+
+The page, for two-sided printing: odd pages (right-hand, "recto") have the
+wider binding margin on the left, even pages on the right, so the mazes stay
+clear of the staples or the fold on both sides of a sheet. The cover is page 1
+and carries no number; the answers start on an odd page (a blank page is put
+before them when needed), so the answer sheets can be taken out without
+taking a maze with them. Papers: A4, JIS B5 (182 x 257 mm, the Japanese school
+size; ISO B5 is 176 x 250 mm) and US Letter.
+
+Legibility: a cell is at least :data:`MIN_CELL` points (2.5 mm) wide, room for
+a child's pencil line; a size that does not fit is refused with the largest
+that does. Walls are drawn along the cells that belong to the maze only, so a
+maze carved in a shape (a heart, 迷) shows the shape's outline, not the
+rectangle's grid.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..booklet import BookMaze
+from ..errors import MazeError, NoPathError
+from ..maze import Maze
+from .geometry import corners
+from .palette import Palette
+from .pdf import PdfCanvas
+from .print_text import check_language, word
+
+MM = 72 / 25.4
+#: Paper sizes in points, portrait.
+PAPERS = {"a4": (595.28, 841.89), "b5": (515.91, 728.50), "letter": (612.0, 792.0)}
+#: Margins in points: the binding side, the outer side, top and bottom.
+INNER, OUTER, TOP, BOTTOM = 20 * MM, 12 * MM, 12 * MM, 12 * MM
+#: Room for the page's heading, its number, and a maze's label above it, in points.
+HEADER, FOOTER, LABEL = 26.0, 18.0, 18.0
+#: Space around a maze inside its slot, in points.
+PAD = 8.0
+#: The narrowest cell printed, in points (2.5 mm).
+MIN_CELL = 2.5 * MM
+#: Most mazes on one page.
+MAX_PER_PAGE = 12
+#: Type sizes: the cover's title, and the most lines it may take.
+COVER_TITLE, COVER_LINES = 30.0, 3
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle on the page, from its top-left corner, in points."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+def check_paper(paper: str) -> tuple[float, float]:
+    """The paper's size in points.
+
+    Examples
+    --------
+    >>> check_paper("b5")
+    (515.91, 728.5)
+    >>> check_paper("a3")
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: unknown paper 'a3'; choose one of: a4, b5, letter
+    """
+    if paper not in PAPERS:
+        raise MazeError(f"unknown paper {paper!r}; choose one of: {', '.join(PAPERS)}")
+    return PAPERS[paper]
+
+
+def check_per_page(per_page) -> int:
+    """Mazes a page, checked.
+
+    Examples
+    --------
+    >>> check_per_page(13)
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: mazes per page must be a whole number from 1 to 12, got 13
+    """
+    if isinstance(per_page, bool) or not isinstance(per_page, int) or not 1 <= per_page <= MAX_PER_PAGE:
+        raise MazeError(f"mazes per page must be a whole number from 1 to {MAX_PER_PAGE}, got {per_page!r}")
+    return per_page
+
+
+def content_box(paper: str, page: int) -> Box:
+    """The part of page ``page`` (1 = the cover) inside the margins: the binding margin
+    is on the left of odd pages and on the right of even ones.
+
+    Examples
+    --------
+    >>> odd, even = content_box("a4", 1), content_box("a4", 2)
+    >>> round(odd.x - even.x, 2) == round(INNER - OUTER, 2), odd.w == even.w
+    (True, True)
+    """
+    width, height = check_paper(paper)
+    left = INNER if page % 2 == 1 else OUTER
+    return Box(left, TOP, width - INNER - OUTER, height - TOP - BOTTOM)
+
+
+def slots(paper: str, per_page: int, page: int) -> list[Box]:
+    """Where the mazes of a page go: a grid of equal slots below the heading, with the
+    number of columns that makes square mazes largest."""
+    area = content_box(paper, page)
+    top, height = area.y + HEADER, area.h - HEADER - FOOTER
+    best = None
+    for cols in range(1, per_page + 1):
+        rows = math.ceil(per_page / cols)
+        side = min(area.w / cols - 2 * PAD, height / rows - LABEL - 2 * PAD)
+        if best is None or side > best[0] + 1e-9:
+            best = (side, cols, rows)
+    _, cols, rows = best
+    w, h = area.w / cols, height / rows
+    return [Box(area.x + c * w, top + r * h, w, h) for r in range(rows) for c in range(cols)][:per_page]
+
+
+def maze_frame(shape: tuple[int, int], slot: Box) -> tuple[float, float, float]:
+    """``(left, top, unit)``: block ``(r, c)`` of a lattice grid of ``shape`` blocks is at
+    ``(left + c * unit, top + r * unit)`` (cell borders on even blocks, a cell is
+    ``2 * unit`` wide), centred in the slot below its label."""
+    rows, cols = shape
+    span_x, span_y = cols - 1, rows - 1
+    unit = min((slot.w - 2 * PAD) / span_x, (slot.h - LABEL - 2 * PAD) / span_y)
+    left = slot.x + (slot.w - unit * span_x) / 2
+    top = slot.y + LABEL + PAD + (slot.h - LABEL - 2 * PAD - unit * span_y) / 2
+    return left, top, unit
+
+
+def largest_legible(paper: str, per_page: int) -> tuple[int, int]:
+    """The largest maze (width, height in cells) whose cells stay :data:`MIN_CELL` wide
+    with ``per_page`` mazes on a page of ``paper``.
+
+    Examples
+    --------
+    >>> largest_legible("a4", 1)
+    (68, 98)
+    """
+    slot = slots(paper, check_per_page(per_page), 3)[0]
+    return (int((slot.w - 2 * PAD) // MIN_CELL), int((slot.h - LABEL - 2 * PAD) // MIN_CELL))
+
+
+def check_legible(width: int, height: int, paper: str, per_page: int) -> None:
+    """Refuse a size whose cells would print narrower than :data:`MIN_CELL`, naming the largest.
+
+    Examples
+    --------
+    >>> check_legible(100, 100, "a4", 1)
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: a 100x100 maze is too large to stay legible on a4 paper with 1 a page: at most 68x98 cells (cells at least 2.5 mm wide); choose a smaller --size, fewer --per-page or a larger paper
+    """
+    most_w, most_h = largest_legible(paper, per_page)
+    if width > most_w or height > most_h:
+        raise MazeError(f"a {width}x{height} maze is too large to stay legible on {paper} paper with "
+                        f"{per_page} a page: at most {most_w}x{most_h} cells (cells at least "
+                        f"{MIN_CELL / MM:.1f} mm wide); choose a smaller --size, fewer --per-page or "
+                        f"a larger paper")
+
+
+def _runs(line: np.ndarray) -> list[tuple[int, int]]:
+    padded = np.concatenate(([False], line, [False])).astype(np.int8)
+    edges = np.flatnonzero(np.diff(padded)).reshape(-1, 2)
+    return [(int(a), int(b) - 1) for a, b in edges if b - 1 > a]
+
+
+def drawn_walls(grid: np.ndarray) -> tuple[list, list]:
+    """The walls to draw, as merged segments in half-cell units, ``(horizontal, vertical)``
+    like :func:`meiro.render.geometry.wall_segments`: every wall beside at least one
+    cell of the maze. Walls between two cells outside a shaped maze are left out.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> drawn_walls(meiro.generate(2, 1, seed=0).grid)
+    ([(0, 0, 4), (2, 0, 4)], [(0, 0, 2), (4, 0, 2)])
+    """
+    rows, cols = grid.shape
+    if not grid[::2, ::2].all():
+        raise MazeError("a booklet prints lattice mazes (walls between cells), as meiro makes them")
+    cells = ~grid[1::2, 1::2]  # the cells that belong to the maze
+    drawn = np.zeros_like(grid)
+    # a horizontal wall slot (even row, odd column) lies between the cells above and below it
+    above = np.zeros((rows // 2 + 1, cols // 2), bool)
+    above[1:] = cells
+    below = np.zeros_like(above)
+    below[:-1] = cells
+    drawn[::2, 1::2] = grid[::2, 1::2] & (above | below)
+    left = np.zeros((rows // 2, cols // 2 + 1), bool)
+    left[:, 1:] = cells
+    right = np.zeros_like(left)
+    right[:, :-1] = cells
+    drawn[1::2, ::2] = grid[1::2, ::2] & (left | right)
+    # a post is drawn where a drawn wall meets it, so that segments join
+    post = np.zeros((rows // 2 + 1, cols // 2 + 1), bool)
+    h = drawn[::2, 1::2]
+    post[:, :-1] |= h
+    post[:, 1:] |= h
+    v = drawn[1::2, ::2]
+    post[:-1] |= v
+    post[1:] |= v
+    drawn[::2, ::2] = post
+    horizontal = [(y, a, b) for y in range(0, rows, 2) for a, b in _runs(drawn[y])]
+    vertical = [(x, a, b) for x in range(0, cols, 2) for a, b in _runs(drawn[:, x])]
+    return horizontal, vertical
+
+
+def draw_maze(pdf: PdfCanvas, maze: Maze, frame: tuple[float, float, float], palette: Palette,
+              path=None) -> None:
+    """One maze at ``frame`` (:func:`maze_frame`): the answer ``path`` under the walls,
+    the start (a disc) and the goal (a triangle) marked."""
+    left, top, unit = frame
+
+    def at(r, c):
+        return left + c * unit, top + r * unit
+
+    if path is not None and len(path) > 1:
+        pdf.stroke_style(palette.answer, max(1.0, unit * 0.8), round_caps=True)
+        pdf.polyline([at(int(r), int(c)) for r, c in corners(path)])
+    pdf.fill_color(palette.start)
+    pdf.disc(*at(*maze.start), unit * 0.6)
+    pdf.fill_color(palette.goal)
+    pdf.triangle(*at(*maze.goal), unit * 0.75)
+    pdf.stroke_style((0, 0, 0), max(0.6, min(1.6, unit * 0.25)))
+    horizontal, vertical = drawn_walls(maze.grid)
+    for y, x0, x1 in horizontal:
+        pdf.line(*at(y, x0), *at(y, x1))
+    for x, y0, y1 in vertical:
+        pdf.line(*at(y0, x), *at(y1, x))
+
+
+def wrap(text: str, fits) -> list[str]:
+    """``text`` broken into lines that each ``fits(line)``: between words, and between any
+    two characters of Japanese (which has no spaces); a word too long for a line is
+    broken too.
+
+    Examples
+    --------
+    >>> wrap("one two three", lambda s: len(s) <= 7)
+    ['one two', 'three']
+    >>> wrap("めいろあそび", lambda s: len(s) <= 4)
+    ['めいろあ', 'そび']
+    """
+    tokens, word_ = [], ""
+    for c in text:
+        if c == " " or ord(c) > 0x2E7F:  # a space, or a CJK character: a place to break
+            if word_:
+                tokens.append(word_)
+            tokens.append(c)
+            word_ = ""
+        else:
+            word_ += c
+    if word_:
+        tokens.append(word_)
+    lines, line = [], ""
+    for token in tokens:
+        candidate = line + token
+        if fits(candidate.strip()) or not line.strip():
+            if not fits(candidate.strip()):  # one word longer than a line: cut it
+                for c in token:
+                    if line and not fits((line + c).strip()):
+                        lines.append(line.strip())
+                        line = ""
+                    line += c
+                continue
+            line = candidate
+        else:
+            lines.append(line.strip())
+            line = token.lstrip()
+    if line.strip():
+        lines.append(line.strip())
+    return lines
+
+
+def cover_title_lines(pdf: PdfCanvas, title: str, width: float) -> list[str]:
+    """The title wrapped to the cover's width; refused when it takes more than
+    :data:`COVER_LINES` lines."""
+    if not title.strip():
+        raise MazeError("the title is empty")
+    if any(c in title for c in "\n\r\t"):
+        raise MazeError("the title must be one line (it is wrapped to the page by itself)")
+    lines = wrap(title, lambda s: pdf.text_width(s, COVER_TITLE) <= width)
+    if len(lines) > COVER_LINES:
+        raise MazeError(f"the title is too long for the cover: it takes {len(lines)} lines, at most "
+                        f"{COVER_LINES} fit; shorten it")
+    return lines
+
+
+def check_title(title: str, paper: str, font=None) -> list[str]:
+    """The title's lines on the cover of ``paper`` in ``font``; refused when it does not fit
+    (see :func:`cover_title_lines`).
+
+    Examples
+    --------
+    >>> check_title("Summer mazes", "a4")
+    ['Summer mazes']
+    >>> check_title("Summer mazes " * 20, "a4")
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: the title is too long for the cover: it takes 10 lines, at most 3 fit; shorten it
+    """
+    width, height = check_paper(paper)
+    return cover_title_lines(PdfCanvas(width, height, font=font), title, content_box(paper, 1).w)
+
+
+def book_texts(lang: str, title: str, seed: int | None) -> str:
+    """Every fixed word a booklet in ``lang`` prints (to choose and check the font)."""
+    keys = ("start", "goal", "answers", "page", "maze_note", "book_count", "name", "date",
+            "date_blank", "easy", "medium", "hard", "no_path", "book_seed")
+    values = dict(n=0, seed=seed or 0, count=0, w=0, h=0, algorithm="abcdefghijklmnopqrstuvwxyz-")
+    return title + "".join(word(lang, k, **values) for k in keys) + "0123456789"
+
+
+def render_book(entries, *, title: str | None = None, lang: str = "ja", paper: str = "a4",
+                per_page: int = 1, answers: bool = True, seed: int | None = None, font=None,
+                palette: Palette | None = None) -> bytes:
+    """The booklet as a PDF.
+
+    Parameters
+    ----------
+    entries : sequence of BookMaze
+        The mazes in book order (see :func:`meiro.booklet.plan_book`).
+    title : str, optional
+        On the cover (wrapped, at most three lines) and at the top of every page.
+    lang : {"ja", "en"}
+        The printed words: スタート / ゴール, こたえ, かんたん ... or English.
+    paper : {"a4", "b5", "letter"}
+    per_page : int
+        Mazes a page, 1 to 12.
+    seed : int, optional
+        The book's seed, printed on the cover.
+    font : PdfFont, optional
+        The font for all text; needed for Japanese (and any non-ASCII) text.
+
+    Examples
+    --------
+    >>> from meiro.booklet import plan_book
+    >>> pdf = render_book(plan_book(3, seed=1), lang="en", per_page=2)
+    >>> pdf.count(b"/Type /Page ")         # cover, 2 maze pages, a blank page, 2 answer pages
+    6
+    """
+    from ..solve import solve
+
+    entries = list(entries)
+    if not entries or not all(isinstance(e, BookMaze) for e in entries):
+        raise MazeError("a booklet needs at least one maze (meiro.booklet.BookMaze)")
+    check_language(lang)
+    width, height = check_paper(paper)
+    per_page = check_per_page(per_page)
+    for entry in entries:
+        check_legible(entry.maze.width, entry.maze.height, paper, per_page)
+    title = word(lang, "book_title") if title is None else title
+    palette = palette or Palette()
+    pdf = PdfCanvas(width, height, title=title, font=font)
+    title_lines = cover_title_lines(pdf, title, content_box(paper, 1).w)
+
+    page = 1
+    _cover(pdf, paper, title_lines, lang, len(entries), seed)
+    chunks = [entries[i:i + per_page] for i in range(0, len(entries), per_page)]
+    for chunk_start, chunk in zip(range(0, len(entries), per_page), chunks):
+        page += 1
+        _maze_page(pdf, paper, page, title, lang, chunk, chunk_start, per_page, palette, None)
+    if answers:
+        if page % 2 == 1:  # the answers start on a right-hand page
+            page += 1
+            pdf.new_page()
+            _footer(pdf, paper, page, lang)
+        for chunk_start, chunk in zip(range(0, len(entries), per_page), chunks):
+            page += 1
+            paths = []
+            for entry in chunk:
+                try:
+                    paths.append(solve(entry.maze).path)
+                except NoPathError:
+                    paths.append(None)
+            _maze_page(pdf, paper, page, title, lang, chunk, chunk_start, per_page, palette, paths)
+    return pdf.tobytes()
+
+
+def _fit_text(pdf: PdfCanvas, text: str, size: float, width: float, smallest: float = 6.0) -> float:
+    """The type size, at most ``size``, at which ``text`` fits ``width``."""
+    actual = pdf.text_width(text, size)
+    if actual <= width:
+        return size
+    return max(smallest, size * width / actual)
+
+
+def _cover(pdf: PdfCanvas, paper: str, title_lines: list[str], lang: str, count: int, seed) -> None:
+    pdf.new_page()
+    box = content_box(paper, 1)
+    centre = box.x + box.w / 2
+    y = box.y + box.h * 0.28
+    for line in title_lines:
+        pdf.text(centre, y, line, size=COVER_TITLE, align="center")
+        y += COVER_TITLE * 1.35
+    pdf.text(centre, y + 10, word(lang, "book_count", count=count), size=14, align="center")
+    pdf.stroke_style((0, 0, 0), 0.8)
+    line_left, line_right = box.x + box.w * 0.12, box.x + box.w * 0.88
+    for key, y in (("name", box.y + box.h * 0.62), ("date", box.y + box.h * 0.72)):
+        pdf.text(line_left, y, word(lang, key), size=14)
+        blank = word(lang, "date_blank") if key == "date" else ""
+        if blank:
+            pdf.text(line_right, y, blank, size=14, align="right")
+        pdf.line(line_left + pdf.text_width(word(lang, key), 14) + 8, y + 4, line_right, y + 4)
+    if seed is not None:
+        note = word(lang, "book_seed", seed=seed)
+        pdf.text(centre, box.y + box.h - 4, note, size=_fit_text(pdf, note, 8, box.w), align="center")
+
+
+def _footer(pdf: PdfCanvas, paper: str, page: int, lang: str) -> None:
+    box = content_box(paper, page)
+    pdf.text(box.x + box.w / 2, box.y + box.h - 2, word(lang, "page", n=page), size=9, align="center")
+
+
+def _legend(pdf: PdfCanvas, box: Box, lang: str, palette: Palette) -> float:
+    """The start and goal marks explained at the top right; returns its left edge."""
+    right, y = box.x + box.w, box.y + 14
+    goal, start = word(lang, "goal"), word(lang, "start")
+    pdf.text(right, y, goal, size=10, align="right")
+    x = right - pdf.text_width(goal, 10) - 9
+    pdf.fill_color(palette.goal)
+    pdf.triangle(x, y - 3.5, 5)
+    x -= 14
+    pdf.text(x, y, start, size=10, align="right")
+    x -= pdf.text_width(start, 10) + 8
+    pdf.fill_color(palette.start)
+    pdf.disc(x, y - 3.5, 4)
+    return x - 12
+
+
+def _maze_page(pdf: PdfCanvas, paper: str, page: int, title: str, lang: str, chunk, first: int,
+               per_page: int, palette: Palette, paths) -> None:
+    pdf.new_page()
+    box = content_box(paper, page)
+    heading = title if paths is None else f"{word(lang, 'answers')}　{title}" if lang == "ja" \
+        else f"{title} - {word(lang, 'answers')}"
+    legend_left = _legend(pdf, box, lang, palette)
+    pdf.text(box.x, box.y + 14, heading, size=_fit_text(pdf, heading, 12, legend_left - box.x))
+    _footer(pdf, paper, page, lang)
+    for i, (entry, slot) in enumerate(zip(chunk, slots(paper, per_page, page))):
+        maze = entry.maze
+        frame = maze_frame(maze.grid.shape, slot)
+        left, top, unit = frame
+        label = f"{first + i + 1}"
+        pdf.text(left, top - PAD - 2, label, size=13)
+        grade = word(lang, entry.grade)
+        pdf.text(left + pdf.text_width(label, 13) + 6, top - PAD - 2, grade, size=10)
+        note = (word(lang, "maze_note", w=maze.width, h=maze.height, algorithm=maze.algorithm,
+                     seed=maze.seed) if maze.seed is not None else f"{maze.width}x{maze.height}")
+        path = paths[i] if paths else None
+        if paths is not None and path is None:
+            note += " " + word(lang, "no_path")
+        right = left + unit * (maze.grid.shape[1] - 1)
+        pdf.text(right, top - PAD - 2, note, size=_fit_text(pdf, note, 7, max(right - left - 60, 20)),
+                 align="right")
+        draw_maze(pdf, maze, frame, palette, path)

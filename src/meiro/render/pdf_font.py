@@ -1,0 +1,222 @@
+"""A font embedded in a PDF as a subset: any text (Japanese first) that prints the same
+on every machine and that ``pdftotext`` gives back exactly.
+
+Why extend meiro's own PDF writer (:mod:`meiro.render.pdf`) with a Type 0 font
+rather than move to fpdf2: the writer already draws the mazes quickly and byte
+for byte the same every time, and what a font needs beyond it is small: the PDF
+objects of a composite font (Type 0 with ``Identity-H`` two-byte codes, its
+CIDFont with the glyph widths, a font descriptor, a ToUnicode map so text can be
+copied and searched) and the font program cut down to the glyphs used. The hard
+part, cutting a font down, is done by fontTools (``fontTools.subset``), the
+library font tools themselves are built on, which reads TrueType and the
+CFF-outline OpenType fonts that Japanese fonts usually are (Noto Sans CJK,
+Hiragino), in collections too. fpdf2 would bring its own page model, with the
+same fontTools underneath.
+
+How codes are chosen, so a page's text can be written before the subset is
+made (pages are compressed as soon as they are drawn):
+
+* CID-keyed CFF fonts (Noto Sans CJK, most Japanese OpenType fonts): the code
+  is the glyph's CID, which fontTools keeps in the subset's charset; embedded as
+  ``FontFile3`` / ``CIDFontType0C``.
+* TrueType fonts (Yu Gothic, Meiryo, DejaVu): the code is the glyph's number in
+  the whole font; a ``CIDToGIDMap`` stream maps it to its number in the subset;
+  ``FontFile2``.
+* Name-keyed CFF fonts: the code is the glyph's number, kept in the subset
+  (``retain_gids``); ``FontFile3`` / ``OpenType``.
+
+Every choice is deterministic (the subset's tag is a hash of the glyphs used,
+the font's timestamps are not renewed), so the same text gives the same bytes.
+Text is set glyph by glyph with the font's advance widths, without kerning or
+ligatures: Japanese needs neither, and labels are short.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import io
+import logging
+import zlib
+
+from ..errors import MazeError
+from ..fonts import FontFile, character_map, describe, open_font
+
+
+def _stream(body: bytes, extra: str = "") -> bytes:
+    data = zlib.compress(body, 9)
+    return (f"<< /Length {len(data)} /Filter /FlateDecode{extra} >>\nstream\n".encode()
+            + data + b"\nendstream")
+
+
+@contextlib.contextmanager
+def _quiet(name: str):
+    logger = logging.getLogger(name)
+    level = logger.level
+    logger.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
+
+
+class PdfFont:
+    """An embedded font: codes and widths for text, and the PDF objects at the end.
+
+    Examples
+    --------
+    >>> from meiro.fonts import find_font
+    >>> font = PdfFont(find_font("Goal"))           # any font the system has for Latin text
+    >>> code = font.encode("Go")                    # two-byte glyph codes, in hex
+    >>> code.startswith("<") and len(code) == 10, font.width("Go", 10) > font.width("G", 10)
+    (True, True)
+    """
+
+    def __init__(self, font: FontFile | str):
+        from fontTools.ttLib import TTFont
+
+        self.file = open_font(font)
+        self._font = TTFont(self.file.path, fontNumber=self.file.index, lazy=True,
+                            recalcTimestamp=False)
+        self._cmap = character_map(self.file.path, self.file.index)
+        self._gid: dict[str, int] | None = None  # glyph numbers, read when first needed
+        self._upem = self._font["head"].unitsPerEm
+        self._advance = self._font["hmtx"].metrics
+        if "CFF " in self._font:
+            top = self._font["CFF "].cff.topDictIndex[0]
+            self.kind = "cid" if hasattr(top, "ROS") else "cff"
+        elif "glyf" in self._font:
+            self.kind = "ttf"
+        else:
+            raise MazeError(f"the font {self.file.name} has no outlines meiro can embed "
+                            f"(neither TrueType nor CFF); choose another with --font")
+        self.used: dict[int, tuple[str, str]] = {}  # code -> (glyph name, the text it stands for)
+
+    @property
+    def name(self) -> str:
+        """The font's file name (and face)."""
+        return self.file.name
+
+    def missing(self, text: str) -> str:
+        """The characters of ``text`` the font cannot draw, each once."""
+        return "".join(dict.fromkeys(c for c in text if ord(c) not in self._cmap))
+
+    def _code(self, glyph: str) -> int:
+        if self.kind == "cid":
+            return int(glyph[3:]) if glyph.startswith("cid") else 0
+        if self._gid is None:
+            self._gid = {name: i for i, name in enumerate(self._font.getGlyphOrder())}
+        return self._gid[glyph]
+
+    def _glyphs(self, text: str) -> list[tuple[int, str, str]]:
+        missing = self.missing(text)
+        if missing:
+            raise MazeError(f"the font {self.name} cannot draw {describe(missing)} in {text!r}; "
+                            f"change the text or choose another font with --font")
+        out = []
+        for c in text:
+            glyph = self._cmap[ord(c)]
+            out.append((self._code(glyph), glyph, c))
+        return out
+
+    def encode(self, text: str) -> str:
+        """``text`` as a PDF hex string of two-byte codes; the glyphs are kept for the subset."""
+        parts = []
+        for code, glyph, char in self._glyphs(text):
+            self.used.setdefault(code, (glyph, char))
+            parts.append(f"{code:04X}")
+        return "<" + "".join(parts) + ">"
+
+    def width(self, text: str, size: float) -> float:
+        """The advance width of ``text`` set at ``size`` points."""
+        units = sum(self._advance[glyph][0] for _, glyph, _ in self._glyphs(text))
+        return units * size / self._upem
+
+    def _scaled(self, value: float) -> int:
+        return round(value * 1000 / self._upem)
+
+    def _subset(self) -> tuple[bytes, dict[str, int]]:
+        """The font program cut down to the used glyphs, and each glyph's number in it."""
+        from fontTools import subset
+        from fontTools.ttLib import TTFont
+
+        options = subset.Options()
+        options.layout_features = []
+        options.name_IDs = [0, 1, 2, 3, 4, 5, 6]  # the names and the copyright/licence lines
+        options.name_languages = ["*"]
+        options.notdef_outline = True
+        options.desubroutinize = True
+        options.hinting = self.kind == "ttf"
+        options.retain_gids = self.kind == "cff"
+        font = TTFont(self.file.path, fontNumber=self.file.index, recalcTimestamp=False)
+        subsetter = subset.Subsetter(options)
+        subsetter.populate(glyphs=sorted({glyph for glyph, _ in self.used.values()}))
+        with _quiet("fontTools"):  # it logs the tables it drops; a library prints nothing
+            subsetter.subset(font)
+        numbers = {name: i for i, name in enumerate(font.getGlyphOrder())}
+        if self.kind == "cid":
+            return font["CFF "].compile(font), numbers
+        out = io.BytesIO()
+        font.save(out)
+        return out.getvalue(), numbers
+
+    def objects(self, first: int) -> list[bytes]:
+        """The PDF objects of the font, numbered from ``first`` (the Type 0 font is ``first``)."""
+        program, numbers = self._subset()
+        codes = sorted(self.used)
+        digest = hashlib.sha256(repr(codes).encode() + program).digest()
+        tag = "".join(chr(65 + b % 26) for b in digest[:6])
+        base = (self._font["name"].getDebugName(6) or "Font").replace(" ", "")
+        base = "".join(c for c in base if c.isalnum() or c in "-_") or "Font"
+        name = f"{tag}+{base}"
+        head, hhea = self._font["head"], self._font["hhea"]
+        os2 = self._font["OS/2"] if "OS/2" in self._font else None
+        ascent = self._scaled(getattr(os2, "sTypoAscender", hhea.ascent) if os2 else hhea.ascent)
+        descent = self._scaled(getattr(os2, "sTypoDescender", hhea.descent) if os2 else hhea.descent)
+        cap = self._scaled(getattr(os2, "sCapHeight", 0) or ascent * self._upem / 1000) if os2 else ascent
+        bbox = " ".join(str(self._scaled(v)) for v in (head.xMin, head.yMin, head.xMax, head.yMax))
+        widths = " ".join(f"{code} [{self._scaled(self._advance[self.used[code][0]][0])}]"
+                          for code in codes)
+        type0, cidfont, descriptor, program_ref, tounicode, cidmap = range(first, first + 6)
+        if self.kind == "cid":
+            ros = self._font["CFF "].cff.topDictIndex[0].ROS
+            system = f"<< /Registry ({ros[0]}) /Ordering ({ros[1]}) /Supplement {ros[2]} >>"
+        else:
+            system = "<< /Registry (Adobe) /Ordering (Identity) /Supplement 0 >>"
+        subtype = "CIDFontType2" if self.kind == "ttf" else "CIDFontType0"
+        objects = [
+            (f"<< /Type /Font /Subtype /Type0 /BaseFont /{name} /Encoding /Identity-H "
+             f"/DescendantFonts [{cidfont} 0 R] /ToUnicode {tounicode} 0 R >>").encode(),
+            (f"<< /Type /Font /Subtype /{subtype} /BaseFont /{name} /CIDSystemInfo {system} "
+             f"/FontDescriptor {descriptor} 0 R /DW 1000 /W [{widths}]"
+             + (f" /CIDToGIDMap {cidmap} 0 R" if self.kind == "ttf" else "") + " >>").encode(),
+            (f"<< /Type /FontDescriptor /FontName /{name} /Flags 4 /FontBBox [{bbox}] "
+             f"/ItalicAngle 0 /Ascent {ascent} /Descent {descent} /CapHeight {cap} /StemV 80 "
+             + {"ttf": "/FontFile2", "cid": "/FontFile3", "cff": "/FontFile3"}[self.kind]
+             + f" {program_ref} 0 R >>").encode(),
+            _stream(program, {"ttf": f" /Length1 {len(program)}", "cid": " /Subtype /CIDFontType0C",
+                              "cff": " /Subtype /OpenType"}[self.kind]),
+            _stream(self._tounicode(codes)),
+        ]
+        if self.kind == "ttf":
+            table = bytearray(2 * (codes[-1] + 1 if codes else 1))
+            for code in codes:
+                gid = numbers[self.used[code][0]]
+                table[2 * code:2 * code + 2] = gid.to_bytes(2, "big")
+            objects.append(_stream(bytes(table)))
+        return objects
+
+    def _tounicode(self, codes: list[int]) -> bytes:
+        lines = ["/CIDInit /ProcSet findresource begin", "12 dict begin", "begincmap",
+                 "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def",
+                 "/CMapName /Adobe-Identity-UCS def", "/CMapType 2 def",
+                 "1 begincodespacerange", "<0000> <FFFF>", "endcodespacerange"]
+        for first in range(0, len(codes), 100):
+            chunk = codes[first:first + 100]
+            lines.append(f"{len(chunk)} beginbfchar")
+            for code in chunk:
+                utf16 = self.used[code][1].encode("utf-16-be").hex().upper()
+                lines.append(f"<{code:04X}> <{utf16}>")
+            lines.append("endbfchar")
+        lines += ["endcmap", "CMapName currentdict /CMap defineresource pop", "end", "end"]
+        return "\n".join(lines).encode("ascii")

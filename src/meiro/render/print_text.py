@@ -1,0 +1,98 @@
+"""The words printed on sheets and booklets, in Japanese and English.
+
+Kept apart from the game's messages (:mod:`meiro.game.messages`): paper has
+its own words (こたえ for the answer pages, なまえ on the cover, the grades
+かんたん / ふつう / むずかしい), and the render layer does not reach into the game.
+"""
+
+from __future__ import annotations
+
+from ..errors import MazeError
+
+#: Languages the printed words come in.
+LANGUAGES = ("ja", "en")
+
+WORDS = {
+    "ja": {
+        "start": "スタート",
+        "goal": "ゴール",
+        "answers": "こたえ",
+        "page": "{n} ページ",
+        "page_of": "{n} / {total} ページ",
+        "seed": "シード {seed}",
+        "maze_note": "{w}×{h}　{algorithm}　シード {seed}",
+        "no_path": "（みちが ありません）",
+        "sheet_title": "めいろ（{w}×{h}、シード {seed}）",
+        "book_title": "めいろ あそび",
+        "book_count": "{count} もん　かんたん → むずかしい",
+        "name": "なまえ",
+        "date": "ひづけ",
+        "date_blank": "　　ねん　　がつ　　にち",
+        "book_seed": "シード {seed}（meiro book --seed {seed} で おなじ ほんが できます）",
+        "easy": "かんたん",
+        "medium": "ふつう",
+        "hard": "むずかしい",
+    },
+    "en": {
+        "start": "start",
+        "goal": "goal",
+        "answers": "answers",
+        "page": "page {n}",
+        "page_of": "page {n} of {total}",
+        "seed": "seed {seed}",
+        "maze_note": "{w}x{h} {algorithm} seed {seed}",
+        "no_path": "(no path)",
+        "sheet_title": "Mazes ({w}x{h}, sheet seed {seed})",
+        "book_title": "Maze Book",
+        "book_count": "{count} mazes, easy to hard",
+        "name": "Name",
+        "date": "Date",
+        "date_blank": "",
+        "book_seed": "seed {seed} (meiro book --seed {seed} makes the same book)",
+        "easy": "easy",
+        "medium": "medium",
+        "hard": "hard",
+    },
+}
+
+
+def check_language(lang: str) -> str:
+    """``lang`` checked to be one the printed words come in.
+
+    Examples
+    --------
+    >>> check_language("ja")
+    'ja'
+    >>> check_language("fr")
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: unknown language 'fr'; choose ja or en
+    """
+    if lang not in WORDS:
+        raise MazeError(f"unknown language {lang!r}; choose {' or '.join(LANGUAGES)}")
+    return lang
+
+
+def word(lang: str, key: str, **values) -> str:
+    """The printed word or phrase ``key`` in ``lang``, filled in with ``values``.
+
+    Examples
+    --------
+    >>> word("ja", "page_of", n=2, total=5), word("en", "hard")
+    ('2 / 5 ページ', 'hard')
+    """
+    return WORDS[check_language(lang)][key].format(**values)
+
+
+def sheet_texts(lang: str, title: str) -> str:
+    """Every fixed word a sheet in ``lang`` prints, with the title and digits (to choose
+    and check the font before anything is made).
+
+    Examples
+    --------
+    >>> "ゴール" in sheet_texts("ja", "めいろ")
+    True
+    """
+    keys = ("start", "goal", "answers", "page_of", "maze_note", "no_path")
+    values = dict(n=0, total=0, w=0, h=0, algorithm="dig", seed=0)
+    return title + "".join(word(lang, k, **values) for k in keys) + "0123456789x"
