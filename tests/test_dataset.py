@@ -239,3 +239,12 @@ def test_packed_grids_unpack_to_the_same_mazes(tmp_path):
     ds = datasets.load_dataset("parquet", data_files=str(tmp_path / "bits" / "data" / "*.parquet"), split="train")
     assert ds.features["grid"] == datasets.Value("binary")
     assert "unpack_grid(value, 9, 19)" in (tmp_path / "bits" / "README.md").read_text()
+
+
+def test_an_output_that_is_a_file_or_cannot_be_made_is_refused(tmp_path):
+    (tmp_path / "taken").write_text("a file")
+    with pytest.raises(MazeError, match="is a file, not a folder"):
+        build_dataset(DatasetSpec(5, 3, 3, seed=1), tmp_path / "taken")
+    with pytest.raises(MazeError, match="cannot make the folder"):
+        build_dataset(DatasetSpec(5, 3, 3, seed=1), tmp_path / "taken" / "inside")
+    assert (tmp_path / "taken").read_text() == "a file"
