@@ -145,8 +145,17 @@ def build_on_cluster(spec: DatasetSpec, where, client, *, resume: bool = False,
         if not kept:
             folder.remove(CARD)
         raise
+    _sweep_parts(folder)
     folder.write(CARD, card_text(spec, entries, settler.drawn, True))
     return DatasetResult(settler.rows, settler.drawn, entries, where)
+
+
+def _sweep_parts(folder: Folder) -> None:
+    """Remove the part-files of writes a lost worker left (``data/.shard-NNNNN.parquet.xxxx.part``)."""
+    for name in folder.files():
+        base = name.rsplit("/", 1)[-1]
+        if name.startswith("data/.shard-") and base.endswith(".part"):
+            folder.remove(name)
 
 
 def _told(entry: dict, log: Callable[[str], None]) -> None:
