@@ -4,8 +4,10 @@
 and the solvers (about 200 µs for a 15 x 15 maze). A dataset of a million
 mazes needs the same figures for stacked grids in a few µs each: here one
 compiled pass per maze builds its one-node-per-cell graph
-(:mod:`meiro.kernels.graph`) and runs two breadth-first sweeps on it (from the
-start, which also gives the solution; from the cell farthest from it), with the very
+(:mod:`meiro.kernels.graph`) and sweeps it breadth-first from the start, which
+gives the solution and, on a perfect maze, the longest path too (one pass over
+the sweep's nodes; a maze with loops takes a second sweep from the farthest
+cell), with the very
 kernel and tie rules ``maze_stats`` uses, so the figures are equal
 (``tests/test_batch_stats.py`` checks every one, mazes with loops included).
 
@@ -38,8 +40,8 @@ from numba import njit
 
 from .difficulty import difficulty_score
 from .errors import MazeError
-from .kernels.graph import (CODE_MASK, EAST, OPEN, SOUTH, WAY_COUNT, _fill_path, _lattice_graph,
-                            _open_ways, _trace_moves)
+from .kernels.graph import (CODE_MASK, CODE_SHIFT, EAST, OPEN, SOURCE, SOUTH, WAY_COUNT, _fill_path,
+                            _lattice_graph, _open_ways, _trace_moves)
 from .kernels.index import U
 from .solve.bfs import _bfs_kernel
 
@@ -158,6 +160,31 @@ def _clear_codes(graph):
         graph[U(i)] &= ~np.uint8(CODE_MASK)
 
 
+@njit(inline="always")
+def _tree_diameter(graph, padded, order, reached, step_back, high, next_high):
+    """The longest path of a tree searched breadth-first from one node (``order[:reached]``,
+    the codes still in ``graph``): each node's two deepest branches, leaves up."""
+    for i in range(reached):
+        high[U(order[i])] = 0
+        next_high[U(order[i])] = 0
+    longest = 0
+    for i in range(reached - 1, -1, -1):
+        node = order[i]
+        if high[U(node)] + next_high[U(node)] > longest:
+            longest = high[U(node)] + next_high[U(node)]
+        code = (graph[U(node)] & CODE_MASK) >> CODE_SHIFT
+        if code == SOURCE:  # the sweep's first node: no parent
+            continue
+        parent = node - step_back[U(code - 1)]
+        depth = high[U(node)] + 1
+        if depth > high[U(parent)]:
+            next_high[U(parent)] = high[U(parent)]
+            high[U(parent)] = depth
+        elif depth > next_high[U(parent)]:
+            next_high[U(parent)] = depth
+    return longest
+
+
 @njit(cache=True, nogil=True)
 def _stats_kernel(grids, starts, goals, out):
     """Fill ``out[k]`` (the columns of ``_FIELDS``) for every maze ``k``."""
@@ -166,6 +193,9 @@ def _stats_kernel(grids, starts, goals, out):
     padded = width + 2
     moves = np.empty((width + 2) * (height + 2), np.uint8)
     no_order = np.empty(0, np.int64)
+    order = np.empty(moves.size, np.int64)  # the first sweep's nodes, nearest first
+    high = np.zeros(moves.size, np.int64)  # per node: the deepest branch below it, and the next
+    next_high = np.zeros(moves.size, np.int64)
     step_back = np.array([-padded, 1, padded, -1], np.int64)
     for k in range(count):
         graph, _ = _lattice_graph(grids[k].reshape(rows * cols).view(np.uint8), rows, cols)
@@ -188,7 +218,7 @@ def _stats_kernel(grids, starts, goals, out):
         # one whole-component sweep from the start gives both the solution (a node's code is
         # set when the search first reaches it, so the path traced back from the goal is the
         # one a search stopping at the goal finds: meiro.solve's bfs path) and the farthest cell
-        one_end = _bfs_kernel(graph, padded, start, -1, no_order)[0]
+        one_end, reached, _ = _bfs_kernel(graph, padded, start, -1, order)
         if graph[U(goal)] & CODE_MASK:
             n_moves = _trace_moves(graph, padded, goal, moves)  # last step first
             out[k, 7] = n_moves
@@ -208,10 +238,16 @@ def _stats_kernel(grids, starts, goals, out):
             out[k, 7] = -1
             out[k, 9] = -1
             out[k, 10] = -1
-        # the longest path: a second sweep from there (maze_stats' farthest_from twice)
-        _clear_codes(graph)
-        other = _bfs_kernel(graph, padded, one_end, -1, no_order)[0]
-        out[k, 8] = _trace_moves(graph, padded, other, moves)
+        # the longest path. On a tree (every cell reached, one passage fewer than cells) it is
+        # the diameter, which one pass over the first sweep's nodes, farthest first, finds:
+        # the two deepest branches below each node. Otherwise a second sweep from the farthest
+        # cell, as maze_stats' farthest_from twice (on a tree both give the diameter).
+        if reached == out[k, 0] and out[k, 11] == out[k, 0] - 1:
+            out[k, 8] = _tree_diameter(graph, padded, order, reached, step_back, high, next_high)
+        else:
+            _clear_codes(graph)
+            other = _bfs_kernel(graph, padded, one_end, -1, no_order)[0]
+            out[k, 8] = _trace_moves(graph, padded, other, moves)
     return out
 
 
