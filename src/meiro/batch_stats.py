@@ -7,9 +7,9 @@ compiled pass per maze builds its one-node-per-cell graph
 (:mod:`meiro.kernels.graph`) and sweeps it breadth-first from the start, which
 gives the solution and, on a perfect maze, the longest path too (one pass over
 the sweep's nodes; a maze with loops takes a second sweep from the farthest
-cell), with the very
-kernel and tie rules ``maze_stats`` uses, so the figures are equal
-(``tests/test_batch_stats.py`` checks every one, mazes with loops included).
+cell), with the very kernel and tie rules ``maze_stats`` uses, so the figures
+are equal (``tests/test_batch_stats.py`` checks every one, mazes with loops
+included).
 
 Only lattice mazes (the grids every generator makes: start and goal on
 cells) are measured here; :func:`maze_stats` also takes hand-drawn grids.
