@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 
 from ..batch import MAX_COUNT, generate_batch
@@ -114,9 +115,11 @@ def _format(args) -> str:
         return args.format
     name = args.output.rstrip("/")
     last = name.rsplit("/", 1)[-1]
-    if "://" in name or "." not in last.lstrip("."):
+    if "://" in name:
         return "parquet"
-    return "npz"  # one_output then insists on .npz (a device takes the bytes whatever its name)
+    if os.path.exists(name) and not os.path.isdir(name):
+        return "npz"  # a file, a device or a pipe (/dev/stdout) takes the one file's bytes
+    return "parquet" if "." not in last.lstrip(".") else "npz"  # one_output insists on .npz
 
 
 def run(args) -> int:
