@@ -251,24 +251,44 @@ def rebuild_carve_order(maze: Maze) -> np.ndarray:
     >>> order[:5].tolist(), bool((meiro.replay_carving(edited.shape, order) == edited.grid).all())
     ([10, 11, 19, 12, 28], True)
     """
-    recipe = _maze(maze).generation
-    if recipe:
-        try:
-            # the maze's own size, not the recipe's: a recipe that says otherwise is not this
-            # maze's, and must not make us carve something huge
-            width, height = maze.width, maze.height
-            cells = None
-            if recipe.get("mask") is not None:
-                cells = _check_mask("\n".join(recipe["mask"]), width, height)
-            origin = _check_origin(recipe.get("origin", (1, 1)), width, height, cells)
-            region = None if cells is None else region_of(cells, origin)
-            carving = carve(recipe["algorithm"], width, height, resolve_seed(recipe["seed"]), origin, True,
-                            check_braid(recipe.get("braid", 0.0)), region)
-        except (KeyError, TypeError, ValueError, MazeError):
-            carving = None
-        if carving is not None and np.array_equal(carving.grid, maze.grid):
+    maze = _maze(maze)
+    request = _recipe_request(maze)
+    if request is not None:
+        # only the recipe is checked in a try: an error while carving is a bug, and shows
+        carving = carve(*request)
+        if np.array_equal(carving.grid, maze.grid):
             return carving.order
     return flood_order(maze)
+
+
+def _recipe_request(maze: Maze) -> tuple | None:
+    """:func:`carve`'s arguments that remake ``maze`` with a log, or None when its recipe is
+    missing or unusable (a hand-edited file, another version's algorithm name).
+
+    Examples
+    --------
+    >>> import meiro
+    >>> _recipe_request(meiro.generate(4, 3, seed=5))
+    ('dig', 4, 3, 5, (1, 1), True, 0.0, None)
+    >>> m = meiro.generate(4, 3, seed=5)
+    >>> _recipe_request(meiro.Maze(m.grid, m.start, m.goal, generation={"algorithm": "gone", "seed": 5}))
+    """
+    recipe = maze.generation
+    if not recipe:
+        return None
+    try:
+        # the maze's own size, not the recipe's: a recipe that says otherwise is not this
+        # maze's, and must not make us carve something huge
+        width, height = maze.width, maze.height
+        cells = None
+        if recipe.get("mask") is not None:
+            cells = _check_mask("\n".join(recipe["mask"]), width, height)
+        origin = _check_origin(recipe.get("origin", (1, 1)), width, height, cells)
+        region = None if cells is None else region_of(cells, origin)
+        return (GENERATORS.get(recipe["algorithm"]).name, width, height, resolve_seed(recipe["seed"]),
+                origin, True, check_braid(recipe.get("braid", 0.0)), region)
+    except (KeyError, TypeError, ValueError, MazeError):
+        return None
 
 
 def flood_order(maze: Maze) -> np.ndarray:

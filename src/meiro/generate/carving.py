@@ -39,7 +39,8 @@ class Carving(NamedTuple):
 def record_buffer(n_blocks: int, length: int) -> np.ndarray:
     """An index array for a carving log: int32 while block indices fit, else int64.
 
-    ``length`` 0 means "do not record" (kernels test ``order.size > 0``).
+    A generator that is not recording passes None to its kernel instead of a log
+    (see :func:`run_on_cells`); ``length`` 0 makes an empty log of the right dtype.
 
     Examples
     --------

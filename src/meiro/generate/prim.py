@@ -50,8 +50,8 @@ _DEBRUIJN_TABLE = np.array([
     45, 39, 33, 30, 24, 18, 12, 5, 63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
     46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9, 13, 8, 7, 6], np.int64)
 _ONE = np.uint64(1)
-_SIGN = np.uint64(1 << 63)
-_PRIM_STREAM = np.uint64(0x5052494D)  # "PRIM"  # flipping the top bit keeps the order of keys stored as int64
+_SIGN = np.uint64(1 << 63)  # flipping the top bit keeps the order of keys stored as int64
+_PRIM_STREAM = np.uint64(0x5052494D)  # "PRIM": XORed into the state, so Prim and Kruskal differ on one seed
 
 
 @njit(inline="always")

@@ -6,7 +6,8 @@ start and the goal from the pixels alone. A ``meiro`` text chunk also keeps the
 block size, the colours and the generation recipe, so a PNG written by meiro
 reads back into the very same maze (seed and algorithm included).
 
-Needs Pillow; ``import meiro`` does not import this module.
+Draws with Pillow (a dependency of meiro), imported when a picture is first made, so
+``import meiro`` does not import Pillow.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ CHUNK = "meiro"
 def _pillow():
     try:
         from PIL import Image, PngImagePlugin
-    except ImportError:  # pragma: no cover - Pillow is a declared dependency of the extra
+    except ImportError:  # pragma: no cover - Pillow is one of meiro's own dependencies
         raise MazeError("PNG and GIF need Pillow, which meiro depends on: pip install pillow") from None
     return Image, PngImagePlugin
 

@@ -37,7 +37,8 @@ FRAME_MS = 16
 
 
 def enable_dpi_awareness() -> None:
-    """Ask Windows for per-monitor DPI awareness (as the seed does), so text and the maze are crisp.
+    """Ask Windows for system DPI awareness (``SetProcessDpiAwareness(1)``), so that text and the
+    maze are drawn at the screen's pixels rather than blurred by Windows' scaling.
 
     Must run before the first Tk window. Elsewhere Tk follows the screen's DPI
     itself; :func:`apply_tk_scaling` sets its point size from the real DPI.
