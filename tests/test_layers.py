@@ -1,7 +1,11 @@
 """The layering rules of the design: the library core stays light and silent."""
 
+import ast
 import subprocess
 import sys
+from pathlib import Path
+
+import meiro
 
 
 def test_import_meiro_pulls_in_no_ui_or_imaging():
@@ -16,3 +20,158 @@ def test_library_prints_nothing():
             "s = meiro.solve(m, 'bfs'); s.explored; m.carve_order; meiro.render_text(m)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout == "" and out.stderr == ""
+
+
+# --- the import drawing -------------------------------------------------------------------
+#
+# Layers, lowest first. A module may import modules of its own layer or of a lower one, and
+# no chain of imports may come back to where it started. Every import counts: at the top of
+# a module or inside a function (a deferred import is still a dependency). Imports inside
+# ``if TYPE_CHECKING:`` blocks count too. A module's layer is the first pattern that names it
+# (a pattern ending in ``.*`` names a package and everything in it).
+
+LAYERS = [
+    ("base", ["meiro._version", "meiro.errors", "meiro.signals", "meiro.kernel_freshness"]),
+    ("kernels", ["meiro.kernels", "meiro.kernels.*"]),
+    ("core", ["meiro.sizes", "meiro.files", "meiro.writing", "meiro.recipe", "meiro.text_styles",
+              "meiro.maze", "meiro.text", "meiro.messages", "meiro.registry", "meiro.goals",
+              "meiro.generate", "meiro.generate.*", "meiro.solve", "meiro.solve.*", "meiro.io",
+              "meiro.interop", "meiro.maze_dataset", "meiro.stats"]),
+    ("render and game", ["meiro.render", "meiro.render.*", "meiro.game", "meiro.game.*",
+                         "meiro.saving"]),
+    ("ui, env and batch", ["meiro.ui", "meiro.ui.*", "meiro.env", "meiro.vector_env", "meiro.batch"]),
+    ("the package's names", ["meiro"]),
+    ("cli", ["meiro.cli", "meiro.cli.*", "meiro.__main__"]),
+]
+
+#: The kernels are the core's own: nothing above the core calls them directly, but for
+#: modules that compile their own loops around them.
+KERNELS_FOR = ("kernels", "core")
+COMPILED_ABOVE_CORE = {"meiro.vector_env"}  # every env's step is one compiled call
+
+#: Imports that break the rules in modules their owners are rewriting; each is to go there.
+KNOWN_EXCEPTIONS = {
+    # the sheet writer takes its seeds' PRNG states from the kernel, not from meiro.generate
+    ("meiro.render.pdf", "meiro.kernels.rng"),
+    # the size rules ask the sheet writer how many mazes fit a page, and the sheet writer asks
+    # the size rules for its limits: a circle until mazes_per_page moves into meiro.render.limits
+    ("meiro.render.limits", "meiro.render.pdf"),
+}
+
+
+def _layer_of(module: str) -> int:
+    for number, (_, patterns) in enumerate(LAYERS):
+        for pattern in patterns:
+            if module == pattern or (pattern.endswith(".*") and module.startswith(pattern[:-1])):
+                return number
+    raise AssertionError(f"{module} is in no layer: add it to LAYERS in tests/test_layers.py")
+
+
+def _modules() -> dict[str, tuple[Path, bool]]:
+    root = Path(meiro.__file__).parent
+    found = {}
+    for path in sorted(root.rglob("*.py")):
+        parts = list(path.relative_to(root.parent).with_suffix("").parts)
+        package = parts[-1] == "__init__"
+        found[".".join(parts[:-1] if package else parts)] = (path, package)
+    return found
+
+
+def import_graph() -> dict[str, set[str]]:
+    """module -> the meiro modules it imports (``from meiro.x import name`` names meiro.x,
+    or meiro.x.name when that is a module)."""
+    modules = _modules()
+
+    def known(name: str) -> str | None:
+        while name and name not in modules:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    graph = {}
+    for module, (path, package) in modules.items():
+        here = module if package else module.rpartition(".")[0]
+        imported = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                imported.update(known(alias.name) for alias in node.names if alias.name.startswith("meiro"))
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parts = here.split(".")[:len(here.split(".")) - node.level + 1]
+                    base = ".".join(parts + ([node.module] if node.module else []))
+                if base == "meiro" or base.startswith("meiro."):
+                    for alias in node.names:
+                        full = f"{base}.{alias.name}"
+                        imported.add(full if full in modules else known(base))
+        imported.discard(None)
+        imported.discard(module)
+        graph[module] = imported
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return groups
+
+
+def _checked_graph() -> dict[str, set[str]]:
+    graph = import_graph()
+    for module, other in KNOWN_EXCEPTIONS:
+        assert other in graph[module], f"{module} no longer imports {other}: drop the exception"
+        graph[module].discard(other)
+    return graph
+
+
+def test_every_module_has_a_layer_and_no_import_goes_up():
+    wrong = []
+    for module, imported in sorted(_checked_graph().items()):
+        here = _layer_of(module)
+        for other in sorted(imported):
+            there = _layer_of(other)
+            if there > here:
+                wrong.append(f"{module} ({LAYERS[here][0]}) imports {other} ({LAYERS[there][0]})")
+            elif (LAYERS[there][0] == "kernels" and LAYERS[here][0] not in KERNELS_FOR
+                  and module not in COMPILED_ABOVE_CORE):
+                wrong.append(f"{module} ({LAYERS[here][0]}) calls the kernels' {other} directly")
+    assert wrong == []
+
+
+def test_no_import_cycle_between_modules():
+    assert _cycles(_checked_graph()) == []
+
+
+def test_the_checks_see_an_upward_import_and_a_cycle():
+    graph = import_graph()
+    assert "meiro.maze" in graph["meiro.text"] and "meiro.kernels.rng" in graph["meiro.generate.dig"]
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert _layer_of("meiro.ui.tk_app") > _layer_of("meiro.game.model") > _layer_of("meiro.maze")

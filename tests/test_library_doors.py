@@ -155,6 +155,7 @@ def good_calls() -> dict[str, tuple[object, dict]]:
     add("meiro.generate.carve", algorithm="dig", width=6, height=6, seed=1,
         origin=(1, 1), record=True, braid=0.5, region=cells)
     add("meiro.generate.resolve_seed", seed=5)
+    add("meiro.generate.eller_stream", width=6, height=6, seed=1)
     add("meiro.generate.compiled.algorithm_code", name="wilson")
     add("meiro.generate.compiled.goal_code", goal="diameter")
     add("meiro.generate.rebuild_carve_order", maze=m)

@@ -1,5 +1,5 @@
 """numba's cached kernels follow every kernel source: an edit to a helper in another file
-is never run stale (see meiro.kernels.freshness)."""
+is never run stale (see meiro.kernel_freshness)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import meiro
-from meiro.kernels import freshness
+from meiro import kernel_freshness as freshness
 
 PACKAGE = Path(meiro.__file__).resolve().parent
 
@@ -76,7 +76,7 @@ RUN = """\
 import sys
 sys.path.insert(0, {root!r})
 from pathlib import Path
-from meiro.kernels.freshness import install
+from meiro.kernel_freshness import install
 if {keyed}:
     install(Path({root!r}) / "tiny")
 from tiny.kernel import run

@@ -17,7 +17,7 @@ try:
     from .errors import MazeError, NoPathError
     from .generate import generate
     from .goals import GOALS
-    from .io import load, save
+    from .saving import load, save
     from .maze import Maze, replay_carving
     from .registry import GENERATORS, SOLVERS
     from .solve import Solution, solve

@@ -263,9 +263,9 @@ class MazeEnv(gymnasium.Env):
             whole[self.position] = AGENT
             chars = np.array([" ", "#", "@", "G"])[whole]
             return "\n".join("".join(row) for row in chars) + "\n"
-        from .ui.raster import maze_image
+        from .render.palette import rgb_blocks
 
-        picture = np.array(maze_image(self.maze, scale=RGB_BLOCK))
+        picture = rgb_blocks(self.maze, RGB_BLOCK)
         r, c = self.position
         picture[r * RGB_BLOCK:(r + 1) * RGB_BLOCK, c * RGB_BLOCK:(c + 1) * RGB_BLOCK] = AGENT_RGB
         return picture
@@ -288,7 +288,5 @@ class MazeEnv(gymnasium.Env):
                 "seed": self.maze.seed, "shortest": self.shortest}
 
 
-from .vector_env import MazeVectorEnv  # noqa: E402  (it imports this module only when built)
-
 gymnasium.register(id="meiro/Maze-v0", entry_point="meiro.env:MazeEnv",
-                   vector_entry_point="meiro.env:MazeVectorEnv")
+                   vector_entry_point="meiro.vector_env:MazeVectorEnv")

@@ -16,7 +16,7 @@ from typing import Callable, Iterator
 import numpy as np
 
 from .errors import MazeError
-from .maze import check_cell, check_grid
+from .maze import check_grid
 
 
 @dataclass(frozen=True)
@@ -128,31 +128,6 @@ class Registry:
         return len(self._items)
 
 
-def checked_generator(function: Callable) -> Callable:
-    """A generator ``f(width, height, state, origin=(1, 1), record=False)`` that refuses a
-    size below one cell or an origin that is not one of the cells.
-
-    Examples
-    --------
-    >>> import meiro
-    >>> from meiro.kernels.rng import mix_seed
-    >>> meiro.GENERATORS.get("dig").function(3, 2, mix_seed(1), (5, 1))
-    Traceback (most recent call last):
-    ...
-    meiro.errors.MazeError: origin must be a cell, an odd (row, col) inside the 5x7-block grid, got (5, 1)
-    """
-
-    @functools.wraps(function)
-    def checked(width, height, state, origin=(1, 1), record=False):
-        for name, side in (("width", width), ("height", height)):
-            if isinstance(side, bool) or not isinstance(side, numbers.Integral) or side < 1:
-                raise MazeError(f"{name} must be a whole number of cells, at least 1, got {side!r}")
-        origin = check_cell(origin, width, height, "origin")
-        return function(int(width), int(height), state, origin, record)
-
-    return checked
-
-
 def checked_solver(function: Callable) -> Callable:
     """A solver ``f(grid, source, target, step, seed, record)`` that refuses a grid that is
     not a maze's, ends that are not open blocks (flat indices), or a cell-to-cell step of 2
@@ -187,5 +162,7 @@ def checked_solver(function: Callable) -> Callable:
     return checked
 
 
-GENERATORS = Registry("algorithm", guard=checked_generator)
+#: Generators check what they are asked for themselves (:func:`meiro.generate.carving.check_request`),
+#: before they allocate their scratch; solvers share one guard.
+GENERATORS = Registry("algorithm")
 SOLVERS = Registry("method", guard=checked_solver)

@@ -22,7 +22,7 @@ from ..errors import MazeError
 from ..registry import GENERATORS, SOLVERS
 from ..text import display_width, text_lines
 from .args import add_size_options, chosen_size, seed
-from ..game.messages import default_language
+from ..messages import default_language
 from ..render.ansi import legend
 from .console import enable_escapes
 from .output import notice_if_slow, print_lines

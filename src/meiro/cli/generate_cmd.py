@@ -76,9 +76,7 @@ def run(args) -> int:
 def run_stream(args) -> int:
     """``--stream``: Eller's rows printed as they are made; nothing else is asked of the maze."""
     from ..errors import MazeError
-    from ..generate import resolve_seed
-    from ..generate.eller import eller_rows
-    from ..kernels.rng import mix_seed
+    from ..generate import eller_stream
     from ..text import row_lines
 
     refused = [name for name, given in (
@@ -89,7 +87,7 @@ def run_stream(args) -> int:
     if refused:
         raise MazeError(f"--stream prints an eller maze as it is made; it cannot take {refused[0]}")
     width, height = chosen_size(args)
-    rows = eller_rows(width, height, mix_seed(resolve_seed(args.seed)))
+    rows = eller_stream(width, height, args.seed)
     print_lines(as_shown(row_lines(rows, (1, 1), (2 * height - 1, 2 * width - 1), style=args.style),
                          args.style))
     return 0

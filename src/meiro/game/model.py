@@ -44,7 +44,7 @@ from ..maze import Maze
 from .clock import Stopwatch, format_elapsed
 from .commands import Command, Direction, Move, ShowAnswer, Skip, StartStop
 from .entry import EntryError, allowed, format_entry, parse_entry
-from .messages import text
+from ..messages import text
 
 # Palette indices of the paint grid (colours: meiro.ui.raster.PALETTE).
 WALL, PATH, TRAIL, ANSWER, START, GOAL = 0, 1, 2, 3, 4, 5

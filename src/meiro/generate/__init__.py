@@ -8,6 +8,7 @@ Carving``; this package imports them all so that they are registered.
 from __future__ import annotations
 
 import secrets
+from typing import Iterator
 
 import numpy as np
 
@@ -233,6 +234,22 @@ def generate(width: int, height: int, algorithm: str = "dig", seed: int | None =
     return Maze._adopt(carving.grid, first, last, generation=recipe)  # the grid is nobody else's
 
 
+def eller_stream(width: int, height: int, seed: int | None = None) -> Iterator[np.ndarray]:
+    """The block rows of ``generate(width, height, "eller", seed)``, one at a time, in memory
+    for one row: a maze of any height can be streamed (``meiro generate --stream``).
+
+    Examples
+    --------
+    >>> import meiro
+    >>> rows = list(eller_stream(7, 5, seed=9))
+    >>> bool((np.array(rows) == meiro.generate(7, 5, "eller", seed=9).grid).all())
+    True
+    """
+    from .eller import eller_rows
+
+    return eller_rows(width, height, mix_seed(resolve_seed(seed)))
+
+
 def rebuild_carve_order(maze: Maze) -> np.ndarray:
     """The carving log of ``maze``: regenerated from its recipe, else a flood order.
 
@@ -314,3 +331,9 @@ def _maze(maze) -> Maze:
     if not isinstance(maze, Maze):
         raise TypeError(f"expected a meiro.Maze, got {type(maze).__name__}")
     return maze
+
+
+# a Maze remakes its carving log through this module (see meiro.maze._rebuild_carve_order)
+from .. import maze as _maze_module  # noqa: E402
+
+_maze_module._rebuild_carve_order = rebuild_carve_order

@@ -26,7 +26,7 @@ package first (numba may be loaded before it; its settings are then reloaded).
 When compiled kernels are thrown away
 -------------------------------------
 When any kernel source changes, not only the kernel's own file: see
-:mod:`meiro.kernels.freshness`, installed here too.
+:mod:`meiro.kernel_freshness`, installed here too.
 """
 
 from __future__ import annotations
@@ -138,7 +138,7 @@ _use_cache_folder()
 
 
 def _stamp_with_sources_key() -> None:
-    from .freshness import install
+    from ..kernel_freshness import install
 
     install()
 

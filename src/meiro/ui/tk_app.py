@@ -23,7 +23,7 @@ from ..errors import MazeError
 from ..game import (KEYMAP, GameModel, OpenFolder, Phase, Quit, SaveImage, StartStop, WatchSearch,
                     Zoom)
 from ..game.clock import format_elapsed
-from ..game.messages import text
+from ..messages import text
 from ..game.records import NOTE_KEYS, Records, record_key
 from ..game.prepare import prepare_kernels
 from ..goals import GOALS, goal_title

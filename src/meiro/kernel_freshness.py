@@ -41,7 +41,7 @@ from pathlib import Path
 #: meiro's subpackages that hold kernels (every module in them is a kernel source).
 KERNEL_FOLDERS = ("kernels", "generate", "solve")
 
-_PACKAGE = Path(__file__).resolve().parent.parent
+_PACKAGE = Path(__file__).resolve().parent
 
 
 def kernel_sources(package: Path = _PACKAGE) -> list[Path]:
@@ -85,7 +85,7 @@ def _key_of(package: Path) -> str:
     """:func:`sources_key` once per process (an edit made while it runs is seen by the next)."""
     version = ""
     if package == _PACKAGE:
-        from .._version import __version__ as version
+        from ._version import __version__ as version
     return sources_key(package, version)
 
 

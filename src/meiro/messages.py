@@ -1,4 +1,4 @@
-"""The game's texts in Japanese (the seed's wording) and English."""
+"""The texts meiro shows a player, in Japanese (the seed's wording) and English: the game's, the web page's and the CLI's."""
 
 from __future__ import annotations
 
