@@ -175,3 +175,57 @@ def test_the_checks_see_an_upward_import_and_a_cycle():
     assert "meiro.maze" in graph["meiro.text"] and "meiro.kernels.rng" in graph["meiro.generate.dig"]
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert _layer_of("meiro.ui.tk_app") > _layer_of("meiro.game.model") > _layer_of("meiro.maze")
+
+
+# --- start-up: the names are known without the kernels ------------------------------------
+
+_LOADED = """\
+import runpy, sys
+sys.argv = ["meiro", *sys.argv[1:]]
+try:
+    runpy.run_module("meiro", run_name="__main__")
+except SystemExit:
+    pass
+print("LOADED:" + ",".join(sorted(m for m in ("numba", "meiro.generate.dig", "meiro.solve.astar", "meiro.batch",
+                                  "meiro.cli.generate_cmd", "meiro.cli.dataset_cmd")
+                      if m in sys.modules)), file=sys.stderr)
+"""
+
+
+def _loaded_by(*argv: str) -> list[str]:
+    out = subprocess.run([sys.executable, "-c", _LOADED, *argv], capture_output=True, text=True,
+                         timeout=120)
+    last = out.stderr.strip().splitlines()[-1]
+    assert last.startswith("LOADED:"), out.stderr
+    return [name for name in last[len("LOADED:"):].split(",") if name]
+
+
+def test_help_and_list_import_no_numba_and_no_kernel():
+    assert _loaded_by("--help") == []
+    assert _loaded_by("list") == []
+    assert _loaded_by("list", "--lang", "ja") == []
+
+
+def test_a_command_loads_its_own_module_and_its_generator_only():
+    loaded = _loaded_by("generate", "--size", "4x3", "--seed", "1")
+    assert loaded == ["meiro.cli.generate_cmd", "meiro.generate.dig", "numba"]
+
+
+def test_import_meiro_loads_no_kernel_and_the_api_still_works():
+    code = ("import sys, meiro; before = 'numba' in sys.modules; m = meiro.generate(4, 3, seed=1); "
+            "b = meiro.generate_batch(2, 4, 3, seed=1); "
+            "print(before, 'numba' in sys.modules, b.grids.shape == (2, 7, 9), meiro.solve(m).length > 0)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "True", "True", "True"]
+
+
+def test_each_commands_help_line_is_its_modules():
+    import argparse
+
+    from meiro import cli
+
+    parser = cli.build_parser()  # every command's own parser
+    actions = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    lines = {choice.dest: choice.help for choice in actions[0]._choices_actions}
+    assert lines == {name: line for name, (_, line) in cli.COMMANDS.items()}
+    assert list(actions[0].choices) == list(cli.COMMANDS)

@@ -146,6 +146,8 @@ def good_calls() -> dict[str, tuple[object, dict]]:
                  "prim", "prim_simple", "sidewinder", "stick", "wall", "wilson"):
         add(f"meiro.generate.{name}.{name}", getattr(importlib.import_module(f"meiro.generate.{name}"), name),
             **sizes)
+    for policy in ("mixed", "newest", "random", "oldest"):  # the registry's four names
+        add(f"meiro.generate.growing_tree.growing_tree_{policy}", **sizes)
     add("meiro.generate.growing_tree.growing_tree", **sizes,
         policy="mixed", newest=0.25)
     add("meiro.generate.origin_shift.origin_shift", **sizes,
@@ -160,7 +162,7 @@ def good_calls() -> dict[str, tuple[object, dict]]:
     add("meiro.generate.compiled.goal_code", goal="diameter")
     add("meiro.generate.rebuild_carve_order", maze=m)
     add("meiro.generate.flood_order", maze=m)
-    add("meiro.generate.braiding.check_braid", braid=0.5)
+    add("meiro.generate.options.check_braid", braid=0.5)
     add("meiro.generate.braiding.braid_maze", grid=grid.copy(),
         allowed=allowed_blocks(cells), share=0.5, state=state, order=m.carve_order.copy())
     add("meiro.generate.carving.record_buffer", n_blocks=169,

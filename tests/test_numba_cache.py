@@ -7,7 +7,6 @@ import importlib
 import pkgutil
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from .. import generate, solve
 from ..io import DATA_FORMATS, PICTURE_FORMATS, encode
-from ..generate.masking import load_mask
 from ..goals import GOALS
 from ..registry import GENERATORS, SOLVERS
 from ..text import STYLES, text_lines
@@ -52,7 +51,11 @@ def run(args) -> int:
     """Make the maze, print it unless ``--quiet``, solve, save and draw as asked; the exit status."""
     if args.stream:
         return run_stream(args)
-    mask = load_mask(args.mask) if args.mask else None
+    mask = None
+    if args.mask:
+        from ..generate.masking import load_mask  # (its kernels load only for --mask)
+
+        mask = load_mask(args.mask)
     if mask is not None and args.size is None and args.blocks is None:
         height, width = mask.shape
     else:

@@ -1,43 +1,28 @@
 """Generation: :func:`generate` and the registered generators.
 
-Each generator is one module that registers a function in :data:`GENERATORS`
-with the signature ``f(width, height, state, origin=(1, 1), record=False) ->
-Carving``; this package imports them all so that they are registered.
+Each generator is one module with a function ``f(width, height, state,
+origin=(1, 1), record=False) -> Carving``, declared in the catalogue of
+:mod:`meiro.registry` (how to add one: CONTRIBUTING.md). Importing this package
+loads no generator and no numba: :func:`generate` imports the one it runs, and
+the mask, braid and goal passes load their kernels when they are used.
 """
 
 from __future__ import annotations
 
 import secrets
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 import numpy as np
 
 from ..errors import MazeError
 from ..goals import GOALS, _place_goal
-from .braiding import braid_maze, check_braid
-from .carving import Carving
-from .masking import allowed_blocks, load_mask, region_of, restrict
-from ..kernels.rng import mix_seed
 from ..maze import Maze, check_cell
 from ..registry import GENERATORS
 from ..sizes import check_cells, ensure_fits
-from ..solve.bfs import flood
-from ..solve.result import SearchGraph
-from . import dig  # noqa: F401  (each import registers its generator)
-from . import stick  # noqa: F401
-from . import wall  # noqa: F401
-from . import prim  # noqa: F401
-from . import prim_simple  # noqa: F401
-from . import kruskal  # noqa: F401
-from . import wilson  # noqa: F401
-from . import aldous_broder  # noqa: F401
-from . import hunt_and_kill  # noqa: F401
-from . import sidewinder  # noqa: F401
-from . import binary_tree  # noqa: F401
-from . import growing_tree  # noqa: F401
-from . import eller  # noqa: F401
-from . import division  # noqa: F401
-from . import origin_shift  # noqa: F401
+from .options import check_braid
+
+if TYPE_CHECKING:
+    from .carving import Carving
 
 _SEED_LIMIT = 2**64
 
@@ -79,6 +64,8 @@ def _check_origin(start, width: int, height: int, mask: np.ndarray | None = None
 def _check_mask(mask, width: int, height: int) -> np.ndarray | None:
     if mask is None:
         return None
+    from .masking import load_mask
+
     cells = load_mask(mask)
     if cells.shape != (height, width):
         raise MazeError(f"the mask is {cells.shape[1]}x{cells.shape[0]} cells but the maze is "
@@ -86,6 +73,12 @@ def _check_mask(mask, width: int, height: int) -> np.ndarray | None:
     if not cells.any():
         raise MazeError("the mask has no cell inside (use '.' or light pixels for inside)")
     return cells
+
+
+def _region_of(cells: np.ndarray, origin: tuple[int, int]) -> np.ndarray:
+    from .masking import region_of
+
+    return region_of(cells, origin)
 
 
 def _mask_picture(cells: np.ndarray) -> list[str]:
@@ -109,6 +102,9 @@ def carve(algorithm: str, width: int, height: int, seed: int, origin: tuple[int,
     >>> len(braided.order)          # the perfect maze's 23 blocks, then 3 walls opened to make loops
     26
     """
+    from ..kernels.rng import mix_seed
+    from .carving import Carving
+
     generator = GENERATORS.get(algorithm)  # its function checks the size and origin
     if seed is None:
         raise TypeError("carve needs a seed (a whole number); generate() draws one for None")
@@ -120,6 +116,9 @@ def carve(algorithm: str, width: int, height: int, seed: int, origin: tuple[int,
     if region is None and braid <= 0:
         return carving
     grid, order = carving.grid, carving.order
+    from .braiding import braid_maze
+    from .masking import allowed_blocks, restrict
+
     if region is not None:
         grid, order = restrict(grid, order, region, mix_seed(seed, stream=2))
     if braid > 0:
@@ -143,6 +142,8 @@ def _check_region(region, shape: tuple[int, int]) -> np.ndarray:
 
 def _ends(carving: Carving, origin: tuple[int, int], goal: str) -> tuple[tuple[int, int], tuple[int, int]]:
     """The start and goal of a freshly carved lattice maze for the goal rule ``goal``."""
+    from ..solve.result import SearchGraph
+
     rows, cols = carving.grid.shape
     if goal == "corner":
         return origin, (rows - 2, cols - 2)
@@ -220,7 +221,7 @@ def generate(width: int, height: int, algorithm: str = "dig", seed: int | None =
     origin = _check_origin(start, width, height, cells)
     seed = resolve_seed(seed)
     ensure_fits(width, height, generator.extra.get("memory", 1))
-    region = None if cells is None else region_of(cells, origin)
+    region = None if cells is None else _region_of(cells, origin)
     carving = carve(generator.name, width, height, seed, origin, False, braid, region)
     first, last = _ends(carving, origin, goal)
     if region is not None and goal == "corner":
@@ -245,6 +246,7 @@ def eller_stream(width: int, height: int, seed: int | None = None) -> Iterator[n
     >>> bool((np.array(rows) == meiro.generate(7, 5, "eller", seed=9).grid).all())
     True
     """
+    from ..kernels.rng import mix_seed
     from .eller import eller_rows
 
     return eller_rows(width, height, mix_seed(resolve_seed(seed)))
@@ -301,7 +303,7 @@ def _recipe_request(maze: Maze) -> tuple | None:
         if recipe.get("mask") is not None:
             cells = _check_mask("\n".join(recipe["mask"]), width, height)
         origin = _check_origin(recipe.get("origin", (1, 1)), width, height, cells)
-        region = None if cells is None else region_of(cells, origin)
+        region = None if cells is None else _region_of(cells, origin)
         return (GENERATORS.get(recipe["algorithm"]).name, width, height, resolve_seed(recipe["seed"]),
                 origin, True, check_braid(recipe.get("braid", 0.0)), region)
     except (KeyError, TypeError, ValueError, MazeError):
@@ -319,6 +321,8 @@ def flood_order(maze: Maze) -> np.ndarray:
     [8, 9, 10, 12]
     """
     grid = _maze(maze).grid
+    from ..solve.bfs import flood
+
     order = flood(grid, maze.start)
     seen = np.zeros(grid.size, bool)
     seen[order] = True

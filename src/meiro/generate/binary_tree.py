@@ -25,7 +25,6 @@ import numpy as np
 from numba import njit
 
 from ..kernels.rng import _next_u64
-from ..registry import GENERATORS
 from .carving import Carving
 from .lattice import _carve, _run_kernel
 
@@ -52,13 +51,6 @@ def _binary_tree_kernel(grid, rows, cols, origin_row, origin_col, state, order):
     return n
 
 
-@GENERATORS.register(
-    "binary-tree", aliases=("binary",),
-    ja="二分木法",
-    summary="binary tree: each cell opens north or west; open top row and left column, diagonal bias",
-    reference="J. Buck, Mazes for Programmers (2015), ch. 2",
-    origin=None,
-)
 def binary_tree(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1, 1),
                 record: bool = False) -> Carving:
     """Carve a perfect maze with the binary-tree method.

@@ -23,7 +23,6 @@ from numba import njit
 from ..kernels.cells import DUG, _cell_steps, _cells_to_grid, _open_passage, _padded_cells
 from ..kernels.index import U
 from ..kernels.rng import _below
-from ..registry import GENERATORS
 from .carving import Carving, check_request, record_buffer
 
 
@@ -92,12 +91,6 @@ def _dig_kernel(cells, width, height, x, y, state, order):
     return n_log, state
 
 
-@GENERATORS.register(
-    "dig", aliases=("backtracker", "recursive-backtracker", "anahori"),
-    ja="穴掘り法",
-    summary="穴掘り法: random depth-first digging; long winding corridors, few dead ends",
-    reference="seed articles; J. Buck, Mazes for Programmers (2015), ch. 5",
-)
 def dig(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1, 1),
         record: bool = False) -> Carving:
     """Dig a perfect maze with the dig method (穴掘り法).

@@ -36,7 +36,6 @@ import numpy as np
 from numba import njit
 
 from ..kernels.index import U
-from ..registry import GENERATORS
 from .carving import Carving, check_request
 from .kruskal import _spanning_tree, shuffled_walls, wall_codes
 from .lattice import _carve, _run_kernel
@@ -167,13 +166,6 @@ def _prim_kernel(grid, rows, cols, origin_row, origin_col, state, order, item_bi
     return n
 
 
-@GENERATORS.register(
-    "prim", aliases=("true-prim",),
-    ja="プリム法",
-    summary="true Prim: minimum spanning tree of random wall weights grown from the origin",
-    reference="R. C. Prim (1957); J. Buck, Mazes for Programmers (2015), ch. 11",
-    memory=14,  # bytes per cell: Kruskal's walls, buckets and union-find
-)
 def prim(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1, 1),
          record: bool = False) -> Carving:
     """Carve a perfect maze with true Prim (random weights).

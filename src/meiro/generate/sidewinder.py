@@ -22,7 +22,6 @@ import numpy as np
 from numba import njit
 
 from ..kernels.rng import _below, _next_u64
-from ..registry import GENERATORS
 from .carving import Carving
 from .lattice import _carve, _run_kernel
 
@@ -55,12 +54,6 @@ def _sidewinder_kernel(grid, rows, cols, origin_row, origin_col, state, order):
     return n
 
 
-@GENERATORS.register(
-    "sidewinder", summary="sidewinder: row runs each linked upwards once; open top row, vertical bias",
-    ja="サイドワインダー法",
-    reference="J. Buck, Mazes for Programmers (2015), ch. 2",
-    origin=None,
-)
 def sidewinder(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1, 1),
                record: bool = False) -> Carving:
     """Carve a perfect maze with the sidewinder method.
