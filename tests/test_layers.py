@@ -34,7 +34,7 @@ LAYERS = [
     ("base", ["meiro._version", "meiro.errors", "meiro.signals", "meiro.kernel_freshness"]),
     ("kernels", ["meiro.kernels", "meiro.kernels.*"]),
     ("core", ["meiro.sizes", "meiro.files", "meiro.writing", "meiro.recipe", "meiro.text_styles",
-              "meiro.maze", "meiro.text", "meiro.messages", "meiro.registry", "meiro.goals",
+              "meiro.maze", "meiro.text", "meiro.messages", "meiro.paint", "meiro.registry", "meiro.goals",
               "meiro.generate", "meiro.generate.*", "meiro.solve", "meiro.solve.*", "meiro.io",
               "meiro.interop", "meiro.maze_dataset", "meiro.stats"]),
     ("render and game", ["meiro.render", "meiro.render.*", "meiro.game", "meiro.game.*",
@@ -229,3 +229,30 @@ def test_each_commands_help_line_is_its_modules():
     lines = {choice.dest: choice.help for choice in actions[0]._choices_actions}
     assert lines == {name: line for name, (_, line) in cli.COMMANDS.items()}
     assert list(actions[0].choices) == list(cli.COMMANDS)
+
+
+# --- one palette --------------------------------------------------------------------------
+
+def test_one_table_of_block_classes_and_colours():
+    from meiro import paint
+    from meiro.game import model
+    from meiro.render import palette
+    from meiro.solve import replay_events
+    from meiro.ui import raster, terminal_style
+
+    for name in ("PATH", "WALL", "START", "GOAL", "ANSWER", "TRAIL"):
+        assert getattr(model, name) == getattr(paint, name), name
+    for name in ("PATH", "WALL", "START", "GOAL", "ANSWER", "CLOSED", "FRONTIER"):
+        assert getattr(palette, name) == getattr(paint, name), name
+    for name in ("CURRENT", "FRONTIER", "CLOSED"):
+        assert getattr(replay_events, name) == getattr(raster, name) == getattr(paint, name), name
+    assert terminal_style.PLAYER == paint.PLAYER and terminal_style.BLANK not in paint.CLASSES
+    # the pictures' palette and the window's colours are the same table's
+    assert [tuple(c) for c in palette.Palette().table()] == [paint.rgb(c) for c in range(7)]
+    assert [tuple(c) for c in raster.PALETTE] == [paint.rgb(c) for c in paint.CLASSES]
+    # no module but meiro.paint spells out a block class's number
+    root = Path(meiro.__file__).parent
+    spelt = [str(path.relative_to(root)) for path in root.rglob("*.py") if path.name != "paint.py"
+             and any(word in path.read_text(encoding="utf-8") for word in (
+                 "WALL, PATH, TRAIL", "CURRENT, FRONTIER, CLOSED = ", "PATH, WALL, START, GOAL, ANSWER, CLOSED"))]
+    assert spelt == []

@@ -66,6 +66,7 @@ from .generate import generate
 from .generate.braiding import check_braid
 from .goals import GOALS
 from .maze import Maze
+from .paint import PLAYER, rgb
 from .registry import GENERATORS
 from .sizes import check_cells
 
@@ -80,7 +81,7 @@ ACTIONS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 #: Pixels per block of ``render_mode="rgb_array"`` pictures.
 RGB_BLOCK = 8
 _CHANNELS = np.arange(4, dtype=np.uint8).reshape(4, 1, 1)  # one-hot: channel v is "block == v"
-AGENT_RGB = (0, 255, 127)  # the game's springgreen player
+AGENT_RGB = rgb(PLAYER)  # the game's springgreen player
 
 
 def observation_space(maze_shape: tuple[int, int], view: int | None, obs_mode: str) -> spaces.Box:

@@ -9,7 +9,7 @@ from ..registry import GENERATORS, SOLVERS
 from ..text import STYLES, text_lines
 from .args import add_size_options, chosen_size, seed, share
 from .console import as_shown
-from .output import notice_if_slow, print_lines
+from .output import load_algorithms, notice_if_slow, print_lines
 from ..writing import OutputSet
 from .render_cmd import (add_format_option, add_picture_options, check_pictures, is_picture, picture_bytes,
                          planned_outputs)
@@ -63,6 +63,7 @@ def run(args) -> int:
     with OutputSet() as outputs:  # every -o is checked before the work, and written all or none
         plan = planned_outputs(args, outputs, DATA_FORMATS + PICTURE_FORMATS)
         check_pictures(plan, args, (2 * height + 1, 2 * width + 1))
+        load_algorithms(GENERATORS.get(args.algorithm), SOLVERS.get(args.solve) if args.solve else None)
         with notice_if_slow():
             maze = generate(width, height, algorithm=args.algorithm, seed=args.seed,
                             goal=args.goal, braid=args.braid, mask=mask)

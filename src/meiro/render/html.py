@@ -27,15 +27,17 @@ from importlib import resources
 import numpy as np
 
 from ..errors import MazeError
+from .. import paint
 from ..messages import MESSAGES
+from ..paint import rgb
 from ..maze import Maze
 from .limits import DIG_REPLAY_BLOCKS, MAX_BLOCKS, MAX_SIDE, check_page  # noqa: F401
 from .palette import Palette
 
 #: The player and trail colours of the window game (springgreen, tan1).
-PLAYER, TRAIL = (0, 255, 127), (255, 165, 79)
+PLAYER, TRAIL = rgb(paint.PLAYER), rgb(paint.TRAIL)
 #: The search replay's colours in the window game: yellow, cornflowerblue, gray60.
-SEARCH_COLORS = {"current": (255, 255, 0), "frontier": (100, 149, 237), "closed": (153, 153, 153)}
+SEARCH_COLORS = {"current": rgb(paint.CURRENT), "frontier": rgb(paint.FRONTIER), "closed": rgb(paint.CLOSED)}
 #: The message keys the page uses.
 TEXT_KEYS = ("time", "moves", "steps", "fewest", "count", "step_count", "seed", "answer", "again",
              "page_keys", "digging", "dig_paused", "gave_up", "best", "new_best", "not_recorded",

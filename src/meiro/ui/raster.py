@@ -13,23 +13,16 @@ import math
 
 import numpy as np
 
-from ..game.model import ANSWER, GOAL, PATH, START, TRAIL, WALL
-from ..render.palette import NAMES
+from ..paint import (ANSWER, CLASSES, CLOSED, COLOR_NAMES, CURRENT, FRONTIER, GOAL,  # noqa: F401
+                     NAMES, OUTSIDE, PATH, START, TRAIL, WALL, rgb)
+from ..paint import PLAYER as _PLAYER_CLASS
 
-#: The Tk colour names the window uses and their RGB values (from the one palette table,
-#: :data:`meiro.render.palette.NAMES`).
-COLORS = {name: NAMES[name] for name in (
-    "gray25", "white", "tan1", "palevioletred", "red", "blue", "springgreen", "yellow", "gray80",
-    "cornflowerblue", "gray60", "black")}
-#: Search replay palette indices (beyond the game's own).
-CURRENT, FRONTIER, CLOSED = 6, 7, 8
-#: Paint index used for pixels outside the maze.
-OUTSIDE = 9
-_NAMES = {WALL: "gray25", PATH: "white", TRAIL: "tan1", ANSWER: "palevioletred", START: "red",
-          GOAL: "blue", CURRENT: "yellow", FRONTIER: "cornflowerblue", CLOSED: "gray60",
-          OUTSIDE: "gray80"}
-PALETTE = np.array([COLORS[_NAMES[i]] for i in range(len(_NAMES))], np.uint8)
-PLAYER = COLORS["springgreen"]
+#: The Tk colour names the window uses and their RGB values (from the one table, meiro.paint).
+COLORS = {name: NAMES[name] for name in (*COLOR_NAMES.values(), "black")}
+#: RGB of each block class, indexed by class.
+PALETTE = np.array([rgb(c) for c in range(len(CLASSES))], np.uint8)
+#: The player's colour.
+PLAYER = rgb(_PLAYER_CLASS)
 
 #: Smallest on-screen size of the start, goal and player markers, in pixels.
 MARKER_MIN = 5
