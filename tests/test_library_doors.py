@@ -170,6 +170,8 @@ def good_calls() -> dict[str, tuple[object, dict]]:
     add("meiro.generate.carving.check_request", **sizes, memory=2)
     add("meiro.generate.carving.run_on_cells", kernel=_wilson_kernel,
         **sizes)
+    add("meiro.generate.carving.run_on_grid",
+        kernel=importlib.import_module("meiro.generate.binary_tree")._binary_tree_kernel, **sizes)
     add("meiro.generate.carving.check_number", value=0.5,
         name="share", low=0, high=1, what="a share")
     add("meiro.generate.carving.editable_grid", grid=grid.copy())

@@ -25,8 +25,8 @@ import numpy as np
 from numba import njit
 
 from ..kernels.rng import _next_u64
-from .carving import Carving
-from .lattice import _carve, _run_kernel
+from .carving import Carving, run_on_grid
+from .lattice import _carve
 
 _TOP_BIT = np.uint64(63)
 
@@ -64,4 +64,4 @@ def binary_tree(width: int, height: int, state: np.uint64, origin: tuple[int, in
     >>> bool((~carving.grid[1, 1:-1]).all())   # the top row is one corridor
     True
     """
-    return _run_kernel(_binary_tree_kernel, width, height, state, origin, record)
+    return run_on_grid(_binary_tree_kernel, width, height, state, origin, record)

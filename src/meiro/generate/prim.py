@@ -36,9 +36,9 @@ import numpy as np
 from numba import njit
 
 from ..kernels.index import U
-from .carving import Carving, check_request
+from .carving import Carving, check_request, run_on_grid
 from .kruskal import _spanning_tree, shuffled_walls, wall_codes
-from .lattice import _carve, _run_kernel
+from .lattice import _carve
 
 
 _LEVEL_BITS = 6  # a 64-ary bitmap tree over the buckets: 64**3 = 262144 buckets
@@ -193,5 +193,5 @@ def prim(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1
     rank[walls[:count]] = np.arange(count)
     rank_bits = (count + 1).bit_length()
     item_bits = (4 * (2 * width + 1) * (2 * height + 1)).bit_length()
-    return _run_kernel(_prim_kernel, width, height, state, origin, record, item_bits, rank,
+    return run_on_grid(_prim_kernel, width, height, state, origin, record, item_bits, rank,
                       64 - rank_bits)

@@ -22,8 +22,8 @@ import numpy as np
 from numba import njit
 
 from ..kernels.rng import _below, _next_u64
-from .carving import Carving
-from .lattice import _carve, _run_kernel
+from .carving import Carving, run_on_grid
+from .lattice import _carve
 
 _TOP_BIT = np.uint64(63)
 
@@ -67,4 +67,4 @@ def sidewinder(width: int, height: int, state: np.uint64, origin: tuple[int, int
     >>> bool((~carving.grid[1, 1:-1]).all())
     True
     """
-    return _run_kernel(_sidewinder_kernel, width, height, state, origin, record)
+    return run_on_grid(_sidewinder_kernel, width, height, state, origin, record)
