@@ -242,3 +242,32 @@ def maze_image(maze, scale: int | None = None):
     paint[maze.goal] = GOAL
     pixels = PALETTE[paint].repeat(scale, axis=0).repeat(scale, axis=1)
     return Image.fromarray(pixels, "RGB")
+
+
+def goal_arrow(view: View, goal: tuple[int, int], size: int = 18):
+    """The corners of a triangle just inside the view's edge, pointing from the view's centre
+    towards ``goal``; None while the goal block is in view.
+
+    Examples
+    --------
+    >>> v = View(601, 601, 400, 400)              # 10 pixels a block: the start's corner in view
+    >>> tip = goal_arrow(v, (599, 599))[:2]       # the goal far down and right: the arrow's tip
+    >>> tip[0] > 360 and tip[1] > 360
+    True
+    >>> goal_arrow(v, (301, 301)) is None         # the middle of the maze is in view
+    True
+    """
+    x0, y0, x1, y1 = view.block_rect(*goal, clip=False)
+    gx, gy = (x0 + x1) / 2, (y0 + y1) / 2
+    if 0 <= gx < view.width and 0 <= gy < view.height:
+        return None
+    cx, cy = view.width / 2, view.height / 2
+    dx, dy = gx - cx, gy - cy
+    # scale the direction to touch the border inset by the arrow's size
+    reach = min((cx - size) / abs(dx) if dx else math.inf, (cy - size) / abs(dy) if dy else math.inf)
+    tx, ty = cx + dx * reach, cy + dy * reach
+    norm = math.hypot(dx, dy)
+    ux, uy = dx / norm, dy / norm  # along the arrow; (-uy, ux) across it
+    bx, by = tx - ux * size, ty - uy * size
+    half = size * 0.6
+    return (tx, ty, bx - uy * half, by + ux * half, bx + uy * half, by - ux * half)
