@@ -12,7 +12,9 @@ to ``python -c pass`` timed the same way in the same run, so that the ratios hol
 any machine while the absolute times are this machine's.
 
 Targets: ``meiro --help`` and ``meiro list`` within 0.15 s and without importing
-numba; ``meiro generate --size 15x15`` within 0.35 s.
+numba; ``meiro generate --size 15x15`` within 0.35 s. Two reference rows show the floors
+under meiro: ``import numpy``, and numba's own (``import numba`` and one trivial
+``@njit(cache=True)`` kernel loaded from its cache, in a temporary folder).
 """
 
 from __future__ import annotations
@@ -21,13 +23,19 @@ import argparse
 import os
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parent.parent / "src"
 
+NUMBA_FLOOR = ("import sys; sys.path.insert(0, sys.argv[1]); import numba_floor; numba_floor.one()")
+FLOOR_MODULE = "from numba import njit\n\n\n@njit(cache=True)\ndef one():\n    return 1\n"
+
 COMMANDS = {
     "python -c pass": ["-c", "pass"],
+    "python -c 'import numpy'": ["-c", "import numpy"],
+    "numba floor (1 cached kernel)": ["-c", NUMBA_FLOOR],
     "meiro --help": ["-m", "meiro", "--help"],
     "meiro list": ["-m", "meiro", "list"],
     "meiro generate --size 15x15": ["-m", "meiro", "generate", "--size", "15x15", "--seed", "1"],
@@ -70,12 +78,15 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=15, help="timed runs of each command (default 15)")
     options = parser.parse_args()
     env = _environment()
-    times = {name: time_command(args, max(1, options.runs), env) for name, args in COMMANDS.items()}
+    with tempfile.TemporaryDirectory() as folder:
+        Path(folder, "numba_floor.py").write_text(FLOOR_MODULE)
+        COMMANDS["numba floor (1 cached kernel)"].append(folder)
+        times = {name: time_command(args, max(1, options.runs), env) for name, args in COMMANDS.items()}
     base = times["python -c pass"]
     print(f"{'command':30} {'min s':>7} {'ratio':>7} {'target s':>9}  numba  verdict")
     for name, seconds in times.items():
-        if name == "python -c pass":
-            print(f"{name:30} {seconds:7.3f} {1:7.1f} {'-':>9}  -      -")
+        if name not in TARGETS:
+            print(f"{name:30} {seconds:7.3f} {seconds / base:7.1f} {'-':>9}  -      reference")
             continue
         numba = imports_numba(COMMANDS[name], env)
         target = TARGETS[name]
