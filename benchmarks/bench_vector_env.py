@@ -7,7 +7,7 @@ Usage::
 
 Prints, in one run, the steps per second (one env stepping once = one step) of:
 
-* :class:`meiro.env.MazeVectorEnv`, ``--envs`` mazes of ``--size`` x ``--size``
+* :class:`meiro.vector_env.MazeVectorEnv`, ``--envs`` mazes of ``--size`` x ``--size``
   cells, random actions, with ``view=3`` and with the full grid, both with
   ``copy=False`` (observations written in place) and the default ``copy=True``;
   auto-resets included, their rate printed beside;
@@ -74,7 +74,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import gymnasium  # noqa: E402
 from timing import best_of  # noqa: E402
 
-from meiro.env import MazeEnv, MazeVectorEnv  # noqa: E402
+from meiro.env import MazeEnv  # noqa: E402
+from meiro.vector_env import MazeVectorEnv  # noqa: E402
 
 
 def native_rate(envs: int, size: int, steps: int, view, copy: bool, **options) -> tuple[float, float]:

@@ -3,7 +3,7 @@
 A recipe for RLlib's new API stack (Ray >= 2.40, with Gymnasium >= 1.1 as
 meiro.env needs): PPO learns to walk from the start to the goal of small
 mazes, a fresh maze every episode. RLlib steps meiro's native vector
-environment, :class:`meiro.env.MazeVectorEnv`, which moves every maze of an
+environment, :class:`meiro.vector_env.MazeVectorEnv`, which moves every maze of an
 env runner in one compiled call: the environment id's ``vector_entry_point``
 builds it when the runners are configured with
 ``gym_env_vectorize_mode="vector_entry_point"``.
@@ -68,7 +68,7 @@ def parse_args(argv=None) -> argparse.Namespace:
 
 
 def env_config(args: argparse.Namespace) -> dict:
-    """The options of meiro.env.MazeVectorEnv (as of MazeEnv): plain values, sent to every runner.
+    """The options of meiro.vector_env.MazeVectorEnv (as of MazeEnv): plain values, sent to every runner.
 
     RLlib passes them as keyword arguments to ``gymnasium.make_vec(ENV_ID,
     num_envs=..., vectorization_mode="vector_entry_point", **config)``.
@@ -108,7 +108,7 @@ def build_config(args: argparse.Namespace):
         .env_runners(
             num_env_runners=args.runners,
             num_envs_per_env_runner=args.envs_per_runner,
-            # Build the env through the id's vector_entry_point, meiro.env.MazeVectorEnv,
+            # Build the env through the id's vector_entry_point, meiro.vector_env.MazeVectorEnv,
             # rather than a SyncVectorEnv of single MazeEnvs (gym.VectorizeMode.VECTOR_ENTRY_POINT).
             gym_env_vectorize_mode="vector_entry_point",
             env_to_module_connector=lambda env, spaces, device: OneHotBlocks(),
@@ -148,7 +148,7 @@ def main(argv=None) -> int:
         print(f"env runners: {len(kinds)}, each steps {args.envs_per_runner} mazes of "
               f"{args.size}x{args.size} cells in one {', '.join(sorted(set(kinds)))}")
         if not kinds or any(kind != "meiro.vector_env.MazeVectorEnv" for kind in kinds):
-            print("error: RLlib did not build meiro.env.MazeVectorEnv", file=sys.stderr)
+            print("error: RLlib did not build meiro.vector_env.MazeVectorEnv", file=sys.stderr)
             return 1
 
         sampled = 0

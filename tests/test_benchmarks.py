@@ -39,3 +39,15 @@ def test_bench_core_prints_the_ratios_at_a_tiny_size():
         float(fields[4]), float(fields[5])  # the C time and the ratio are figures, not "-"
     # the C baseline's far mode makes generate(40, 40, seed=0): its farthest path is meiro's
     assert any("check" in line and line.endswith(": same maze") for line in lines), lines
+
+
+def test_bench_startup_prints_every_row_and_help_and_list_load_no_numba():
+    lines = run_benchmark("bench_startup.py", "--runs", "1")
+    rows = {line[:30].strip(): line[30:].split() for line in lines[1:]}
+    assert set(rows) == {"python -c pass", "python -c 'import numpy'", "numba floor (1 cached kernel)",
+                         "meiro --help", "meiro list", "meiro generate --size 15x15"}, lines
+    for name in ("meiro --help", "meiro list"):
+        assert rows[name][3] == "no", lines  # the numba column
+    assert rows["meiro generate --size 15x15"][3] == "yes", lines
+    for fields in rows.values():
+        float(fields[0]), float(fields[1])  # a time and a ratio

@@ -126,8 +126,11 @@ def test_registered_generators_refuse_an_origin_off_the_cells(name, origin):
     function = meiro.GENERATORS.get(name).function
     with pytest.raises(meiro.MazeError, match="origin must be a cell"):
         function(3, 3, mix_seed(0), origin, True)
-    for width, height in ((0, 3), (3, -1), (2.5, 3), (True, 3)):
-        with pytest.raises(meiro.MazeError, match="whole number of cells"):
+    for width, height in ((0, 3), (3, -1)):
+        with pytest.raises(meiro.MazeError, match="at least 1 cell"):
+            function(width, height, mix_seed(0))
+    for width, height in ((2.5, 3), (True, 3)):  # not a whole number: the wrong type
+        with pytest.raises(TypeError, match="whole number of cells"):
             function(width, height, mix_seed(0))
     assert function(3, 3, mix_seed(0), (5, 5), True).grid.shape == (7, 7)
 

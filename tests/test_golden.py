@@ -1,12 +1,13 @@
 """Every text-like output of a small maze, compared byte for byte with tests/golden/."""
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 import meiro
 from meiro.interop import from_csv, to_csv
 from meiro.io import from_json, to_json
 from meiro.render.svg import render_svg
-from golden_files import check, small_maze
+from golden_files import FOLDER, UPDATE, check, generator_record, small_maze, solver_record
 
 
 def test_hash_text():
@@ -61,3 +62,21 @@ def test_every_format_reads_back_for_any_maze(width, height, seed, goal):
     assert from_json(to_json(m)) == m and from_npz(to_npz(m)) == m
     assert read_png(render_png(m, block=1)) == m
     assert from_csv(to_csv(m)).grid.tolist() == m.grid.tolist()
+
+
+@pytest.mark.parametrize("name", meiro.GENERATORS.names())
+def test_each_generator_makes_its_pinned_maze(name):
+    check(f"generators/{name}.txt", generator_record(name))
+
+
+@pytest.mark.parametrize("name", meiro.SOLVERS.names())
+def test_each_solver_searches_in_its_pinned_order(name):
+    check(f"solvers/{name}.txt", solver_record(name))
+
+
+@pytest.mark.parametrize("kind, registry", [("generators", meiro.GENERATORS), ("solvers", meiro.SOLVERS)])
+def test_a_golden_file_for_each_registered_algorithm_and_no_other(kind, registry):
+    if UPDATE:
+        pytest.skip("re-making the golden files")
+    kept = sorted(path.stem for path in (FOLDER / kind).glob("*.txt"))
+    assert kept == sorted(registry.names())

@@ -1,7 +1,11 @@
 """The layering rules of the design: the library core stays light and silent."""
 
+import ast
 import subprocess
 import sys
+from pathlib import Path
+
+import meiro
 
 
 def test_import_meiro_pulls_in_no_ui_or_imaging():
@@ -16,3 +20,241 @@ def test_library_prints_nothing():
             "s = meiro.solve(m, 'bfs'); s.explored; m.carve_order; meiro.render_text(m)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout == "" and out.stderr == ""
+
+
+# --- the import drawing -------------------------------------------------------------------
+#
+# Layers, lowest first. A module may import modules of its own layer or of a lower one, and
+# no chain of imports may come back to where it started. Every import counts: at the top of
+# a module or inside a function (a deferred import is still a dependency). Imports inside
+# ``if TYPE_CHECKING:`` blocks count too. A module's layer is the first pattern that names it
+# (a pattern ending in ``.*`` names a package and everything in it).
+
+LAYERS = [
+    ("base", ["meiro._version", "meiro.errors", "meiro.signals", "meiro.kernel_freshness"]),
+    ("kernels", ["meiro.kernels", "meiro.kernels.*"]),
+    ("core", ["meiro.sizes", "meiro.files", "meiro.writing", "meiro.recipe", "meiro.text_styles",
+              "meiro.maze", "meiro.text", "meiro.messages", "meiro.paint", "meiro.registry", "meiro.goals",
+              "meiro.generate", "meiro.generate.*", "meiro.solve", "meiro.solve.*", "meiro.io",
+              "meiro.interop", "meiro.maze_dataset", "meiro.stats", "meiro.difficulty",
+              "meiro.batch_stats", "meiro.fonts", "meiro.booklet"]),
+    ("render and game", ["meiro.render", "meiro.render.*", "meiro.game", "meiro.game.*",
+                         "meiro.saving"]),
+    ("ui, env and batch", ["meiro.ui", "meiro.ui.*", "meiro.env", "meiro.vector_env", "meiro.batch",
+                           "meiro.dataset", "meiro.dataset.*"]),
+    ("the package's names", ["meiro"]),
+    ("cli", ["meiro.cli", "meiro.cli.*", "meiro.__main__"]),
+]
+
+#: The kernels are the core's own: nothing above the core calls them directly, but for
+#: modules that compile their own loops around them.
+KERNELS_FOR = ("kernels", "core")
+COMPILED_ABOVE_CORE = {"meiro.vector_env"}  # every env's step is one compiled call
+
+#: Imports that break the rules in modules their owners are rewriting; each is to go there.
+KNOWN_EXCEPTIONS = {
+    # the sheet writer takes its seeds' PRNG states from the kernel, not from meiro.generate
+    ("meiro.render.pdf", "meiro.kernels.rng"),
+    # the size rules ask the sheet writer how many mazes fit a page, and the sheet writer asks
+    # the size rules for its limits: a circle until mazes_per_page moves into meiro.render.limits
+    ("meiro.render.limits", "meiro.render.pdf"),
+}
+
+
+def _layer_of(module: str) -> int:
+    for number, (_, patterns) in enumerate(LAYERS):
+        for pattern in patterns:
+            if module == pattern or (pattern.endswith(".*") and module.startswith(pattern[:-1])):
+                return number
+    raise AssertionError(f"{module} is in no layer: add it to LAYERS in tests/test_layers.py")
+
+
+def _modules() -> dict[str, tuple[Path, bool]]:
+    root = Path(meiro.__file__).parent
+    found = {}
+    for path in sorted(root.rglob("*.py")):
+        parts = list(path.relative_to(root.parent).with_suffix("").parts)
+        package = parts[-1] == "__init__"
+        found[".".join(parts[:-1] if package else parts)] = (path, package)
+    return found
+
+
+def import_graph() -> dict[str, set[str]]:
+    """module -> the meiro modules it imports (``from meiro.x import name`` names meiro.x,
+    or meiro.x.name when that is a module)."""
+    modules = _modules()
+
+    def known(name: str) -> str | None:
+        while name and name not in modules:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    graph = {}
+    for module, (path, package) in modules.items():
+        here = module if package else module.rpartition(".")[0]
+        imported = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                imported.update(known(alias.name) for alias in node.names if alias.name.startswith("meiro"))
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parts = here.split(".")[:len(here.split(".")) - node.level + 1]
+                    base = ".".join(parts + ([node.module] if node.module else []))
+                if base == "meiro" or base.startswith("meiro."):
+                    for alias in node.names:
+                        full = f"{base}.{alias.name}"
+                        imported.add(full if full in modules else known(base))
+        imported.discard(None)
+        imported.discard(module)
+        graph[module] = imported
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return groups
+
+
+def _checked_graph() -> dict[str, set[str]]:
+    graph = import_graph()
+    for module, other in KNOWN_EXCEPTIONS:
+        assert other in graph[module], f"{module} no longer imports {other}: drop the exception"
+        graph[module].discard(other)
+    return graph
+
+
+def test_every_module_has_a_layer_and_no_import_goes_up():
+    wrong = []
+    for module, imported in sorted(_checked_graph().items()):
+        here = _layer_of(module)
+        for other in sorted(imported):
+            there = _layer_of(other)
+            if there > here:
+                wrong.append(f"{module} ({LAYERS[here][0]}) imports {other} ({LAYERS[there][0]})")
+            elif (LAYERS[there][0] == "kernels" and LAYERS[here][0] not in KERNELS_FOR
+                  and module not in COMPILED_ABOVE_CORE):
+                wrong.append(f"{module} ({LAYERS[here][0]}) calls the kernels' {other} directly")
+    assert wrong == []
+
+
+def test_no_import_cycle_between_modules():
+    assert _cycles(_checked_graph()) == []
+
+
+def test_the_checks_see_an_upward_import_and_a_cycle():
+    graph = import_graph()
+    assert "meiro.maze" in graph["meiro.text"] and "meiro.kernels.rng" in graph["meiro.generate.dig"]
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert _layer_of("meiro.ui.tk_app") > _layer_of("meiro.game.model") > _layer_of("meiro.maze")
+
+
+# --- start-up: the names are known without the kernels ------------------------------------
+
+_LOADED = """\
+import runpy, sys
+sys.argv = ["meiro", *sys.argv[1:]]
+try:
+    runpy.run_module("meiro", run_name="__main__")
+except SystemExit:
+    pass
+print("LOADED:" + ",".join(sorted(m for m in ("numba", "meiro.generate.dig", "meiro.solve.astar", "meiro.batch",
+                                  "meiro.cli.generate_cmd", "meiro.cli.dataset_cmd")
+                      if m in sys.modules)), file=sys.stderr)
+"""
+
+
+def _loaded_by(*argv: str) -> list[str]:
+    out = subprocess.run([sys.executable, "-c", _LOADED, *argv], capture_output=True, text=True,
+                         timeout=120)
+    last = out.stderr.strip().splitlines()[-1]
+    assert last.startswith("LOADED:"), out.stderr
+    return [name for name in last[len("LOADED:"):].split(",") if name]
+
+
+def test_help_and_list_import_no_numba_and_no_kernel():
+    assert _loaded_by("--help") == []
+    assert _loaded_by("list") == []
+    assert _loaded_by("list", "--lang", "ja") == []
+
+
+def test_a_command_loads_its_own_module_and_its_generator_only():
+    loaded = _loaded_by("generate", "--size", "4x3", "--seed", "1")
+    assert loaded == ["meiro.cli.generate_cmd", "meiro.generate.dig", "numba"]
+
+
+def test_import_meiro_loads_no_kernel_and_the_api_still_works():
+    code = ("import sys, meiro; before = 'numba' in sys.modules; m = meiro.generate(4, 3, seed=1); "
+            "b = meiro.generate_batch(2, 4, 3, seed=1); "
+            "print(before, 'numba' in sys.modules, b.grids.shape == (2, 7, 9), meiro.solve(m).length > 0)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "True", "True", "True"]
+
+
+def test_each_commands_help_line_is_its_modules():
+    import argparse
+
+    from meiro import cli
+
+    parser = cli.build_parser()  # every command's own parser
+    actions = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    lines = {choice.dest: choice.help for choice in actions[0]._choices_actions}
+    assert lines == {name: line for name, (_, line) in cli.COMMANDS.items()}
+    assert list(actions[0].choices) == list(cli.COMMANDS)
+
+
+# --- one palette --------------------------------------------------------------------------
+
+def test_one_table_of_block_classes_and_colours():
+    from meiro import paint
+    from meiro.game import model
+    from meiro.render import palette
+    from meiro.solve import replay_events
+    from meiro.ui import raster, terminal_style
+
+    for name in ("PATH", "WALL", "START", "GOAL", "ANSWER", "TRAIL"):
+        assert getattr(model, name) == getattr(paint, name), name
+    for name in ("PATH", "WALL", "START", "GOAL", "ANSWER", "CLOSED", "FRONTIER"):
+        assert getattr(palette, name) == getattr(paint, name), name
+    for name in ("CURRENT", "FRONTIER", "CLOSED"):
+        assert getattr(replay_events, name) == getattr(raster, name) == getattr(paint, name), name
+    assert terminal_style.PLAYER == paint.PLAYER and terminal_style.BLANK not in paint.CLASSES
+    # the pictures' palette and the window's colours are the same table's
+    assert [tuple(c) for c in palette.Palette().table()] == [paint.rgb(c) for c in range(7)]
+    assert [tuple(c) for c in raster.PALETTE] == [paint.rgb(c) for c in paint.CLASSES]
+    # no module but meiro.paint spells out a block class's number
+    root = Path(meiro.__file__).parent
+    spelt = [str(path.relative_to(root)) for path in root.rglob("*.py") if path.name != "paint.py"
+             and any(word in path.read_text(encoding="utf-8") for word in (
+                 "WALL, PATH, TRAIL", "CURRENT, FRONTIER, CLOSED = ", "PATH, WALL, START, GOAL, ANSWER, CLOSED"))]
+    assert spelt == []

@@ -146,6 +146,8 @@ def good_calls() -> dict[str, tuple[object, dict]]:
                  "prim", "prim_simple", "sidewinder", "stick", "wall", "wilson"):
         add(f"meiro.generate.{name}.{name}", getattr(importlib.import_module(f"meiro.generate.{name}"), name),
             **sizes)
+    for policy in ("mixed", "newest", "random", "oldest"):  # the registry's four names
+        add(f"meiro.generate.growing_tree.growing_tree_{policy}", **sizes)
     add("meiro.generate.growing_tree.growing_tree", **sizes,
         policy="mixed", newest=0.25)
     add("meiro.generate.origin_shift.origin_shift", **sizes,
@@ -155,11 +157,12 @@ def good_calls() -> dict[str, tuple[object, dict]]:
     add("meiro.generate.carve", algorithm="dig", width=6, height=6, seed=1,
         origin=(1, 1), record=True, braid=0.5, region=cells)
     add("meiro.generate.resolve_seed", seed=5)
+    add("meiro.generate.eller_stream", width=6, height=6, seed=1)
     add("meiro.generate.compiled.algorithm_code", name="wilson")
     add("meiro.generate.compiled.goal_code", goal="diameter")
     add("meiro.generate.rebuild_carve_order", maze=m)
     add("meiro.generate.flood_order", maze=m)
-    add("meiro.generate.braiding.check_braid", braid=0.5)
+    add("meiro.generate.options.check_braid", braid=0.5)
     add("meiro.generate.braiding.braid_maze", grid=grid.copy(),
         allowed=allowed_blocks(cells), share=0.5, state=state, order=m.carve_order.copy())
     add("meiro.generate.carving.record_buffer", n_blocks=169,
@@ -167,6 +170,8 @@ def good_calls() -> dict[str, tuple[object, dict]]:
     add("meiro.generate.carving.check_request", **sizes, memory=2)
     add("meiro.generate.carving.run_on_cells", kernel=_wilson_kernel,
         **sizes)
+    add("meiro.generate.carving.run_on_grid",
+        kernel=importlib.import_module("meiro.generate.binary_tree")._binary_tree_kernel, **sizes)
     add("meiro.generate.carving.check_number", value=0.5,
         name="share", low=0, high=1, what="a share")
     add("meiro.generate.carving.editable_grid", grid=grid.copy())

@@ -173,7 +173,7 @@ def test_big_pages_and_asked_for_ones_go_without_the_log():
 def test_the_pages_stopwatch_reads_like_the_games(tmp_path):
     seconds = [0, 0.04, 3.27, 59.99, 60, 125.0, 3599.96, 3725.5, 90061.2]
     driver = f"""
-const texts = {json.dumps({lang: {k: meiro.game.messages.MESSAGES[lang][k]
+const texts = {json.dumps({lang: {k: meiro.messages.MESSAGES[lang][k]
                                   for k in ("hours", "minutes", "seconds")} for lang in ("ja", "en")})};
 process.stdout.write(JSON.stringify(["ja", "en"].map(
   (lang) => {json.dumps(seconds)}.map((s) => formatElapsed(s, texts[lang])))));

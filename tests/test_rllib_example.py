@@ -23,7 +23,8 @@ import pytest
 gymnasium = pytest.importorskip("gymnasium")
 cloudpickle = pytest.importorskip("cloudpickle")  # Gymnasium's own dependency, as Ray's
 
-from meiro.env import MazeEnv, MazeVectorEnv  # noqa: E402
+from meiro.env import MazeEnv  # noqa: E402
+from meiro.vector_env import MazeVectorEnv  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "examples" / "rllib_maze.py"

@@ -7,7 +7,8 @@ gymnasium = pytest.importorskip("gymnasium")
 
 import meiro  # noqa: E402
 from meiro import env as env_module  # noqa: E402
-from meiro.env import ACTIONS, MazeEnv, MazeVectorEnv  # noqa: E402
+from meiro.env import ACTIONS, MazeEnv  # noqa: E402
+from meiro.vector_env import MazeVectorEnv  # noqa: E402
 from meiro.vector_env import _AGENT, _GOAL, _OPEN, _WALL  # noqa: E402
 
 

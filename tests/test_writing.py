@@ -144,6 +144,18 @@ def test_new_file_follows_the_umask(tmp_path):
 
 
 @posix_only
+def test_writing_never_sets_the_process_umask(tmp_path, monkeypatch):
+    # setting the umask, even to put it back, changes it for every other thread meanwhile
+    def refuse(mask):
+        raise AssertionError(f"os.umask({mask:o}) called while writing")
+
+    monkeypatch.setattr(os, "umask", refuse)
+    write_atomic(tmp_path / "new.txt", "x")
+    meiro.save(meiro.generate(2, 2, seed=1), tmp_path / "m.json")
+    assert (tmp_path / "new.txt").read_text() == "x" and sorted(os.listdir(tmp_path)) == ["m.json", "new.txt"]
+
+
+@posix_only
 def test_hard_link_keeps_the_old_content_by_design(tmp_path):
     first = tmp_path / "first.txt"
     first.write_text("old")

@@ -13,11 +13,10 @@ True
 
 try:
     from ._version import __version__
-    from .batch import MazeBatch, generate_batch
     from .errors import MazeError, NoPathError
     from .generate import generate
     from .goals import GOALS
-    from .io import load, save
+    from .saving import load, save
     from .maze import Maze, replay_carving
     from .registry import GENERATORS, SOLVERS
     from .solve import Solution, solve
@@ -32,6 +31,17 @@ except KeyboardInterrupt:
             _sys.stderr.write("\n")
         raise SystemExit(130) from None
     raise
+
+
+
+def __getattr__(name: str):
+    # the batch maker compiles every generator into one kernel: loaded when first asked for
+    if name in ("MazeBatch", "generate_batch"):
+        from . import batch
+
+        return getattr(batch, name)
+    raise AttributeError(f"module 'meiro' has no attribute {name!r}")
+
 
 __all__ = [
     "GENERATORS", "GOALS", "Maze", "MazeBatch", "MazeError", "NoPathError", "SOLVERS", "STYLES",

@@ -66,6 +66,7 @@ from .generate import generate
 from .generate.braiding import check_braid
 from .goals import GOALS
 from .maze import Maze
+from .paint import PLAYER, rgb
 from .registry import GENERATORS
 from .sizes import check_cells
 
@@ -80,7 +81,7 @@ ACTIONS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 #: Pixels per block of ``render_mode="rgb_array"`` pictures.
 RGB_BLOCK = 8
 _CHANNELS = np.arange(4, dtype=np.uint8).reshape(4, 1, 1)  # one-hot: channel v is "block == v"
-AGENT_RGB = (0, 255, 127)  # the game's springgreen player
+AGENT_RGB = rgb(PLAYER)  # the game's springgreen player
 
 
 def observation_space(maze_shape: tuple[int, int], view: int | None, obs_mode: str) -> spaces.Box:
@@ -263,9 +264,9 @@ class MazeEnv(gymnasium.Env):
             whole[self.position] = AGENT
             chars = np.array([" ", "#", "@", "G"])[whole]
             return "\n".join("".join(row) for row in chars) + "\n"
-        from .ui.raster import maze_image
+        from .render.palette import rgb_blocks
 
-        picture = np.array(maze_image(self.maze, scale=RGB_BLOCK))
+        picture = rgb_blocks(self.maze, RGB_BLOCK)
         r, c = self.position
         picture[r * RGB_BLOCK:(r + 1) * RGB_BLOCK, c * RGB_BLOCK:(c + 1) * RGB_BLOCK] = AGENT_RGB
         return picture
@@ -288,7 +289,5 @@ class MazeEnv(gymnasium.Env):
                 "seed": self.maze.seed, "shortest": self.shortest}
 
 
-from .vector_env import MazeVectorEnv  # noqa: E402  (it imports this module only when built)
-
 gymnasium.register(id="meiro/Maze-v0", entry_point="meiro.env:MazeEnv",
-                   vector_entry_point="meiro.env:MazeVectorEnv")
+                   vector_entry_point="meiro.vector_env:MazeVectorEnv")

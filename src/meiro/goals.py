@@ -9,12 +9,15 @@ perfect maze (a tree).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from .errors import MazeError
 from .maze import check_grid
-from .solve.bfs import _bfs_kernel
-from .solve.result import SearchGraph, block_index
+
+if TYPE_CHECKING:
+    from .solve.result import SearchGraph
 
 
 class _Names(tuple):
@@ -77,12 +80,16 @@ def farthest_from(grid: np.ndarray, origin: tuple[int, int], step: int = 2) -> t
     ...
     meiro.errors.MazeError: origin (1000001, 1) is outside the 13x13-block grid
     """
+    from .solve.result import SearchGraph, block_index  # (the kernels load when first needed)
+
     g = SearchGraph(grid, step)
     return _farthest(g, block_index(origin, g.rows, g.cols, "origin"))
 
 
 def _farthest(g: SearchGraph, origin: int) -> tuple[int, int]:
     """:func:`farthest_from` on a graph, from flat block ``origin`` (checked here)."""
+    from .solve.bfs import _bfs_kernel
+
     g.reset()
     source = g.open_node(origin, "origin")
     last, _, _ = _bfs_kernel(g.graph, g.width, source, -1, _NO_RECORD)
@@ -111,6 +118,8 @@ def place_goal(grid: np.ndarray, start: tuple[int, int], goal: str) -> tuple[tup
     >>> place_goal(g, (1, 2), "diameter")            # not a cell: block by block
     ((1, 1), (1, 3))
     """
+    from .solve.result import SearchGraph, block_index
+
     if goal not in GOALS:
         raise MazeError(f"unknown goal {goal!r}; choose one of: {', '.join(GOALS)}")
     grid = check_grid(grid)

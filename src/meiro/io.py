@@ -21,7 +21,8 @@ Other formats, chosen by the file's extension: text (``.txt``, either style
 of :mod:`meiro.text`, or plain ``#``/space), a NumPy archive (``.npz``), the
 mazelib-style 1 = wall / 0 = path grid (``.npy``, ``.csv``; see
 :mod:`meiro.interop`) and, for loading, a PNG drawn by ``meiro render``
-(``.png``, needs Pillow).
+(``.png``). Writing and reading files of any format, pictures included, is
+:mod:`meiro.saving` (:func:`meiro.save`, :func:`meiro.load`), a layer above.
 Loading validates everything and raises :class:`~meiro.MazeError` saying what
 is wrong and where; nothing is ever evaluated or unpickled, and no file is read
 beyond what the largest maze this machine could load takes
@@ -38,11 +39,9 @@ import numpy as np
 
 from ._version import __version__
 from .errors import MazeError
-from .files import LOAD_COST, parse_json, read_bytes, read_limit, read_text
+from .files import parse_json
 from .maze import Maze, check_grid
 from .recipe import position_field, recipe_from, shown
-from .text import parse_text
-from .writing import check_target, write_atomic
 
 FORMAT = "meiro-maze"
 VERSION = 1
@@ -120,6 +119,10 @@ def format_of(path: str | os.PathLike, given: str | None = None, formats=None) -
                     "or give the format (--format)")
 
 
+#: format -> meiro.interop function, for the data formats beyond JSON and text
+_WRITERS = {"npz": "to_npz", "npy": "to_npy", "csv": "to_csv"}
+
+
 def encode(maze: Maze, format: str) -> bytes:
     """The bytes of ``maze`` in a data format (see :data:`DATA_FORMATS`).
 
@@ -140,105 +143,6 @@ def encode(maze: Maze, format: str) -> bytes:
 
         return getattr(interop, _WRITERS[format])(maze)
     raise MazeError(f"{format!r} is not a maze data format; choose one of: {', '.join(DATA_FORMATS)}")
-
-
-def save(maze: Maze, path: str | os.PathLike, format: str | None = None) -> None:
-    """Write ``maze`` to ``path`` atomically, in ``format`` or the one its extension names.
-
-    Data (read back by :func:`load`): ``.json``, ``.txt``, ``.npz``, ``.npy``/``.csv``
-    (int grid). Pictures, drawn with :func:`meiro.render.render_file`'s defaults:
-    ``.png`` (also read back), ``.svg``, ``.gif``, ``.pdf``, ``.html``. Any other name
-    needs ``format``; special files (``/dev/stdout``, a FIFO) are written to directly
-    and symbolic links followed (see :mod:`meiro.writing`).
-
-    Examples
-    --------
-    >>> import meiro, tempfile, os
-    >>> m = meiro.generate(5, 4, seed=2, goal="farthest")
-    >>> path = os.path.join(tempfile.mkdtemp(), "maze.json")
-    >>> meiro.save(m, path)
-    >>> meiro.load(path) == m
-    True
-    >>> meiro.save(m, path[:-5])
-    Traceback (most recent call last):
-    ...
-    meiro.errors.MazeError: cannot tell the format of '...maze' from its name: ...
-    >>> os.remove(path); os.rmdir(os.path.dirname(path))
-    """
-    if not isinstance(maze, Maze):
-        raise TypeError(f"save() needs a meiro.Maze, got {type(maze).__name__}")
-    if not isinstance(path, (str, os.PathLike)):
-        raise TypeError(f"save() needs a file name (str or path), got {type(path).__name__}")
-    if format is not None and not isinstance(format, str):
-        raise TypeError(f"format must be a name such as 'json', got {type(format).__name__}")
-    chosen = format_of(path, format)
-    target = check_target(path)  # before the work, so a wrong name costs nothing
-    # the format's size and memory limits (light: no Pillow), before the bytes are made
-    from .render.limits import check_output
-
-    check_output(f"maze.{chosen}", maze.shape)
-    if chosen in DATA_FORMATS:
-        data = encode(maze, chosen)
-    else:
-        # pictures belong to the render layer, loaded only when one is asked for
-        from .render import render_file
-
-        data = render_file(maze, f"maze.{chosen}")
-    write_atomic(target.name, data)
-
-
-#: format -> meiro.interop function, for the data formats beyond JSON and text
-_WRITERS = {"npz": "to_npz", "npy": "to_npy", "csv": "to_csv"}
-_READERS = {".npz": "from_npz", ".npy": "from_npy"}
-#: extension -> bytes of memory loading takes per byte of the file, where above
-#: :data:`meiro.files.LOAD_COST` (measured: text makes a 4-byte code per character, CSV Python lists)
-_LOAD_COST = {".txt": 12, ".csv": 16}
-
-
-def load(path: str | os.PathLike) -> Maze:
-    """Read a maze file: JSON, or the format its extension names (see the module docs).
-
-    Raises
-    ------
-    MazeError
-        If the file is missing, unreadable, malformed or larger than the largest
-        maze this machine could load; the message says what is wrong and where.
-
-    Examples
-    --------
-    >>> import meiro, tempfile, os
-    >>> folder = tempfile.mkdtemp()
-    >>> path = os.path.join(folder, "maze.txt")
-    >>> with open(path, "w") as out:
-    ...     _ = out.write("#####\\n#S G#\\n#####\\n")
-    >>> meiro.load(path)
-    Maze(width=2, height=1, start=(1, 1), goal=(1, 3))
-    >>> meiro.load(os.path.join(folder, "missing.json"))
-    Traceback (most recent call last):
-    ...
-    meiro.errors.MazeError: cannot read .../missing.json: no such file
-    """
-    suffix = Path(path).suffix.lower()
-    if suffix in (".gif", ".svg", ".pdf"):
-        raise MazeError(f"cannot load a {suffix} file: meiro reads mazes from "
-                        ".json, .txt, .npz, .npy, .csv and .png files")
-    binary = suffix in _READERS or suffix == ".png"
-    limit = read_limit(_LOAD_COST.get(suffix, LOAD_COST))
-    data = read_bytes(path, limit) if binary else read_text(path, limit)
-    try:
-        if suffix == ".png":
-            from .render.png import read_png
-
-            return read_png(data)
-        if binary or suffix == ".csv":
-            from . import interop
-
-            return getattr(interop, _READERS.get(suffix, "from_csv"))(data)
-        if suffix == ".txt":
-            return parse_text(data)
-        return from_json(data)
-    except MazeError as exc:
-        raise MazeError(f"{path}: {exc}") from None
 
 
 def from_json(text: str) -> Maze:

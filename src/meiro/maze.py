@@ -14,11 +14,17 @@ from __future__ import annotations
 
 import copy
 import weakref
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
 from .errors import MazeError
+from .text_styles import grid_lines
+
+#: How :attr:`Maze.carve_order` remakes a log: :func:`meiro.generate.rebuild_carve_order`,
+#: set when :mod:`meiro.generate` is imported (``import meiro`` does). A maze does not
+#: import the generators itself: they sit a layer above it and build mazes.
+_rebuild_carve_order: Callable[[Maze], np.ndarray] | None = None
 
 Position = tuple[int, int]
 
@@ -372,9 +378,9 @@ class Maze:
         True
         """
         if self._carve_order is None:
-            from .generate import rebuild_carve_order
-
-            order = rebuild_carve_order(self)
+            if _rebuild_carve_order is None:
+                raise MazeError("the carving log is remade by meiro.generate: import meiro first")
+            order = _rebuild_carve_order(self)
             order.flags.writeable = False
             self._carve_order = order
         return self._carve_order
@@ -397,9 +403,8 @@ class Maze:
                 f"goal={self.goal}{made})")
 
     def __str__(self) -> str:
-        from .text import render_text
-
-        return render_text(self)
+        # (meiro.text draws with the same table, and more styles)
+        return "\n".join(grid_lines(self._grid, self._start, self._goal))
 
     def __reduce__(self):
         # pickles carry a plain array; unpickling makes the maze (and its read-only copy) again

@@ -1,49 +1,77 @@
-"""Registries of the generation and solving algorithms.
+"""Registries of the generation and solving algorithms, and the catalogue that fills them.
 
 The registry is the single list of what meiro can do: the CLI builds its
 ``choices`` from it, ``meiro list`` prints it, and the tests take their
-parameter lists from it. Adding an algorithm is one module that calls
-``register`` plus one import line in its package's ``__init__``.
+parameter lists from it. Each entry is *declared* here, at the end of this
+module, as data: its names, Japanese title, summary and reference, and the
+module and function that run it. The module is imported the first time the
+function is asked for (:attr:`Algorithm.function`), so knowing the names
+(``meiro --help``, ``meiro list``) loads no kernel and no numba, and making
+one maze loads only its generator's kernels.
+
+How to add a generator (or a solver): CONTRIBUTING.md.
 """
 
 from __future__ import annotations
 
 import functools
+import importlib
 import numbers
 from dataclasses import dataclass, field
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 import numpy as np
 
 from .errors import MazeError
-from .maze import check_cell, check_grid
+from .maze import check_grid
 
 
 @dataclass(frozen=True)
 class Algorithm:
-    """One registered algorithm and what the docs and tools say about it.
+    """One registered algorithm, what the docs and tools say about it, and where it lives.
 
     Examples
     --------
     >>> import meiro
     >>> dig = meiro.GENERATORS.get("backtracker")
-    >>> dig.name, dig.exact
-    ('dig', True)
+    >>> dig.name, dig.exact, dig.module
+    ('dig', True, 'meiro.generate.dig')
     >>> meiro.SOLVERS.get("dfs").exact     # depth-first search finds a path, not the shortest
     False
     """
 
     name: str
-    function: Callable
+    #: the module that holds the function (imported on first use) and the function's name there
+    module: str
+    attribute: str
     summary: str
     aliases: tuple[str, ...] = ()
     #: generators: every result is a perfect maze (a spanning tree of the cells).
     #: solvers: the path found is always a shortest one.
     exact: bool = True
     reference: str = ""
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
     #: the name a player reads, by language (``ja``); English readers see :attr:`name`
-    titles: dict = field(default_factory=dict)
+    titles: dict[str, str] = field(default_factory=dict)
+    #: wraps the function so that what it is given is checked before a kernel trusts it
+    guard: Callable[[Callable[..., Any]], Callable[..., Any]] | None = field(
+        default=None, repr=False, compare=False)
+    _loaded: list[Callable[..., Any]] = field(default_factory=list, repr=False, compare=False)
+
+    @property
+    def function(self) -> Callable[..., Any]:
+        """The function that runs the algorithm (its module is imported now if it was not).
+
+        Examples
+        --------
+        >>> import meiro
+        >>> meiro.GENERATORS.get("wilson").function.__name__
+        'wilson'
+        """
+        if not self._loaded:
+            found = getattr(importlib.import_module(self.module), self.attribute)
+            self._loaded.append(self.guard(found) if self.guard else found)
+        return self._loaded[0]
 
     def title(self, lang: str = "en") -> str:
         """The name to show a reader of ``lang``: ``dig`` is 穴掘り法 in Japanese.
@@ -69,8 +97,9 @@ class Registry:
     ...     return 1
     >>> reg.get("uno").function()
     1
-    >>> reg.names()
-    ['one']
+    >>> reg.declare("two", "math", "sqrt", summary="the second, imported when first used")
+    >>> reg.names(), reg.get("two").function(4.0)
+    (['one', 'two'], 2.0)
     """
 
     def __init__(self, kind: str, guard: Callable[[Callable], Callable] | None = None):
@@ -81,23 +110,36 @@ class Registry:
         self._items: dict[str, Algorithm] = {}
         self._aliases: dict[str, str] = {}
 
+    def declare(self, name: str, module: str, attribute: str, *, summary: str,
+                aliases: tuple[str, ...] = (), exact: bool = True, reference: str = "",
+                ja: str = "", **extra: Any) -> None:
+        """Record the algorithm ``name``, run by ``attribute`` of ``module`` (imported on first
+        use); ``ja`` is its Japanese name, shown to Japanese readers."""
+        self._add(Algorithm(name, module, attribute, summary, tuple(aliases), exact, reference,
+                            extra, {"ja": ja} if ja else {}, self.guard))
+
     def register(self, name: str, *, summary: str, aliases: tuple[str, ...] = (),
-                 exact: bool = True, reference: str = "", ja: str = "", **extra):
-        """Decorator that records ``function`` under ``name`` (and its aliases); ``ja``
-        is its Japanese name, shown to Japanese readers."""
+                 exact: bool = True, reference: str = "", ja: str = "", **extra: Any):
+        """Decorator that records ``function`` under ``name`` (and its aliases) at once, for
+        algorithms defined outside meiro's catalogue."""
 
         def decorate(function: Callable) -> Callable:
-            for key in (name, *aliases):
-                if key in self._items or key in self._aliases:
-                    raise ValueError(f"{self.kind} name {key!r} is registered twice")
-            checked = self.guard(function) if self.guard else function
-            self._items[name] = Algorithm(name, checked, summary, tuple(aliases),
-                                          exact, reference, extra, {"ja": ja} if ja else {})
-            for alias in aliases:
-                self._aliases[alias] = name
+            entry = Algorithm(name, function.__module__, function.__qualname__, summary,
+                              tuple(aliases), exact, reference, extra, {"ja": ja} if ja else {},
+                              self.guard)
+            self._add(entry)
+            entry._loaded.append(self.guard(function) if self.guard else function)
             return function
 
         return decorate
+
+    def _add(self, entry: Algorithm) -> None:
+        for key in (entry.name, *entry.aliases):
+            if key in self._items or key in self._aliases:
+                raise ValueError(f"{self.kind} name {key!r} is registered twice")
+        self._items[entry.name] = entry
+        for alias in entry.aliases:
+            self._aliases[alias] = entry.name
 
     def get(self, name: str) -> Algorithm:
         """Return the algorithm called ``name`` or one of its aliases.
@@ -126,31 +168,6 @@ class Registry:
 
     def __len__(self) -> int:
         return len(self._items)
-
-
-def checked_generator(function: Callable) -> Callable:
-    """A generator ``f(width, height, state, origin=(1, 1), record=False)`` that refuses a
-    size below one cell or an origin that is not one of the cells.
-
-    Examples
-    --------
-    >>> import meiro
-    >>> from meiro.kernels.rng import mix_seed
-    >>> meiro.GENERATORS.get("dig").function(3, 2, mix_seed(1), (5, 1))
-    Traceback (most recent call last):
-    ...
-    meiro.errors.MazeError: origin must be a cell, an odd (row, col) inside the 5x7-block grid, got (5, 1)
-    """
-
-    @functools.wraps(function)
-    def checked(width, height, state, origin=(1, 1), record=False):
-        for name, side in (("width", width), ("height", height)):
-            if isinstance(side, bool) or not isinstance(side, numbers.Integral) or side < 1:
-                raise MazeError(f"{name} must be a whole number of cells, at least 1, got {side!r}")
-        origin = check_cell(origin, width, height, "origin")
-        return function(int(width), int(height), state, origin, record)
-
-    return checked
 
 
 def checked_solver(function: Callable) -> Callable:
@@ -187,5 +204,129 @@ def checked_solver(function: Callable) -> Callable:
     return checked
 
 
-GENERATORS = Registry("algorithm", guard=checked_generator)
+#: Generators check what they are asked for themselves (:func:`meiro.generate.carving.check_request`),
+#: before they allocate their scratch; solvers share one guard.
+
+
+#: Generators check what they are asked for themselves (:func:`meiro.generate.carving.check_request`),
+#: before they allocate their scratch; solvers share one guard.
+GENERATORS = Registry("algorithm")
 SOLVERS = Registry("method", guard=checked_solver)
+
+# -- the catalogue -----------------------------------------------------------------------------
+# One entry per algorithm: name, module, function, then what the docs and tools say. ``origin``
+# (generators): "log" when the start only moves the carving log (the maze is the same from any
+# start), None when the method ignores it. ``memory``: working bytes per cell, for the memory
+# check (default 1).
+
+_BUCK = "J. Buck, Mazes for Programmers (2015)"
+_G = "meiro.generate."
+_S = "meiro.solve."
+
+GENERATORS.declare(
+    "dig", _G + "dig", "dig", aliases=("backtracker", "recursive-backtracker", "anahori"), ja="穴掘り法",
+    summary="穴掘り法: random depth-first digging; long winding corridors, few dead ends",
+    reference=f"seed articles; {_BUCK}, ch. 5")
+GENERATORS.declare(
+    "stick", _G + "stick", "stick", aliases=("bar", "boutaoshi", "stick-toppling"), ja="棒倒し法",
+    summary="棒倒し法: every post topples one bar (never onto a fallen one); short walls, many dead ends",
+    reference="Japanese beginner's method (棒倒し法); made perfect as described in the module docs",
+    origin="log")
+GENERATORS.declare(
+    "wall", _G + "wall", "wall", aliases=("wall-extension", "kabenobashi"), ja="壁伸ばし法",
+    summary="壁伸ばし法: grow walls from random posts until they meet a wall; long corridors",
+    reference="Japanese method 壁伸ばし法 (wall extension)", origin="log", memory=9)
+GENERATORS.declare(
+    "kruskal", _G + "kruskal", "kruskal", ja="クラスカル法",
+    summary="randomised Kruskal (union-find): bushy, many short dead ends, no bias",
+    reference=f"J. B. Kruskal (1956); {_BUCK}, ch. 11", origin=None, memory=14)
+GENERATORS.declare(
+    "prim", _G + "prim", "prim", aliases=("true-prim",), ja="プリム法",
+    summary="true Prim: minimum spanning tree of random wall weights grown from the origin",
+    reference=f"R. C. Prim (1957); {_BUCK}, ch. 11", memory=14)
+GENERATORS.declare(
+    "prim-simple", _G + "prim_simple", "prim_simple", aliases=("simplified-prim",), ja="簡易プリム法",
+    summary="simplified Prim: random frontier cell; radial, many short dead ends",
+    reference=f"{_BUCK}, ch. 11")
+GENERATORS.declare(
+    "wilson", _G + "wilson", "wilson", ja="ウィルソン法",
+    summary="Wilson: loop-erased random walks; uniform spanning tree, no bias",
+    reference="D. B. Wilson, STOC (1996)")
+GENERATORS.declare(
+    "aldous-broder", _G + "aldous_broder", "aldous_broder", aliases=("aldous", "broder"),
+    ja="アルダス・ブローダー法",
+    summary="Aldous-Broder random walk: uniform spanning tree, no bias; slow (cover time)",
+    reference="D. Aldous (1990); A. Broder (1989)")
+GENERATORS.declare(
+    "hunt-and-kill", _G + "hunt_and_kill", "hunt_and_kill", aliases=("hunt",), ja="ハント・アンド・キル法",
+    summary="hunt-and-kill: random walks, rescans for a new start; long corridors, few dead ends",
+    reference=f"{_BUCK}, ch. 5")
+GENERATORS.declare(
+    "sidewinder", _G + "sidewinder", "sidewinder", ja="サイドワインダー法",
+    summary="sidewinder: row runs each linked upwards once; open top row, vertical bias",
+    reference=f"{_BUCK}, ch. 2", origin=None)
+GENERATORS.declare(
+    "binary-tree", _G + "binary_tree", "binary_tree", aliases=("binary",), ja="二分木法",
+    summary="binary tree: each cell opens north or west; open top row and left column, diagonal bias",
+    reference=f"{_BUCK}, ch. 2", origin=None)
+for _name, _policy, _ja, _summary in (
+        ("growing-tree", "mixed", "成長木法", "growing tree, newest 50 % / random 50 %: medium corridors"),
+        ("growing-tree-newest", "newest", "成長木法（最新）", "growing tree, newest cell: depth-first, like dig"),
+        ("growing-tree-random", "random", "成長木法（ランダム）", "growing tree, random cell: like simplified Prim"),
+        ("growing-tree-oldest", "oldest", "成長木法（最古）",
+         "growing tree, oldest cell: straight corridors from the origin")):
+    GENERATORS.declare(_name, _G + "growing_tree", f"growing_tree_{_policy}", ja=_ja, summary=_summary,
+                       reference=f"{_BUCK}, ch. 11", memory=8)  # bytes per cell: the growing cells
+GENERATORS.declare(
+    "eller", _G + "eller", "eller", ja="エラー法",
+    summary="Eller: row by row with sets, constant memory per row; long last row",
+    reference="M. Eller (1982); W. D. Pullen, Think Labyrinth!; J. Buck, Mazes for Programmers, ch. 12",
+    origin=None)
+GENERATORS.declare(
+    "division", _G + "division", "division", aliases=("recursive-division",), ja="再帰分割法",
+    summary="recursive division: straight walls with one gap split rooms; blocky, boxes in boxes",
+    reference=f"{_BUCK}, ch. 12", origin="log")
+GENERATORS.declare(
+    "origin-shift", _G + "origin_shift", "origin_shift", aliases=("origin",), ja="原点移動法",
+    summary="origin shift: a random walk of the tree's root; near-uniform, like wilson",
+    reference="CaptainLuma (2024); A. Broder (1989), D. Aldous (1990)", origin="log", memory=2)
+
+SOLVERS.declare(
+    "astar", _S + "astar", "astar", aliases=("a*", "a-star"), ja="A*探索",
+    summary="A*: Manhattan heuristic, ties to larger g then seeded random; shortest path",
+    reference="Hart, Nilsson, Raphael (1968); the Tk seed article")
+SOLVERS.declare(
+    "bfs", _S + "bfs", "bfs", aliases=("breadth-first",), ja="幅優先探索",
+    summary="breadth-first search: shortest path, explores evenly around the start",
+    reference="E. F. Moore, The shortest path through a maze (1959)")
+SOLVERS.declare(
+    "dfs", _S + "dfs", "dfs", aliases=("depth-first",), exact=False, ja="深さ優先探索",
+    summary="depth-first search: one corridor to its end, then back up; any path, not shortest",
+    reference="R. E. Tarjan (1972); Trémaux (19th c.)")
+SOLVERS.declare(
+    "greedy", _S + "greedy", "greedy", aliases=("best-first", "greedy-best-first"), exact=False,
+    ja="最良優先探索",
+    summary="greedy best-first: nearest-to-goal first (Manhattan); fast on open ground, not shortest",
+    reference="Doran and Michie (1966); J. Pearl, Heuristics (1984)")
+SOLVERS.declare(
+    "wall-left", _S + "wall_follower", "wall_left", aliases=("left-hand",), exact=False, ja="左手法",
+    summary="left-hand wall follower: always works on perfect mazes; can circle forever with loops",
+    reference="folklore; W. D. Pullen, Think Labyrinth!")
+SOLVERS.declare(
+    "wall-right", _S + "wall_follower", "wall_right", aliases=("right-hand",), exact=False, ja="右手法",
+    summary="right-hand wall follower: mirror image of wall-left",
+    reference="folklore; W. D. Pullen, Think Labyrinth!")
+SOLVERS.declare(
+    "tremaux", _S + "tremaux", "tremaux", aliases=("trémaux",), exact=False, ja="トレモー法",
+    summary="Trémaux: mark passages, never walk one three times; works with loops, not shortest",
+    reference="É. Lucas, Récréations mathématiques (1882), after C. P. Trémaux")
+SOLVERS.declare(
+    "dead-end-fill", _S + "dead_end_fill", "dead_end_fill", aliases=("dead-end-filling", "fill"),
+    ja="行き止まり埋め法",
+    summary="dead-end filling: wall up dead ends until the route is left, then BFS; shortest path",
+    reference="W. D. Pullen, Think Labyrinth!")
+SOLVERS.declare(
+    "bidirectional", _S + "bidirectional", "bidirectional", aliases=("bidirectional-bfs", "bibfs"),
+    ja="双方向幅優先探索",
+    summary="bidirectional BFS: from both ends, level by level; shortest path",
+    reference="I. Pohl, Bi-directional search (1971)")

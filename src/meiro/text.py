@@ -23,13 +23,7 @@ import numpy as np
 
 from .errors import MazeError
 from .maze import Maze, _as_position, check_path
-
-#: style -> (wall, open, start, goal, solution, separator)
-STYLES: dict[str, tuple[str, str, str, str, str, str]] = {
-    "hash": ("#", " ", "S", "G", ".", " "),
-    "block": ("■", "\u3000", "◎", "△", "・", ""),
-    "plain": ("#", " ", "S", "G", ".", ""),
-}
+from .text_styles import GOAL, START, STYLES, grid_lines, style_lookup  # noqa: F401  (STYLES: meiro.STYLES)
 
 _WALLS = {"#", "■"}
 _OPEN = {" ", "\u3000", ".", "・"}
@@ -84,15 +78,8 @@ def text_lines(maze: Maze, style: str = "hash", path: Iterable | None = None) ->
     """
     if not isinstance(maze, Maze):
         raise TypeError(f"expected a meiro.Maze, got {type(maze).__name__}")
-    lookup = _style_lookup(style)
-    # one byte per block says what it is; a lookup turns a row into code points
-    kind = maze.grid.view(np.uint8).copy()  # 0 open, 1 wall
-    if path is not None:
-        cells = check_path(path, kind.shape)
-        kind[cells[:, 0], cells[:, 1]] = 2
-    kind[maze.goal] = 3
-    kind[maze.start] = 4
-    return map(lookup, kind)
+    cells = None if path is None else check_path(path, maze.shape)
+    return grid_lines(maze.grid, maze.start, maze.goal, style, cells)
 
 
 #: ``block`` glyphs that terminals draw one column wide when East Asian "ambiguous" width
@@ -134,23 +121,6 @@ def for_narrow_terminal(line: str) -> str:
     return line.translate(_NARROW_FIX)
 
 
-def _style_lookup(style: str):
-    """A function turning one row of block kinds (0 open, 1 wall, 2 path, 3 goal, 4 start)
-    into the text line of ``style``."""
-    try:
-        wall, space, start, goal, mark, sep = STYLES[style]
-    except (KeyError, TypeError):
-        raise MazeError(f"unknown style {style!r}; choose one of: {', '.join(STYLES)}") from None
-    lut = np.array([ord(space), ord(wall), ord(mark), ord(goal), ord(start)], dtype=np.uint32)
-
-    def line_of(row: np.ndarray) -> str:
-        line = np.full(2 * row.size - 1 if sep else row.size, ord(sep or " "), dtype=np.uint32)
-        line[::2 if sep else 1] = lut[row]
-        return line.tobytes().decode("utf-32-le")
-
-    return line_of
-
-
 def row_lines(rows: Iterable[np.ndarray], start: tuple[int, int], goal: tuple[int, int],
               style: str = "hash") -> Iterator[str]:
     """Text lines of a maze that arrives one block row at a time (``True`` = wall), with
@@ -163,8 +133,8 @@ def row_lines(rows: Iterable[np.ndarray], start: tuple[int, int], goal: tuple[in
     >>> list(row_lines(rows, (1, 1), (1, 3), style="plain"))
     ['#####', '#S G#', '#####']
     """
-    line_of = _style_lookup(style)
-    marks = [(_as_position(goal, "goal"), 3), (_as_position(start, "start"), 4)]
+    line_of = style_lookup(style)
+    marks = [(_as_position(goal, "goal"), GOAL), (_as_position(start, "start"), START)]
     if isinstance(rows, (str, bytes)) or not hasattr(rows, "__iter__"):
         raise TypeError(f"rows must be an iterable of bool arrays, got {type(rows).__name__}")
     return _marked_lines(rows, marks, line_of)

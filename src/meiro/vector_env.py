@@ -36,7 +36,7 @@ rewards between episodes, for curricula.
 Examples
 --------
 >>> import numpy as np
->>> from meiro.env import MazeVectorEnv
+>>> from meiro.vector_env import MazeVectorEnv
 >>> envs = MazeVectorEnv(3, width=5, height=4, view=2)
 >>> obs, info = envs.reset(seed=7)
 >>> obs.shape, obs.dtype, info["position"].tolist()
@@ -59,14 +59,16 @@ from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
+from .env import MazeEnv
 from .errors import MazeError
 from .generate.compiled import _make_maze, algorithm_code, goal_code
 from .generate.masking import allowed_blocks
 from .kernels.graph import _trace_moves
 from .solve.bfs import _bfs_kernel
 
-# the values of meiro.env's OPEN, WALL, AGENT, GOAL (tests check they agree); spelt out here
-# because meiro.env imports this module
+# the values of meiro.env's OPEN, WALL, AGENT, GOAL (tests check they agree), spelt out here:
+# numba freezes them into this module's kernels, whose cache follows this module's source
+# (meiro.kernel_freshness), not meiro.env's
 _OPEN, _WALL, _AGENT, _GOAL = 0, 1, 2, 3
 #: Maze seeds drawn ahead per env: an env asks Python for more once per this many episodes.
 SEEDS_AHEAD = 64
@@ -286,8 +288,6 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv):
                  render_mode: str | None = None, step_reward: float = -0.01,
                  goal_reward: float = 1.0, view: int | None = None, obs_mode: str = "grid",
                  copy: bool = True):
-        from .env import MazeEnv  # here, not above: meiro.env imports this module
-
         self.num_envs = _check_num_envs(num_envs)
         if render_mode is not None:
             raise MazeError(f"render_mode must be None for MazeVectorEnv, got {render_mode!r}")

@@ -34,11 +34,12 @@ are not in any well-kept package, and the code is short.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import signal
 import stat
-import tempfile
+import secrets
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
@@ -154,10 +155,22 @@ def check_target(path: str | os.PathLike) -> Target:
     return Target(name, "file", real=real, mode=mode, owner=owner)
 
 
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
+def _temp_file(folder: Path, name: str) -> tuple[int, str]:
+    """Create ``folder/.NAME.xxxx.part`` exclusively, with a plain ``open()``'s permission bits.
+
+    Not :func:`tempfile.mkstemp`: it makes the file private (0600), and learning the
+    umask to widen it again means setting it (``os.umask`` has no read-only form),
+    which would change it for every thread of the process for a moment. Created
+    with mode 0666 here, the file gets the umask's bits from the system itself.
+    """
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    for _ in range(100):
+        temp = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.part")
+        try:
+            return os.open(temp, flags, 0o666), temp
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free temporary file name", os.fspath(folder))
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -235,14 +248,13 @@ class OutputSet:
             return
         assert target.real is not None
         try:
-            handle, temp = tempfile.mkstemp(prefix=f".{target.real.name}.", suffix=".part",
-                                            dir=target.real.parent)
+            handle, temp = _temp_file(target.real.parent, target.real.name)
         except OSError as exc:
             raise MazeError(f"cannot write {target.name}: {_reason(exc)}") from None
         self._staged.append((target, temp))
         try:
-            # mkstemp makes the file private (0600): give it the old file's bits, or a plain open()'s
-            os.chmod(temp, target.mode if target.mode is not None else 0o666 & ~_umask())
+            if target.mode is not None:  # a replaced file keeps its bits
+                os.chmod(temp, target.mode)
             if target.owner is not None and hasattr(os, "geteuid") and os.geteuid() == 0:
                 os.fchown(handle, *target.owner)
             _write_all(handle, payload)

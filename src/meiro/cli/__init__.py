@@ -1,7 +1,9 @@
 """The ``meiro`` command line: ``main(argv) -> exit status``; :func:`run` is the program.
 
 Each command is one module with ``add_parser(subparsers)`` and
-``run(args) -> int``; :data:`COMMANDS` lists them. Every user error becomes
+``run(args) -> int``; :data:`COMMANDS` lists them with their one-line help, and
+only the module of the command being run is imported (``meiro --help`` and
+``meiro list`` load no kernel and no numba). Every user error becomes
 one line on stderr and exit status 2 — never a traceback. Output that cannot
 be written (a full disk, a closed stdout) is such an error too; Ctrl-C ends
 with status 130, and a termination signal (SIGTERM, SIGHUP, ...) ends the
@@ -12,28 +14,60 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import sys
 
 from .. import signals
 from .._version import __version__
 from ..errors import MazeError
-from . import (animate_cmd, book_cmd, dataset_cmd, generate_cmd, list_cmd, play_cmd, render_cmd, sheet_cmd,
-               solve_cmd, stats_cmd)
 from .args import ArgumentError, Parser
 from .output import flush_stdout, output_failed, prepare_streams, silence_stdout
 
-COMMANDS = (generate_cmd, solve_cmd, play_cmd, render_cmd, sheet_cmd, book_cmd, animate_cmd, stats_cmd, dataset_cmd,
-            list_cmd)
+#: command -> (its module in this package, its line in ``meiro --help``), in that order.
+#: The line is the module's own ``help=`` (a test checks that they agree).
+COMMANDS: dict[str, tuple[str, str]] = {
+    "generate": ("generate_cmd", "generate a maze and print it"),
+    "solve": ("solve_cmd", "solve a saved maze and print the path"),
+    "play": ("play_cmd", "play a maze in a window (or the terminal with --terminal)"),
+    "render": ("render_cmd", "draw a maze file as PNG, SVG, animated GIF, PDF or a playable web page"),
+    "sheet": ("sheet_cmd", "print-ready PDF of several mazes with answer keys"),
+    "book": ("book_cmd", "a maze booklet to print: cover, mazes easy to hard, answers (PDF)"),
+    "animate": ("animate_cmd", "watch a maze being dug (and solved) in the terminal"),
+    "stats": ("stats_cmd", "dead ends, junctions, solution and corridor figures of mazes"),
+    "dataset": ("dataset_cmd", "many mazes (and solutions): an .npz file, or Parquet shards for the Hub"),
+    "list": ("list_cmd", "list the generators and solvers"),
+}
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The parser for every ``meiro`` command."""
+def command_module(name: str):
+    """The module of command ``name`` (imported now if it was not)."""
+    return importlib.import_module(f"{__name__}.{COMMANDS[name][0]}")
+
+
+def build_parser(commands=None) -> argparse.ArgumentParser:
+    """The parser for every ``meiro`` command, or, with ``commands``, for those (each other
+    command is a bare entry that knows only its help line, so its module is not imported).
+    """
     parser = Parser(prog="meiro", description="迷路 meiro: generate, solve, render and play mazes.")
     parser.add_argument("--version", action="version", version=f"meiro {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    for command in COMMANDS:
-        command.add_parser(subparsers)
+    for name, (_, line) in COMMANDS.items():
+        if commands is None or name in commands:
+            command_module(name).add_parser(subparsers)
+        else:
+            subparsers.add_parser(name, help=line)
     return parser
+
+
+def _command_in(argv: list[str]) -> str | None:
+    """The command ``argv`` runs: its first word that is not an option (``meiro`` itself takes
+    no option with a value)."""
+    for arg in argv:
+        if arg == "--":
+            return None
+        if not arg.startswith("-"):
+            return arg
+    return None
 
 
 def _say(text: str) -> None:
@@ -65,9 +99,10 @@ def _attach_negative_values(argv: list[str]) -> list[str]:
 
 
 def _dispatch(argv: list[str] | None) -> int:
-    parser = build_parser()
+    argv = _attach_negative_values(sys.argv[1:] if argv is None else list(argv))
+    parser = build_parser(commands={_command_in(argv)})
     try:
-        args = parser.parse_args(_attach_negative_values(sys.argv[1:] if argv is None else list(argv)))
+        args = parser.parse_args(argv)
     except SystemExit as exc:  # --help or --version, printed: argparse's way to stop
         return exc.code if isinstance(exc.code, int) else 0
     if args.command is None:

@@ -22,10 +22,10 @@ from ..errors import MazeError
 from ..registry import GENERATORS, SOLVERS
 from ..text import display_width, text_lines
 from .args import add_size_options, chosen_size, seed
-from ..game.messages import default_language
+from ..messages import default_language
 from ..render.ansi import legend
 from .console import enable_escapes
-from .output import notice_if_slow, print_lines
+from .output import load_algorithms, notice_if_slow, print_lines
 
 #: Blocks (or expanded positions) per second by default: a 20x20 maze has
 #: 799 open blocks, so it is dug in about ten seconds.
@@ -90,6 +90,7 @@ def run(args) -> int:
     # the terminal is the limit of an animation: a maze that does not fit it is refused
     # before it is made (piped output is printed line by line, so any size goes there)
     look = pick_look((2 * height + 1, 2 * width + 1), columns, lines, utf8, args.look) if interactive else None
+    load_algorithms(GENERATORS.get(args.algorithm), SOLVERS.get(args.solve) if args.solve else None)
     with notice_if_slow():
         maze = generate(width, height, algorithm=args.algorithm, seed=args.seed, goal=args.goal)
         solution = solve(maze, args.solve) if args.solve else None

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from .. import generate, solve
 from ..io import DATA_FORMATS, PICTURE_FORMATS, encode
-from ..generate.masking import load_mask
 from ..goals import GOALS
 from ..registry import GENERATORS, SOLVERS
 from ..text import STYLES, text_lines
 from .args import add_size_options, chosen_size, seed, share
 from .console import as_shown
-from .output import notice_if_slow, print_lines
+from .output import load_algorithms, notice_if_slow, print_lines
 from ..writing import OutputSet
 from .render_cmd import (add_format_option, add_picture_options, check_pictures, is_picture, picture_bytes,
                          planned_outputs)
@@ -52,7 +51,11 @@ def run(args) -> int:
     """Make the maze, print it unless ``--quiet``, solve, save and draw as asked; the exit status."""
     if args.stream:
         return run_stream(args)
-    mask = load_mask(args.mask) if args.mask else None
+    mask = None
+    if args.mask:
+        from ..generate.masking import load_mask  # (its kernels load only for --mask)
+
+        mask = load_mask(args.mask)
     if mask is not None and args.size is None and args.blocks is None:
         height, width = mask.shape
     else:
@@ -60,6 +63,7 @@ def run(args) -> int:
     with OutputSet() as outputs:  # every -o is checked before the work, and written all or none
         plan = planned_outputs(args, outputs, DATA_FORMATS + PICTURE_FORMATS)
         check_pictures(plan, args, (2 * height + 1, 2 * width + 1))
+        load_algorithms(GENERATORS.get(args.algorithm), SOLVERS.get(args.solve) if args.solve else None)
         with notice_if_slow():
             maze = generate(width, height, algorithm=args.algorithm, seed=args.seed,
                             goal=args.goal, braid=args.braid, mask=mask)
@@ -76,9 +80,7 @@ def run(args) -> int:
 def run_stream(args) -> int:
     """``--stream``: Eller's rows printed as they are made; nothing else is asked of the maze."""
     from ..errors import MazeError
-    from ..generate import resolve_seed
-    from ..generate.eller import eller_rows
-    from ..kernels.rng import mix_seed
+    from ..generate import eller_stream
     from ..text import row_lines
 
     refused = [name for name, given in (
@@ -89,7 +91,7 @@ def run_stream(args) -> int:
     if refused:
         raise MazeError(f"--stream prints an eller maze as it is made; it cannot take {refused[0]}")
     width, height = chosen_size(args)
-    rows = eller_rows(width, height, mix_seed(resolve_seed(args.seed)))
+    rows = eller_stream(width, height, args.seed)
     print_lines(as_shown(row_lines(rows, (1, 1), (2 * height - 1, 2 * width - 1), style=args.style),
                          args.style))
     return 0

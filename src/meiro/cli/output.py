@@ -152,6 +152,21 @@ def report(message: str, target) -> None:
 PREPARING = "preparing... (the first run compiles meiro's fast parts; later runs start at once)"
 
 
+def load_algorithms(*entries) -> None:
+    """Import the modules of registry ``entries`` (:class:`meiro.registry.Algorithm`; None is
+    skipped) now: loading them and numba takes a moment on every run, which is not the first
+    run's compiling that :func:`notice_if_slow` is for, so it happens before the notice's clock.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> load_algorithms(meiro.GENERATORS.get("dig"), None)
+    """
+    for entry in entries:
+        if entry is not None:
+            entry.function  # noqa: B018  (the import is the point)
+
+
 @contextlib.contextmanager
 def notice_if_slow(message: str = PREPARING, after: float = 0.5, stream=None):
     """Show ``message`` on a terminal's ``stream`` (stderr) if the block takes longer than

@@ -44,10 +44,10 @@ from ..maze import Maze
 from .clock import Stopwatch, format_elapsed
 from .commands import Command, Direction, Move, ShowAnswer, Skip, StartStop
 from .entry import EntryError, allowed, format_entry, parse_entry
-from .messages import text
+from ..messages import text
 
-# Palette indices of the paint grid (colours: meiro.ui.raster.PALETTE).
-WALL, PATH, TRAIL, ANSWER, START, GOAL = 0, 1, 2, 3, 4, 5
+# the paint grid's block classes (colours: meiro.paint)
+from ..paint import ANSWER, GOAL, PATH, START, TRAIL, WALL  # noqa: E402
 
 
 class Phase(Enum):
@@ -210,7 +210,7 @@ class GameModel:
 
         self.maze = maze
         self.maze_goal = self.goal  # the goal rule this maze was made with (choosers may change)
-        self.paint = np.zeros(maze.shape, np.uint8)  # all WALL
+        self.paint = np.full(maze.shape, WALL, np.uint8)
         self.visited = np.zeros(maze.shape, bool)
         self.visited[maze.start] = True
         self.player = maze.start

@@ -1,42 +1,28 @@
 """Generation: :func:`generate` and the registered generators.
 
-Each generator is one module that registers a function in :data:`GENERATORS`
-with the signature ``f(width, height, state, origin=(1, 1), record=False) ->
-Carving``; this package imports them all so that they are registered.
+Each generator is one module with a function ``f(width, height, state,
+origin=(1, 1), record=False) -> Carving``, declared in the catalogue of
+:mod:`meiro.registry` (how to add one: CONTRIBUTING.md). Importing this package
+loads no generator and no numba: :func:`generate` imports the one it runs, and
+the mask, braid and goal passes load their kernels when they are used.
 """
 
 from __future__ import annotations
 
 import secrets
+from typing import TYPE_CHECKING, Iterator
 
 import numpy as np
 
 from ..errors import MazeError
 from ..goals import GOALS, _place_goal
-from .braiding import braid_maze, check_braid
-from .carving import Carving
-from .masking import allowed_blocks, load_mask, region_of, restrict
-from ..kernels.rng import mix_seed
 from ..maze import Maze, check_cell
 from ..registry import GENERATORS
 from ..sizes import check_cells, ensure_fits
-from ..solve.bfs import flood
-from ..solve.result import SearchGraph
-from . import dig  # noqa: F401  (each import registers its generator)
-from . import stick  # noqa: F401
-from . import wall  # noqa: F401
-from . import prim  # noqa: F401
-from . import prim_simple  # noqa: F401
-from . import kruskal  # noqa: F401
-from . import wilson  # noqa: F401
-from . import aldous_broder  # noqa: F401
-from . import hunt_and_kill  # noqa: F401
-from . import sidewinder  # noqa: F401
-from . import binary_tree  # noqa: F401
-from . import growing_tree  # noqa: F401
-from . import eller  # noqa: F401
-from . import division  # noqa: F401
-from . import origin_shift  # noqa: F401
+from .options import check_braid
+
+if TYPE_CHECKING:
+    from .carving import Carving
 
 _SEED_LIMIT = 2**64
 
@@ -78,6 +64,8 @@ def _check_origin(start, width: int, height: int, mask: np.ndarray | None = None
 def _check_mask(mask, width: int, height: int) -> np.ndarray | None:
     if mask is None:
         return None
+    from .masking import load_mask
+
     cells = load_mask(mask)
     if cells.shape != (height, width):
         raise MazeError(f"the mask is {cells.shape[1]}x{cells.shape[0]} cells but the maze is "
@@ -85,6 +73,12 @@ def _check_mask(mask, width: int, height: int) -> np.ndarray | None:
     if not cells.any():
         raise MazeError("the mask has no cell inside (use '.' or light pixels for inside)")
     return cells
+
+
+def _region_of(cells: np.ndarray, origin: tuple[int, int]) -> np.ndarray:
+    from .masking import region_of
+
+    return region_of(cells, origin)
 
 
 def _mask_picture(cells: np.ndarray) -> list[str]:
@@ -108,6 +102,9 @@ def carve(algorithm: str, width: int, height: int, seed: int, origin: tuple[int,
     >>> len(braided.order)          # the perfect maze's 23 blocks, then 3 walls opened to make loops
     26
     """
+    from ..kernels.rng import mix_seed
+    from .carving import Carving
+
     generator = GENERATORS.get(algorithm)  # its function checks the size and origin
     if seed is None:
         raise TypeError("carve needs a seed (a whole number); generate() draws one for None")
@@ -119,6 +116,9 @@ def carve(algorithm: str, width: int, height: int, seed: int, origin: tuple[int,
     if region is None and braid <= 0:
         return carving
     grid, order = carving.grid, carving.order
+    from .braiding import braid_maze
+    from .masking import allowed_blocks, restrict
+
     if region is not None:
         grid, order = restrict(grid, order, region, mix_seed(seed, stream=2))
     if braid > 0:
@@ -142,6 +142,8 @@ def _check_region(region, shape: tuple[int, int]) -> np.ndarray:
 
 def _ends(carving: Carving, origin: tuple[int, int], goal: str) -> tuple[tuple[int, int], tuple[int, int]]:
     """The start and goal of a freshly carved lattice maze for the goal rule ``goal``."""
+    from ..solve.result import SearchGraph
+
     rows, cols = carving.grid.shape
     if goal == "corner":
         return origin, (rows - 2, cols - 2)
@@ -219,7 +221,7 @@ def generate(width: int, height: int, algorithm: str = "dig", seed: int | None =
     origin = _check_origin(start, width, height, cells)
     seed = resolve_seed(seed)
     ensure_fits(width, height, generator.extra.get("memory", 1))
-    region = None if cells is None else region_of(cells, origin)
+    region = None if cells is None else _region_of(cells, origin)
     carving = carve(generator.name, width, height, seed, origin, False, braid, region)
     first, last = _ends(carving, origin, goal)
     if region is not None and goal == "corner":
@@ -231,6 +233,23 @@ def generate(width: int, height: int, algorithm: str = "dig", seed: int | None =
     if cells is not None:
         recipe["mask"] = _mask_picture(cells)
     return Maze._adopt(carving.grid, first, last, generation=recipe)  # the grid is nobody else's
+
+
+def eller_stream(width: int, height: int, seed: int | None = None) -> Iterator[np.ndarray]:
+    """The block rows of ``generate(width, height, "eller", seed)``, one at a time, in memory
+    for one row: a maze of any height can be streamed (``meiro generate --stream``).
+
+    Examples
+    --------
+    >>> import meiro
+    >>> rows = list(eller_stream(7, 5, seed=9))
+    >>> bool((np.array(rows) == meiro.generate(7, 5, "eller", seed=9).grid).all())
+    True
+    """
+    from ..kernels.rng import mix_seed
+    from .eller import eller_rows
+
+    return eller_rows(width, height, mix_seed(resolve_seed(seed)))
 
 
 def rebuild_carve_order(maze: Maze) -> np.ndarray:
@@ -251,24 +270,44 @@ def rebuild_carve_order(maze: Maze) -> np.ndarray:
     >>> order[:5].tolist(), bool((meiro.replay_carving(edited.shape, order) == edited.grid).all())
     ([10, 11, 19, 12, 28], True)
     """
-    recipe = _maze(maze).generation
-    if recipe:
-        try:
-            # the maze's own size, not the recipe's: a recipe that says otherwise is not this
-            # maze's, and must not make us carve something huge
-            width, height = maze.width, maze.height
-            cells = None
-            if recipe.get("mask") is not None:
-                cells = _check_mask("\n".join(recipe["mask"]), width, height)
-            origin = _check_origin(recipe.get("origin", (1, 1)), width, height, cells)
-            region = None if cells is None else region_of(cells, origin)
-            carving = carve(recipe["algorithm"], width, height, resolve_seed(recipe["seed"]), origin, True,
-                            check_braid(recipe.get("braid", 0.0)), region)
-        except (KeyError, TypeError, ValueError, MazeError):
-            carving = None
-        if carving is not None and np.array_equal(carving.grid, maze.grid):
+    maze = _maze(maze)
+    request = _recipe_request(maze)
+    if request is not None:
+        # only the recipe is checked in a try: an error while carving is a bug, and shows
+        carving = carve(*request)
+        if np.array_equal(carving.grid, maze.grid):
             return carving.order
     return flood_order(maze)
+
+
+def _recipe_request(maze: Maze) -> tuple | None:
+    """:func:`carve`'s arguments that remake ``maze`` with a log, or None when its recipe is
+    missing or unusable (a hand-edited file, another version's algorithm name).
+
+    Examples
+    --------
+    >>> import meiro
+    >>> _recipe_request(meiro.generate(4, 3, seed=5))
+    ('dig', 4, 3, 5, (1, 1), True, 0.0, None)
+    >>> m = meiro.generate(4, 3, seed=5)
+    >>> _recipe_request(meiro.Maze(m.grid, m.start, m.goal, generation={"algorithm": "gone", "seed": 5}))
+    """
+    recipe = maze.generation
+    if not recipe:
+        return None
+    try:
+        # the maze's own size, not the recipe's: a recipe that says otherwise is not this
+        # maze's, and must not make us carve something huge
+        width, height = maze.width, maze.height
+        cells = None
+        if recipe.get("mask") is not None:
+            cells = _check_mask("\n".join(recipe["mask"]), width, height)
+        origin = _check_origin(recipe.get("origin", (1, 1)), width, height, cells)
+        region = None if cells is None else _region_of(cells, origin)
+        return (GENERATORS.get(recipe["algorithm"]).name, width, height, resolve_seed(recipe["seed"]),
+                origin, True, check_braid(recipe.get("braid", 0.0)), region)
+    except (KeyError, TypeError, ValueError, MazeError):
+        return None
 
 
 def flood_order(maze: Maze) -> np.ndarray:
@@ -282,6 +321,8 @@ def flood_order(maze: Maze) -> np.ndarray:
     [8, 9, 10, 12]
     """
     grid = _maze(maze).grid
+    from ..solve.bfs import flood
+
     order = flood(grid, maze.start)
     seen = np.zeros(grid.size, bool)
     seen[order] = True
@@ -294,3 +335,9 @@ def _maze(maze) -> Maze:
     if not isinstance(maze, Maze):
         raise TypeError(f"expected a meiro.Maze, got {type(maze).__name__}")
     return maze
+
+
+# a Maze remakes its carving log through this module (see meiro.maze._rebuild_carve_order)
+from .. import maze as _maze_module  # noqa: E402
+
+_maze_module._rebuild_carve_order = rebuild_carve_order

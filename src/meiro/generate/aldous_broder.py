@@ -31,7 +31,6 @@ from numba import njit
 
 from ..kernels.cells import DUG, _cell_steps, _open_passage, _random_step, _walk_marks
 from ..kernels.index import U
-from ..registry import GENERATORS
 from .carving import Carving, run_on_cells
 
 VISITED = 0x80
@@ -79,12 +78,6 @@ def _aldous_broder_kernel(cells, width, height, origin_x, origin_y, state, order
     return n
 
 
-@GENERATORS.register(
-    "aldous-broder", aliases=("aldous", "broder"),
-    ja="アルダス・ブローダー法",
-    summary="Aldous-Broder random walk: uniform spanning tree, no bias; slow (cover time)",
-    reference="D. Aldous (1990); A. Broder (1989)",
-)
 def aldous_broder(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1, 1),
                   record: bool = False) -> Carving:
     """Carve a uniformly random perfect maze with the Aldous-Broder walk.

@@ -25,9 +25,8 @@ import numpy as np
 from numba import njit
 
 from ..kernels.rng import _next_u64
-from ..registry import GENERATORS
-from .carving import Carving
-from .lattice import _carve, _run_kernel
+from .carving import Carving, run_on_grid
+from .lattice import _carve
 
 _TOP_BIT = np.uint64(63)
 
@@ -52,13 +51,6 @@ def _binary_tree_kernel(grid, rows, cols, origin_row, origin_col, state, order):
     return n
 
 
-@GENERATORS.register(
-    "binary-tree", aliases=("binary",),
-    ja="二分木法",
-    summary="binary tree: each cell opens north or west; open top row and left column, diagonal bias",
-    reference="J. Buck, Mazes for Programmers (2015), ch. 2",
-    origin=None,
-)
 def binary_tree(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1, 1),
                 record: bool = False) -> Carving:
     """Carve a perfect maze with the binary-tree method.
@@ -72,4 +64,4 @@ def binary_tree(width: int, height: int, state: np.uint64, origin: tuple[int, in
     >>> bool((~carving.grid[1, 1:-1]).all())   # the top row is one corridor
     True
     """
-    return _run_kernel(_binary_tree_kernel, width, height, state, origin, record)
+    return run_on_grid(_binary_tree_kernel, width, height, state, origin, record)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..errors import MazeError
+from .options import check_braid  # noqa: F401  (and braid_maze's callers)
 from ..kernels.rng import _below, _next_u64, check_state
 from .carving import carving_log, editable_grid
 from .lattice import _shuffle
@@ -93,27 +93,6 @@ def _braid_kernel(grid, allowed, rows, cols, threshold, state, order, n):
             order[n] = w
             n += 1
     return n
-
-
-def check_braid(braid) -> float:
-    """Validate a braid share: a number from 0 to 1.
-
-    Examples
-    --------
-    >>> check_braid(0.5)
-    0.5
-    >>> check_braid(2)
-    Traceback (most recent call last):
-    ...
-    meiro.errors.MazeError: braid must be a number from 0 to 1, got 2
-    """
-    try:
-        value = float(braid)
-    except (TypeError, ValueError):
-        raise MazeError(f"braid must be a number from 0 to 1, got {braid!r}") from None
-    if isinstance(braid, bool) or not 0.0 <= value <= 1.0:
-        raise MazeError(f"braid must be a number from 0 to 1, got {braid!r}")
-    return value
 
 
 def braid_maze(grid: np.ndarray, allowed: np.ndarray, share: float, state,

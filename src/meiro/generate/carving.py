@@ -39,7 +39,8 @@ class Carving(NamedTuple):
 def record_buffer(n_blocks: int, length: int) -> np.ndarray:
     """An index array for a carving log: int32 while block indices fit, else int64.
 
-    ``length`` 0 means "do not record" (kernels test ``order.size > 0``).
+    A generator that is not recording passes None to its kernel instead of a log
+    (see :func:`run_on_cells`); ``length`` 0 makes an empty log of the right dtype.
 
     Examples
     --------
@@ -116,6 +117,36 @@ def run_on_cells(kernel, width: int, height: int, state, origin, record: bool, *
     order = record_buffer((2 * width + 1) * (2 * height + 1), 2 * width * height - 1) if record else None
     n_log = kernel(cells, width, height, origin[1] // 2, origin[0] // 2, state, order, *extra)
     return Carving(_cells_to_grid(cells, width, height), order[:n_log] if record else None, cells)
+
+
+def run_on_grid(kernel, width: int, height: int, state, origin, record: bool, *extra) -> Carving:
+    """Run a block-grid generator ``kernel`` on an all-wall grid and wrap its result: the twin
+    of :func:`run_on_cells` for the kernels that carve the block grid itself.
+
+    ``kernel(grid, rows, cols, origin_row, origin_col, state, order, *extra)``
+    must return the number of log entries it wrote; ``order`` is None unless ``record``
+    (numba then compiles a version without the logging). The request is checked first.
+
+    Examples
+    --------
+    >>> from meiro.generate.binary_tree import _binary_tree_kernel
+    >>> from meiro.kernels.rng import mix_seed
+    >>> carving = run_on_grid(_binary_tree_kernel, 3, 2, mix_seed(1), (1, 1), True)
+    >>> carving.grid.astype(int)
+    array([[1, 1, 1, 1, 1, 1, 1],
+           [1, 0, 0, 0, 0, 0, 1],
+           [1, 0, 1, 0, 1, 1, 1],
+           [1, 0, 1, 0, 0, 0, 1],
+           [1, 1, 1, 1, 1, 1, 1]])
+    >>> carving.order.tolist()
+    [8, 10, 9, 12, 11, 22, 15, 24, 17, 26, 25]
+    """
+    width, height, state, origin, record = check_request(width, height, state, origin, record)
+    rows, cols = 2 * height + 1, 2 * width + 1
+    grid = np.ones((rows, cols), dtype=bool)
+    order = record_buffer(rows * cols, 2 * width * height - 1) if record else None
+    n_log = kernel(grid.ravel(), rows, cols, origin[0], origin[1], state, order, *extra)
+    return Carving(grid, order[:n_log] if record else None)
 
 
 def check_number(value, name: str, low: float, high: float, what: str = "a number") -> float:

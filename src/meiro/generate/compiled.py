@@ -143,7 +143,7 @@ def _open_field(grid, posts):
 def _on_cells(code, cells, width, height, state):
     """Run cell generator ``code`` on ``cells`` from the origin cell (0, 0)."""
     if code == 0:
-        _dig_kernel(cells, width, height, 0, 0, state, np.empty(0, np.int32))
+        _dig_kernel(cells, width, height, 0, 0, state, None)
     elif code == 5:
         _prim_simple_kernel(cells, width, height, 0, 0, state, None)
     elif code == 6:

@@ -20,21 +20,19 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.cells import DUG, _cell_steps, _cells_to_grid, _open_passage, _padded_cells
+from ..kernels.cells import DUG, _cell_steps, _open_passage
 from ..kernels.index import U
 from ..kernels.rng import _below
-from ..registry import GENERATORS
-from .carving import Carving, check_request, record_buffer
+from .carving import Carving, run_on_cells
 
 
 @njit(cache=True)
 def _dig_kernel(cells, width, height, x, y, state, order):
     """Dig padded compact ``cells`` (see :mod:`meiro.kernels.cells`) from cell ``(x, y)``.
 
-    ``order`` receives the opened blocks' flat indices in the block grid when
-    it is non-empty. Returns the number of entries written and the PRNG state.
+    ``order`` is None or receives the opened blocks' flat indices in the block grid.
+    Returns the number of entries written.
     """
-    record = order.size > 0
     cols = 2 * width + 1
     padded = width + 2
     stack = np.empty(width * height, np.uint8)
@@ -45,7 +43,7 @@ def _dig_kernel(cells, width, height, x, y, state, order):
     cells[U(i)] = DUG
     p = (2 * y + 1) * cols + 2 * x + 1
     n_log = 0
-    if record:
+    if order is not None:
         order[0] = p
         n_log = 1
     depth = 0
@@ -70,7 +68,7 @@ def _dig_kernel(cells, width, height, x, y, state, order):
             depth -= 1
             d = stack[U(depth)]
             i -= step[U(d)]
-            if record:
+            if order is not None:
                 p -= 2 * block_step[U(d)]
             continue
         if n == 1:
@@ -81,7 +79,7 @@ def _dig_kernel(cells, width, height, x, y, state, order):
         j = i + step[U(d)]
         _open_passage(cells, i, j, d)
         cells[U(j)] |= DUG
-        if record:
+        if order is not None:
             order[n_log] = p + block_step[U(d)]
             p += 2 * block_step[U(d)]
             order[n_log + 1] = p
@@ -89,15 +87,9 @@ def _dig_kernel(cells, width, height, x, y, state, order):
         stack[U(depth)] = d
         depth += 1
         i = j
-    return n_log, state
+    return n_log
 
 
-@GENERATORS.register(
-    "dig", aliases=("backtracker", "recursive-backtracker", "anahori"),
-    ja="穴掘り法",
-    summary="穴掘り法: random depth-first digging; long winding corridors, few dead ends",
-    reference="seed articles; J. Buck, Mazes for Programmers (2015), ch. 5",
-)
 def dig(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1, 1),
         record: bool = False) -> Carving:
     """Dig a perfect maze with the dig method (穴掘り法).
@@ -125,8 +117,4 @@ def dig(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1,
     >>> carving.grid.shape, int((~carving.grid).sum()), len(carving.order)
     ((5, 7), 11, 11)
     """
-    width, height, state, origin, record = check_request(width, height, state, origin, record)
-    cells = _padded_cells(width, height)
-    order = record_buffer((2 * width + 1) * (2 * height + 1), 2 * width * height - 1 if record else 0)
-    n_log, _ = _dig_kernel(cells, width, height, origin[1] // 2, origin[0] // 2, state, order)
-    return Carving(_cells_to_grid(cells, width, height), order[:n_log] if record else None, cells)
+    return run_on_cells(_dig_kernel, width, height, state, origin, record)

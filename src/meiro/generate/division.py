@@ -30,7 +30,6 @@ import numpy as np
 from numba import njit
 
 from ..kernels.rng import _below
-from ..registry import GENERATORS
 from .carving import Carving, check_request
 from .lattice import flood_log, open_interior
 
@@ -79,13 +78,6 @@ def _division_kernel(grid, cols, height, width, state):
     return state
 
 
-@GENERATORS.register(
-    "division", aliases=("recursive-division",),
-    ja="再帰分割法",
-    summary="recursive division: straight walls with one gap split rooms; blocky, boxes in boxes",
-    reference="J. Buck, Mazes for Programmers (2015), ch. 12",
-    origin="log",
-)
 def division(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1, 1),
              record: bool = False) -> Carving:
     """Build a perfect maze by recursive division.

@@ -34,7 +34,6 @@ import numpy as np
 from numba import njit
 
 from ..kernels.rng import _next_u64, check_state
-from ..registry import GENERATORS
 from .carving import Carving, check_request, record_buffer
 from .lattice import _find
 
@@ -139,12 +138,6 @@ def _eller_kernel(grid, rows, cols, origin_row, origin_col, state, order):
     return n
 
 
-@GENERATORS.register(
-    "eller", summary="Eller: row by row with sets, constant memory per row; long last row",
-    ja="エラー法",
-    reference="M. Eller (1982); W. D. Pullen, Think Labyrinth!; J. Buck, Mazes for Programmers, ch. 12",
-    origin=None,
-)
 def eller(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1, 1),
           record: bool = False) -> Carving:
     """Carve a perfect maze with Eller's algorithm.

@@ -43,7 +43,6 @@ from ..errors import MazeError
 from ..kernels.cells import DUG, _cell_block, _cell_steps, _join_cell, _undug_around
 from ..kernels.index import U
 from ..kernels.rng import _below, _next_u64
-from ..registry import GENERATORS
 from .carving import Carving, check_number, check_request, run_on_cells
 
 POLICIES = ("newest", "random", "oldest", "mixed")
@@ -134,15 +133,14 @@ def growing_tree(width: int, height: int, state: np.uint64, origin: tuple[int, i
                         newest_below, oldest_below)
 
 
-def _register(name: str, policy: str, summary: str, ja: str) -> None:
+def _policy(policy: str):
+    """:func:`growing_tree` with one ``policy``: what the registry's four names run."""
     variant = functools.partial(growing_tree, policy=policy)
     functools.update_wrapper(variant, growing_tree)
-    GENERATORS.register(name, summary=summary, ja=ja,
-                        reference="J. Buck, Mazes for Programmers (2015), ch. 11",
-                        memory=8)(variant)  # bytes per cell: the list of growing cells
+    return variant
 
 
-_register("growing-tree", "mixed", "growing tree, newest 50 % / random 50 %: medium corridors", "成長木法")
-_register("growing-tree-newest", "newest", "growing tree, newest cell: depth-first, like dig", "成長木法（最新）")
-_register("growing-tree-random", "random", "growing tree, random cell: like simplified Prim", "成長木法（ランダム）")
-_register("growing-tree-oldest", "oldest", "growing tree, oldest cell: straight corridors from the origin", "成長木法（最古）")
+growing_tree_mixed = _policy("mixed")
+growing_tree_newest = _policy("newest")
+growing_tree_random = _policy("random")
+growing_tree_oldest = _policy("oldest")

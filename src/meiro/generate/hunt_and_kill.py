@@ -28,7 +28,6 @@ from ..kernels.cells import (DUG, EDGE, _cell_block, _cell_steps, _join_cell, _m
                              _maze_around, _undug_around)
 from ..kernels.index import U
 from ..kernels.rng import _below
-from ..registry import GENERATORS
 from .carving import Carving, run_on_cells
 
 
@@ -92,12 +91,6 @@ def _hunt_and_kill_kernel(cells, width, height, origin_x, origin_y, state, order
     return n
 
 
-@GENERATORS.register(
-    "hunt-and-kill", aliases=("hunt",),
-    ja="ハント・アンド・キル法",
-    summary="hunt-and-kill: random walks, rescans for a new start; long corridors, few dead ends",
-    reference="J. Buck, Mazes for Programmers (2015), ch. 5",
-)
 def hunt_and_kill(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1, 1),
                   record: bool = False) -> Carving:
     """Carve a perfect maze with hunt-and-kill.

@@ -35,7 +35,6 @@ from ..kernels.cells import DUG, EAST, SOUTH, _cells_to_grid, _padded_cells
 from ..kernels.index import U
 from ..kernels.rng import check_state
 from ..maze import _check_flag
-from ..registry import GENERATORS
 from ..sizes import check_cells, ensure_fits
 from .carving import Carving, check_request, record_buffer
 from .lattice import SET_ASIDE, _bucket_starts, _bucket_tags, _shuffle_buckets
@@ -269,13 +268,6 @@ def _kruskal_kernel(cells, width, height, walls, parent, cols, order):
     return n
 
 
-@GENERATORS.register(
-    "kruskal", summary="randomised Kruskal (union-find): bushy, many short dead ends, no bias",
-    ja="クラスカル法",
-    reference="J. B. Kruskal (1956); J. Buck, Mazes for Programmers (2015), ch. 11",
-    origin=None,
-    memory=14,  # bytes per cell: the walls, their buckets and the union-find
-)
 def kruskal(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1, 1),
             record: bool = False) -> Carving:
     """Carve a perfect maze with randomised Kruskal.

@@ -18,7 +18,7 @@ from ..kernels.index import U
 from ..kernels.rng import _below, _next_u64
 from ..solve.bfs import flood
 from ..sizes import check_cells, ensure_fits
-from .carving import Carving, check_request, record_buffer
+from .carving import record_buffer
 
 
 @njit(inline="always")
@@ -179,34 +179,6 @@ def _shuffle(values, state):
     state = _shuffle_buckets(out, start, state)
     values[:] = out
     return state
-
-
-def _run_kernel(kernel, width: int, height: int, state, origin, record: bool, *extra) -> Carving:
-    """Allocate an all-wall grid and a log, run ``kernel`` and wrap the result.
-
-    ``kernel(grid, rows, cols, origin_row, origin_col, state, order, *extra)``
-    must return the number of log entries it wrote; ``order`` is None unless ``record``.
-
-    Examples
-    --------
-    >>> from meiro.generate.binary_tree import _binary_tree_kernel
-    >>> from meiro.kernels.rng import mix_seed
-    >>> carving = _run_kernel(_binary_tree_kernel, 3, 2, mix_seed(1), (1, 1), True)
-    >>> carving.grid.astype(int)
-    array([[1, 1, 1, 1, 1, 1, 1],
-           [1, 0, 0, 0, 0, 0, 1],
-           [1, 0, 1, 0, 1, 1, 1],
-           [1, 0, 1, 0, 0, 0, 1],
-           [1, 1, 1, 1, 1, 1, 1]])
-    >>> carving.order.tolist()
-    [8, 10, 9, 12, 11, 22, 15, 24, 17, 26, 25]
-    """
-    width, height, state, origin, record = check_request(width, height, state, origin, record)
-    rows, cols = 2 * height + 1, 2 * width + 1
-    grid = np.ones((rows, cols), dtype=bool)
-    order = record_buffer(rows * cols, 2 * width * height - 1) if record else None
-    n_log = kernel(grid.ravel(), rows, cols, origin[0], origin[1], state, order, *extra)
-    return Carving(grid, order[:n_log] if record else None)
 
 
 def open_interior(width: int, height: int) -> np.ndarray:

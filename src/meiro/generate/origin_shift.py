@@ -37,7 +37,6 @@ from numba import njit
 from ..kernels.cells import (DUG, _cell_steps, _cells_to_grid, _open_passage, _padded_cells,
                              _random_step, _walk_marks)
 from ..kernels.index import U
-from ..registry import GENERATORS
 from .carving import Carving, check_number, check_request
 from .lattice import flood_log
 
@@ -82,14 +81,6 @@ def _origin_shift_kernel(cells, width, height, state, steps):
     return state
 
 
-@GENERATORS.register(
-    "origin-shift", aliases=("origin",),
-    ja="原点移動法",
-    summary="origin shift: a random walk of the tree's root; near-uniform, like wilson",
-    reference="CaptainLuma (2024); A. Broder (1989), D. Aldous (1990)",
-    origin="log",
-    memory=2,  # bytes per cell: each cell's pointer and the walk's marks
-)
 def origin_shift(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1, 1),
                  record: bool = False, *, steps_per_cell: float = STEPS_PER_CELL) -> Carving:
     """Make a perfect maze by shifting the origin of a rooted tree at random.

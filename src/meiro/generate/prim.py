@@ -36,10 +36,9 @@ import numpy as np
 from numba import njit
 
 from ..kernels.index import U
-from ..registry import GENERATORS
-from .carving import Carving, check_request
+from .carving import Carving, check_request, run_on_grid
 from .kruskal import _spanning_tree, shuffled_walls, wall_codes
-from .lattice import _carve, _run_kernel
+from .lattice import _carve
 
 
 _LEVEL_BITS = 6  # a 64-ary bitmap tree over the buckets: 64**3 = 262144 buckets
@@ -50,8 +49,8 @@ _DEBRUIJN_TABLE = np.array([
     45, 39, 33, 30, 24, 18, 12, 5, 63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
     46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9, 13, 8, 7, 6], np.int64)
 _ONE = np.uint64(1)
-_SIGN = np.uint64(1 << 63)
-_PRIM_STREAM = np.uint64(0x5052494D)  # "PRIM"  # flipping the top bit keeps the order of keys stored as int64
+_SIGN = np.uint64(1 << 63)  # flipping the top bit keeps the order of keys stored as int64
+_PRIM_STREAM = np.uint64(0x5052494D)  # "PRIM": XORed into the state, so Prim and Kruskal differ on one seed
 
 
 @njit(inline="always")
@@ -167,13 +166,6 @@ def _prim_kernel(grid, rows, cols, origin_row, origin_col, state, order, item_bi
     return n
 
 
-@GENERATORS.register(
-    "prim", aliases=("true-prim",),
-    ja="プリム法",
-    summary="true Prim: minimum spanning tree of random wall weights grown from the origin",
-    reference="R. C. Prim (1957); J. Buck, Mazes for Programmers (2015), ch. 11",
-    memory=14,  # bytes per cell: Kruskal's walls, buckets and union-find
-)
 def prim(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1, 1),
          record: bool = False) -> Carving:
     """Carve a perfect maze with true Prim (random weights).
@@ -201,5 +193,5 @@ def prim(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1
     rank[walls[:count]] = np.arange(count)
     rank_bits = (count + 1).bit_length()
     item_bits = (4 * (2 * width + 1) * (2 * height + 1)).bit_length()
-    return _run_kernel(_prim_kernel, width, height, state, origin, record, item_bits, rank,
+    return run_on_grid(_prim_kernel, width, height, state, origin, record, item_bits, rank,
                       64 - rank_bits)

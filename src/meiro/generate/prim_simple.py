@@ -25,7 +25,6 @@ from ..kernels.cells import (DUG, EDGE, _cell_block, _cell_steps, _join_cell, _m
                              _maze_around)
 from ..kernels.index import U
 from ..kernels.rng import _below
-from ..registry import GENERATORS
 from .carving import Carving, run_on_cells
 
 
@@ -77,12 +76,6 @@ def _prim_simple_kernel(cells, width, height, origin_x, origin_y, state, order):
     return n
 
 
-@GENERATORS.register(
-    "prim-simple", aliases=("simplified-prim",),
-    ja="簡易プリム法",
-    summary="simplified Prim: random frontier cell; radial, many short dead ends",
-    reference="J. Buck, Mazes for Programmers (2015), ch. 11",
-)
 def prim_simple(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1, 1),
                 record: bool = False) -> Carving:
     """Carve a perfect maze with simplified Prim (random frontier cell).

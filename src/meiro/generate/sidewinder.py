@@ -22,9 +22,8 @@ import numpy as np
 from numba import njit
 
 from ..kernels.rng import _below, _next_u64
-from ..registry import GENERATORS
-from .carving import Carving
-from .lattice import _carve, _run_kernel
+from .carving import Carving, run_on_grid
+from .lattice import _carve
 
 _TOP_BIT = np.uint64(63)
 
@@ -55,12 +54,6 @@ def _sidewinder_kernel(grid, rows, cols, origin_row, origin_col, state, order):
     return n
 
 
-@GENERATORS.register(
-    "sidewinder", summary="sidewinder: row runs each linked upwards once; open top row, vertical bias",
-    ja="サイドワインダー法",
-    reference="J. Buck, Mazes for Programmers (2015), ch. 2",
-    origin=None,
-)
 def sidewinder(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1, 1),
                record: bool = False) -> Carving:
     """Carve a perfect maze with the sidewinder method.
@@ -74,4 +67,4 @@ def sidewinder(width: int, height: int, state: np.uint64, origin: tuple[int, int
     >>> bool((~carving.grid[1, 1:-1]).all())
     True
     """
-    return _run_kernel(_sidewinder_kernel, width, height, state, origin, record)
+    return run_on_grid(_sidewinder_kernel, width, height, state, origin, record)

@@ -45,7 +45,6 @@ from numba import njit
 
 from ..kernels.index import U
 from ..kernels.rng import _below
-from ..registry import GENERATORS
 from .carving import Carving, check_request
 from .lattice import flood_log, open_interior
 
@@ -77,13 +76,6 @@ def _stick_kernel(grid, rows, cols, state):
     return state
 
 
-@GENERATORS.register(
-    "stick", aliases=("bar", "boutaoshi", "stick-toppling"),
-    ja="棒倒し法",
-    summary="棒倒し法: every post topples one bar (never onto a fallen one); short walls, many dead ends",
-    reference="Japanese beginner's method (棒倒し法); made perfect as described in the module docs",
-    origin="log",
-)
 def stick(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1, 1),
           record: bool = False) -> Carving:
     """Build a perfect maze with the stick-toppling method (棒倒し法).

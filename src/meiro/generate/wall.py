@@ -36,7 +36,6 @@ from numba import njit
 
 from ..kernels.index import U
 from ..kernels.rng import _below
-from ..registry import GENERATORS
 from .carving import Carving, check_request
 from .lattice import _shuffle, flood_log
 
@@ -97,14 +96,6 @@ def _wall_kernel(grid, rows, cols, state, posts):
     return state
 
 
-@GENERATORS.register(
-    "wall", aliases=("wall-extension", "kabenobashi"),
-    ja="壁伸ばし法",
-    summary="壁伸ばし法: grow walls from random posts until they meet a wall; long corridors",
-    reference="Japanese method 壁伸ばし法 (wall extension)",
-    origin="log",
-    memory=9,  # bytes per cell: posts, their shuffle and a growing flag per block
-)
 def wall(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1, 1),
          record: bool = False) -> Carving:
     """Build a perfect maze with the wall-extension method (壁伸ばし法).

@@ -30,7 +30,6 @@ from numba import njit
 
 from ..kernels.cells import DUG, _cell_steps, _open_passage, _random_step, _walk_marks
 from ..kernels.index import U
-from ..registry import GENERATORS
 from .carving import Carving, run_on_cells
 
 IN_TREE = 0x80
@@ -92,11 +91,6 @@ def _wilson_kernel(cells, width, height, origin_x, origin_y, state, order):
     return n
 
 
-@GENERATORS.register(
-    "wilson", summary="Wilson: loop-erased random walks; uniform spanning tree, no bias",
-    ja="ウィルソン法",
-    reference="D. B. Wilson, STOC (1996)",
-)
 def wilson(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1, 1),
            record: bool = False) -> Carving:
     """Carve a uniformly random perfect maze with Wilson's algorithm.

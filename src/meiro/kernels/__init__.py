@@ -22,6 +22,11 @@ the ones it starts) to the first of these that can be used:
 
 This runs before any kernel is defined: the kernel modules import this
 package first (numba may be loaded before it; its settings are then reloaded).
+
+When compiled kernels are thrown away
+-------------------------------------
+When any kernel source changes, not only the kernel's own file: see
+:mod:`meiro.kernel_freshness`, installed here too.
 """
 
 from __future__ import annotations
@@ -130,3 +135,12 @@ def _use_cache_folder() -> None:
 
 
 _use_cache_folder()
+
+
+def _stamp_with_sources_key() -> None:
+    from ..kernel_freshness import install
+
+    install()
+
+
+_stamp_with_sources_key()

@@ -15,25 +15,10 @@ import itertools
 
 from ..errors import MazeError
 from ..maze import Maze
-from .limits import check_output
+from .limits import AUTO_SIDE, auto_block, check_block, check_output  # noqa: F401
 from .palette import Palette, classes
 from .png import _pillow, indexed_image
 from .replay import dig_frames, frame_counts, search_frames
-
-#: Longest side of an animation, in pixels, when no block size is given.
-AUTO_SIDE = 640
-
-
-def auto_block(shape: tuple[int, int], side: int = AUTO_SIDE) -> int:
-    """A block size (1..16 pixels) that keeps the picture's longest side near ``side``.
-
-    Examples
-    --------
-    >>> auto_block((31, 31)), auto_block((41, 21)), auto_block((2001, 2001))
-    (16, 15, 1)
-    """
-    return max(1, min(16, side // max(shape)))
-
 
 def _encode(images, count: int, frame_ms: int, hold_ms: int) -> bytes:
     """The GIF of ``count`` frames from the iterator ``images``.

@@ -27,23 +27,17 @@ from importlib import resources
 import numpy as np
 
 from ..errors import MazeError
-from ..game.messages import MESSAGES
+from .. import paint
+from ..messages import MESSAGES
+from ..paint import rgb
 from ..maze import Maze
+from .limits import DIG_REPLAY_BLOCKS, MAX_BLOCKS, MAX_SIDE, check_page  # noqa: F401
 from .palette import Palette
 
-#: The largest grid a page holds: 4001 x 4001 blocks (2000 x 2000 cells) in all, and 8001
-#: blocks a side (a browser's canvas stops at 32767 pixels a side). Beyond that the page
-#: and the browser's canvas grow past what browsers handle comfortably.
-MAX_BLOCKS, MAX_SIDE = 4001 * 4001, 8001
-#: Mazes of up to this many blocks carry their carving log, and the page replays the
-#: digging before the game; they also carry A*'s and BFS's expansions, which the page
-#: replays side by side (f), as the window game does. 2 or 4 bytes a block each: about
-#: 2 MB at the most.
-DIG_REPLAY_BLOCKS = 250_000
 #: The player and trail colours of the window game (springgreen, tan1).
-PLAYER, TRAIL = (0, 255, 127), (255, 165, 79)
+PLAYER, TRAIL = rgb(paint.PLAYER), rgb(paint.TRAIL)
 #: The search replay's colours in the window game: yellow, cornflowerblue, gray60.
-SEARCH_COLORS = {"current": (255, 255, 0), "frontier": (100, 149, 237), "closed": (153, 153, 153)}
+SEARCH_COLORS = {"current": rgb(paint.CURRENT), "frontier": rgb(paint.FRONTIER), "closed": rgb(paint.CLOSED)}
 #: The message keys the page uses.
 TEXT_KEYS = ("time", "moves", "steps", "fewest", "count", "step_count", "seed", "answer", "again",
              "page_keys", "digging", "dig_paused", "gave_up", "best", "new_best", "not_recorded",
@@ -53,21 +47,6 @@ TEXT_KEYS = ("time", "moves", "steps", "fewest", "count", "step_count", "seed", 
 
 def _asset(name: str) -> str:
     return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
-
-
-def check_page(shape: tuple[int, int]) -> None:
-    """Refuse a grid too large for a page, before any work.
-
-    Examples
-    --------
-    >>> check_page((8001, 8001))
-    Traceback (most recent call last):
-    ...
-    meiro.errors.MazeError: a web page holds up to 2000x2000 cells (4000 a side); this maze is 4000x4000
-    """
-    if shape[0] * shape[1] > MAX_BLOCKS or max(shape) > MAX_SIDE:
-        raise MazeError(f"a web page holds up to 2000x2000 cells (4000 a side); this maze is "
-                        f"{(shape[1] - 1) // 2}x{(shape[0] - 1) // 2}")
 
 
 def render_html(maze: Maze, *, lang: str | None = None, title: str | None = None,

@@ -167,8 +167,8 @@ class MazeGame {
   }
 }
 
-// A search replay's colours, as meiro.game.search_replay shows them.
-const CURRENT = 6, FRONTIER = 7, CLOSED = 8;
+// A search replay's colours: meiro.paint's block classes (tests/test_render_html.py checks them).
+const CURRENT = 7, FRONTIER = 6, CLOSED = 5;
 
 // Every colour (and g) change of replaying the expansions `order` (flat block indices) of a
 // search with `stride` blocks a step: the same events, in the same order, as

@@ -82,9 +82,12 @@ would be unusable or take minutes to write for what the format is for:
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass
 from pathlib import Path
+
+import numpy as np
 
 from ..errors import MazeError
 from ..io import DATA_FORMATS, PICTURE_FORMATS
@@ -136,6 +139,104 @@ class Needs:
     size: int
     block: int | None = None
     frames: int | None = None
+
+
+
+
+# -- each format's own size rules (here, so that the writers import this module and not the
+# other way round)
+
+#: Pictures larger than this many pixels are refused (Pillow's own safety limit is ~89M).
+MAX_PIXELS = 64_000_000
+def largest_block(shape: tuple[int, int]) -> int:
+    """The largest block size, in pixels, that keeps a picture of ``shape`` blocks within
+    ``MAX_PIXELS`` (0 if even one pixel per block is too many).
+
+    Examples
+    --------
+    >>> largest_block((31, 31)), largest_block((4001, 4001)), largest_block((9001, 9001))
+    (258, 1, 0)
+    """
+    return math.isqrt(MAX_PIXELS // (shape[0] * shape[1]))
+
+
+def fitted_block(shape: tuple[int, int], preferred: int = 16) -> int:
+    """``preferred`` pixels per block, or fewer if the picture would be too large (at least 1).
+
+    Examples
+    --------
+    >>> fitted_block((31, 31)), fitted_block((2001, 2001)), fitted_block((4001, 4001))
+    (16, 3, 1)
+    """
+    return max(1, min(preferred, largest_block(shape)))
+
+
+def check_block(block, shape: tuple[int, int]) -> int:
+    """Validate a block size in pixels for a grid of ``shape`` blocks.
+
+    Examples
+    --------
+    >>> check_block(8, (31, 31))
+    8
+    >>> check_block(64, (201, 201))
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: a 12864x12864-pixel picture is too large; use a block size of at most 39
+    """
+    if isinstance(block, bool) or not isinstance(block, (int, np.integer)) or not 1 <= block <= 256:
+        raise MazeError(f"block size must be a whole number of pixels from 1 to 256, got {block!r}")
+    pixels = shape[0] * shape[1] * int(block) ** 2
+    if pixels > MAX_PIXELS:
+        fit = largest_block(shape)
+        if fit == 0:
+            raise MazeError(f"a {shape[1]}x{shape[0]}-block maze is too large for a picture of at most "
+                            f"{MAX_PIXELS // 1_000_000} million pixels; choose a smaller size")
+        raise MazeError(f"a {shape[1] * block}x{shape[0] * block}-pixel picture is too large; "
+                        f"use a block size of at most {fit}")
+    return int(block)
+
+
+#: Longest side of an animation, in pixels, when no block size is given.
+AUTO_SIDE = 640
+
+
+def auto_block(shape: tuple[int, int], side: int = AUTO_SIDE) -> int:
+    """A block size (1..16 pixels) that keeps the picture's longest side near ``side``.
+
+    Examples
+    --------
+    >>> auto_block((31, 31)), auto_block((41, 21)), auto_block((2001, 2001))
+    (16, 15, 1)
+    """
+    return max(1, min(16, side // max(shape)))
+
+
+#: The largest grid a page holds: 4001 x 4001 blocks (2000 x 2000 cells) in all, and 8001
+#: blocks a side (a browser's canvas stops at 32767 pixels a side). Beyond that the page
+#: and the browser's canvas grow past what browsers handle comfortably.
+MAX_BLOCKS, MAX_SIDE = 4001 * 4001, 8001
+#: Mazes of up to this many blocks carry their carving log, and the page replays the
+#: digging before the game; they also carry A*'s and BFS's expansions, which the page
+#: replays side by side (f), as the window game does. 2 or 4 bytes a block each: about
+#: 2 MB at the most.
+DIG_REPLAY_BLOCKS = 250_000
+def check_page(shape: tuple[int, int]) -> None:
+    """Refuse a grid too large for a page, before any work.
+
+    Examples
+    --------
+    >>> check_page((8001, 8001))
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: a web page holds up to 2000x2000 cells (4000 a side); this maze is 4000x4000
+    """
+    if shape[0] * shape[1] > MAX_BLOCKS or max(shape) > MAX_SIDE:
+        raise MazeError(f"a web page holds up to 2000x2000 cells (4000 a side); this maze is "
+                        f"{(shape[1] - 1) // 2}x{(shape[0] - 1) // 2}")
+
+
+#: The SVG drawing styles.
+SVG_STYLES = ("auto", "thin", "block")
 
 
 def output_format(target) -> str:
@@ -234,8 +335,6 @@ holds at most 2.1 billion: use at most 59 frames (--frames) or a smaller maze
 
 
 def _png(fmt, shape, *, block, rgb, **_) -> Needs:
-    from .png import check_block, fitted_block
-
     block = check_block(block or fitted_block(shape), shape)
     blocks, pixels = shape[0] * shape[1], shape[0] * shape[1] * block ** 2
     per_block = 10 * block ** 2 + 1 if rgb else 3.3 * block ** 2 + block + 2
@@ -243,9 +342,6 @@ def _png(fmt, shape, *, block, rgb, **_) -> Needs:
 
 
 def _gif(fmt, shape, *, block, frames, **_) -> Needs:
-    from .gif import auto_block
-    from .png import check_block
-
     block = check_block(block or auto_block(shape), shape)
     frames = _whole(frames, "max_frames", 2)
     # the log (digging or search) has at most one entry an inner block: fewer frames then
@@ -268,10 +364,8 @@ def _gif(fmt, shape, *, block, frames, **_) -> Needs:
 
 
 def _svg(fmt, shape, *, style, **_) -> Needs:
-    from .svg import STYLES
-
-    if style not in STYLES:
-        raise MazeError(f"unknown SVG style {style!r}; choose one of: {', '.join(STYLES)}")
+    if style not in SVG_STYLES:
+        raise MazeError(f"unknown SVG style {style!r}; choose one of: {', '.join(SVG_STYLES)}")
     blocks = shape[0] * shape[1]
     if blocks > SVG_MAX_BLOCKS:
         raise MazeError(f"a {_cells(shape)} SVG would take minutes to open: an SVG holds up to "
@@ -302,8 +396,6 @@ def _pdf(fmt, shape, *, count, per_page, answers, **_) -> Needs:
 
 
 def _html(fmt, shape, **_) -> Needs:
-    from .html import DIG_REPLAY_BLOCKS, check_page
-
     check_page(shape)
     blocks = shape[0] * shape[1]
     per_block = HTML_REPLAY_BYTES if blocks <= DIG_REPLAY_BLOCKS else HTML_BYTES

@@ -1,6 +1,7 @@
 """The colours of meiro: every picture format and every front end take them from here.
 
-The defaults are the Tk game's palette from the seed article: walls ``gray25``,
+The block classes and default colours are :mod:`meiro.paint`'s, the Tk game's palette from
+the seed article: walls ``gray25``,
 paths white, start red, goal blue and the answer ``palevioletred``; a search
 replay shows its frontier (the open list) ``cornflowerblue``, the blocks it
 has closed ``gray60`` and the one it expands ``yellow``, as the game's f view
@@ -17,22 +18,7 @@ import numpy as np
 from ..errors import MazeError
 from ..maze import check_path
 
-RGB = tuple[int, int, int]
-
-#: Colour names accepted besides ``#rrggbb``: Tk's (X11's) names for every colour the game
-#: draws, and a few more. The window game (:mod:`meiro.ui.raster`) takes its colours here.
-NAMES: dict[str, RGB] = {
-    "gray25": (64, 64, 64), "grey25": (64, 64, 64), "white": (255, 255, 255),
-    "black": (0, 0, 0), "red": (255, 0, 0), "blue": (0, 0, 255), "green": (0, 128, 0),
-    "palevioletred": (219, 112, 147), "lightskyblue": (135, 206, 250),
-    "gold": (255, 215, 0), "orange": (255, 165, 0), "gray": (128, 128, 128),
-    "grey": (128, 128, 128), "lightgray": (211, 211, 211), "navy": (0, 0, 128),
-    "tan1": (255, 165, 79), "springgreen": (0, 255, 127), "yellow": (255, 255, 0),
-    "gray80": (204, 204, 204), "cornflowerblue": (100, 149, 237), "gray60": (153, 153, 153),
-}
-
-#: Block classes, in palette order: the value :func:`classes` gives each block.
-PATH, WALL, START, GOAL, ANSWER, CLOSED, FRONTIER = range(7)
+from ..paint import ANSWER, CLOSED, FRONTIER, GOAL, NAMES, PATH, RGB, START, WALL, rgb  # noqa: F401
 
 
 def parse_color(text) -> RGB:
@@ -77,13 +63,14 @@ class Palette:
     (0, 0, 0)
     """
 
-    path: RGB = (255, 255, 255)
-    wall: RGB = (64, 64, 64)
-    start: RGB = (255, 0, 0)
-    goal: RGB = (0, 0, 255)
-    answer: RGB = (219, 112, 147)
-    closed: RGB = (153, 153, 153)  # gray60, as the game's f view
-    frontier: RGB = (100, 149, 237)  # cornflowerblue
+    # in the order of the block classes PATH ... FRONTIER (meiro.paint), the pictures' palette
+    path: RGB = rgb(PATH)
+    wall: RGB = rgb(WALL)
+    start: RGB = rgb(START)
+    goal: RGB = rgb(GOAL)
+    answer: RGB = rgb(ANSWER)
+    closed: RGB = rgb(CLOSED)  # gray60, as the game's f view
+    frontier: RGB = rgb(FRONTIER)  # cornflowerblue
 
     @classmethod
     def with_colors(cls, **colors) -> "Palette":
@@ -101,6 +88,23 @@ class Palette:
     def hex(self, name: str) -> str:
         """``#rrggbb`` of one entry, for SVG and PDF."""
         return "#%02x%02x%02x" % getattr(self, name)
+
+
+def rgb_blocks(maze, block: int = 1, palette: Palette | None = None) -> np.ndarray:
+    """The maze as a ``(rows * block, cols * block, 3)`` uint8 RGB array in ``palette``'s
+    colours (default: the game's), ``block`` pixels a side per block; no Pillow needed.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> pixels = rgb_blocks(meiro.generate(3, 3, seed=1), block=2)
+    >>> pixels.shape, pixels[0, 0].tolist(), pixels[2, 2].tolist()
+    ((14, 14, 3), [64, 64, 64], [255, 0, 0])
+    """
+    if isinstance(block, bool) or not isinstance(block, int) or block < 1:
+        raise MazeError(f"block must be a whole number of pixels, at least 1, got {block!r}")
+    table = (palette if palette is not None else Palette()).table()
+    return table[classes(maze)].repeat(block, axis=0).repeat(block, axis=1)
 
 
 def classes(maze, path=None) -> np.ndarray:

@@ -6,14 +6,14 @@ start and the goal from the pixels alone. A ``meiro`` text chunk also keeps the
 block size, the colours and the generation recipe, so a PNG written by meiro
 reads back into the very same maze (seed and algorithm included).
 
-Needs Pillow; ``import meiro`` does not import this module.
+Draws with Pillow (a dependency of meiro), imported when a picture is first made, so
+``import meiro`` does not import Pillow.
 """
 
 from __future__ import annotations
 
 import io
 import json
-import math
 import warnings
 
 import numpy as np
@@ -22,10 +22,9 @@ from ..errors import MazeError
 from ..files import parse_json, png_size
 from ..maze import Maze
 from ..recipe import recipe_from, shown
+from .limits import MAX_PIXELS, check_block, fitted_block, largest_block  # noqa: F401  (theirs)
 from .palette import ANSWER, GOAL, PATH, START, WALL, Palette, classes
 
-#: Pictures larger than this many pixels are refused (Pillow's own safety limit is ~89M).
-MAX_PIXELS = 64_000_000
 #: Text chunk key holding meiro's metadata.
 CHUNK = "meiro"
 
@@ -33,57 +32,13 @@ CHUNK = "meiro"
 def _pillow():
     try:
         from PIL import Image, PngImagePlugin
-    except ImportError:  # pragma: no cover - Pillow is a declared dependency of the extra
+    except ImportError:  # pragma: no cover - Pillow is one of meiro's own dependencies
         raise MazeError("PNG and GIF need Pillow, which meiro depends on: pip install pillow") from None
     return Image, PngImagePlugin
 
 
-def largest_block(shape: tuple[int, int]) -> int:
-    """The largest block size, in pixels, that keeps a picture of ``shape`` blocks within
-    ``MAX_PIXELS`` (0 if even one pixel per block is too many).
-
-    Examples
-    --------
-    >>> largest_block((31, 31)), largest_block((4001, 4001)), largest_block((9001, 9001))
-    (258, 1, 0)
-    """
-    return math.isqrt(MAX_PIXELS // (shape[0] * shape[1]))
 
 
-def fitted_block(shape: tuple[int, int], preferred: int = 16) -> int:
-    """``preferred`` pixels per block, or fewer if the picture would be too large (at least 1).
-
-    Examples
-    --------
-    >>> fitted_block((31, 31)), fitted_block((2001, 2001)), fitted_block((4001, 4001))
-    (16, 3, 1)
-    """
-    return max(1, min(preferred, largest_block(shape)))
-
-
-def check_block(block, shape: tuple[int, int]) -> int:
-    """Validate a block size in pixels for a grid of ``shape`` blocks.
-
-    Examples
-    --------
-    >>> check_block(8, (31, 31))
-    8
-    >>> check_block(64, (201, 201))
-    Traceback (most recent call last):
-    ...
-    meiro.errors.MazeError: a 12864x12864-pixel picture is too large; use a block size of at most 39
-    """
-    if isinstance(block, bool) or not isinstance(block, (int, np.integer)) or not 1 <= block <= 256:
-        raise MazeError(f"block size must be a whole number of pixels from 1 to 256, got {block!r}")
-    pixels = shape[0] * shape[1] * int(block) ** 2
-    if pixels > MAX_PIXELS:
-        fit = largest_block(shape)
-        if fit == 0:
-            raise MazeError(f"a {shape[1]}x{shape[0]}-block maze is too large for a picture of at most "
-                            f"{MAX_PIXELS // 1_000_000} million pixels; choose a smaller size")
-        raise MazeError(f"a {shape[1] * block}x{shape[0] * block}-pixel picture is too large; "
-                        f"use a block size of at most {fit}")
-    return int(block)
 
 
 def indexed_image(cls: np.ndarray, block: int, palette: Palette):

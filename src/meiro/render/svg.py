@@ -16,11 +16,8 @@ from __future__ import annotations
 from ..errors import MazeError
 from ..maze import Maze
 from .geometry import block_runs, corners, is_lattice, wall_segments
-from .limits import check_output
+from .limits import SVG_STYLES as STYLES, check_output
 from .palette import Palette
-
-STYLES = ("auto", "thin", "block")
-
 
 def _num(value: float) -> str:
     return f"{value + 0:g}"  # + 0 turns -0.0 into 0

@@ -1,7 +1,8 @@
 """Solving: :func:`solve` and the :class:`Solution` it returns.
 
-Each solver is one module that registers a function in :data:`SOLVERS`; the
-function folds the block grid into the one-byte-per-node search graph
+Each solver is one module with a function declared in the catalogue of
+:mod:`meiro.registry` and imported when it first runs (importing this package
+loads no kernel and no numba); the function folds the block grid into the one-byte-per-node search graph
 (:class:`~meiro.solve.result.SearchGraph`), runs its numba kernel on it and
 returns a :class:`~meiro.solve.result.SearchResult` with the block path.
 """
@@ -13,13 +14,6 @@ import numpy as np
 from ..errors import MazeError, NoPathError
 from ..maze import Maze, check_path
 from ..registry import SOLVERS
-from . import astar, bfs  # noqa: F401  (each import registers its solvers)
-from . import dfs  # noqa: F401
-from . import greedy  # noqa: F401
-from . import wall_follower  # noqa: F401
-from . import tremaux  # noqa: F401
-from . import dead_end_fill  # noqa: F401
-from . import bidirectional  # noqa: F401
 
 
 def search_stride(maze: Maze) -> int:

@@ -25,7 +25,6 @@ from ..kernels.buffers import _grow
 from ..kernels.graph import CODE_MASK, EAST, SOURCE, SOUTH, _set_code
 from ..kernels.index import U
 from ..kernels.rng import _next_u64, mix_seed
-from ..registry import SOLVERS
 from .result import SearchGraph, SearchResult
 
 
@@ -189,12 +188,6 @@ def _key_layout(nodes: int, width: int, height: int) -> tuple[int, int]:
     return h_bits + tie_bits, tie_bits
 
 
-@SOLVERS.register(
-    "astar", aliases=("a*", "a-star"),
-    ja="A*探索",
-    summary="A*: Manhattan heuristic, ties to larger g then seeded random; shortest path",
-    reference="Hart, Nilsson, Raphael (1968); the Tk seed article",
-)
 def astar(grid: np.ndarray, source: int, target: int, step: int, seed: int,
           record: bool) -> SearchResult:
     """Find a shortest path with A*.

@@ -18,7 +18,6 @@ from numba import njit
 from ..kernels.graph import CODE_MASK, CODE_SHIFT, EAST, SOURCE, SOUTH, _set_code
 from ..kernels.buffers import _grow_ring
 from ..kernels.index import U
-from ..registry import SOLVERS
 from .result import SearchGraph, SearchResult, block_index
 
 
@@ -114,12 +113,6 @@ def _bfs_kernel(graph, width, source, target, order):
     return last, head, max_frontier
 
 
-@SOLVERS.register(
-    "bfs", aliases=("breadth-first",),
-    ja="幅優先探索",
-    summary="breadth-first search: shortest path, explores evenly around the start",
-    reference="E. F. Moore, The shortest path through a maze (1959)",
-)
 def bfs(grid: np.ndarray, source: int, target: int, step: int, seed: int,
         record: bool) -> SearchResult:
     """Find a shortest path with breadth-first search.

@@ -31,7 +31,6 @@ from numba import njit
 from ..kernels.buffers import _grow_ring
 from ..kernels.graph import CODE_MASK, SOURCE, _node_offsets, _open_ways, _set_code
 from ..kernels.index import U
-from ..registry import SOLVERS
 from .result import SearchGraph, SearchResult
 
 
@@ -129,12 +128,6 @@ def _bidirectional_kernel(graph, width, source, target, order):
     return target, expanded, max_frontier
 
 
-@SOLVERS.register(
-    "bidirectional", aliases=("bidirectional-bfs", "bibfs"),
-    ja="双方向幅優先探索",
-    summary="bidirectional BFS: from both ends, level by level; shortest path",
-    reference="I. Pohl, Bi-directional search (1971)",
-)
 def bidirectional(grid: np.ndarray, source: int, target: int, step: int, seed: int,
                   record: bool) -> SearchResult:
     """Find a shortest path with bidirectional breadth-first search.

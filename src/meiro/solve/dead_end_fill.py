@@ -30,7 +30,6 @@ from numba import njit
 from ..kernels.graph import EAST, OPEN, SOUTH, _node_offsets, _open_ways
 from ..kernels.index import U
 from ..maze import _check_flag
-from ..registry import SOLVERS
 from .bfs import _bfs_kernel
 from .result import SearchGraph, SearchResult
 
@@ -99,12 +98,6 @@ def _fill_kernel(graph, width, source, target, queue):
     return tail
 
 
-@SOLVERS.register(
-    "dead-end-fill", aliases=("dead-end-filling", "fill"),
-    ja="行き止まり埋め法",
-    summary="dead-end filling: wall up dead ends until the route is left, then BFS; shortest path",
-    reference="W. D. Pullen, Think Labyrinth!",
-)
 def dead_end_fill(grid: np.ndarray, source: int, target: int, step: int, seed: int,
                   record: bool) -> SearchResult:
     """Find a shortest path by dead-end filling.

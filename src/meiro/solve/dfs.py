@@ -20,7 +20,6 @@ from ..kernels.buffers import _grow
 from ..kernels.graph import CODE_MASK, NTH_WAY, SOURCE, _node_offsets, _open_ways, _set_code
 from ..kernels.index import U
 from ..kernels.rng import _below, mix_seed
-from ..registry import SOLVERS
 from .result import SearchGraph, SearchResult
 
 
@@ -98,12 +97,6 @@ def _dfs_kernel(graph, width, source, target, rng, order):
     return found, expanded, max_depth
 
 
-@SOLVERS.register(
-    "dfs", aliases=("depth-first",), exact=False,
-    ja="深さ優先探索",
-    summary="depth-first search: one corridor to its end, then back up; any path, not shortest",
-    reference="R. E. Tarjan (1972); Trémaux (19th c.)",
-)
 def dfs(grid: np.ndarray, source: int, target: int, step: int, seed: int,
         record: bool) -> SearchResult:
     """Find a path with depth-first search.

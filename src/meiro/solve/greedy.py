@@ -15,17 +15,10 @@ from __future__ import annotations
 import numpy as np
 
 from ..kernels.rng import mix_seed
-from ..registry import SOLVERS
 from .astar import _best_first
 from .result import SearchResult
 
 
-@SOLVERS.register(
-    "greedy", aliases=("best-first", "greedy-best-first"), exact=False,
-    ja="最良優先探索",
-    summary="greedy best-first: nearest-to-goal first (Manhattan); fast on open ground, not shortest",
-    reference="Doran and Michie (1966); J. Pearl, Heuristics (1984)",
-)
 def greedy(grid: np.ndarray, source: int, target: int, step: int, seed: int,
            record: bool) -> SearchResult:
     """Find a path with greedy best-first search.

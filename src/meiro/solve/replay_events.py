@@ -42,7 +42,7 @@ from ..kernels.graph import _one_or_two
 from ..kernels.index import U
 from ..maze import check_grid
 
-CURRENT, FRONTIER, CLOSED = 6, 7, 8
+from ..paint import CLOSED, CURRENT, FRONTIER  # noqa: E402  (the block classes everyone paints)
 
 
 class SearchEvents(NamedTuple):

@@ -24,7 +24,6 @@ from ..kernels.graph import (CODE_MASK, NTH_WAY, SOURCE, WAY_COUNT, _node_offset
                              _set_code)
 from ..kernels.index import U
 from ..kernels.rng import _below, mix_seed
-from ..registry import SOLVERS
 from .result import SearchGraph, SearchResult
 
 
@@ -119,12 +118,6 @@ def _tremaux_kernel(graph, width, source, target, rng, order):
     return found, expanded, max_thread
 
 
-@SOLVERS.register(
-    "tremaux", aliases=("trémaux",), exact=False,
-    ja="トレモー法",
-    summary="Trémaux: mark passages, never walk one three times; works with loops, not shortest",
-    reference="É. Lucas, Récréations mathématiques (1882), after C. P. Trémaux",
-)
 def tremaux(grid: np.ndarray, source: int, target: int, step: int, seed: int,
             record: bool) -> SearchResult:
     """Find a path with Trémaux's marking method.

@@ -34,7 +34,6 @@ from numba import njit
 from ..errors import NoPathError
 from ..kernels.graph import CODE_MASK, SOURCE, _node_offsets, _open_ways, _set_code
 from ..kernels.index import U
-from ..registry import SOLVERS
 from .result import SearchGraph, SearchResult
 
 
@@ -130,13 +129,5 @@ def _follower(turn: int, name: str):
     return solver
 
 
-wall_left = SOLVERS.register(
-    "wall-left", aliases=("left-hand",), exact=False, ja="左手法",
-    summary="left-hand wall follower: always works on perfect mazes; can circle forever with loops",
-    reference="folklore; W. D. Pullen, Think Labyrinth!",
-)(_follower(3, "wall-left"))
-wall_right = SOLVERS.register(
-    "wall-right", aliases=("right-hand",), exact=False, ja="右手法",
-    summary="right-hand wall follower: mirror image of wall-left",
-    reference="folklore; W. D. Pullen, Think Labyrinth!",
-)(_follower(1, "wall-right"))
+wall_left = _follower(3, "wall-left")
+wall_right = _follower(1, "wall-right")

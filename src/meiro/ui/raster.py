@@ -13,23 +13,16 @@ import math
 
 import numpy as np
 
-from ..game.model import ANSWER, GOAL, PATH, START, TRAIL, WALL
-from ..render.palette import NAMES
+from ..paint import (ANSWER, CLASSES, CLOSED, COLOR_NAMES, CURRENT, FRONTIER, GOAL,  # noqa: F401
+                     NAMES, OUTSIDE, PATH, START, TRAIL, WALL, rgb)
+from ..paint import PLAYER as _PLAYER_CLASS
 
-#: The Tk colour names the window uses and their RGB values (from the one palette table,
-#: :data:`meiro.render.palette.NAMES`).
-COLORS = {name: NAMES[name] for name in (
-    "gray25", "white", "tan1", "palevioletred", "red", "blue", "springgreen", "yellow", "gray80",
-    "cornflowerblue", "gray60", "black")}
-#: Search replay palette indices (beyond the game's own).
-CURRENT, FRONTIER, CLOSED = 6, 7, 8
-#: Paint index used for pixels outside the maze.
-OUTSIDE = 9
-_NAMES = {WALL: "gray25", PATH: "white", TRAIL: "tan1", ANSWER: "palevioletred", START: "red",
-          GOAL: "blue", CURRENT: "yellow", FRONTIER: "cornflowerblue", CLOSED: "gray60",
-          OUTSIDE: "gray80"}
-PALETTE = np.array([COLORS[_NAMES[i]] for i in range(len(_NAMES))], np.uint8)
-PLAYER = COLORS["springgreen"]
+#: The Tk colour names the window uses and their RGB values (from the one table, meiro.paint).
+COLORS = {name: NAMES[name] for name in (*COLOR_NAMES.values(), "black")}
+#: RGB of each block class, indexed by class.
+PALETTE = np.array([rgb(c) for c in range(len(CLASSES))], np.uint8)
+#: The player's colour.
+PLAYER = rgb(_PLAYER_CLASS)
 
 #: Smallest on-screen size of the start, goal and player markers, in pixels.
 MARKER_MIN = 5
@@ -249,3 +242,32 @@ def maze_image(maze, scale: int | None = None):
     paint[maze.goal] = GOAL
     pixels = PALETTE[paint].repeat(scale, axis=0).repeat(scale, axis=1)
     return Image.fromarray(pixels, "RGB")
+
+
+def goal_arrow(view: View, goal: tuple[int, int], size: int = 18):
+    """The corners of a triangle just inside the view's edge, pointing from the view's centre
+    towards ``goal``; None while the goal block is in view.
+
+    Examples
+    --------
+    >>> v = View(601, 601, 400, 400)              # 10 pixels a block: the start's corner in view
+    >>> tip = goal_arrow(v, (599, 599))[:2]       # the goal far down and right: the arrow's tip
+    >>> tip[0] > 360 and tip[1] > 360
+    True
+    >>> goal_arrow(v, (301, 301)) is None         # the middle of the maze is in view
+    True
+    """
+    x0, y0, x1, y1 = view.block_rect(*goal, clip=False)
+    gx, gy = (x0 + x1) / 2, (y0 + y1) / 2
+    if 0 <= gx < view.width and 0 <= gy < view.height:
+        return None
+    cx, cy = view.width / 2, view.height / 2
+    dx, dy = gx - cx, gy - cy
+    # scale the direction to touch the border inset by the arrow's size
+    reach = min((cx - size) / abs(dx) if dx else math.inf, (cy - size) / abs(dy) if dy else math.inf)
+    tx, ty = cx + dx * reach, cy + dy * reach
+    norm = math.hypot(dx, dy)
+    ux, uy = dx / norm, dy / norm  # along the arrow; (-uy, ux) across it
+    bx, by = tx - ux * size, ty - uy * size
+    half = size * 0.6
+    return (tx, ty, bx - uy * half, by + ux * half, bx + uy * half, by - ux * half)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 import tkinter as tk
 
-from ..game.messages import text
+from ..messages import text
 from ..game.search_replay import SearchWatch
 from .raster import View
 

@@ -28,7 +28,7 @@ from ..registry import GENERATORS
 from ..text import display_width
 from ..game import KEYMAP, GameModel, OpenFolder, Phase, Quit, SaveImage, WatchSearch, Zoom
 from ..game.clock import format_elapsed
-from ..game.messages import text
+from ..messages import text
 from ..game.prepare import prepare_kernels
 from ..game.records import NOTE_KEYS, Records, record_key
 from ..game.search_replay import CURRENT

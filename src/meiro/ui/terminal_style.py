@@ -19,11 +19,9 @@ from typing import Callable
 
 import numpy as np
 
-from ..game.model import ANSWER, GOAL, PATH, START, TRAIL, WALL
-from ..game.search_replay import CLOSED, CURRENT, FRONTIER
+from ..paint import ANSWER, CLOSED, CURRENT, FRONTIER, GOAL, PATH, PLAYER, START, TRAIL, WALL  # noqa: F401
 
-#: Overlay class drawn over the paint grid where the player stands.
-PLAYER = 9
+# PLAYER: the overlay class drawn over the paint grid where the player stands
 #: The half of :data:`MAP`'s last line below an odd number of rows: nothing there.
 BLANK = 255
 #: When a character cell of :data:`MAP` cannot show both of its blocks, the one that

@@ -1,4 +1,5 @@
-"""The Tk window of ``meiro play``: the seed game, drawn as one image.
+"""The Tk window of ``meiro play``: the seed game, drawn as one image (its layout, keys and
+drawing; the system around it, DPI, fonts, file manager and dialogs, is :mod:`meiro.ui.tk_system`).
 
 The window only maps keys to :mod:`meiro.game` commands and draws the model's
 state. The maze is one ``PhotoImage`` the size of the canvas; after every
@@ -10,108 +11,31 @@ costs the same on a 15x15 maze as on a 1000x1000 one. Animations run on
 
 from __future__ import annotations
 
-import math
-import os
 import subprocess
-import sys
 import tkinter as tk
 from pathlib import Path
-from tkinter import filedialog, messagebox, ttk
+from tkinter import messagebox, ttk
 from typing import Callable
 
 from ..errors import MazeError
 from ..game import (KEYMAP, GameModel, OpenFolder, Phase, Quit, SaveImage, StartStop, WatchSearch,
                     Zoom)
 from ..game.clock import format_elapsed
-from ..game.messages import text
+from ..messages import text
 from ..game.records import NOTE_KEYS, Records, record_key
 from ..game.prepare import prepare_kernels
 from ..goals import GOALS, goal_title
 from ..registry import GENERATORS
 from .pictures import IMAGE_DIR, image_name, save_picture
-from .raster import View
+from .raster import View, goal_arrow
+from . import tk_system
+from .tk_system import (JAPANESE_FAMILIES, apply_tk_scaling,  # noqa: F401
+                        enable_dpi_awareness, japanese_font_available, open_in_file_manager,
+                        shown_path)
 
 BG = "gray80"
 FONT = ("Yu Gothic", 10)
 FRAME_MS = 16
-
-
-def enable_dpi_awareness() -> None:
-    """Ask Windows for per-monitor DPI awareness (as the seed does), so text and the maze are crisp.
-
-    Must run before the first Tk window. Elsewhere Tk follows the screen's DPI
-    itself; :func:`apply_tk_scaling` sets its point size from the real DPI.
-    """
-    if sys.platform == "win32":
-        try:
-            import ctypes
-
-            ctypes.windll.shcore.SetProcessDpiAwareness(1)
-        except (AttributeError, OSError):
-            pass
-
-
-def apply_tk_scaling(root: tk.Tk) -> None:
-    """Make Tk's points match the screen's pixels per inch (fonts scale on high-DPI screens)."""
-    try:
-        dpi = float(root.winfo_fpixels("1i"))
-    except tk.TclError:
-        return
-    if 48 <= dpi <= 600:
-        root.tk.call("tk", "scaling", dpi / 72.0)
-
-
-def open_in_file_manager(folder: Path) -> subprocess.Popen | None:
-    """Open ``folder`` with the platform's file manager (explorer / open / xdg-open).
-
-    Returns the opener's process (None on Windows), for the caller to reap and to
-    learn from its exit status whether a file manager answered: ``xdg-open``
-    fails after a while when none is installed.
-    """
-    if sys.platform == "win32":
-        os.startfile(folder)  # type: ignore[attr-defined]
-        return None
-    opener = "open" if sys.platform == "darwin" else "xdg-open"
-    return subprocess.Popen([opener, str(folder)], stdin=subprocess.DEVNULL,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            start_new_session=True)
-
-
-def goal_arrow(view: View, goal: tuple[int, int], size: int = 18):
-    """The corners of a triangle just inside the view's edge, pointing from the view's centre
-    towards ``goal``; None while the goal block is in view.
-
-    Examples
-    --------
-    >>> v = View(601, 601, 400, 400)              # 10 pixels a block: the start's corner in view
-    >>> tip = goal_arrow(v, (599, 599))[:2]       # the goal far down and right: the arrow's tip
-    >>> tip[0] > 360 and tip[1] > 360
-    True
-    >>> goal_arrow(v, (301, 301)) is None         # the middle of the maze is in view
-    True
-    """
-    x0, y0, x1, y1 = view.block_rect(*goal, clip=False)
-    gx, gy = (x0 + x1) / 2, (y0 + y1) / 2
-    if 0 <= gx < view.width and 0 <= gy < view.height:
-        return None
-    cx, cy = view.width / 2, view.height / 2
-    dx, dy = gx - cx, gy - cy
-    # scale the direction to touch the border inset by the arrow's size
-    reach = min((cx - size) / abs(dx) if dx else math.inf, (cy - size) / abs(dy) if dy else math.inf)
-    tx, ty = cx + dx * reach, cy + dy * reach
-    norm = math.hypot(dx, dy)
-    ux, uy = dx / norm, dy / norm  # along the arrow; (-uy, ux) across it
-    bx, by = tx - ux * size, ty - uy * size
-    half = size * 0.6
-    return (tx, ty, bx - uy * half, by + ux * half, bx + uy * half, by - ux * half)
-
-
-def _shown_path(path) -> str:
-    """``path`` as a player reads it: relative to the folder the game started in, if inside it."""
-    try:
-        return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
-    except (ValueError, OSError):
-        return str(path)
 
 
 #: A maze of more cells than this takes long to make and dig: Enter asks first.
@@ -121,39 +45,6 @@ LARGE_CELLS = 1000 * 1000
 ERROR_FG, OK_FG = "firebrick", "dark green"
 #: How often (ms), and how long, to watch the file manager's opener for a failure.
 OPENER_POLL_MS, OPENER_WAIT_MS = 250, 10_000
-
-#: Families known to draw Japanese, for systems without fontconfig to ask.
-JAPANESE_FAMILIES = ("Yu Gothic", "Meiryo", "MS Gothic", "Hiragino Sans", "Hiragino Kaku Gothic ProN",
-                     "Noto Sans CJK JP", "Noto Serif CJK JP", "Noto Sans JP", "IPAexGothic",
-                     "IPAGothic", "TakaoGothic", "VL Gothic", "Source Han Sans JP")
-
-
-def japanese_font_available(root: tk.Misc) -> bool:
-    """Whether the system can draw Japanese (Windows and macOS always can).
-
-    Elsewhere Tk draws through fontconfig, which falls back to any installed
-    font that has the characters: ask it for one (``fc-list :lang=ja``), or,
-    without fontconfig, look for a known Japanese family among Tk's.
-    """
-    if sys.platform in ("win32", "darwin"):
-        return True
-    try:
-        found = subprocess.run(["fc-list", ":lang=ja", "family"], capture_output=True, text=True,
-                               timeout=5)
-        return bool(found.stdout.strip())
-    except (OSError, subprocess.SubprocessError):
-        from tkinter import font
-
-        return bool(set(JAPANESE_FAMILIES) & set(font.families(root)))
-
-
-def _ask_save_path(initialdir: Path, initialfile: str) -> str:
-    return filedialog.asksaveasfilename(initialdir=str(initialdir), initialfile=initialfile,
-                                        defaultextension=".png",
-                                        filetypes=[("PNG Image", ".png"),
-                                                   ("Web page to play the maze", ".html"),
-                                                   ("SVG Image", ".svg")])
-
 
 class MazeApp:
     """The game window around a :class:`~meiro.game.GameModel`.
@@ -166,7 +57,7 @@ class MazeApp:
 
     def __init__(self, root: tk.Tk, model: GameModel, *, records: Records | None = None,
                  image_dir: Path = IMAGE_DIR,
-                 ask_save_path: Callable[[Path, str], str] = _ask_save_path,
+                 ask_save_path: Callable[[Path, str], str] = tk_system.ask_save_path,
                  open_folder: Callable[[Path], None] = open_in_file_manager,
                  canvas_size: int | None = None,
                  has_japanese_font: Callable[[tk.Misc], bool] = japanese_font_available,
@@ -565,7 +456,7 @@ class MazeApp:
         except MazeError as exc:
             self._set_info(self._t("save_failed", reason=str(exc)))
             return
-        self._set_info(self._t("saved", path=_shown_path(path)), ok=True)
+        self._set_info(self._t("saved", path=shown_path(path)), ok=True)
 
     def _select_all_entry(self, _event=None) -> str:
         self.entry.select_range(0, "end")
