@@ -52,6 +52,9 @@ class Terminal:
                     self.col = n - 1
                 elif final == "m":
                     self.attributes = params or "0"
+                elif final == "K":  # erase to the line's end (the first run's "preparing..." notice)
+                    for key in [k for k in self.cells if k[0] == self.row and k[1] >= self.col]:
+                        del self.cells[key]
                 else:
                     raise AssertionError(f"unexpected escape {match.group()!r}")
                 assert self.row >= 0, "the cursor left the drawing upwards"

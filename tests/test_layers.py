@@ -52,13 +52,7 @@ KERNELS_FOR = ("kernels", "core")
 COMPILED_ABOVE_CORE = {"meiro.vector_env"}  # every env's step is one compiled call
 
 #: Imports that break the rules in modules their owners are rewriting; each is to go there.
-KNOWN_EXCEPTIONS = {
-    # the sheet writer takes its seeds' PRNG states from the kernel, not from meiro.generate
-    ("meiro.render.pdf", "meiro.kernels.rng"),
-    # the size rules ask the sheet writer how many mazes fit a page, and the sheet writer asks
-    # the size rules for its limits: a circle until mazes_per_page moves into meiro.render.limits
-    ("meiro.render.limits", "meiro.render.pdf"),
-}
+KNOWN_EXCEPTIONS: set = set()
 
 
 def _layer_of(module: str) -> int:

@@ -11,7 +11,8 @@ import pytest
 
 import meiro
 from meiro.cli import main
-from meiro.render.pdf import render_sheet, sheet_seeds
+from meiro.booklet import sheet_seeds
+from meiro.render.pdf import render_sheet
 
 PDFTOPPM = shutil.which("pdftoppm")
 

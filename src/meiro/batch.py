@@ -129,7 +129,7 @@ def batch_seeds(seed: int, count: int, first: int = 0) -> np.ndarray:
     Each is a full 64-bit mix of the batch seed and the maze's number, so no
     two batches share a run of seeds, and within a batch a repeated seed is as
     unlikely as in any 64-bit draw. The same mixing gives a PDF sheet its
-    seeds (:func:`meiro.render.pdf.sheet_seeds` keeps their top 32 bits);
+    seeds (:func:`meiro.booklet.sheet_seeds` keeps their top 32 bits);
     here it is done for all ``count`` at once with NumPy.
 
     Examples

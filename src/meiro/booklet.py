@@ -45,15 +45,23 @@ class BookMaze:
     grade: str
 
 
-def book_seeds(seed: int, count: int) -> list[int]:
-    """The seeds of a book's mazes (each a 32-bit number printed beside its maze).
+def sheet_seeds(seed: int, count: int) -> list[int]:
+    """The seeds of a printed sheet's or book's mazes, derived from one ``seed``.
+
+    Each is a 32-bit number (the top bits of the batch seeds,
+    :func:`meiro.batch.batch_seeds`), printed beside its maze, so that any one maze
+    can be made again alone with ``meiro generate --seed``.
 
     Examples
     --------
-    >>> book_seeds(7, 3) == book_seeds(7, 3), len(set(book_seeds(7, 100)))
+    >>> sheet_seeds(7, 3) == sheet_seeds(7, 3), len(set(sheet_seeds(7, 100)))
     (True, 100)
     """
     return [int(mix_seed(seed, stream=1 + i)) >> 32 for i in range(count)]
+
+
+#: A book's seeds are a sheet's.
+book_seeds = sheet_seeds
 
 
 def grade_maze(maze: Maze) -> BookMaze:

@@ -60,7 +60,7 @@ def run(args) -> int:
     from ..generate import resolve_seed
     from ..generate.shapes import shape_mask
     from ..render.book import book_texts, check_legible, check_title, largest_legible, render_book
-    from ..game.messages import default_language
+    from ..messages import default_language
     from ..render import check_output
     from ..render.print_text import word
     from ..writing import write_atomic

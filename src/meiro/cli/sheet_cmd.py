@@ -56,8 +56,9 @@ def add_parser(subparsers) -> None:
 def run(args) -> int:
     """Write the PDF puzzle sheet; the exit status."""
     from ..render import check_output
-    from ..game.messages import default_language
-    from ..render.pdf import render_sheet, sheet_seeds
+    from ..messages import default_language
+    from ..booklet import sheet_seeds
+    from ..render.pdf import render_sheet
     from ..render.print_text import sheet_texts, word
     from .book_cmd import print_font
 

@@ -311,7 +311,7 @@ def output_needs(target, shape, *, block: int | None = None, frames: int = 120,
         SVG style; ``auto`` is costed as ``block``, the dearer of the two.
     count, per_page, answers
         PDF: how many mazes, how many on a page (default as
-        :func:`~meiro.render.pdf.mazes_per_page`), and whether answer pages follow.
+        :func:`mazes_per_page`), and whether answer pages follow.
     rgb : bool
         PNG: an RGB picture in the game's look (:func:`meiro.ui.raster.maze_image`)
         rather than meiro's palette picture.
@@ -376,7 +376,6 @@ def _svg(fmt, shape, *, style, **_) -> Needs:
 
 
 def _pdf(fmt, shape, *, count, per_page, answers, **_) -> Needs:
-    from .pdf import mazes_per_page
 
     count = _whole(count, "the number of mazes", 1)
     if max(shape) > PDF_MAX_SIDE:
@@ -464,3 +463,24 @@ def _advice(needs: Needs, have: int, shape: tuple[int, int]) -> str:
         return (f"choose a smaller maze (.npz takes {DATA_BYTES['npz'] + GRID_BYTES} bytes a block, "
                 f"not {needs.memory // blocks})")
     return "choose a smaller maze"
+
+
+def mazes_per_page(side: int, per_page: int | None = None) -> int:
+    """``per_page`` checked, or by default how many mazes of ``side`` cells (their longer
+    side) fit a page: 6 up to 25 cells, fewer for bigger ones so that corridors stay
+    wide enough to draw in with a pencil.
+
+    Examples
+    --------
+    >>> mazes_per_page(20), mazes_per_page(50), mazes_per_page(200), mazes_per_page(200, 3)
+    (6, 2, 1, 3)
+    >>> mazes_per_page(20, 0)
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: mazes per page must be a whole number from 1 to 30, got 0
+    """
+    if per_page is None:
+        return 6 if side <= 25 else 4 if side <= 40 else 2 if side <= 70 else 1
+    if isinstance(per_page, bool) or not isinstance(per_page, int) or not 1 <= per_page <= 30:
+        raise MazeError(f"mazes per page must be a whole number from 1 to 30, got {per_page!r}")
+    return per_page

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from .._version import __version__
 from ..errors import MazeError, NoPathError
 from ..fonts import HOW_TO_GET_ONE, describe, is_plain
-from ..kernels.rng import mix_seed
 from ..maze import Maze
+from .limits import mazes_per_page
 from .geometry import block_runs, corners, is_lattice, wall_segments
 from .palette import Palette
 from .print_text import check_language, word
@@ -217,22 +217,6 @@ class PdfCanvas:
         return bytes(out)
 
 
-def sheet_seeds(seed: int, count: int) -> list[int]:
-    """The seeds of a sheet's mazes, derived from one sheet ``seed``.
-
-    Each is a 32-bit number, printed under its maze, so any one maze can be
-    made again alone with ``meiro generate --seed``.
-
-    Examples
-    --------
-    >>> sheet_seeds(1, 3) == sheet_seeds(1, 3)
-    True
-    >>> len(set(sheet_seeds(1, 50)))
-    50
-    """
-    return [int(mix_seed(seed, stream=1 + i)) >> 32 for i in range(count)]
-
-
 @dataclass(frozen=True)
 class _Slot:
     x: float
@@ -294,27 +278,6 @@ def _draw_maze(pdf: PdfCanvas, maze: Maze, slot: _Slot, label: str, note: str,
         pdf.fill_color((0, 0, 0))
         for r, c0, c1 in block_runs(maze.grid):
             pdf.rect(left + c0 * unit, top + r * unit, (c1 - c0 + 1) * unit, unit)
-
-
-def mazes_per_page(side: int, per_page: int | None = None) -> int:
-    """``per_page`` checked, or by default how many mazes of ``side`` cells (their longer
-    side) fit a page: 6 up to 25 cells, fewer for bigger ones so that corridors stay
-    wide enough to draw in with a pencil.
-
-    Examples
-    --------
-    >>> mazes_per_page(20), mazes_per_page(50), mazes_per_page(200), mazes_per_page(200, 3)
-    (6, 2, 1, 3)
-    >>> mazes_per_page(20, 0)
-    Traceback (most recent call last):
-    ...
-    meiro.errors.MazeError: mazes per page must be a whole number from 1 to 30, got 0
-    """
-    if per_page is None:
-        return 6 if side <= 25 else 4 if side <= 40 else 2 if side <= 70 else 1
-    if isinstance(per_page, bool) or not isinstance(per_page, int) or not 1 <= per_page <= 30:
-        raise MazeError(f"mazes per page must be a whole number from 1 to 30, got {per_page!r}")
-    return per_page
 
 
 def render_sheet(mazes, *, paper: str = "a4", per_page: int | None = None, answers: bool = True,
