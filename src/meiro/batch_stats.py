@@ -271,15 +271,7 @@ def batch_paths(grids: np.ndarray, starts: np.ndarray, goals: np.ndarray,
     >>> bool((path == meiro.solve(batch.maze(1), "bfs").path).all())
     True
     """
-    grids, starts, goals = _checked(grids, starts, goals)
-    lengths = np.asarray(lengths, np.int64)
-    if lengths.shape != (len(grids),) or (lengths < 0).any():
-        raise MazeError("lengths must be each maze's solution length (all reachable)")
-    offsets = np.zeros(len(grids) + 1, np.int64)
-    np.cumsum(2 * lengths + 1, out=offsets[1:])
-    blocks = np.empty((offsets[-1], 2), np.int16 if max(grids.shape[1:]) < 2**15 else np.int32)
-    _paths_kernel(grids, starts, goals, offsets, blocks, False)
-    return offsets, blocks
+    return _paths(grids, starts, goals, lengths, cells=False)
 
 
 def batch_solutions(grids: np.ndarray, starts: np.ndarray, goals: np.ndarray,
@@ -297,15 +289,20 @@ def batch_solutions(grids: np.ndarray, starts: np.ndarray, goals: np.ndarray,
     >>> bool((2 * cells[offsets[1]:offsets[2]] + 1 == meiro.solve(batch.maze(1), "bfs").path[::2]).all())
     True
     """
+    return _paths(grids, starts, goals, lengths, cells=True)
+
+
+def _paths(grids, starts, goals, lengths, cells: bool) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`batch_paths` (``cells`` False) or :func:`batch_solutions` (True)."""
     grids, starts, goals = _checked(grids, starts, goals)
     lengths = np.asarray(lengths, np.int64)
     if lengths.shape != (len(grids),) or (lengths < 0).any():
         raise MazeError("lengths must be each maze's solution length (all reachable)")
     offsets = np.zeros(len(grids) + 1, np.int64)
-    np.cumsum(lengths + 1, out=offsets[1:])
-    cells = np.empty((offsets[-1], 2), np.int16 if max(grids.shape[1:]) < 2**15 else np.int32)
-    _paths_kernel(grids, starts, goals, offsets, cells, True)
-    return offsets, cells
+    np.cumsum(lengths + 1 if cells else 2 * lengths + 1, out=offsets[1:])
+    out = np.empty((offsets[-1], 2), np.int16 if max(grids.shape[1:]) < 2**15 else np.int32)
+    _paths_kernel(grids, starts, goals, offsets, out, cells)
+    return offsets, out
 
 
 @njit(cache=True, nogil=True)

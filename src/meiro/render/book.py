@@ -28,9 +28,8 @@ import numpy as np
 from ..booklet import BookMaze
 from ..errors import MazeError, NoPathError
 from ..maze import Maze
-from .geometry import corners
 from .palette import Palette
-from .pdf import PdfCanvas
+from .pdf import PdfCanvas, draw_marks, draw_walls
 from .print_text import check_language, word
 
 MM = 72 / 25.4
@@ -222,19 +221,8 @@ def draw_maze(pdf: PdfCanvas, maze: Maze, frame: tuple[float, float, float], pal
     def at(r, c):
         return left + c * unit, top + r * unit
 
-    if path is not None and len(path) > 1:
-        pdf.stroke_style(palette.answer, max(1.0, unit * 0.8), round_caps=True)
-        pdf.polyline([at(int(r), int(c)) for r, c in corners(path)])
-    pdf.fill_color(palette.start)
-    pdf.disc(*at(*maze.start), unit * 0.6)
-    pdf.fill_color(palette.goal)
-    pdf.triangle(*at(*maze.goal), unit * 0.75)
-    pdf.stroke_style((0, 0, 0), max(0.6, min(1.6, unit * 0.25)))
-    horizontal, vertical = drawn_walls(maze.grid)
-    for y, x0, x1 in horizontal:
-        pdf.line(*at(y, x0), *at(y, x1))
-    for x, y0, y1 in vertical:
-        pdf.line(*at(y0, x), *at(y1, x))
+    draw_marks(pdf, maze, at, unit, palette, path)
+    draw_walls(pdf, at, drawn_walls(maze.grid), max(0.6, min(1.6, unit * 0.25)))
 
 
 def wrap(text: str, fits) -> list[str]:

@@ -242,6 +242,29 @@ def _layout(paper: tuple[float, float], per_page: int, aspect: float) -> list[_S
             for r in range(rows) for c in range(cols)][:per_page]
 
 
+def draw_marks(pdf: PdfCanvas, maze: Maze, at, size: float, palette: Palette, path=None) -> None:
+    """The answer ``path`` (if any), the start (a disc) and the goal (a triangle), ``size``
+    being half a corridor's width and ``at(row, col)`` a block's place on the page."""
+    if path is not None and len(path) > 1:
+        pdf.stroke_style(palette.answer, max(1.0, size * 0.8), round_caps=True)
+        pdf.polyline([at(int(r), int(c)) for r, c in corners(path)])
+    pdf.fill_color(palette.start)
+    pdf.disc(*at(*maze.start), size * 0.6)
+    pdf.fill_color(palette.goal)
+    pdf.triangle(*at(*maze.goal), size * 0.75)
+
+
+def draw_walls(pdf: PdfCanvas, at, segments, width: float) -> None:
+    """Thin black walls: ``segments`` is ``(horizontal, vertical)`` runs as
+    :func:`meiro.render.geometry.wall_segments` gives them."""
+    horizontal, vertical = segments
+    pdf.stroke_style((0, 0, 0), width)
+    for y, x0, x1 in horizontal:
+        pdf.line(*at(y, x0), *at(y, x1))
+    for x, y0, y1 in vertical:
+        pdf.line(*at(y0, x), *at(y1, x))
+
+
 def _draw_maze(pdf: PdfCanvas, maze: Maze, slot: _Slot, label: str, note: str,
                palette: Palette, path=None) -> None:
     rows, cols = maze.grid.shape
@@ -259,21 +282,9 @@ def _draw_maze(pdf: PdfCanvas, maze: Maze, slot: _Slot, label: str, note: str,
         return left + c * unit + centre, top + r * unit + centre
 
     # marks are sized to the corridor: half a cell on a lattice, half a block otherwise
-    half = unit if lattice else unit / 2
-    if path is not None and len(path) > 1:
-        pdf.stroke_style(palette.answer, max(1.0, half * 0.8), round_caps=True)
-        pdf.polyline([at(int(r), int(c)) for r, c in corners(path)])
-    pdf.fill_color(palette.start)
-    pdf.disc(*at(*maze.start), half * 0.6)
-    pdf.fill_color(palette.goal)
-    pdf.triangle(*at(*maze.goal), half * 0.75)
+    draw_marks(pdf, maze, at, unit if lattice else unit / 2, palette, path)
     if lattice:
-        pdf.stroke_style((0, 0, 0), max(0.4, min(1.5, unit * 0.25)))
-        horizontal, vertical = wall_segments(maze.grid)
-        for y, x0, x1 in horizontal:
-            pdf.line(*at(y, x0), *at(y, x1))
-        for x, y0, y1 in vertical:
-            pdf.line(*at(y0, x), *at(y1, x))
+        draw_walls(pdf, at, wall_segments(maze.grid), max(0.4, min(1.5, unit * 0.25)))
     else:
         pdf.fill_color((0, 0, 0))
         for r, c0, c1 in block_runs(maze.grid):
