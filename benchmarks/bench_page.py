@@ -79,7 +79,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         small = measure(15, args.moves, Path(tmp))
         big = measure(args.cells, args.moves, Path(tmp))
-    for name, r in ((f"15x15", small), (f"{args.cells}x{args.cells}", big)):
+    for name, r in (("15x15", small), (f"{args.cells}x{args.cells}", big)):
         print(f"{name:>11}: page {r['bytes'] / 1e6:6.2f} MB, written in {r['written'] * 1e3:6.1f} ms, "
               f"opened in {r['opened']:.2f} s, a move {r['move']:.3f} ms (mean of {r['moves']})")
     print(f"a move on {args.cells}x{args.cells} / on 15x15: {big['move'] / max(small['move'], 1e-6):.2f}")

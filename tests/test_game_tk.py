@@ -11,7 +11,7 @@ import pytest
 import meiro
 from meiro.game import Direction, GameModel, Move, Phase, Skip, StartStop
 from meiro.game.records import Records
-from meiro.ui.raster import COLORS, block_scale
+from meiro.ui.raster import COLORS
 
 tk = pytest.importorskip("tkinter")
 

@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -28,3 +30,12 @@ def test_no_generated_pictures_are_in_the_repository():
     if tracked.returncode != 0:  # not a git checkout (an sdist): nothing to check
         return
     assert [name for name in tracked.stdout.split() if not name.startswith("tests/golden/")] == []
+
+
+def test_ruff_finds_nothing():
+    # the rules are pyproject.toml's [tool.ruff.lint]: pyflakes, syntax and statement errors,
+    # and a name compared with itself
+    pytest.importorskip("ruff")
+    out = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "src", "tests", "benchmarks",
+                          "examples"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stdout[-3000:]

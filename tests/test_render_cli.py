@@ -1,6 +1,5 @@
 """``meiro render`` and pictures from ``meiro generate -o``, through main() and as a process."""
 
-import io
 import subprocess
 import sys
 from pathlib import Path

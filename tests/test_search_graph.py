@@ -7,7 +7,6 @@ cells), reachable or not.
 """
 
 import numpy as np
-import pytest
 from hypothesis import given, settings, strategies as st
 
 import meiro

@@ -7,7 +7,7 @@ import pytest
 
 import meiro
 from meiro.game.model import GOAL, PATH, START, WALL
-from meiro.game.search_replay import (CLOSED, CURRENT, FRONTIER, SearchReplay, SearchWatch,
+from meiro.game.search_replay import (CURRENT, SearchReplay, SearchWatch,
                                       search_duration)
 
 from support import block_distances

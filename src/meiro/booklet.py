@@ -19,6 +19,8 @@ measured, and the book is ordered by grade, then size, then difficulty.
 
 from __future__ import annotations
 
+import math
+
 from dataclasses import dataclass
 
 from .difficulty import GRADES
@@ -77,7 +79,7 @@ def grade_maze(maze: Maze) -> BookMaze:
     from .difficulty import difficulty, grade
 
     value = difficulty(maze)
-    if value != value:  # NaN: the goal cannot be reached
+    if math.isnan(value):  # the goal cannot be reached
         raise MazeError("a maze whose goal cannot be reached cannot be graded for a booklet")
     return BookMaze(maze, value, grade(value))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 
 from .. import generate, load
 from ..generate import resolve_seed
@@ -55,7 +56,7 @@ def add_parser(subparsers) -> None:
 
 
 def _format(key: str, fmt: str | None, value) -> str:
-    if value is None or value != value:  # None or NaN
+    if value is None or (isinstance(value, float) and math.isnan(value)):
         return "-"
     if key == "difficulty":
         return f"{value:.2f} ({grade(value)})"
@@ -75,12 +76,12 @@ def _with_difficulty(figures: dict) -> dict:
 def _print_each(seeds: list[int], figures: list) -> None:
     """One line a maze: its seed, solution, decision points, dead ends and difficulty."""
     print(f"{'seed':>20}  {'solution':>8}  {'decisions':>9}  {'dead ends':>9}  difficulty")
-    for seed, f in zip(seeds, figures):
+    for maze_seed, f in zip(seeds, figures):
         d = _with_difficulty(f.as_dict())["difficulty"]
         shown = "-" if d is None else f"{d:.2f} {grade(d)}"
         length = "-" if f.solution_length is None else f.solution_length
         decisions = "-" if f.decision_points is None else f.decision_points
-        print(f"{seed:>20}  {length:>8}  {decisions:>9}  {f.dead_ends:>9}  {shown}")
+        print(f"{maze_seed:>20}  {length:>8}  {decisions:>9}  {f.dead_ends:>9}  {shown}")
     print()
 
 

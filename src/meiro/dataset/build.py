@@ -128,7 +128,9 @@ def build_dataset(spec: DatasetSpec, where, *, jobs: int = 1, resume: bool = Fal
     try:
         with _threads(jobs) as pool:
             for window in _settled_windows(spec, settler, jobs, pool):
-                put = (lambda rows: _put(spec, folder, rows.k, rows, kept, written, log))
+                def put(rows):
+                    return _put(spec, folder, rows.k, rows, kept, written, log)
+
                 entries = list(pool.map(put, window)) if pool and len(window) > 1 else [put(r) for r in window]
                 for rows, entry in zip(window, entries):
                     shards.append(entry)
