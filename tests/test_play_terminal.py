@@ -383,7 +383,7 @@ def test_not_a_terminal_is_one_clear_error():
 
 
 def test_the_key_mapping_covers_the_curses_key_codes():
-    from meiro.ui.terminal_app import command_for, curses_keys
+    from meiro.ui.terminal_keys import command_for, curses_keys
 
     keys = curses_keys()
     expected = {

@@ -11,13 +11,17 @@ after a command or an animation frame only the blocks the model reports as
 changed are rewritten (curses then sends only what differs), so a move costs
 the same on a 15x15 maze as on a 1000x1000 one, and works over SSH.
 
+Around it: the keys and line fitting in :mod:`meiro.ui.terminal_keys`, the locale and the
+terminal's encoding in :mod:`meiro.ui.terminal_system`, the styles in
+:mod:`meiro.ui.terminal_style`, the viewport in :mod:`meiro.ui.terminal_layout` and the
+search view in :mod:`meiro.ui.terminal_search`.
+
 Layout: line 0 holds the counters (経過時間, 移動回数, 総歩数, 最少回数), line 1
 the message (prompt, digging, help, CLEAR!!), and the rest the maze.
 """
 
 from __future__ import annotations
 
-import locale
 import os
 import sys
 
@@ -26,7 +30,7 @@ import numpy as np
 from ..errors import MazeError
 from ..registry import GENERATORS
 from ..text import display_width
-from ..game import KEYMAP, GameModel, OpenFolder, Phase, Quit, SaveImage, WatchSearch, Zoom
+from ..game import GameModel, OpenFolder, Phase, Quit, SaveImage, WatchSearch, Zoom
 from ..game.clock import format_elapsed
 from ..messages import text
 from ..game.prepare import prepare_kernels
@@ -34,94 +38,15 @@ from ..game.records import NOTE_KEYS, Records, record_key
 from ..game.search_replay import CURRENT
 from .pictures import IMAGE_DIR, save_into
 from .terminal_layout import HEADER, Viewport
+from .terminal_keys import BACKSPACE_KEYS, TAB, clip, command_for, curses_keys, fit_help
 from .terminal_search import TerminalSearch
+from .terminal_system import can_show, use_user_locale
 from .terminal_style import BLANK, PLAYER, WIDE, cell_keys, make_style, overview, runs, zoomed
 
 #: Smallest terminal that can show the header and one maze line.
 MIN_COLUMNS, MIN_LINES = 20, HEADER + 1
 #: Milliseconds between frames while something animates / while the clock runs / idle.
 FRAME_MS, CLOCK_MS, IDLE_MS = 16, 100, 500
-
-#: Tk keysym (the names :data:`meiro.game.KEYMAP` uses) of curses' non-letter keys and of
-#: vi's hjkl, so one key table serves both front ends.
-CURSES_KEYS: dict[int, str] = {
-    10: "Return", 13: "Return", 27: "Escape", 32: "space",
-    ord("h"): "Left", ord("j"): "Down", ord("k"): "Up", ord("l"): "Right",
-    ord("H"): "Left", ord("J"): "Down", ord("K"): "Up", ord("L"): "Right",
-    ord("+"): "plus", ord("="): "equal", ord("-"): "minus",
-}
-#: Keys that quit besides Escape.
-QUIT_KEYS = (ord("q"), ord("Q"))
-BACKSPACE_KEYS = (8, 127)
-TAB = 9
-
-
-def curses_keys() -> dict[int, str]:
-    """:data:`CURSES_KEYS` plus curses' own codes for arrows, Enter and Backspace."""
-    import curses
-
-    keys = {**CURSES_KEYS, curses.KEY_UP: "Up", curses.KEY_DOWN: "Down", curses.KEY_LEFT: "Left",
-            curses.KEY_RIGHT: "Right", curses.KEY_ENTER: "Return"}
-    # Shift with an arrow (curses' "scroll" codes for up and down), where this curses has them
-    for code, name in (("KEY_SR", "Shift-Up"), ("KEY_SF", "Shift-Down"), ("KEY_SLEFT", "Shift-Left"),
-                       ("KEY_SRIGHT", "Shift-Right")):
-        if hasattr(curses, code):
-            keys[getattr(curses, code)] = name
-    return keys
-
-
-def command_for(code: int, keys: dict[int, str]):
-    """The game command a curses key code asks for, or None.
-
-    Examples
-    --------
-    >>> command_for(ord("k"), CURSES_KEYS)
-    Move(direction=<Direction.N: (-1, 0)>, run=False)
-    >>> command_for(ord("q"), CURSES_KEYS), command_for(ord("7"), CURSES_KEYS)
-    (Quit(), None)
-    """
-    if code in QUIT_KEYS:
-        return Quit()
-    name = keys.get(code)
-    if name is None and 32 < code < 127:
-        name = chr(code)
-    return KEYMAP.get(name) if name is not None else None
-
-
-def fit_help(help_text: str, columns: int) -> str:
-    """Key help (items two spaces apart) that fits ``columns``: items are left out from the
-    end backwards, but the first (how to move) and the last (how to quit) always stay.
-
-    Examples
-    --------
-    >>> fit_help("arrows: move  i: answer  p: save  q: quit", 34)
-    'arrows: move  i: answer  q: quit'
-    >>> fit_help("arrows: move  i: answer  p: save  q: quit", 20)
-    'arrows: move  q: quit'
-    """
-    items = help_text.split("  ")
-    while len(items) > 2 and display_width("  ".join(items)) > columns:
-        del items[-2]
-    return "  ".join(items)
-
-
-def clip(s: str, columns: int) -> str:
-    """``s`` cut to at most ``columns`` terminal columns.
-
-    Examples
-    --------
-    >>> clip("経過時間 1.0秒", 5), clip("abc", 10)
-    ('経過', 'abc')
-    """
-    out, used = [], 0
-    for ch in s:
-        w = display_width(ch)
-        if used + w > columns:
-            break
-        out.append(ch)
-        used += w
-    return "".join(out)
-
 
 class TerminalGame:
     """The game on a curses screen around a :class:`~meiro.game.GameModel`."""
@@ -472,44 +397,6 @@ class TerminalGame:
                 self.on_key(code)
                 screen.timeout(0)
                 code = screen.getch()
-
-
-def use_user_locale() -> None:
-    """Take the user's locale so curses can write wide characters.
-
-    A UTF-8 locale the system lacks (say ``LANG=ja_JP.UTF-8`` with no Japanese
-    locale installed) falls back to ``C.UTF-8``; any other failure keeps C
-    (plain ASCII drawing).
-    """
-    try:
-        locale.setlocale(locale.LC_ALL, "")
-        return
-    except locale.Error:
-        pass
-    wanted = next((os.environ[n] for n in ("LC_ALL", "LC_CTYPE", "LANG") if os.environ.get(n)), "")
-    if "utf" in wanted.lower():
-        try:
-            locale.setlocale(locale.LC_ALL, "C.UTF-8")
-        except locale.Error:
-            pass
-
-
-def curses_encoding() -> str:
-    """The encoding curses writes with: the C library's locale codeset (after
-    ``setlocale``), which Python's UTF-8 mode does not change."""
-    try:
-        return locale.nl_langinfo(locale.CODESET) or "ascii"
-    except AttributeError:  # no nl_langinfo (Windows)
-        return locale.getpreferredencoding(False)
-
-
-def can_show(s: str) -> bool:
-    """Whether the terminal's encoding can write ``s``."""
-    try:
-        s.encode(curses_encoding())
-    except (UnicodeEncodeError, LookupError):
-        return False
-    return True
 
 
 def run_terminal_game(model: GameModel, records: Records | None = None) -> None:

@@ -1,0 +1,44 @@
+"""The terminal game's dealings with the system: the user's locale, and what the terminal's
+encoding can show (as :mod:`meiro.ui.tk_system` is the window's)."""
+
+from __future__ import annotations
+
+import locale
+import os
+
+def use_user_locale() -> None:
+    """Take the user's locale so curses can write wide characters.
+
+    A UTF-8 locale the system lacks (say ``LANG=ja_JP.UTF-8`` with no Japanese
+    locale installed) falls back to ``C.UTF-8``; any other failure keeps C
+    (plain ASCII drawing).
+    """
+    try:
+        locale.setlocale(locale.LC_ALL, "")
+        return
+    except locale.Error:
+        pass
+    wanted = next((os.environ[n] for n in ("LC_ALL", "LC_CTYPE", "LANG") if os.environ.get(n)), "")
+    if "utf" in wanted.lower():
+        try:
+            locale.setlocale(locale.LC_ALL, "C.UTF-8")
+        except locale.Error:
+            pass
+
+
+def curses_encoding() -> str:
+    """The encoding curses writes with: the C library's locale codeset (after
+    ``setlocale``), which Python's UTF-8 mode does not change."""
+    try:
+        return locale.nl_langinfo(locale.CODESET) or "ascii"
+    except AttributeError:  # no nl_langinfo (Windows)
+        return locale.getpreferredencoding(False)
+
+
+def can_show(s: str) -> bool:
+    """Whether the terminal's encoding can write ``s``."""
+    try:
+        s.encode(curses_encoding())
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
