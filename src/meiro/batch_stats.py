@@ -34,6 +34,7 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -78,12 +79,12 @@ class BatchStats:
         """Each maze's difficulty from 0 to 1 (:mod:`meiro.difficulty`); NaN without a path."""
         return difficulty_score(self.cells, self.solution_length, self.decision_points)
 
-    def take(self, keep: np.ndarray) -> BatchStats:
+    def take(self, keep: Any) -> BatchStats:
         """The figures of the mazes ``keep`` selects (a bool mask or indices)."""
         return BatchStats(*(getattr(self, name)[keep] for name in self.__dataclass_fields__))
 
 
-def batch_stats(grids: np.ndarray, starts: np.ndarray, goals: np.ndarray) -> BatchStats:
+def batch_stats(grids: Any, starts: Any, goals: Any) -> BatchStats:
     """The statistics of stacked lattice mazes (``MazeBatch.grids``, ``starts``, ``goals``).
 
     Parameters
@@ -129,7 +130,7 @@ def batch_stats(grids: np.ndarray, starts: np.ndarray, goals: np.ndarray) -> Bat
                       column["decision_points"].copy())
 
 
-def _checked(grids, starts, goals):
+def _checked(grids: Any, starts: Any, goals: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     grids = np.asarray(grids)
     if grids.ndim != 3 or grids.dtype != np.bool_:
         raise MazeError("grids must be a bool array (count, rows, cols), as MazeBatch.grids")
@@ -155,13 +156,14 @@ def _checked(grids, starts, goals):
 
 
 @njit(inline="always")
-def _clear_codes(graph):
+def _clear_codes(graph: np.ndarray) -> None:
     for i in range(graph.size):
         graph[U(i)] &= ~np.uint8(CODE_MASK)
 
 
 @njit(inline="always")
-def _tree_diameter(graph, padded, order, reached, step_back, high, next_high):
+def _tree_diameter(graph: np.ndarray, padded: int, order: np.ndarray, reached: int, step_back: np.ndarray,
+                   high: np.ndarray, next_high: np.ndarray) -> int:
     """The longest path of a tree searched breadth-first from one node (``order[:reached]``,
     the codes still in ``graph``): each node's two deepest branches, leaves up."""
     for i in range(reached):
@@ -186,7 +188,7 @@ def _tree_diameter(graph, padded, order, reached, step_back, high, next_high):
 
 
 @njit(cache=True, nogil=True)
-def _stats_kernel(grids, starts, goals, out):
+def _stats_kernel(grids: np.ndarray, starts: np.ndarray, goals: np.ndarray, out: np.ndarray) -> np.ndarray:
     """Fill ``out[k]`` (the columns of ``_FIELDS``) for every maze ``k``."""
     count, rows, cols = grids.shape
     height, width = (rows - 1) // 2, (cols - 1) // 2
@@ -292,7 +294,7 @@ def batch_solutions(grids: np.ndarray, starts: np.ndarray, goals: np.ndarray,
     return _paths(grids, starts, goals, lengths, cells=True)
 
 
-def _paths(grids, starts, goals, lengths, cells: bool) -> tuple[np.ndarray, np.ndarray]:
+def _paths(grids: Any, starts: Any, goals: Any, lengths: Any, cells: bool) -> tuple[np.ndarray, np.ndarray]:
     """:func:`batch_paths` (``cells`` False) or :func:`batch_solutions` (True)."""
     grids, starts, goals = _checked(grids, starts, goals)
     lengths = np.asarray(lengths, np.int64)
@@ -306,7 +308,8 @@ def _paths(grids, starts, goals, lengths, cells: bool) -> tuple[np.ndarray, np.n
 
 
 @njit(cache=True, nogil=True)
-def _paths_kernel(grids, starts, goals, offsets, blocks, cells):
+def _paths_kernel(grids: np.ndarray, starts: np.ndarray, goals: np.ndarray, offsets: np.ndarray,
+                  blocks: np.ndarray, cells: bool) -> None:
     """Each maze's breadth-first path into ``blocks[offsets[k]:offsets[k + 1]]``: every block,
     or (``cells``) the cells only, as cell coordinates."""
     count, rows, cols = grids.shape

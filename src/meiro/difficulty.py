@@ -53,6 +53,8 @@ Examples
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from .errors import MazeError
@@ -69,7 +71,7 @@ _BOUNDS = {"easy": (0.0, 1 / 3), "medium": (1 / 3, 2 / 3), "hard": (2 / 3, 1.0)}
 BAND = 0.05
 
 
-def difficulty_score(cells, solution_length, decision_points):
+def difficulty_score(cells: Any, solution_length: Any, decision_points: Any) -> np.ndarray:
     """The difficulty (module docs) from the three figures; arrays in, array out.
 
     Examples
@@ -89,7 +91,8 @@ def difficulty_score(cells, solution_length, decision_points):
         choices = np.where(length >= 0, decisions / (length + 1), 0.0)
     score = 0.5 * np.clip((winding - 0.5) / 0.5, 0, 1) + 0.5 * np.clip(choices / 0.6, 0, 1)
     out = np.clip((score - 0.32) / 0.35, 0, 1)
-    return np.where(length >= 0, out, np.nan)
+    result: np.ndarray = np.where(length >= 0, out, np.nan)
+    return result
 
 
 def difficulty(maze: Maze) -> float:
@@ -126,7 +129,7 @@ def grade(value: float, lang: str = "en") -> str:
     return GRADE_TITLES.get(lang, {}).get(word, word)
 
 
-def difficulty_range(wanted) -> tuple[float, float]:
+def difficulty_range(wanted: Any) -> tuple[float, float]:
     """The difficulties ``wanted`` asks for: a word's third, or a number's band of ±0.05.
 
     Examples
@@ -150,7 +153,7 @@ def difficulty_range(wanted) -> tuple[float, float]:
     return round(max(0.0, value - BAND), 10), round(min(1.0, value + BAND), 10)
 
 
-def _number(value) -> float:
+def _number(value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)) \
             or not 0 <= value <= 1:
         raise MazeError(f"a difficulty is a number from 0 to 1, got {value!r}")

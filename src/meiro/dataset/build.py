@@ -23,10 +23,12 @@ import contextlib
 import hashlib
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Callable
+import os
+from typing import Any, Callable, Iterator
 
 import numpy as np
 
+from ..batch import MazeBatch
 from ..errors import MazeError
 from .card import SHARDS, card_text, read_record
 from .folder import CARD, Folder
@@ -40,7 +42,7 @@ class DatasetResult:
 
     rows: int
     drawn: int
-    shards: list[dict]
+    shards: list[dict[str, Any]]
     where: str
 
 
@@ -51,7 +53,7 @@ class _Settler:
         self.spec = spec
         self.rows = 0
         self.drawn = 0
-        self.seen: set = set()
+        self.seen: set[int] = set()
 
     def keep(self, passing: int, fingerprints: np.ndarray | None, first: int, draws: int,
              index: np.ndarray) -> np.ndarray:
@@ -64,13 +66,13 @@ class _Settler:
         if fingerprints is None:
             keep = np.arange(passing)
         else:
-            keep = []
+            new = []
             for i, (a, b) in enumerate(fingerprints.tolist()):
                 key = (a << 64) | b
                 if key not in self.seen:
                     self.seen.add(key)
-                    keep.append(i)
-            keep = np.array(keep, np.int64)
+                    new.append(i)
+            keep = np.array(new, np.int64)
         wanted = self.spec.count - self.rows
         if len(keep) >= wanted:
             keep = keep[:wanted]
@@ -84,7 +86,8 @@ class _Settler:
         return self.rows >= self.spec.count
 
 
-def existing_shards(spec: DatasetSpec, folder: Folder, resume: bool, log: Callable[[str], None]) -> dict:
+def existing_shards(spec: DatasetSpec, folder: Folder, resume: bool,
+                    log: Callable[[str], None]) -> dict[str, dict[str, Any]]:
     """The shards of an earlier run to keep, by file name (module docs)."""
     files = folder.files()
     if not files:
@@ -103,8 +106,9 @@ def existing_shards(spec: DatasetSpec, folder: Folder, resume: bool, log: Callab
     return {name: entry for name, entry in listed.items() if name in files}
 
 
-def build_dataset(spec: DatasetSpec, where, *, jobs: int = 1, resume: bool = False,
-                  log: Callable[[str], None] = lambda line: None, progress=None) -> DatasetResult:
+def build_dataset(spec: DatasetSpec, where: str | os.PathLike[str], *, jobs: int = 1, resume: bool = False,
+                  log: Callable[[str], None] = lambda line: None,
+                  progress: Callable[[int], object] | None = None) -> DatasetResult:
     """Make ``spec``'s dataset in ``where`` (a folder or fsspec URL) in this process.
 
     ``jobs`` threads share each shard's mazes. ``progress(n)`` is told of every
@@ -123,12 +127,12 @@ def build_dataset(spec: DatasetSpec, where, *, jobs: int = 1, resume: bool = Fal
     kept = existing_shards(spec, folder, resume, log)
     folder.prepare()
     settler = _Settler(spec)
-    shards: list[dict] = []
+    shards: list[dict[str, Any]] = []
     written: list[str] = []
     try:
         with _threads(jobs) as pool:
             for window in _settled_windows(spec, settler, jobs, pool):
-                def put(rows):
+                def put(rows: DrawnShard) -> dict[str, Any]:
                     return _put(spec, folder, rows.k, rows, kept, written, log)
 
                 entries = list(pool.map(put, window)) if pool and len(window) > 1 else [put(r) for r in window]
@@ -146,7 +150,8 @@ def build_dataset(spec: DatasetSpec, where, *, jobs: int = 1, resume: bool = Fal
     return DatasetResult(settler.rows, settler.drawn, shards, folder.where)
 
 
-def collect_batch(spec: DatasetSpec, *, jobs: int = 1, progress=None):
+def collect_batch(spec: DatasetSpec, *, jobs: int = 1,
+                  progress: Callable[[int], object] | None = None) -> tuple[MazeBatch, int]:
     """The dataset's rows in memory, as a :class:`meiro.MazeBatch` with breadth-first solutions,
     and how many draws it took (``meiro dataset FILE.npz`` with filters).
 
@@ -157,11 +162,10 @@ def collect_batch(spec: DatasetSpec, *, jobs: int = 1, progress=None):
     >>> len(batch), bool((batch.lengths >= 2 * 25).all()), drawn > 20
     (20, True, True)
     """
-    from ..batch import MazeBatch
     from ..batch_stats import batch_paths
 
     settler = _Settler(spec)
-    parts = []
+    parts: list[DrawnShard] = []
     with _threads(jobs) as pool:
         for window in _settled_windows(spec, settler, jobs, pool):
             parts += window
@@ -180,7 +184,7 @@ def collect_batch(spec: DatasetSpec, *, jobs: int = 1, progress=None):
 
 
 @contextlib.contextmanager
-def _threads(jobs: int):
+def _threads(jobs: int) -> Iterator[ThreadPoolExecutor | None]:
     pool = ThreadPoolExecutor(jobs, thread_name_prefix="meiro-dataset") if jobs > 1 else None
     try:
         yield pool
@@ -189,7 +193,8 @@ def _threads(jobs: int):
             pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _settled_windows(spec: DatasetSpec, settler: _Settler, jobs: int, pool):
+def _settled_windows(spec: DatasetSpec, settler: _Settler, jobs: int,
+                     pool: ThreadPoolExecutor | None) -> Iterator[list[DrawnShard]]:
     """The settled rows of shards 0, 1, ..., a window of up to ``jobs`` shards at a time."""
     k = 0
     while not settler.done:
@@ -198,7 +203,7 @@ def _settled_windows(spec: DatasetSpec, settler: _Settler, jobs: int, pool):
         # a window of shards side by side, each made on one thread (the kernels and pyarrow's
         # writer release the GIL); a shard alone uses all the threads
         window = [j for j in range(k, k + jobs) if shard_range(spec, j)[0] < spec.max_draws]
-        if len(window) > 1 and not _enough(spec, settler, k):
+        if pool is not None and len(window) > 1 and not _enough(spec, settler, k):
             draws = list(pool.map(lambda j: draw_shard(spec, j, 1), window))
         else:
             draws = [draw_shard(spec, k, jobs)]
@@ -212,8 +217,8 @@ def _settled_windows(spec: DatasetSpec, settler: _Settler, jobs: int, pool):
         yield settled
 
 
-def _put(spec: DatasetSpec, folder: Folder, k: int, rows: DrawnShard, kept: dict, written: list,
-         log: Callable[[str], None]) -> dict:
+def _put(spec: DatasetSpec, folder: Folder, k: int, rows: DrawnShard, kept: dict[str, dict[str, Any]],
+         written: list[str], log: Callable[[str], None]) -> dict[str, Any]:
     """Write shard ``k`` unless a checked copy is there; its card entry."""
     name = SHARDS.format(k)
     entry = {"file": name, "rows": len(rows), "first": rows.first, "draws": rows.drawn}

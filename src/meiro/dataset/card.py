@@ -15,6 +15,7 @@ shape is fixed, and PyYAML is not otherwise needed by meiro.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from .._version import __version__
 from ..errors import MazeError
@@ -24,7 +25,7 @@ from .spec import DatasetSpec
 SHARDS = "data/shard-{:05d}.parquet"
 
 
-def yaml_features(spec: DatasetSpec) -> list:
+def yaml_features(spec: DatasetSpec) -> list[dict[str, Any]]:
     """The features as the card's ``dataset_info.features`` list (``Features._to_yaml_list()``)."""
     out = []
     for name, feature in features(spec).items():
@@ -44,7 +45,7 @@ def yaml_features(spec: DatasetSpec) -> list:
     return out
 
 
-def card_text(spec: DatasetSpec, shards: list[dict], drawn: int, complete: bool) -> str:
+def card_text(spec: DatasetSpec, shards: list[dict[str, Any]], drawn: int, complete: bool) -> str:
     """The card's text for the shards made so far."""
     rows = sum(s["rows"] for s in shards)
     header = {
@@ -123,7 +124,7 @@ def command_line(spec: DatasetSpec) -> str:
     return " ".join(parts)
 
 
-def read_record(text: str) -> dict:
+def read_record(text: str) -> dict[str, Any]:
     """The ``meiro: {...}`` record of a card written by :func:`card_text`."""
     header = text.split("\n---", 1)[0] if text.startswith("---") else ""
     for line in header.splitlines():
@@ -137,7 +138,7 @@ def read_record(text: str) -> dict:
     raise MazeError("its README.md is not a meiro dataset card")
 
 
-def _yaml(value, indent: str = "") -> list[str]:
+def _yaml(value: Any, indent: str = "") -> list[str]:
     """Block-style YAML of dicts, lists and scalars (module docs)."""
     lines = []
     if isinstance(value, dict):
@@ -158,7 +159,7 @@ def _yaml(value, indent: str = "") -> list[str]:
     return lines
 
 
-def _scalar(value) -> str:
+def _scalar(value: Any) -> str:
     if isinstance(value, list):  # a short list of numbers (a shape) in flow style
         return "[" + ", ".join(_scalar(v) for v in value) + "]"
     if isinstance(value, bool):

@@ -24,7 +24,8 @@ research cluster already has.
 from __future__ import annotations
 
 import hashlib
-from typing import Callable
+import os
+from typing import Any, Callable
 
 import numpy as np
 
@@ -41,12 +42,19 @@ CONNECT_TIMEOUT = 10
 RETRIES = 3
 
 
-def connect(scheduler: str, timeout: float = CONNECT_TIMEOUT):
-    """A Dask ``Client`` of ``scheduler`` (an address, or ``local``: a ``LocalCluster`` here)."""
+def _distributed() -> Any:
+    """``dask.distributed`` (typed loosely: Dask's calls are not annotated), or a MazeError."""
     try:
-        from dask.distributed import Client, LocalCluster
+        import dask.distributed
     except ImportError:
         raise MazeError('--scheduler needs Dask: pip install "meiro[dask]"') from None
+    return dask.distributed
+
+
+def connect(scheduler: str, timeout: float = CONNECT_TIMEOUT) -> Any:
+    """A Dask ``Client`` of ``scheduler`` (an address, or ``local``: a ``LocalCluster`` here)."""
+    dask = _distributed()
+    Client, LocalCluster = dask.Client, dask.LocalCluster
     if scheduler == "local":
         import os
 
@@ -61,13 +69,14 @@ def connect(scheduler: str, timeout: float = CONNECT_TIMEOUT):
         raise MazeError(f"the Dask scheduler {scheduler} did not answer within {timeout:g} s ({reason})") from None
 
 
-def _shard_task(spec: DatasetSpec, where: str, k: int, keep, kept: dict | None) -> dict:
+def _shard_task(spec: DatasetSpec, where: str, k: int, keep: list[int] | None,
+                kept: dict[str, Any] | None) -> dict[str, Any]:
     """A worker's task: make shard ``k`` (only the rows ``keep``, if given) and write it."""
     folder = Folder(where)
     drawn = draw_shard(spec, k)
     rows = drawn if keep is None else drawn.take(np.asarray(keep, np.int64))
     name = SHARDS.format(k)
-    entry = {"file": name, "rows": len(rows), "first": rows.first, "draws": rows.drawn}
+    entry: dict[str, Any] = {"file": name, "rows": len(rows), "first": rows.first, "draws": rows.drawn}
     if kept is not None and kept.get("rows") == len(rows) and folder.sha256(name) == kept.get("sha256"):
         entry.update(bytes=kept.get("bytes", 0), sha256=kept["sha256"], kept=True)
     else:
@@ -78,26 +87,27 @@ def _shard_task(spec: DatasetSpec, where: str, k: int, keep, kept: dict | None) 
             "index": drawn.index, "fingerprints": drawn.fingerprints, "entry": entry}
 
 
-def build_on_cluster(spec: DatasetSpec, where, client, *, resume: bool = False,
-                     log: Callable[[str], None] = lambda line: None, progress=None) -> DatasetResult:
+def build_on_cluster(spec: DatasetSpec, where: str | os.PathLike[str], client: Any, *, resume: bool = False,
+                     log: Callable[[str], None] = lambda line: None,
+                     progress: Callable[[int], object] | None = None) -> DatasetResult:
     """Make ``spec``'s dataset in ``where`` with the workers of Dask ``client`` (module docs)."""
-    from dask.distributed import as_completed, wait
-
+    dask = _distributed()
+    as_completed, wait = dask.as_completed, dask.wait
     folder = Folder(where)
     kept = existing_shards(spec, folder, resume, log)
     folder.prepare()
-    where = folder.where
+    place = folder.where
     ahead = max(2, 2 * len(client.scheduler_info().get("workers", {})))
     settler = _Settler(spec)
     futures = as_completed()
-    submitted: dict[int, object] = {}
-    results: dict[int, dict] = {}
-    entries: list[dict] = []
-    rewrites: dict[int, object] = {}
+    submitted: dict[int, Any] = {}
+    results: dict[int, dict[str, Any]] = {}
+    entries: list[dict[str, Any] | None] = []
+    rewrites: dict[int, Any] = {}
     next_k = settled_k = 0
 
-    def submit(k, keep=None):
-        return client.submit(_shard_task, spec, where, k, keep, kept.get(SHARDS.format(k)),
+    def submit(k: int) -> Any:
+        return client.submit(_shard_task, spec, place, k, None, kept.get(SHARDS.format(k)),
                              retries=RETRIES, pure=False)
 
     try:
@@ -119,17 +129,19 @@ def build_on_cluster(spec: DatasetSpec, where, client, *, resume: bool = False,
                     entries.append(done["entry"])
                     _told(done["entry"], log)
                 else:  # trimmed: made again with the rows to keep
-                    rewrites[settled_k] = client.submit(_shard_task, spec, where, settled_k, keep.tolist(), None,
+                    rewrites[settled_k] = client.submit(_shard_task, spec, place, settled_k, keep.tolist(), None,
                                                         retries=RETRIES, pure=False)
                     entries.append(None)
                 if progress is not None:
                     progress(len(keep))
                 settled_k += 1
-            if None not in entries:
-                folder.write(CARD, card_text(spec, entries, settler.drawn, settler.done))
+            made = [e for e in entries if e is not None]
+            if len(made) == len(entries):  # no shard waits to be made again
+                folder.write(CARD, card_text(spec, made, settler.drawn, settler.done))
         for k, future in rewrites.items():
-            entries[k] = future.result()["entry"]
-            _told(entries[k], log)
+            remade = future.result()["entry"]
+            _told(remade, log)
+            entries[k] = remade
         # shards made ahead of the end: let them finish (a running task cannot be stopped, and
         # would write its file after a removal), then take their files back
         wait(list(submitted.values()))
@@ -146,8 +158,9 @@ def build_on_cluster(spec: DatasetSpec, where, client, *, resume: bool = False,
             folder.remove(CARD)
         raise
     _sweep_parts(folder)
-    folder.write(CARD, card_text(spec, entries, settler.drawn, True))
-    return DatasetResult(settler.rows, settler.drawn, entries, where)
+    made = [e for e in entries if e is not None]  # every one, the rewrites done
+    folder.write(CARD, card_text(spec, made, settler.drawn, True))
+    return DatasetResult(settler.rows, settler.drawn, made, place)
 
 
 def _sweep_parts(folder: Folder) -> None:
@@ -158,7 +171,7 @@ def _sweep_parts(folder: Folder) -> None:
             folder.remove(name)
 
 
-def _told(entry: dict, log: Callable[[str], None]) -> None:
+def _told(entry: dict[str, Any], log: Callable[[str], None]) -> None:
     if entry.pop("remade", False):
         log(f"{entry['file']} failed its checksum or was missing: made again")
     entry.pop("kept", None)

@@ -21,7 +21,7 @@ CARD = "README.md"
 class Folder:
     """The output place of a dataset (module docs)."""
 
-    def __init__(self, where: str | os.PathLike):
+    def __init__(self, where: str | os.PathLike[str]):
         where = os.fspath(where)
         if not where:
             raise MazeError("the output folder's name is empty")
@@ -78,8 +78,8 @@ class Folder:
             if self.remote:
                 path = f"{self.root.rstrip('/')}/{name}"
                 return self.fs.cat_file(path) if self.fs.exists(path) else None
-            path = self._local(name)
-            return path.read_bytes() if path.is_file() else None
+            local = self._local(name)
+            return local.read_bytes() if local.is_file() else None
         except OSError as exc:
             raise MazeError(f"{self.where}/{name}: {exc.strerror or exc}") from None
 

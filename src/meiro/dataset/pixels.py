@@ -27,6 +27,8 @@ Examples
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ..errors import MazeError
@@ -41,7 +43,8 @@ PATH = (0, 0, 255)
 MAX_BLOCK = 64
 
 
-def pixels(grids, starts, goals, paths, *, block: int = 2, border: int = 1):
+def pixels(grids: Any, starts: Any, goals: Any, paths: Any, *, block: int = 2,
+           border: int = 1) -> tuple[np.ndarray, np.ndarray]:
     """The easy-to-hard (input, target) pictures of mazes (module docs).
 
     Parameters
@@ -75,7 +78,8 @@ def pixels(grids, starts, goals, paths, *, block: int = 2, border: int = 1):
     return (inputs, targets) if stacked else (inputs[0], targets[0])
 
 
-def picture(grids, starts, goals, paths=None, *, block: int = 4, border: int = 0):
+def picture(grids: Any, starts: Any, goals: Any, paths: Any = None, *, block: int = 4,
+            border: int = 0) -> np.ndarray:
     """RGB pictures of mazes at ``block`` pixels a block, the solution (if given) in blue.
 
     Examples
@@ -101,7 +105,7 @@ def picture(grids, starts, goals, paths=None, *, block: int = 4, border: int = 0
     return out if stacked else out[0]
 
 
-def _stack(grids, starts, goals):
+def _stack(grids: Any, starts: Any, goals: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, bool]:
     grids = np.asarray(grids)
     stacked = grids.ndim == 3
     if grids.ndim not in (2, 3) or grids.dtype != np.bool_:

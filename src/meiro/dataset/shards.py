@@ -52,6 +52,7 @@ from __future__ import annotations
 import io
 import json
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -117,7 +118,7 @@ def draw_shard(spec: DatasetSpec, k: int, jobs: int = 1) -> DrawnShard:
     return drawn
 
 
-def _stats(grids, starts, goals, jobs: int) -> BatchStats:
+def _stats(grids: np.ndarray, starts: np.ndarray, goals: np.ndarray, jobs: int) -> BatchStats:
     """batch_stats, shared between ``jobs`` threads (its kernel releases the GIL)."""
     if jobs <= 1 or len(grids) < 2 * 4096:
         return batch_stats(grids, starts, goals)
@@ -131,7 +132,8 @@ def _stats(grids, starts, goals, jobs: int) -> BatchStats:
                         for name in BatchStats.__dataclass_fields__))
 
 
-def _passing(spec: DatasetSpec, stats: BatchStats, grids, starts, goals) -> np.ndarray:
+def _passing(spec: DatasetSpec, stats: BatchStats, grids: np.ndarray, starts: np.ndarray,
+             goals: np.ndarray) -> np.ndarray:
     """Indices of the draws that pass ``spec.filters``, in order."""
     f = spec.filters
     keep = stats.solution_length >= 0
@@ -151,9 +153,12 @@ def _passing(spec: DatasetSpec, stats: BatchStats, grids, starts, goals) -> np.n
     return np.flatnonzero(keep)
 
 
-def _openings(grids, index, cells) -> np.ndarray:
+def _openings(grids: np.ndarray, index: np.ndarray, cells: np.ndarray) -> np.ndarray:
     r, c = cells[:, 0], cells[:, 1]
-    return sum((~grids[index, r + dr, c + dc]).astype(np.int64) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)))
+    out = np.zeros(len(index), np.int64)
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        out += ~grids[index, r + dr, c + dc]
+    return out
 
 
 def fingerprints(grids: np.ndarray, starts: np.ndarray, goals: np.ndarray) -> np.ndarray:
@@ -189,14 +194,15 @@ def fingerprints(grids: np.ndarray, starts: np.ndarray, goals: np.ndarray) -> np
 def _mix64(z: np.ndarray) -> np.ndarray:
     z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
     z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return z ^ (z >> np.uint64(31))
+    mixed: np.ndarray = z ^ (z >> np.uint64(31))
+    return mixed
 
 
 # -- the Parquet file -------------------------------------------------------------------------
 
-def features(spec: DatasetSpec) -> dict:
+def features(spec: DatasetSpec) -> dict[str, Any]:
     """The rows' Hugging Face ``Features``, as its ``to_dict()`` writes them (no ``datasets`` needed)."""
-    def value(dtype):
+    def value(dtype: str) -> dict[str, Any]:
         return {"dtype": dtype, "_type": "Value"}
 
     pair = {"feature": value("int16"), "length": 2, "_type": "List"}
@@ -221,7 +227,7 @@ _STAT_COLUMNS = (("solution_length", "int32"), ("dead_ends", "int32"), ("dead_en
                  ("longest_path", "int32"), ("turns", "int32"), ("difficulty", "float32"))
 
 
-def pyarrow():
+def pyarrow() -> Any:
     """pyarrow, or a MazeError that says how to get it."""
     try:
         import pyarrow
@@ -231,7 +237,7 @@ def pyarrow():
     return pyarrow
 
 
-def shard_table(spec: DatasetSpec, rows: DrawnShard):
+def shard_table(spec: DatasetSpec, rows: DrawnShard) -> Any:
     """The rows as a pyarrow Table with the dataset's schema (features in its metadata)."""
     pa = pyarrow()
 
@@ -263,7 +269,7 @@ def shard_table(spec: DatasetSpec, rows: DrawnShard):
     return pa.Table.from_arrays(list(columns.values()), schema=pa.schema(fields, metadata=meta))
 
 
-def _extension(name: str, spec: DatasetSpec) -> dict | None:
+def _extension(name: str, spec: DatasetSpec) -> dict[bytes, bytes] | None:
     """Arrow's extension-type marks for the ArrayND columns, as ``datasets`` writes them.
 
     ``datasets`` takes a column's feature from the file's metadata only when the
@@ -312,10 +318,11 @@ def unpack_grid(value: bytes, rows: int, cols: int) -> np.ndarray:
     True
     """
     packed = np.frombuffer(value, np.uint8).reshape(rows, -1)
-    return np.unpackbits(packed, axis=1, count=cols).astype(bool)
+    grid: np.ndarray = np.unpackbits(packed, axis=1, count=cols).astype(bool)
+    return grid
 
 
-def _packed(grids: np.ndarray):
+def _packed(grids: np.ndarray) -> Any:
     """Each grid's rows packed into bits (``np.packbits`` along the row), one binary value a maze."""
     import pyarrow as pa
 
@@ -325,7 +332,7 @@ def _packed(grids: np.ndarray):
     return pa.BinaryArray.from_buffers(pa.binary(), len(grids), [None, pa.py_buffer(offsets), pa.py_buffer(packed.tobytes())])
 
 
-def _nested(array: np.ndarray):
+def _nested(array: np.ndarray) -> Any:
     """A bool array (count, a, b[, c]) as nested Arrow lists (the storage of HF's ArrayND)."""
     import pyarrow as pa
 
@@ -336,13 +343,13 @@ def _nested(array: np.ndarray):
     return values
 
 
-def _pairs(array: np.ndarray):
+def _pairs(array: np.ndarray) -> Any:
     import pyarrow as pa
 
     return pa.FixedSizeListArray.from_arrays(pa.array(np.ascontiguousarray(array, np.int16).reshape(-1)), 2)
 
 
-def _tokens(rows: DrawnShard, offsets, blocks) -> list[str]:
+def _tokens(rows: DrawnShard, offsets: np.ndarray, blocks: np.ndarray) -> list[str]:
     from ..maze import Maze
     from ..maze_dataset import to_tokens
 
@@ -353,14 +360,14 @@ def _tokens(rows: DrawnShard, offsets, blocks) -> list[str]:
     return out
 
 
-def _pictures(spec: DatasetSpec, rows: DrawnShard, offsets, blocks):
+def _pictures(spec: DatasetSpec, rows: DrawnShard, offsets: np.ndarray, blocks: np.ndarray) -> tuple[Any, Any]:
     """The easy-to-hard pictures as HF Image structs (PNG bytes)."""
     import pyarrow as pa
     from PIL import Image
 
     from .pixels import pixels
 
-    out = ([], [])
+    out: tuple[list[bytes], list[bytes]] = ([], [])
     for start in range(0, len(rows), 1024):  # a slice at a time: pictures are big
         stop = min(start + 1024, len(rows))
         paths = np.zeros((stop - start, spec.rows, spec.cols), bool)

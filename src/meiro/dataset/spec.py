@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from ..errors import MazeError
-from ..generate.braiding import check_braid
+from ..generate.options import check_braid
 from ..goals import GOALS
 from ..registry import GENERATORS
 from ..sizes import check_cells
@@ -155,7 +156,7 @@ class DatasetSpec:
         """Shards the dataset has if every draw passes."""
         return math.ceil(self.count / self.shard_draws)
 
-    def recipe(self) -> dict:
+    def recipe(self) -> dict[str, Any]:
         """Everything that decides the rows, as plain JSON values (the card and the shards
         record it)."""
         out = asdict(self)
@@ -165,7 +166,7 @@ class DatasetSpec:
         return out
 
 
-def _whole(name: str, value, low: int, high: int) -> None:
+def _whole(name: str, value: object, low: int, high: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise MazeError(f"{name} must be a whole number from {low} to {high}, got {value!r}")
 
