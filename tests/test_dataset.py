@@ -248,3 +248,16 @@ def test_an_output_that_is_a_file_or_cannot_be_made_is_refused(tmp_path):
     with pytest.raises(MazeError, match="cannot make the folder"):
         build_dataset(DatasetSpec(5, 3, 3, seed=1), tmp_path / "taken" / "inside")
     assert (tmp_path / "taken").read_text() == "a file"
+
+
+def test_without_pyarrow_the_command_says_how_to_get_it_and_makes_nothing(tmp_path):
+    import subprocess
+    import sys
+
+    code = ("import runpy, sys; sys.modules['pyarrow'] = None; "
+            "sys.argv = ['meiro', 'dataset', '-n', '5', '--size', '4x4', '-o', 'mazes']; "
+            "runpy.run_module('meiro', run_name='__main__')")
+    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert out.stderr.strip() == 'meiro: error: Parquet datasets need pyarrow: pip install "meiro[datasets]"'
+    assert list(tmp_path.iterdir()) == []

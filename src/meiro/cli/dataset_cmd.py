@@ -188,8 +188,11 @@ def _run_parquet(args) -> int:
     if args.solve not in (None, "bfs", "dead-end-fill") and args.braid:
         raise MazeError("the shards hold the breadth-first solution: with --braid, leave out --solve "
                         "or use --solve bfs")
+    from ..dataset.shards import pyarrow
+
+    pyarrow()  # before the work and before a scheduler is asked: without it, one line
     spec = _spec(args, args.extras)
-    lines = []
+    lines: list[str] = []
     log = (lambda line: print(line, file=sys.stderr)) if not args.quiet else lines.append
     with _bar(args, spec.count) as advance:
         if args.scheduler:

@@ -32,7 +32,7 @@ from ..batch import MazeBatch
 from ..errors import MazeError
 from .card import SHARDS, card_text, read_record
 from .folder import CARD, Folder
-from .shards import DrawnShard, draw_shard, shard_bytes, shard_range
+from .shards import DrawnShard, draw_shard, pyarrow, shard_bytes, shard_range
 from .spec import DatasetSpec
 
 
@@ -123,6 +123,7 @@ def build_dataset(spec: DatasetSpec, where: str | os.PathLike[str], *, jobs: int
     >>> r.rows, [s["rows"] for s in r.shards], sorted(p.name for p in (out / "data").iterdir())
     (50, [24, 17, 9], ['shard-00000.parquet', 'shard-00001.parquet', 'shard-00002.parquet'])
     """
+    pyarrow()  # before any folder is made: without it, one clear message
     folder = Folder(where)
     kept = existing_shards(spec, folder, resume, log)
     folder.prepare()

@@ -33,7 +33,7 @@ from ..errors import MazeError
 from .build import DatasetResult, _exhausted, _Settler, existing_shards
 from .card import SHARDS, card_text
 from .folder import CARD, Folder
-from .shards import draw_shard, shard_bytes, shard_range
+from .shards import draw_shard, pyarrow, shard_bytes, shard_range
 from .spec import DatasetSpec
 
 #: Seconds to wait for a scheduler to answer.
@@ -93,6 +93,7 @@ def build_on_cluster(spec: DatasetSpec, where: str | os.PathLike[str], client: A
     """Make ``spec``'s dataset in ``where`` with the workers of Dask ``client`` (module docs)."""
     dask = _distributed()
     as_completed, wait = dask.as_completed, dask.wait
+    pyarrow()  # the workers need it too; here it is checked before any folder is made
     folder = Folder(where)
     kept = existing_shards(spec, folder, resume, log)
     folder.prepare()

@@ -287,7 +287,7 @@ def _extension(name: str, spec: DatasetSpec) -> dict[bytes, bytes] | None:
 
 def shard_bytes(spec: DatasetSpec, rows: DrawnShard) -> bytes:
     """The Parquet file of the rows (module docs, step 2)."""
-    import pyarrow.parquet as pq
+    pq = pyarrow().parquet
 
     sink = io.BytesIO()
     pq.write_table(shard_table(spec, rows), sink, row_group_size=ROW_GROUP, compression=COMPRESSION,
