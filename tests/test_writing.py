@@ -314,3 +314,28 @@ def test_dataset_and_sheet_refuse_a_bad_place_in_one_line(tmp_path, argv):
     out = meiro_cli(*argv, cwd=tmp_path)
     assert out.returncode == 2 and out.stderr.count("\n") == 1 and "Traceback" not in out.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+@posix_only
+def test_a_termination_signal_whose_exception_was_lost_still_stops_the_write(tmp_path):
+    # a signal handled inside a weakref callback: Python prints "Exception ignored" and goes on;
+    # the write must not then put its file in place, and a command must not end as a success
+    script = textwrap.dedent("""
+        import os, signal, weakref
+        from meiro import signals
+        from meiro.writing import write_atomic
+        signals.install()
+        class Thing: pass
+        thing = Thing()
+        ref = weakref.ref(thing, lambda _: os.kill(os.getpid(), signal.SIGTERM))
+        del thing
+        try:
+            write_atomic("x.json", "data")
+        except signals.Terminated as exc:
+            print("stopped by", exc.signum)
+    """)
+    out = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True,
+                         timeout=120)
+    assert "Exception ignored" in out.stderr  # the lost exception this is about
+    assert out.stdout.strip() == f"stopped by {int(signal.SIGTERM)}"
+    assert list(tmp_path.iterdir()) == []

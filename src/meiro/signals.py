@@ -53,8 +53,43 @@ class Terminated(BaseException):
         return 128 + self.signum
 
 
+#: The last termination signal whose handler ran, until the scope that took it ends.
+_pending: int | None = None
+
+
 def _raise(signum: int, _frame) -> None:
+    global _pending
+    _pending = signum
     raise Terminated(signum)
+
+
+def raise_if_pending() -> None:
+    """Raise :class:`Terminated` again for a signal whose exception was lost.
+
+    Python runs a signal handler between two bytecodes of the main thread, and
+    when those happen to be inside a weakref callback, a ``__del__`` or a
+    callback from C (an import's module lock, numba's compiler), the handler's
+    exception is printed as "Exception ignored" and the program goes on as if
+    no signal had come. The points that must not pass after a termination
+    signal (putting a written file in place, a command's success) call this.
+
+    Examples
+    --------
+    >>> import os, signal
+    >>> raise_if_pending()                   # no signal: nothing happens
+    >>> with raising_on_termination():
+    ...     try:
+    ...         os.kill(os.getpid(), signal.SIGTERM)
+    ...     except Terminated:
+    ...         pass                         # as if swallowed
+    ...     try:
+    ...         raise_if_pending()
+    ...     except Terminated as again:
+    ...         print(again.signum == signal.SIGTERM)
+    True
+    """
+    if _pending is not None:
+        raise Terminated(_pending)
 
 
 def _can_install() -> bool:
@@ -100,6 +135,9 @@ def raising_on_termination() -> Iterator[None]:
     finally:
         for signum in taken:
             signal.signal(signum, signal.SIG_DFL)
+        global _pending
+        if _pending in taken:  # its scope is over: whoever caught it has dealt with it
+            _pending = None
 
 
 def end_by(signum: int) -> None:

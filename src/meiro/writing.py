@@ -45,6 +45,7 @@ from pathlib import Path
 from typing import Iterator
 
 from .errors import MazeError
+from . import signals
 from .signals import TERMINATION_SIGNALS, raising_on_termination
 
 #: Paths that name an open file descriptor of this process, which is written to directly.
@@ -272,6 +273,7 @@ class OutputSet:
         """
         staged = self._staged
         target = None
+        signals.raise_if_pending()  # a termination signal whose exception was lost: nothing goes in place
         try:
             for target, payload in staged:
                 if target.kind == "fd":

@@ -154,6 +154,7 @@ def run() -> None:
     signals.install()
     try:
         status = main()
+        signals.raise_if_pending()  # a signal whose exception was lost still ends the program by it
     except signals.Terminated as exc:
         with contextlib.suppress(Exception):
             sys.stdout.flush()
