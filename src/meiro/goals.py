@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .solve.result import SearchGraph
 
 
-class _Names(tuple):
+class _Names(tuple[str, ...]):
     """A tuple of names in which only a ``str`` can be found.
 
     ``x in names`` compares ``x`` with each name; for an array that comparison is
@@ -134,7 +134,8 @@ def place_goal(grid: np.ndarray, start: tuple[int, int], goal: str) -> tuple[tup
     return _place_goal(SearchGraph(grid, 2 if lattice else 1), (r, c), goal)
 
 
-def _place_goal(graph: SearchGraph, start: tuple[int, int], goal: str):
+def _place_goal(graph: SearchGraph, start: tuple[int, int],
+                goal: str) -> tuple[tuple[int, int], tuple[int, int]]:
     """:func:`place_goal` on a maze's search graph (whose codes it overwrites), for a
     checked ``start``; ``goal`` "farthest" or "diameter"."""
     one_end = _farthest(graph, start[0] * graph.cols + start[1])

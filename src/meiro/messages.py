@@ -142,7 +142,7 @@ MESSAGES: dict[str, dict[str, str]] = {
 }
 
 
-def default_language(environ: dict | None = None) -> str:
+def default_language(environ: dict[str, str] | None = None) -> str:
     """``"ja"`` when the user's locale is Japanese, else ``"en"``.
 
     Examples
@@ -167,7 +167,7 @@ def default_language(environ: dict | None = None) -> str:
     return "en"
 
 
-def text(lang: str, key: str, **values) -> str:
+def text(lang: str, key: str, **values: object) -> str:
     """The message ``key`` in ``lang``, formatted with ``values``.
 
     Examples

@@ -7,6 +7,8 @@ braid, mask) is checked the same way whichever file it came from.
 
 from __future__ import annotations
 
+from typing import Any
+
 import reprlib
 
 from .errors import MazeError
@@ -18,7 +20,7 @@ _SHORT.maxlist = _SHORT.maxdict = 4
 _SHORT.maxlevel = 2
 
 
-def shown(value) -> str:
+def shown(value: Any) -> str:
     """``repr(value)``, cut short enough for a one-line message.
 
     Examples
@@ -33,7 +35,7 @@ def shown(value) -> str:
     return _SHORT.repr(value)
 
 
-def position_field(doc: dict, key: str) -> tuple[int, int]:
+def position_field(doc: dict[str, Any], key: str) -> tuple[int, int]:
     """``doc[key]`` as a ``(row, col)`` pair of integers, else a :class:`~meiro.MazeError`.
 
     Examples
@@ -52,7 +54,7 @@ def position_field(doc: dict, key: str) -> tuple[int, int]:
     return value[0], value[1]
 
 
-def recipe_from(doc: dict, shape: tuple[int, int]) -> dict | None:
+def recipe_from(doc: dict[str, Any], shape: tuple[int, int]) -> dict[str, Any] | None:
     """Validate the generation recipe stored beside a grid of ``shape`` blocks.
 
     Returns None for a hand-made maze (no algorithm and no seed).

@@ -57,7 +57,7 @@ class Terminated(BaseException):
 _pending: int | None = None
 
 
-def _raise(signum: int, _frame) -> None:
+def _raise(signum: int, _frame: object) -> None:
     global _pending
     _pending = signum
     raise Terminated(signum)

@@ -9,6 +9,8 @@ and converts blocks with :func:`blocks_to_cells`.
 
 from __future__ import annotations
 
+from typing import Any
+
 import os
 import re
 import sys
@@ -25,7 +27,7 @@ BYTES_PER_CELL = 1
 SMALL_ENOUGH = 64 * 2**20
 
 
-def check_cells(width, height) -> tuple[int, int]:
+def check_cells(width: Any, height: Any) -> tuple[int, int]:
     """Validate a size in cells and return it as two ints.
 
     Examples

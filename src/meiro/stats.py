@@ -42,6 +42,8 @@ decision points
 
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import asdict, dataclass
 
 import numpy as np
@@ -77,7 +79,7 @@ class MazeStats:
     turns: int | None
     decision_points: int | None = None
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """A plain dict (JSON-ready)."""
         out = asdict(self)
         out["degree_counts"] = list(self.degree_counts)
@@ -161,6 +163,10 @@ def maze_stats(maze: Maze) -> MazeStats:
     ends = (degree != 2) & nodes
     pieces = int(degree[ends].sum()) // 2
     average = passages / pieces if pieces else float(passages)
+    length: int | None
+    share: float | None
+    turns: int | None
+    decisions: int | None
     try:
         path = solve(maze, "bfs").path
         length = (len(path) - 1) // step
@@ -172,7 +178,8 @@ def maze_stats(maze: Maze) -> MazeStats:
     one_end = farthest_from(maze.grid, maze.start, step)
     other = farthest_from(maze.grid, one_end, step)
     longest = int(solve(maze.edited(start=one_end, goal=other), "bfs").length) // step
-    return MazeStats(cells, counts[1], counts[1] / cells if cells else 0.0, counts, length, share,
+    return MazeStats(cells, counts[1], counts[1] / cells if cells else 0.0,
+                     (counts[0], counts[1], counts[2], counts[3], counts[4]), length, share,
                      longest, float(average), turns, decisions)
 
 
@@ -185,7 +192,7 @@ def _decisions(degree: np.ndarray, cells: np.ndarray, step: int) -> int:
     return int(ways[0] >= 2) + int((ways[1:-1] >= 3).sum())
 
 
-def summarize(stats: list[MazeStats]) -> dict:
+def summarize(stats: list[MazeStats]) -> dict[str, Any]:
     """Mean of each figure over several mazes (``None`` values are left out).
 
     Examples
@@ -202,7 +209,7 @@ def summarize(stats: list[MazeStats]) -> dict:
     for s in stats:
         if not isinstance(s, MazeStats):
             raise TypeError(f"summarize() needs MazeStats (from maze_stats), got {type(s).__name__}")
-    out: dict = {"count": len(stats)}
+    out: dict[str, Any] = {"count": len(stats)}
     for key in MazeStats.__dataclass_fields__:
         values = [getattr(s, key) for s in stats if getattr(s, key) is not None]
         if key == "degree_counts":

@@ -15,7 +15,7 @@ One text line per block row and nothing else, so a 15x15-cell maze is 31 lines.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 import unicodedata
 
@@ -31,7 +31,7 @@ _STARTS = {"S", "◎"}
 _GOALS = {"G", "E", "△"}  # E: the exit, as mazelib writes it
 
 
-def render_text(maze: Maze, style: str = "hash", path: Iterable | None = None) -> str:
+def render_text(maze: Maze, style: str = "hash", path: Iterable[Any] | None = None) -> str:
     """Draw ``maze`` as text, optionally with a solution ``path`` overlaid.
 
     Parameters
@@ -61,7 +61,7 @@ def render_text(maze: Maze, style: str = "hash", path: Iterable | None = None) -
     return "\n".join(text_lines(maze, style, path))
 
 
-def text_lines(maze: Maze, style: str = "hash", path: Iterable | None = None) -> Iterator[str]:
+def text_lines(maze: Maze, style: str = "hash", path: Iterable[Any] | None = None) -> Iterator[str]:
     """The lines of :func:`render_text`, one at a time.
 
     Printing a huge maze line by line needs memory for one line, not the
@@ -140,7 +140,7 @@ def row_lines(rows: Iterable[np.ndarray], start: tuple[int, int], goal: tuple[in
     return _marked_lines(rows, marks, line_of)
 
 
-def _marked_lines(rows, marks, line_of) -> Iterator[str]:
+def _marked_lines(rows: Any, marks: Any, line_of: Any) -> Iterator[str]:
     for r, row in enumerate(rows):
         if not isinstance(row, np.ndarray) or row.dtype != np.bool_ or row.ndim != 1:
             raise TypeError(f"block row {r} must be a one-dimensional bool array")
