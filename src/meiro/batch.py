@@ -403,7 +403,7 @@ def _in_threads(batch: _Batch, ranges: list, jobs: int, advance) -> None:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _progress(show: bool, count: int):
+def progress_bar(show: bool, count: int):
     """A progress bar on stderr (tqdm) when ``show``; ``None`` otherwise."""
     if not show:
         return None
@@ -475,7 +475,7 @@ def generate_batch(count: int, width: int, height: int, *, algorithm: str = "dig
                         "make fewer or smaller mazes") from None
     ranges = _ranges(count, blocks, compiled)
     jobs = min(jobs, len(ranges))
-    bar = _progress(progress, count)
+    bar = progress_bar(progress, count)
     advance = bar.update if bar is not None else (lambda n: None)
     try:
         if jobs == 1:

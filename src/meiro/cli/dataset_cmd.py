@@ -8,7 +8,7 @@ import contextlib
 import os
 import sys
 
-from ..batch import MAX_COUNT, generate_batch
+from ..batch import MAX_COUNT, generate_batch, progress_bar
 from ..dataset.build import build_dataset, collect_batch
 from ..dataset.spec import EXTRAS, FORMATS, GRIDS, DatasetSpec, Filters
 from ..difficulty import difficulty_range
@@ -215,12 +215,7 @@ def _run_parquet(args) -> int:
 @contextlib.contextmanager
 def _bar(args, total: int):
     """A progress bar's ``advance`` (on a terminal, unless -q)."""
-    bar = None
-    if not args.quiet and _on_terminal(sys.stderr):
-        from tqdm import tqdm
-
-        bar = tqdm(total=total, unit=" mazes", unit_scale=True, file=sys.stderr, leave=False,
-                   dynamic_ncols=True, mininterval=0.2)
+    bar = progress_bar(not args.quiet and _on_terminal(sys.stderr), total)
     try:
         yield bar.update if bar is not None else (lambda n: None)
     finally:
