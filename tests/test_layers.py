@@ -37,7 +37,7 @@ LAYERS = [
               "meiro.maze", "meiro.text", "meiro.messages", "meiro.paint", "meiro.registry", "meiro.goals",
               "meiro.generate", "meiro.generate.*", "meiro.solve", "meiro.solve.*", "meiro.io",
               "meiro.interop", "meiro.maze_dataset", "meiro.stats", "meiro.difficulty",
-              "meiro.batch_stats", "meiro.fonts", "meiro.booklet"]),
+              "meiro.batch_stats", "meiro.fonts", "meiro.booklet", "meiro.small_jobs"]),
     ("render and game", ["meiro.render", "meiro.render.*", "meiro.game", "meiro.game.*",
                          "meiro.saving"]),
     ("ui, env and batch", ["meiro.ui", "meiro.ui.*", "meiro.env", "meiro.vector_env", "meiro.batch",
@@ -203,7 +203,9 @@ def test_help_and_list_import_no_numba_and_no_kernel():
 
 
 def test_a_command_loads_its_own_module_and_its_generator_only():
-    loaded = _loaded_by("generate", "--size", "4x3", "--seed", "1")
+    loaded = _loaded_by("generate", "--size", "4x3", "--seed", "1")  # small: kernels as Python
+    assert loaded == ["meiro.cli.generate_cmd", "meiro.generate.dig"]
+    loaded = _loaded_by("generate", "--size", "40x40", "--seed", "1", "--quiet")
     assert loaded == ["meiro.cli.generate_cmd", "meiro.generate.dig", "numba"]
 
 

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from numba import njit
+from .kernels.jit import njit
 
 from .difficulty import difficulty_score
 from .errors import MazeError
@@ -213,7 +213,7 @@ def _stats_kernel(grids: np.ndarray, starts: np.ndarray, goals: np.ndarray, out:
                     out[k, 2 + d] += 1
                     if d != 2:
                         out[k, 12] += d
-                out[k, 11] += (bits & EAST != 0) + (bits & SOUTH != 0)
+                out[k, 11] += (bits & EAST) + ((bits & SOUTH) >> 1)  # not a sum of bools: NumPy's is an or
         out[k, 1] = out[k, 3]
         start = (starts[k, 0] // 2 + 1) * padded + starts[k, 1] // 2 + 1
         goal = (goals[k, 0] // 2 + 1) * padded + goals[k, 1] // 2 + 1

@@ -11,7 +11,7 @@ a kernel also holds compiled copies of what it calls: the PRNG of
 So the stamp of each of meiro's kernels is widened to the stamp numba takes
 plus a *sources key*: a hash of meiro's version and of every kernel source,
 that is, every module in :data:`KERNEL_FOLDERS` and every other module of the
-package that uses numba. An edit to any of them makes every cached kernel
+package that defines kernels (uses ``njit``). An edit to any of them makes every cached kernel
 stale, and numba compiles it again on its next use (and overwrites the old
 cache files). A module-level constant a kernel reads is frozen into its
 machine code too: keep such constants in those modules.
@@ -59,7 +59,7 @@ def kernel_sources(package: Path = _PACKAGE) -> list[Path]:
         inside = path.relative_to(package).parts
         if "__pycache__" in inside:
             continue
-        if inside[0] in KERNEL_FOLDERS or b"numba" in path.read_bytes():
+        if inside[0] in KERNEL_FOLDERS or b"njit" in path.read_bytes():
             found.append(path)
     return found
 

@@ -51,7 +51,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit
+from .kernels.jit import njit
 
 import gymnasium
 from gymnasium import spaces

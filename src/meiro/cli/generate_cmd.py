@@ -63,7 +63,8 @@ def run(args) -> int:
     with OutputSet() as outputs:  # every -o is checked before the work, and written all or none
         plan = planned_outputs(args, outputs, DATA_FORMATS + PICTURE_FORMATS)
         check_pictures(plan, args, (2 * height + 1, 2 * width + 1))
-        load_algorithms(GENERATORS.get(args.algorithm), SOLVERS.get(args.solve) if args.solve else None)
+        load_algorithms(GENERATORS.get(args.algorithm), SOLVERS.get(args.solve) if args.solve else None,
+                        cells=width * height)
         with notice_if_slow():
             maze = generate(width, height, algorithm=args.algorithm, seed=args.seed,
                             goal=args.goal, braid=args.braid, mask=mask)

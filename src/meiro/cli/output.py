@@ -152,16 +152,23 @@ def report(message: str, target) -> None:
 PREPARING = "preparing... (the first run compiles meiro's fast parts; later runs start at once)"
 
 
-def load_algorithms(*entries) -> None:
+def load_algorithms(*entries, cells: int | None = None) -> None:
     """Import the modules of registry ``entries`` (:class:`meiro.registry.Algorithm`; None is
     skipped) now: loading them and numba takes a moment on every run, which is not the first
     run's compiling that :func:`notice_if_slow` is for, so it happens before the notice's clock.
+
+    ``cells``, the size of the whole job, lets a small one run its kernels as plain
+    Python, without loading numba at all (see :mod:`meiro.small_jobs`).
 
     Examples
     --------
     >>> import meiro
     >>> load_algorithms(meiro.GENERATORS.get("dig"), None)
     """
+    if cells is not None:
+        from ..small_jobs import prefer_python_for
+
+        prefer_python_for(cells)
     for entry in entries:
         if entry is not None:
             entry.function  # noqa: B018  (the import is the point)

@@ -27,7 +27,7 @@ and uniform labelled trees*, SIAM J. Discrete Math. 3 (1990); A. Broder,
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..kernels.jit import njit
 
 from ..kernels.cells import DUG, _cell_steps, _open_passage, _random_step, _walk_marks
 from ..kernels.index import U

@@ -22,7 +22,7 @@ folklore (it appears in early BASIC maze programs).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..kernels.jit import njit
 
 from ..kernels.rng import _next_u64
 from .carving import Carving, run_on_grid

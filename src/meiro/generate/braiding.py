@@ -19,7 +19,7 @@ one loop: a braided maze has several routes, and solvers that assume a tree
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..kernels.jit import njit
 
 from .options import check_braid  # noqa: F401  (and braid_maze's callers)
 from ..kernels.rng import _below, _next_u64, check_state

@@ -21,7 +21,7 @@ and the callers are cached.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..kernels.jit import njit
 
 from ..errors import MazeError
 from ..goals import GOALS

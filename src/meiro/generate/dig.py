@@ -18,7 +18,7 @@ per cell (:mod:`meiro.kernels.cells`) and expands to the block grid at the end.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..kernels.jit import njit
 
 from ..kernels.cells import DUG, _cell_steps, _open_passage
 from ..kernels.index import U

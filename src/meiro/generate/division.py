@@ -27,7 +27,7 @@ Reference: J. Buck, *Mazes for Programmers* (2015), ch. 12; W. D. Pullen,
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..kernels.jit import njit
 
 from ..kernels.rng import _below
 from .carving import Carving, check_request

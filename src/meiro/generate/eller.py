@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import Iterator
 
 import numpy as np
-from numba import njit
+from ..kernels.jit import njit
 
 from ..kernels.rng import _next_u64, check_state
 from .carving import Carving, check_request, record_buffer

@@ -37,7 +37,7 @@ from __future__ import annotations
 import functools
 
 import numpy as np
-from numba import njit
+from ..kernels.jit import njit
 
 from ..errors import MazeError
 from ..kernels.cells import DUG, _cell_block, _cell_steps, _join_cell, _undug_around

@@ -22,7 +22,7 @@ Reference: J. Buck, *Mazes for Programmers* (2015), ch. 5; W. D. Pullen,
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..kernels.jit import njit
 
 from ..kernels.cells import (DUG, EDGE, _cell_block, _cell_steps, _join_cell, _mark_ring,
                              _maze_around, _undug_around)

@@ -28,7 +28,7 @@ Proc. AMS 7 (1956); as a maze method: J. Buck, *Mazes for Programmers*, ch. 11.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..kernels.jit import njit
 
 from ..errors import MazeError
 from ..kernels.cells import DUG, EAST, SOUTH, _cells_to_grid, _padded_cells

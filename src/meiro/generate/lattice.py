@@ -12,7 +12,7 @@ onto an all-wall grid gives the finished grid.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..kernels.jit import njit
 
 from ..kernels.index import U
 from ..kernels.rng import _below, _next_u64

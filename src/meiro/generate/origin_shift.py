@@ -32,7 +32,7 @@ walk on rooted trees: A. Broder, *Generating random spanning trees*, FOCS
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..kernels.jit import njit
 
 from ..kernels.cells import (DUG, _cell_steps, _cells_to_grid, _open_passage, _padded_cells,
                              _random_step, _walk_marks)

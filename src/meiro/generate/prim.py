@@ -33,7 +33,7 @@ ch. 11 ("true Prim's").
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..kernels.jit import njit
 
 from ..kernels.index import U
 from .carving import Carving, check_request, run_on_grid

@@ -19,7 +19,7 @@ Prim's"); W. D. Pullen, *Think Labyrinth!* (maze algorithms).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..kernels.jit import njit
 
 from ..kernels.cells import (DUG, EDGE, _cell_block, _cell_steps, _join_cell, _mark_ring,
                              _maze_around)
@@ -72,7 +72,7 @@ def _prim_simple_kernel(cells, width, height, origin_x, origin_y, state, order):
         n = _join_cell(cells, i + step[d], i, (d + 2) & 3, block_step, order, n, width)
     _mark_ring(cells, width, height, DUG)
     for k in range(cells.size):
-        cells[k] &= ~QUEUED
+        cells[k] &= 0xFF ^ QUEUED  # not ~QUEUED: negative, it fits no uint8 in plain Python
     return n
 
 

@@ -19,7 +19,7 @@ classification calls it "Sidewinder").
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..kernels.jit import njit
 
 from ..kernels.rng import _below, _next_u64
 from .carving import Carving, run_on_grid

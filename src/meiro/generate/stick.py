@@ -41,7 +41,7 @@ introductory programming texts and Wikipedia (ja) 「迷路生成アルゴリズ
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..kernels.jit import njit
 
 from ..kernels.index import U
 from ..kernels.rng import _below

@@ -32,7 +32,7 @@ Reference: the standard Japanese method 壁伸ばし法, e.g. Wikipedia (ja)
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..kernels.jit import njit
 
 from ..kernels.index import U
 from ..kernels.rng import _below

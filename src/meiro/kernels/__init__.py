@@ -20,8 +20,10 @@ the ones it starts) to the first of these that can be used:
 3. a fresh private temporary folder removed at exit: nothing is kept between
    runs, which one line on stderr says.
 
-This runs before any kernel is defined: the kernel modules import this
-package first (numba may be loaded before it; its settings are then reloaded).
+This runs before the first compiled kernel is defined (:func:`prepare_numba`,
+called by :func:`meiro.kernels.jit.njit`; numba may be loaded before it; its
+settings are then reloaded). Kernels run as plain Python (see
+:mod:`meiro.kernels.jit`) load neither numba nor any of this.
 
 When compiled kernels are thrown away
 -------------------------------------
@@ -134,13 +136,16 @@ def _use_cache_folder() -> None:
         config.reload_config()
 
 
-_use_cache_folder()
-
-
-def _stamp_with_sources_key() -> None:
+def prepare_numba() -> None:
+    """Choose numba's cache folder and stamp cached kernels with the sources key; once per process."""
+    global _prepared
+    if _prepared:
+        return
+    _prepared = True
+    _use_cache_folder()
     from ..kernel_freshness import install
 
     install()
 
 
-_stamp_with_sources_key()
+_prepared = False

@@ -6,7 +6,7 @@ maze's size.
 """
 
 import numpy as np
-from numba import njit
+from .jit import njit
 
 from .index import U
 

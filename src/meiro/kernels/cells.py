@@ -13,7 +13,7 @@ without rebuilding it. Cell ``(x, y)`` lives at ``(y + 1) * (width + 2) + x + 1`
 """
 
 import numpy as np
-from numba import njit
+from .jit import njit
 
 from .index import U
 from .rng import _next_u64

@@ -31,7 +31,7 @@ its neighbours are ``n + _node_offsets(width)[d]``.
 """
 
 import numpy as np
-from numba import njit
+from .jit import njit
 
 from ..errors import MazeError
 from .index import U
@@ -41,6 +41,8 @@ SOUTH = 2
 OPEN = 4
 CODE_SHIFT = 3
 CODE_MASK = 7 << CODE_SHIFT
+#: a node's bits but its search code (positive: ``~CODE_MASK`` would not fit a uint8 in plain Python)
+PASSAGE_BITS = 0xFF ^ CODE_MASK
 SOURCE = 5
 
 
@@ -240,7 +242,7 @@ def _set_code(graph, n, code):
     >>> _code_of(graph, 0), int(graph[0]) & ~CODE_MASK
     (5, 5)
     """
-    graph[U(n)] = (graph[U(n)] & ~CODE_MASK) | (code << CODE_SHIFT)
+    graph[U(n)] = (graph[U(n)] & PASSAGE_BITS) | (code << CODE_SHIFT)
 
 
 @njit(cache=True)

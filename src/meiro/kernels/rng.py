@@ -12,7 +12,7 @@ and avoids a division.
 """
 
 import numpy as np
-from numba import njit
+from .jit import njit
 
 from ..errors import MazeError
 

@@ -18,7 +18,7 @@ when popped; the per-node state is the graph's one byte.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..kernels.jit import njit
 
 from ..errors import MazeError
 from ..kernels.buffers import _grow

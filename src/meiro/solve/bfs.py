@@ -13,7 +13,7 @@ hundred cells on a 10,000 x 10,000 maze), so it costs almost no memory.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..kernels.jit import njit
 
 from ..kernels.graph import CODE_MASK, CODE_SHIFT, EAST, SOURCE, SOUTH, _set_code
 from ..kernels.buffers import _grow_ring

@@ -26,7 +26,7 @@ Reference: I. Pohl, *Bi-directional search*, Machine Intelligence 6 (1971).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..kernels.jit import njit
 
 from ..kernels.buffers import _grow_ring
 from ..kernels.graph import CODE_MASK, SOURCE, _node_offsets, _open_ways, _set_code

@@ -25,7 +25,7 @@ Reference: W. D. Pullen, *Think Labyrinth!* (maze solving algorithms:
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..kernels.jit import njit
 
 from ..kernels.graph import EAST, OPEN, SOUTH, _node_offsets, _open_ways
 from ..kernels.index import U

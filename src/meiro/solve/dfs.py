@@ -14,7 +14,7 @@ Tarjan, *Depth-first search and linear graph algorithms*, SIAM J. Comput. 1 (197
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..kernels.jit import njit
 
 from ..kernels.buffers import _grow
 from ..kernels.graph import CODE_MASK, NTH_WAY, SOURCE, _node_offsets, _open_ways, _set_code
@@ -90,7 +90,7 @@ def _dfs_kernel(graph, width, source, target, rng, order):
             stack[U(depth)] = q
             rot, rng = _below(rng, 4)
             # the way back leads to a reached node: leave it out
-            untried[U(depth)] = _untried(_open_ways(graph, q, width) & ~(1 << ((d + 2) & 3)), rot)
+            untried[U(depth)] = _untried(_open_ways(graph, q, width) & (15 ^ (1 << ((d + 2) & 3))), rot)
             depth += 1
             if depth > max_depth:
                 max_depth = depth

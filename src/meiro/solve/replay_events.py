@@ -35,7 +35,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
+from ..kernels.jit import njit
 
 from ..errors import MazeError
 from ..kernels.graph import _one_or_two

@@ -18,7 +18,7 @@ is the only path; with loops it need not be the shortest.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..kernels.jit import njit
 
 from ..kernels.graph import (CODE_MASK, NTH_WAY, SOURCE, WAY_COUNT, _node_offsets, _open_ways,
                              _set_code)

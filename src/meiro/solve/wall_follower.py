@@ -29,7 +29,7 @@ the general case.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from ..kernels.jit import njit
 
 from ..errors import NoPathError
 from ..kernels.graph import CODE_MASK, SOURCE, _node_offsets, _open_ways, _set_code

@@ -1,0 +1,144 @@
+"""``@njit`` for meiro's kernels: compiled by numba, or run as the plain Python they are written in.
+
+Every kernel is plain Python over NumPy arrays and scalars, which numba
+compiles to machine code. Compiling costs nothing after the first run (the
+machine code is cached on disk), but *importing numba* costs about half a
+second on every run: more than a small maze takes to make in plain Python. So
+a kernel module decorates its kernels with this module's :func:`njit`, which
+does one of two things, chosen once per process, before the first kernel is
+defined:
+
+``"numba"`` (the default)
+    ``numba.njit(**options)(func)``: a compiled, cached kernel. numba and its
+    cache settings (:mod:`meiro.kernels`) are loaded by the first kernel.
+``"python"``
+    ``func`` itself, unchanged: numba is never imported. The same code runs
+    the same steps on the same numbers, so it gives the same mazes and paths as
+    the compiled kernels (``tests/test_python_kernels.py`` checks every
+    algorithm against them), at Python's speed: about 100 times slower.
+
+The ``meiro`` command asks for ``"python"`` (:func:`prefer_python`) when its
+whole job is small, which makes ``meiro generate`` start in a third of the
+time. Set ``MEIRO_JIT=0`` to run every kernel as Python in any process (to
+step through a kernel in a debugger, or measure its coverage); ``MEIRO_JIT=1``
+keeps them compiled even where the command would choose Python.
+
+numba wraps unsigned 64-bit arithmetic silently, as C does, and the PRNG
+relies on it; NumPy's scalars wrap too but warn. The kernels that Python code
+calls (those compiled with ``cache=True``) therefore run under
+``numpy.errstate(over="ignore")`` in ``"python"`` mode.
+
+Hand-made rather than numba's own ``NUMBA_DISABLE_JIT``: that still imports
+numba (the cost this module exists to avoid) and is read only once, when
+numba is first imported.
+
+Examples
+--------
+>>> @njit(inline="always")
+... def twice(x):
+...     return 2 * x
+>>> int(twice(21))
+42
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Callable
+from typing import Any, Literal, TypeVar, overload
+
+import numpy as np
+
+Mode = Literal["numba", "python"]
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: the mode kernels are made in, fixed by the first kernel defined (None until then).
+_mode: Mode | None = None
+#: the mode asked for by :func:`prefer_python` before any kernel was defined.
+_preferred: Mode = "numba"
+
+
+def _forced() -> Mode | None:
+    """The mode ``MEIRO_JIT`` sets: ``0`` (or off/no/false) is Python, ``1`` (on/yes/true) numba."""
+    value = os.environ.get("MEIRO_JIT", "").strip().lower()
+    if value in ("0", "off", "no", "false"):
+        return "python"
+    if value in ("1", "on", "yes", "true"):
+        return "numba"
+    return None
+
+
+def mode() -> Mode:
+    """The mode kernels are made in, in this process: ``"numba"`` or ``"python"``.
+
+    Fixed once the first kernel is defined; until then, what it would be.
+
+    Examples
+    --------
+    >>> mode() in ("numba", "python")
+    True
+    """
+    return _mode or _forced() or _preferred
+
+
+def prefer_python() -> bool:
+    """Ask for plain-Python kernels in this process; whether they are what it will run.
+
+    Takes effect only before the first kernel is defined (kernels once made
+    stay as they are) and when ``MEIRO_JIT`` does not say otherwise. For a
+    small job, run once: the kernels of a large one should be compiled.
+    """
+    global _preferred
+    if _mode is None:
+        _preferred = "python"
+    return mode() == "python"
+
+
+def _fix_mode() -> Mode:
+    global _mode
+    if _mode is None:
+        _mode = mode()
+        if _mode == "numba":
+            from . import prepare_numba
+
+            prepare_numba()
+    return _mode
+
+
+def _wrapping(func: F) -> F:
+    """``func`` run with NumPy's overflow warnings off, as numba's wrapping arithmetic runs."""
+
+    @functools.wraps(func)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        with np.errstate(over="ignore"):
+            return func(*args, **kwargs)
+
+    run.py_func = func  # type: ignore[attr-defined]  # as a numba dispatcher has
+    return run  # type: ignore[return-value]  # same signature as func
+
+
+@overload
+def njit(func: F, /) -> F: ...
+@overload
+def njit(*, cache: bool = ..., inline: str = ..., nogil: bool = ...) -> Callable[[F], F]: ...
+
+
+def njit(func: Any = None, /, **options: Any) -> Any:
+    """Make ``func`` a kernel: ``numba.njit(**options)(func)``, or ``func`` itself in Python mode.
+
+    Used as numba's own, bare (``@njit``) or with options (``@njit(cache=True)``).
+    """
+
+    def make(func: F) -> F:
+        if _fix_mode() == "python":
+            return _wrapping(func) if options.get("cache") else func
+        import numba
+
+        made: F = numba.njit(**options)(func)
+        return made
+
+    return make if func is None else make(func)
+
+
+__all__ = ["mode", "njit", "prefer_python"]
