@@ -110,6 +110,10 @@ def good_calls() -> dict[str, tuple[object, dict]]:
     # meiro.kernels
     add("meiro.kernels.graph.build_graph", grid=grid.ravel(), rows=13, cols=13, step=2)
     add("meiro.kernels.numba_cache_folder")
+    add("meiro.kernels.prepare_numba")
+    add("meiro.kernels.jit.mode")
+    add("meiro.kernels.jit.prefer_python")
+    add("meiro.kernels.jit.njit", cache=True)
     add("meiro.kernels.rng.mix_seed", seed=4, stream=1)
     add("meiro.kernels.rng.check_state", state=state)
     # meiro.solve

@@ -11,36 +11,70 @@ True
 31
 """
 
-try:
-    from ._version import __version__
-    from .errors import MazeError, NoPathError
+from __future__ import annotations
+
+import importlib
+import sys
+import types
+from typing import TYPE_CHECKING, Any
+
+from ._version import __version__
+from .errors import MazeError, NoPathError
+
+# The names below are loaded on first use, each from its own module (PEP 562), so that
+# ``import meiro`` and the ``meiro`` command's --help and list need not wait for NumPy and
+# the kernels: a command, or a program, loads what it uses.
+_HOMES = {
+    "GENERATORS": "registry", "SOLVERS": "registry", "GOALS": "goals", "STYLES": "text_styles",
+    "Maze": "maze", "replay_carving": "maze", "Solution": "solve", "solve": "solve",
+    "generate": "generate", "load": "saving", "save": "saving", "parse_text": "text",
+    "render_text": "text", "MazeBatch": "batch", "generate_batch": "batch",
+}
+
+if TYPE_CHECKING:
+    from .batch import MazeBatch, generate_batch
     from .generate import generate
     from .goals import GOALS
-    from .saving import load, save
     from .maze import Maze, replay_carving
     from .registry import GENERATORS, SOLVERS
+    from .saving import load, save
     from .solve import Solution, solve
-    from .text import STYLES, parse_text, render_text
-except KeyboardInterrupt:
-    # Ctrl-C while `python -m meiro` loads (these imports take most of a second) ends as the
-    # command does on Ctrl-C, without a traceback; a program importing meiro gets the exception
-    import sys as _sys
-
-    if _sys.argv[:1] == ["-m"] and "meiro" in _sys.orig_argv:
-        if _sys.stderr is not None:
-            _sys.stderr.write("\n")
-        raise SystemExit(130) from None
-    raise
+    from .text import parse_text, render_text
+    from .text_styles import STYLES
 
 
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:  # a submodule, as ``meiro.io`` (imported on first use too)
+        try:
+            return importlib.import_module(f"{__name__}.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{__name__}.{name}":
+                raise
+        raise AttributeError(f"module 'meiro' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    setattr(sys.modules[__name__], name, value)  # found directly from now on
+    return value
 
-def __getattr__(name: str):
-    # the batch maker compiles every generator into one kernel: loaded when first asked for
-    if name in ("MazeBatch", "generate_batch"):
-        from . import batch
 
-        return getattr(batch, name)
-    raise AttributeError(f"module 'meiro' has no attribute {name!r}")
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_HOMES))
+
+
+class _Package(types.ModuleType):
+    """The ``meiro`` module, whose ``generate`` and ``solve`` are functions although
+    subpackages of the same names exist: importing a subpackage (``meiro.generate.dig``)
+    makes Python bind it on its parent, and that binding is not made here. The subpackages
+    stay in ``sys.modules`` (``import meiro.generate.dig`` works as ever).
+    """
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in ("generate", "solve") and isinstance(value, types.ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 
 __all__ = [

@@ -131,6 +131,8 @@ def njit(func: Any = None, /, **options: Any) -> Any:
     """
 
     def make(func: F) -> F:
+        if not callable(func):
+            raise TypeError(f"njit makes a kernel of a function, not of {type(func).__name__}")
         if _fix_mode() == "python":
             return _wrapping(func) if options.get("cache") else func
         import numba
