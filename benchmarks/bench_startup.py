@@ -15,6 +15,11 @@ Targets: ``meiro --help`` and ``meiro list`` within 0.15 s and without importing
 numba; ``meiro generate --size 15x15`` within 0.35 s. Two reference rows show the floors
 under meiro: ``import numpy``, and numba's own (``import numba`` and one trivial
 ``@njit(cache=True)`` kernel loaded from its cache, in a temporary folder).
+
+A job of at most 32 x 32 cells runs its kernels as plain Python, without numba
+(:mod:`meiro.small_jobs`); the rows ``MEIRO_JIT=1`` (the same job with compiled
+kernels) and ``--size 32x32`` / ``33x33`` (the largest Python job, the smallest
+compiled one, on either side of the switch) show that choice.
 """
 
 from __future__ import annotations
@@ -39,7 +44,12 @@ COMMANDS = {
     "meiro --help": ["-m", "meiro", "--help"],
     "meiro list": ["-m", "meiro", "list"],
     "meiro generate --size 15x15": ["-m", "meiro", "generate", "--size", "15x15", "--seed", "1"],
+    "  the same, MEIRO_JIT=1": ["-m", "meiro", "generate", "--size", "15x15", "--seed", "1"],
+    "meiro generate --size 32x32": ["-m", "meiro", "generate", "--size", "32x32", "--seed", "1"],
+    "meiro generate --size 33x33": ["-m", "meiro", "generate", "--size", "33x33", "--seed", "1"],
 }
+#: environment settings of one row
+SETTINGS = {"  the same, MEIRO_JIT=1": {"MEIRO_JIT": "1"}}
 TARGETS = {"meiro --help": 0.15, "meiro list": 0.15, "meiro generate --size 15x15": 0.35}
 #: prints whether the command imported numba (run with -X importtime would slow it down)
 PROBE = ("import runpy, sys; sys.argv = ['meiro', *sys.argv[1:]]\n"
@@ -49,7 +59,7 @@ PROBE = ("import runpy, sys; sys.argv = ['meiro', *sys.argv[1:]]\n"
 
 
 def _environment() -> dict[str, str]:
-    env = dict(os.environ)
+    env = {name: value for name, value in os.environ.items() if name != "MEIRO_JIT"}
     env["PYTHONPATH"] = os.pathsep.join([str(SRC), *filter(None, [env.get("PYTHONPATH")])])
     return env
 
@@ -81,12 +91,16 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         Path(folder, "numba_floor.py").write_text(FLOOR_MODULE)
         COMMANDS["numba floor (1 cached kernel)"].append(folder)
-        times = {name: time_command(args, max(1, options.runs), env) for name, args in COMMANDS.items()}
+        times = {name: time_command(args, max(1, options.runs), {**env, **SETTINGS.get(name, {})})
+                 for name, args in COMMANDS.items()}
     base = times["python -c pass"]
     print(f"{'command':30} {'min s':>7} {'ratio':>7} {'target s':>9}  numba  verdict")
     for name, seconds in times.items():
         if name not in TARGETS:
-            print(f"{name:30} {seconds:7.3f} {seconds / base:7.1f} {'-':>9}  -      reference")
+            kind = "reference" if name.startswith("python") or name.startswith("numba") else "-"
+            numba = "-" if kind == "reference" else ("yes" if imports_numba(COMMANDS[name], {
+                **env, **SETTINGS.get(name, {})}) else "no")
+            print(f"{name:30} {seconds:7.3f} {seconds / base:7.1f} {'-':>9}  {numba:5}  {kind}")
             continue
         numba = imports_numba(COMMANDS[name], env)
         target = TARGETS[name]

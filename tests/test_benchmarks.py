@@ -45,9 +45,12 @@ def test_bench_startup_prints_every_row_and_help_and_list_load_no_numba():
     lines = run_benchmark("bench_startup.py", "--runs", "1")
     rows = {line[:30].strip(): line[30:].split() for line in lines[1:]}
     assert set(rows) == {"python -c pass", "python -c 'import numpy'", "numba floor (1 cached kernel)",
-                         "meiro --help", "meiro list", "meiro generate --size 15x15"}, lines
-    for name in ("meiro --help", "meiro list"):
-        assert rows[name][3] == "no", lines  # the numba column
-    assert rows["meiro generate --size 15x15"][3] == "yes", lines
+                         "meiro --help", "meiro list", "meiro generate --size 15x15",
+                         "the same, MEIRO_JIT=1", "meiro generate --size 32x32",
+                         "meiro generate --size 33x33"}, lines
+    numba = {name: fields[3] for name, fields in rows.items()}  # the numba column
+    assert numba["meiro --help"] == numba["meiro list"] == "no", lines
+    assert numba["meiro generate --size 15x15"] == numba["meiro generate --size 32x32"] == "no", lines
+    assert numba["the same, MEIRO_JIT=1"] == numba["meiro generate --size 33x33"] == "yes", lines
     for fields in rows.values():
         float(fields[0]), float(fields[1])  # a time and a ratio

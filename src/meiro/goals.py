@@ -14,44 +14,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .errors import MazeError
+from .goal_rules import GOALS as GOALS, goal_title as goal_title  # their home, without NumPy
 from .maze import check_grid
 
 if TYPE_CHECKING:
     from .solve.result import SearchGraph
 
-
-class _Names(tuple[str, ...]):
-    """A tuple of names in which only a ``str`` can be found.
-
-    ``x in names`` compares ``x`` with each name; for an array that comparison is
-    elementwise, and its truth value an error: here anything but a ``str`` is simply
-    not one of the names.
-    """
-
-    __slots__ = ()
-
-    def __contains__(self, item: object) -> bool:
-        return isinstance(item, str) and tuple.__contains__(self, item)
-
-
-GOALS = _Names(("corner", "farthest", "diameter"))
-#: What a Japanese reader sees for each goal rule.
-_GOAL_TITLES = {"ja": {"corner": "右下の角", "farthest": "いちばん遠いマス", "diameter": "最長経路"}}
-
-
-def goal_title(goal: str, lang: str = "en") -> str:
-    """The goal rule ``goal`` as a reader of ``lang`` should see it.
-
-    Examples
-    --------
-    >>> goal_title("farthest", "ja"), goal_title("farthest")
-    ('いちばん遠いマス', 'farthest')
-    """
-    if goal not in GOALS:
-        raise MazeError(f"unknown goal {goal!r}; choose one of: {', '.join(GOALS)}")
-    if not isinstance(lang, str):
-        raise TypeError(f"lang must be a language code such as 'ja', got {lang!r}")
-    return _GOAL_TITLES.get(lang, {}).get(goal, goal)
 
 _NO_RECORD = np.empty(0, np.int64)
 

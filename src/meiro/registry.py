@@ -20,10 +20,7 @@ import numbers
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
-import numpy as np
-
 from .errors import MazeError
-from .maze import check_grid
 
 
 @dataclass(frozen=True)
@@ -187,6 +184,10 @@ def checked_solver(function: Callable) -> Callable:
 
     @functools.wraps(function)
     def checked(grid, source, target, step, seed, record=False):
+        import numpy as np  # here, not at the top: ``meiro list`` reads the registry without NumPy
+
+        from .maze import check_grid
+
         grid = check_grid(grid)
         rows, cols = grid.shape
         for name, flat in (("source", source), ("target", target)):

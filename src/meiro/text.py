@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Iterator
 
-import unicodedata
 
 import numpy as np
 
+from .columns import display_width as display_width  # its home, without NumPy
 from .errors import MazeError
 from .maze import Maze, _as_position, check_path
 from .text_styles import GOAL, START, STYLES, grid_lines, style_lookup  # noqa: F401  (STYLES: meiro.STYLES)
@@ -86,19 +86,6 @@ def text_lines(maze: Maze, style: str = "hash", path: Iterable[Any] | None = Non
 #: is narrow (most Western settings) — the full-width space and ・ take two columns
 #: everywhere — and what each becomes so that every block takes two columns again.
 _NARROW_FIX = str.maketrans({"■": "■■", "◎": "◎ ", "△": "△ "})
-
-
-def display_width(s: str) -> int:
-    """Columns ``s`` takes in a terminal (East Asian wide and full-width characters take two).
-
-    Examples
-    --------
-    >>> display_width("移動回数 3回"), display_width("Moves 3")
-    (12, 7)
-    """
-    if not isinstance(s, str):
-        raise TypeError(f"display_width needs a str, got {type(s).__name__}")
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in s)
 
 
 def for_narrow_terminal(line: str) -> str:

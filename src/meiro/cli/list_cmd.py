@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..goals import GOALS, goal_title
+from ..goal_rules import GOALS, goal_title
 from ..registry import GENERATORS, SOLVERS
-from ..text import display_width
+from ..columns import display_width
 
 
 def add_parser(subparsers) -> None:
