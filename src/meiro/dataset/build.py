@@ -86,8 +86,7 @@ class _Settler:
         return self.rows >= self.spec.count
 
 
-def existing_shards(spec: DatasetSpec, folder: Folder, resume: bool,
-                    log: Callable[[str], None]) -> dict[str, dict[str, Any]]:
+def existing_shards(spec: DatasetSpec, folder: Folder, resume: bool) -> dict[str, dict[str, Any]]:
     """The shards of an earlier run to keep, by file name (module docs)."""
     files = folder.files()
     if not files:
@@ -125,17 +124,17 @@ def build_dataset(spec: DatasetSpec, where: str | os.PathLike[str], *, jobs: int
     """
     pyarrow()  # before any folder is made: without it, one clear message
     folder = Folder(where)
-    kept = existing_shards(spec, folder, resume, log)
+    kept = existing_shards(spec, folder, resume)
     folder.prepare()
     settler = _Settler(spec)
     shards: list[dict[str, Any]] = []
     written: list[str] = []
+    def put(rows: DrawnShard) -> dict[str, Any]:
+        return _put(spec, folder, rows.k, rows, kept, written, log)
+
     try:
         with _threads(jobs) as pool:
             for window in _settled_windows(spec, settler, jobs, pool):
-                def put(rows: DrawnShard) -> dict[str, Any]:
-                    return _put(spec, folder, rows.k, rows, kept, written, log)
-
                 entries = list(pool.map(put, window)) if pool and len(window) > 1 else [put(r) for r in window]
                 for rows, entry in zip(window, entries):
                     shards.append(entry)

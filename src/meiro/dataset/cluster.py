@@ -95,7 +95,7 @@ def build_on_cluster(spec: DatasetSpec, where: str | os.PathLike[str], client: A
     as_completed, wait = dask.as_completed, dask.wait
     pyarrow()  # the workers need it too; here it is checked before any folder is made
     folder = Folder(where)
-    kept = existing_shards(spec, folder, resume, log)
+    kept = existing_shards(spec, folder, resume)
     folder.prepare()
     place = folder.where
     ahead = max(2, 2 * len(client.scheduler_info().get("workers", {})))

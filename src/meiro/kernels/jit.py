@@ -15,7 +15,7 @@ defined:
     ``func`` itself, unchanged: numba is never imported. The same code runs
     the same steps on the same numbers, so it gives the same mazes and paths as
     the compiled kernels (``tests/test_python_kernels.py`` checks every
-    algorithm against them), at Python's speed: about 100 times slower.
+    algorithm against them), at Python's speed: a hundred times slower and more.
 
 The ``meiro`` command asks for ``"python"`` (:func:`prefer_python`) when its
 whole job is small, which makes ``meiro generate`` start in a third of the
