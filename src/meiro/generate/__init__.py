@@ -10,7 +10,8 @@ the mask, braid and goal passes load their kernels when they are used.
 from __future__ import annotations
 
 import secrets
-from typing import TYPE_CHECKING, Iterator
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Iterator, SupportsIndex
 
 import numpy as np
 
@@ -23,11 +24,15 @@ from .options import check_braid
 
 if TYPE_CHECKING:
     from .carving import Carving
+    from .masking import MaskSource
+
+    #: :func:`carve`'s arguments: algorithm, width, height, seed, origin, record, braid, region.
+    CarveRequest = tuple[str, int, int, int, tuple[int, int], bool, float, np.ndarray | None]
 
 _SEED_LIMIT = 2**64
 
 
-def resolve_seed(seed) -> int:
+def resolve_seed(seed: SupportsIndex | None) -> int:
     """Check a user seed, or draw a fresh one when ``seed`` is None.
 
     Fresh seeds are below 2**32 so that they are short enough to read out and share.
@@ -49,7 +54,8 @@ def resolve_seed(seed) -> int:
     return seed
 
 
-def _check_origin(start, width: int, height: int, mask: np.ndarray | None = None) -> tuple[int, int]:
+def _check_origin(start: Sequence[int] | None, width: int, height: int,
+                  mask: np.ndarray | None = None) -> tuple[int, int]:
     if start is None:
         if mask is None or mask[0, 0]:
             return 1, 1
@@ -61,7 +67,7 @@ def _check_origin(start, width: int, height: int, mask: np.ndarray | None = None
     return r, c
 
 
-def _check_mask(mask, width: int, height: int) -> np.ndarray | None:
+def _check_mask(mask: MaskSource | None, width: int, height: int) -> np.ndarray | None:
     if mask is None:
         return None
     from .masking import load_mask
@@ -110,7 +116,7 @@ def carve(algorithm: str, width: int, height: int, seed: int, origin: tuple[int,
         raise TypeError("carve needs a seed (a whole number); generate() draws one for None")
     seed = resolve_seed(seed)
     braid = check_braid(braid)
-    carving = generator.function(width, height, mix_seed(seed), origin, record)
+    carving: Carving = generator.function(width, height, mix_seed(seed), origin, record)
     if region is not None:
         region = _check_region(region, carving.grid.shape)
     if region is None and braid <= 0:
@@ -128,7 +134,7 @@ def carve(algorithm: str, width: int, height: int, seed: int, origin: tuple[int,
     return Carving(grid, order)
 
 
-def _check_region(region, shape: tuple[int, int]) -> np.ndarray:
+def _check_region(region: object, shape: tuple[int, int]) -> np.ndarray:
     """A region (bool cells, ``True`` = inside) for a block grid of ``shape``."""
     if not isinstance(region, np.ndarray):
         raise TypeError(f"a region must be a bool array of cells, got {type(region).__name__}")
@@ -166,7 +172,7 @@ def _corner_of(region: np.ndarray) -> tuple[int, int]:
 
 def generate(width: int, height: int, algorithm: str = "dig", seed: int | None = None,
              goal: str = "corner", start: tuple[int, int] | None = None, *,
-             braid: float = 0.0, mask=None) -> Maze:
+             braid: float = 0.0, mask: MaskSource | None = None) -> Maze:
     """Generate a maze of ``width x height`` cells.
 
     Parameters
@@ -275,12 +281,12 @@ def rebuild_carve_order(maze: Maze) -> np.ndarray:
     if request is not None:
         # only the recipe is checked in a try: an error while carving is a bug, and shows
         carving = carve(*request)
-        if np.array_equal(carving.grid, maze.grid):
+        if carving.order is not None and np.array_equal(carving.grid, maze.grid):  # (it is logged)
             return carving.order
     return flood_order(maze)
 
 
-def _recipe_request(maze: Maze) -> tuple | None:
+def _recipe_request(maze: Maze) -> CarveRequest | None:
     """:func:`carve`'s arguments that remake ``maze`` with a log, or None when its recipe is
     missing or unusable (a hand-edited file, another version's algorithm name).
 
@@ -331,7 +337,7 @@ def flood_order(maze: Maze) -> np.ndarray:
     return np.concatenate([order, rest]).astype(dtype)
 
 
-def _maze(maze) -> Maze:
+def _maze(maze: object) -> Maze:
     if not isinstance(maze, Maze):
         raise TypeError(f"expected a meiro.Maze, got {type(maze).__name__}")
     return maze

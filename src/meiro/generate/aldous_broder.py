@@ -27,17 +27,19 @@ and uniform labelled trees*, SIAM J. Discrete Math. 3 (1990); A. Broder,
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import NDArray
 from ..kernels.jit import njit
 
 from ..kernels.cells import DUG, _cell_steps, _open_passage, _random_step, _walk_marks
 from ..kernels.index import U
-from .carving import Carving, run_on_cells
+from .carving import Carving, Log, State, run_on_cells
 
 VISITED = 0x80
 
 
 @njit(cache=True)
-def _aldous_broder_kernel(cells, width, height, origin_x, origin_y, state, order):
+def _aldous_broder_kernel(cells: NDArray[np.uint8], width: int, height: int, origin_x: int, origin_y: int, state: State,
+                          order: Log | None) -> int:
     """The walk on padded compact ``cells`` (see :mod:`meiro.kernels.cells`).
 
     The walk's state is one byte per cell — visited, or padding — so the

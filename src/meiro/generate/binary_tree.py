@@ -22,17 +22,19 @@ folklore (it appears in early BASIC maze programs).
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import NDArray
 from ..kernels.jit import njit
 
 from ..kernels.rng import _next_u64
-from .carving import Carving, run_on_grid
+from .carving import Carving, Log, State, run_on_grid
 from .lattice import _carve
 
 _TOP_BIT = np.uint64(63)
 
 
 @njit(cache=True)
-def _binary_tree_kernel(grid, rows, cols, origin_row, origin_col, state, order):
+def _binary_tree_kernel(grid: NDArray[np.bool_], rows: int, cols: int, origin_row: int, origin_col: int,
+                        state: State, order: Log | None) -> int:
     n = 0
     for r in range(1, rows - 1, 2):
         for c in range(1, cols - 1, 2):

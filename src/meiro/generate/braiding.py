@@ -19,11 +19,12 @@ one loop: a braided maze has several routes, and solvers that assume a tree
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import NDArray
 from ..kernels.jit import njit
 
 from .options import check_braid  # noqa: F401  (and braid_maze's callers)
 from ..kernels.rng import _below, _next_u64, check_state
-from .carving import carving_log, editable_grid
+from .carving import Integer, Log, State, carving_log, editable_grid
 from .lattice import _shuffle
 from .masking import check_allowed
 
@@ -31,7 +32,7 @@ _S32 = np.uint64(32)
 
 
 @njit(inline="always")
-def _degree(grid, p, offset):
+def _degree(grid: NDArray[np.bool_], p: Integer, offset: NDArray[np.int64]) -> int:
     k = 0
     for d in range(4):
         if not grid[p + offset[d]]:
@@ -40,7 +41,8 @@ def _degree(grid, p, offset):
 
 
 @njit(cache=True)
-def _braid_kernel(grid, allowed, rows, cols, threshold, state, order, n):
+def _braid_kernel(grid: NDArray[np.bool_], allowed: NDArray[np.bool_], rows: int, cols: int,
+                  threshold: int, state: State, order: Log | None, n: int) -> int:
     """Cull dead ends of the lattice maze ``grid`` (flat) inside ``allowed`` (flat).
 
     ``threshold`` is ``p * 2**32``. Returns the number of openings logged.
@@ -49,7 +51,7 @@ def _braid_kernel(grid, allowed, rows, cols, threshold, state, order, n):
     count = 0
     for r in range(1, rows - 1, 2):
         for c in range(1, cols - 1, 2):
-            p = r * cols + c
+            p: Integer = r * cols + c
             if allowed[p] and _degree(grid, p, offset) == 1:
                 count += 1
     ends = np.empty(count, np.int64)
@@ -95,7 +97,7 @@ def _braid_kernel(grid, allowed, rows, cols, threshold, state, order, n):
     return n
 
 
-def braid_maze(grid: np.ndarray, allowed: np.ndarray, share: float, state,
+def braid_maze(grid: np.ndarray, allowed: np.ndarray, share: float, state: State | int,
                order: np.ndarray | None) -> np.ndarray | None:
     """Cull about ``share`` of the dead ends of ``grid`` in place; returns the extended log.
 

@@ -3,15 +3,26 @@
 from __future__ import annotations
 
 import numbers
-from typing import NamedTuple
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple, SupportsIndex, Union
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ..errors import MazeError
 from ..kernels.cells import _cells_to_grid, _padded_cells
 from ..kernels.rng import check_state
 from ..maze import _check_flag, _whole, check_cell, check_grid
 from ..sizes import ensure_fits
+
+#: A carving log: flat block indices in the order they were opened, int32 while
+#: they fit, else int64 (:func:`record_buffer`).
+Log = NDArray[np.signedinteger[Any]]
+#: A kernel's PRNG state (:func:`meiro.kernels.rng.mix_seed`), threaded through its calls.
+State = np.uint64
+#: A whole number inside a kernel: a Python int, or the NumPy integer an array or a draw
+#: gives (numba makes no difference; plain Python does).
+Integer = Union[int, np.integer[Any]]
 
 
 class Carving(NamedTuple):
@@ -36,7 +47,7 @@ class Carving(NamedTuple):
     cells: np.ndarray | None = None
 
 
-def record_buffer(n_blocks: int, length: int) -> np.ndarray:
+def record_buffer(n_blocks: SupportsIndex, length: SupportsIndex) -> Log:
     """An index array for a carving log: int32 while block indices fit, else int64.
 
     A generator that is not recording passes None to its kernel instead of a log
@@ -60,7 +71,9 @@ def record_buffer(n_blocks: int, length: int) -> np.ndarray:
         raise MazeError(f"a log of {length} entries does not fit in memory") from None
 
 
-def check_request(width, height, state, origin=(1, 1), record=False, memory: int = 1):
+def check_request(width: SupportsIndex, height: SupportsIndex, state: State | int,
+                  origin: Sequence[int] = (1, 1), record: bool = False,
+                  memory: int = 1) -> tuple[int, int, State, tuple[int, int], bool]:
     """What a generator is asked for, checked before any kernel runs: ``(width, height,
     state, origin, record)`` as two ints, a ``numpy.uint64`` PRNG state, a cell and a bool.
 
@@ -96,7 +109,8 @@ def check_request(width, height, state, origin=(1, 1), record=False, memory: int
             _check_flag(record, "record"))
 
 
-def run_on_cells(kernel, width: int, height: int, state, origin, record: bool, *extra) -> Carving:
+def run_on_cells(kernel: Callable[..., int], width: int, height: int, state: State | int,
+                 origin: Sequence[int], record: bool, *extra: object) -> Carving:
     """Run a compact-cell generator ``kernel`` (:mod:`meiro.kernels.cells`) and wrap its result.
 
     ``kernel(cells, width, height, origin_x, origin_y, state, order, *extra)`` carves
@@ -116,10 +130,11 @@ def run_on_cells(kernel, width: int, height: int, state, origin, record: bool, *
     cells = _padded_cells(width, height)
     order = record_buffer((2 * width + 1) * (2 * height + 1), 2 * width * height - 1) if record else None
     n_log = kernel(cells, width, height, origin[1] // 2, origin[0] // 2, state, order, *extra)
-    return Carving(_cells_to_grid(cells, width, height), order[:n_log] if record else None, cells)
+    return Carving(_cells_to_grid(cells, width, height), None if order is None else order[:n_log], cells)
 
 
-def run_on_grid(kernel, width: int, height: int, state, origin, record: bool, *extra) -> Carving:
+def run_on_grid(kernel: Callable[..., int], width: int, height: int, state: State | int,
+                origin: Sequence[int], record: bool, *extra: object) -> Carving:
     """Run a block-grid generator ``kernel`` on an all-wall grid and wrap its result: the twin
     of :func:`run_on_cells` for the kernels that carve the block grid itself.
 
@@ -146,10 +161,10 @@ def run_on_grid(kernel, width: int, height: int, state, origin, record: bool, *e
     grid = np.ones((rows, cols), dtype=bool)
     order = record_buffer(rows * cols, 2 * width * height - 1) if record else None
     n_log = kernel(grid.ravel(), rows, cols, origin[0], origin[1], state, order, *extra)
-    return Carving(grid, order[:n_log] if record else None)
+    return Carving(grid, None if order is None else order[:n_log])
 
 
-def check_number(value, name: str, low: float, high: float, what: str = "a number") -> float:
+def check_number(value: float, name: str, low: float, high: float, what: str = "a number") -> float:
     """A real number from ``low`` to ``high`` (a generator's option), as a float.
 
     Examples
@@ -171,7 +186,7 @@ def check_number(value, name: str, low: float, high: float, what: str = "a numbe
     return float(value)
 
 
-def editable_grid(grid) -> np.ndarray:
+def editable_grid(grid: object) -> NDArray[np.bool_]:
     """``grid``, checked to be a maze's block grid that can be changed in place: a
     writable, C-contiguous bool array of 0/1 bytes with odd sides and a closed border.
 
@@ -195,7 +210,7 @@ def editable_grid(grid) -> np.ndarray:
     return grid
 
 
-def carving_log(order, n_blocks: int) -> np.ndarray:
+def carving_log(order: object, n_blocks: int) -> Log:
     """A carving log: a one-dimensional int32 or int64 array of flat indices below ``n_blocks``.
 
     Examples

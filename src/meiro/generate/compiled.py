@@ -21,6 +21,7 @@ and the callers are cached.
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import NDArray
 from ..kernels.jit import njit
 
 from ..errors import MazeError
@@ -33,6 +34,7 @@ from ..solve.bfs import _bfs_kernel
 from .aldous_broder import _aldous_broder_kernel
 from .binary_tree import _binary_tree_kernel
 from .braiding import _braid_kernel
+from .carving import Integer, State
 from .dig import _dig_kernel
 from .division import _division_kernel
 from .eller import _eller_kernel
@@ -93,7 +95,7 @@ def goal_code(goal: str) -> int:
 
 
 @njit(inline="always")
-def _mix(seed, stream):
+def _mix(seed: np.uint64, stream: np.uint64) -> np.uint64:
     """:func:`meiro.kernels.rng.mix_seed` for a ``uint64`` seed and stream.
 
     Examples
@@ -110,7 +112,7 @@ def _mix(seed, stream):
 
 
 @njit(inline="always")
-def _fresh_cells(width, height, interior):
+def _fresh_cells(width: int, height: int, interior: int) -> NDArray[np.uint8]:
     """Padded compact cells (:mod:`meiro.kernels.cells`): the ring dug, the inside ``interior``."""
     padded = width + 2
     cells = np.empty((height + 2) * padded, np.uint8)
@@ -124,7 +126,7 @@ def _fresh_cells(width, height, interior):
 
 
 @njit(inline="always")
-def _open_field(grid, posts):
+def _open_field(grid: NDArray[np.bool_], posts: bool) -> None:
     """The wall-building methods' start: only the border (and, with ``posts``, the even/even
     posts) are wall."""
     rows, cols = grid.shape
@@ -140,7 +142,7 @@ def _open_field(grid, posts):
 
 
 @njit(inline="always")
-def _on_cells(code, cells, width, height, state):
+def _on_cells(code: int, cells: NDArray[np.uint8], width: int, height: int, state: State) -> None:
     """Run cell generator ``code`` on ``cells`` from the origin cell (0, 0)."""
     if code == 0:
         _dig_kernel(cells, width, height, 0, 0, state, None)
@@ -166,7 +168,7 @@ def _on_cells(code, cells, width, height, state):
 
 
 @njit(inline="always")
-def _spanning_tree_cells(width, height, state):
+def _spanning_tree_cells(width: int, height: int, state: State) -> NDArray[np.uint8]:
     """Kruskal's (and, with Prim's stream, Prim's) maze as compact cells."""
     n_walls = (width - 1) * height + width * (height - 1)
     walls = np.empty(n_walls, np.int32)
@@ -178,7 +180,7 @@ def _spanning_tree_cells(width, height, state):
 
 
 @njit(cache=True)
-def _carve(code, grid, width, height, state):
+def _carve(code: int, grid: NDArray[np.bool_], width: int, height: int, state: State) -> NDArray[np.uint8]:
     """Carve generator ``code``'s maze into the bool block grid ``grid`` (True = wall).
 
     Returns the generator's compact cells — a padded search graph of the maze
@@ -217,7 +219,7 @@ def _carve(code, grid, width, height, state):
 
 
 @njit(inline="always")
-def _farthest_node(graph, width, source):
+def _farthest_node(graph: NDArray[np.uint8], width: int, source: Integer) -> Integer:
     """The node a whole-maze BFS from ``source`` reaches last (codes cleared first)."""
     for i in range(graph.size):
         graph[U(i)] &= ~np.uint8(CODE_MASK)
@@ -226,7 +228,9 @@ def _farthest_node(graph, width, source):
 
 
 @njit(cache=True)
-def _make_maze(code, grid, width, height, seed, braid_threshold, allowed, goal):
+def _make_maze(code: int, grid: NDArray[np.bool_], width: int, height: int, seed: np.uint64 | int,
+               braid_threshold: int, allowed: NDArray[np.bool_],
+               goal: int) -> tuple[NDArray[np.uint8], int, Integer, Integer]:
     """The maze ``generate(width, height, ALGORITHMS[code], seed, GOALS[goal], braid=...)``.
 
     Writes its block grid into ``grid`` and returns ``(graph, graph_width,
@@ -246,8 +250,8 @@ def _make_maze(code, grid, width, height, seed, braid_threshold, allowed, goal):
         graph, padded = _lattice_graph(flat.view(np.uint8), rows, cols)
     else:
         graph, padded = cells, width + 2
-    start = padded + 1  # cell (0, 0): block (1, 1)
-    end = height * padded + width  # the corner cell: block (rows - 2, cols - 2)
+    start: Integer = padded + 1  # cell (0, 0): block (1, 1)
+    end: Integer = height * padded + width  # the corner cell: block (rows - 2, cols - 2)
     if goal > 0:
         end = _farthest_node(graph, padded, start)
         if goal == 2:
@@ -258,8 +262,9 @@ def _make_maze(code, grid, width, height, seed, braid_threshold, allowed, goal):
 
 
 @njit(cache=True, nogil=True)
-def _make_mazes(code, width, height, seeds, braid_threshold, allowed, goal, solve, grids, ends,
-                paths, lengths):
+def _make_mazes(code: int, width: int, height: int, seeds: NDArray[np.uint64], braid_threshold: int,
+                allowed: NDArray[np.bool_], goal: int, solve: bool, grids: NDArray[np.bool_],
+                ends: NDArray[np.int64], paths: NDArray[np.bool_], lengths: NDArray[np.int64]) -> None:
     """:func:`_make_maze` for every seed in ``seeds``, into stacked arrays.
 
     ``grids[k]`` receives maze ``k``'s block grid and ``ends[k]`` its start and

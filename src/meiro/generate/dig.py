@@ -18,16 +18,18 @@ per cell (:mod:`meiro.kernels.cells`) and expands to the block grid at the end.
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import NDArray
 from ..kernels.jit import njit
 
 from ..kernels.cells import DUG, _cell_steps, _open_passage
 from ..kernels.index import U
 from ..kernels.rng import _below
-from .carving import Carving, run_on_cells
+from .carving import Carving, Log, State, run_on_cells
 
 
 @njit(cache=True)
-def _dig_kernel(cells, width, height, x, y, state, order):
+def _dig_kernel(cells: NDArray[np.uint8], width: int, height: int, x: int, y: int, state: State,
+                order: Log | None) -> int:
     """Dig padded compact ``cells`` (see :mod:`meiro.kernels.cells`) from cell ``(x, y)``.
 
     ``order`` is None or receives the opened blocks' flat indices in the block grid.

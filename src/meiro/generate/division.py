@@ -27,15 +27,16 @@ Reference: J. Buck, *Mazes for Programmers* (2015), ch. 12; W. D. Pullen,
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import NDArray
 from ..kernels.jit import njit
 
 from ..kernels.rng import _below
-from .carving import Carving, check_request
+from .carving import Carving, State, check_request
 from .lattice import flood_log, open_interior
 
 
 @njit(cache=True)
-def _division_kernel(grid, cols, height, width, state):
+def _division_kernel(grid: NDArray[np.bool_], cols: int, height: int, width: int, state: State) -> State:
     """Split the open field ``grid`` (flat) into a perfect maze. Rooms are in cells."""
     cap = height * width + 1
     top = np.empty(cap, np.int64)

@@ -31,17 +31,18 @@ from __future__ import annotations
 from typing import Iterator
 
 import numpy as np
+from numpy.typing import NDArray
 from ..kernels.jit import njit
 
 from ..kernels.rng import _next_u64, check_state
-from .carving import Carving, check_request, record_buffer
+from .carving import Carving, Integer, Log, State, check_request, record_buffer
 from .lattice import _find
 
 _TOP_BIT = np.uint64(63)
 
 
 @njit(inline="always")
-def _open(blocks, k, base, order, n):
+def _open(blocks: NDArray[np.bool_], k: Integer, base: int, order: Log | None, n: int) -> int:
     """Open block ``k`` of a two-row buffer whose first block has flat index ``base``."""
     if order is None:
         blocks[k] = False
@@ -53,13 +54,15 @@ def _open(blocks, k, base, order, n):
 
 
 @njit(inline="always")
-def _coin(state):
+def _coin(state: State) -> tuple[bool, State]:
     bits, state = _next_u64(state)
     return (bits >> _TOP_BIT) == 1, state
 
 
 @njit(cache=True)
-def _eller_row(blocks, cols, labels, parent, count, scratch, last, state, order, n, base):
+def _eller_row(blocks: NDArray[np.bool_], cols: int, labels: NDArray[np.intp], parent: NDArray[np.intp],
+               count: NDArray[np.int64], scratch: NDArray[np.int64], last: bool, state: State,
+               order: Log | None, n: int, base: int) -> tuple[int, State]:
     """Carve one row of cells into ``blocks`` (the cell row and the wall row below it).
 
     ``labels`` holds each cell's set label (``0..width-1``) and ``parent`` is
@@ -124,7 +127,8 @@ def _eller_row(blocks, cols, labels, parent, count, scratch, last, state, order,
 
 
 @njit(cache=True)
-def _eller_kernel(grid, rows, cols, origin_row, origin_col, state, order):
+def _eller_kernel(grid: NDArray[np.bool_], rows: int, cols: int, origin_row: int, origin_col: int,
+                  state: State, order: Log | None) -> int:
     width = (cols - 1) // 2
     labels = np.arange(width)
     parent = np.arange(width)
@@ -156,7 +160,7 @@ def eller(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (
     grid = np.ones((rows, cols), dtype=bool)
     order = record_buffer(rows * cols, 2 * width * height - 1) if record else None
     n_log = _eller_kernel(grid.ravel(), rows, cols, origin[0], origin[1], state, order)
-    return Carving(grid, order[:n_log] if record else None)
+    return Carving(grid, None if order is None else order[:n_log])
 
 
 def eller_rows(width: int, height: int, state: np.uint64) -> Iterator[np.ndarray]:

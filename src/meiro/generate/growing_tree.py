@@ -35,23 +35,25 @@ Reference: J. Buck, *Mazes for Programmers* (2015), ch. 11; W. D. Pullen,
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 import numpy as np
+from numpy.typing import NDArray
 from ..kernels.jit import njit
 
 from ..errors import MazeError
 from ..kernels.cells import DUG, _cell_block, _cell_steps, _join_cell, _undug_around
 from ..kernels.index import U
 from ..kernels.rng import _below, _next_u64
-from .carving import Carving, check_number, check_request, run_on_cells
+from .carving import Carving, Log, State, check_number, check_request, run_on_cells
 
 POLICIES = ("newest", "random", "oldest", "mixed")
 _S32 = np.uint64(32)
 
 
 @njit(cache=True)
-def _growing_tree_kernel(cells, width, height, origin_x, origin_y, state, order,
-                         newest_below, oldest_below):
+def _growing_tree_kernel(cells: NDArray[np.uint8], width: int, height: int, origin_x: int, origin_y: int, state: State,
+                         order: Log | None, newest_below: int, oldest_below: int) -> int:
     """The growing tree on padded compact ``cells`` (see :mod:`meiro.kernels.cells`).
 
     ``newest_below``/``oldest_below`` are thresholds out of 2**32 for a draw ``u``:
@@ -133,7 +135,7 @@ def growing_tree(width: int, height: int, state: np.uint64, origin: tuple[int, i
                         newest_below, oldest_below)
 
 
-def _policy(policy: str):
+def _policy(policy: str) -> Callable[..., Carving]:
     """:func:`growing_tree` with one ``policy``: what the registry's four names run."""
     variant = functools.partial(growing_tree, policy=policy)
     functools.update_wrapper(variant, growing_tree)

@@ -22,17 +22,19 @@ Reference: J. Buck, *Mazes for Programmers* (2015), ch. 5; W. D. Pullen,
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import NDArray
 from ..kernels.jit import njit
 
 from ..kernels.cells import (DUG, EDGE, _cell_block, _cell_steps, _join_cell, _mark_ring,
                              _maze_around, _undug_around)
 from ..kernels.index import U
 from ..kernels.rng import _below
-from .carving import Carving, run_on_cells
+from .carving import Carving, Log, State, run_on_cells
 
 
 @njit(cache=True)
-def _hunt_and_kill_kernel(cells, width, height, origin_x, origin_y, state, order):
+def _hunt_and_kill_kernel(cells: NDArray[np.uint8], width: int, height: int, origin_x: int, origin_y: int, state: State,
+                          order: Log | None) -> int:
     """Hunt-and-kill on padded compact ``cells`` (see :mod:`meiro.kernels.cells`).
 
     ``order`` is None or receives the opened blocks; returns the log length.

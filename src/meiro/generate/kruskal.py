@@ -27,7 +27,10 @@ Proc. AMS 7 (1956); as a maze method: J. Buck, *Mazes for Programmers*, ch. 11.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
+from numpy.typing import NDArray
 from ..kernels.jit import njit
 
 from ..errors import MazeError
@@ -36,7 +39,7 @@ from ..kernels.index import U
 from ..kernels.rng import check_state
 from ..maze import _check_flag
 from ..sizes import check_cells, ensure_fits
-from .carving import Carving, check_request, record_buffer
+from .carving import Carving, Integer, Log, State, check_request, record_buffer
 from .lattice import SET_ASIDE, _bucket_starts, _bucket_tags, _shuffle_buckets
 
 
@@ -79,7 +82,8 @@ def wall_codes(width: int, height: int) -> np.ndarray:
 
 
 @njit(inline="always")
-def _set_aside_heaviest(out, wall, a, b, c):
+def _set_aside_heaviest(out: NDArray[np.uint16], wall: NDArray[np.uint8], a: NDArray[np.uint8],
+                        b: NDArray[np.uint8], c: NDArray[np.uint8]) -> None:
     """``out[x] = SET_ASIDE`` wherever ``wall[x]`` is above ``a[x]``, ``b[x]`` and ``c[x]``."""
     for x in range(out.size):
         heaviest = (wall[x] > a[x]) & (wall[x] > b[x]) & (wall[x] > c[x])
@@ -87,7 +91,8 @@ def _set_aside_heaviest(out, wall, a, b, c):
 
 
 @njit(cache=True)
-def _set_aside_square_maxima(tag, width, height, bucket):
+def _set_aside_square_maxima(tag: NDArray[np.uint8], width: int, height: int,
+                             bucket: NDArray[np.uint16]) -> None:
     """Copy each wall's ``tag`` to ``bucket``, or ``SET_ASIDE`` where the wall is strictly the
     heaviest of a unit square.
 
@@ -136,7 +141,8 @@ def _set_aside_square_maxima(tag, width, height, bucket):
 
 
 @njit(cache=True)
-def _shuffled_walls(walls, width, height, state):
+def _shuffled_walls(walls: NDArray[np.signedinteger[Any]], width: int, height: int,
+                    state: State) -> tuple[Integer, State]:
     """:func:`shuffled_walls` on checked arguments."""
     tag = np.empty(walls.size, np.uint8)
     state = _bucket_tags(tag, state)
@@ -156,7 +162,7 @@ def _shuffled_walls(walls, width, height, state):
     return start[SET_ASIDE], _shuffle_buckets(walls, start, state)
 
 
-def shuffled_walls(walls: np.ndarray, width: int, height: int, state) -> tuple[int, np.uint64]:
+def shuffled_walls(walls: np.ndarray, width: int, height: int, state: State | int) -> tuple[int, State]:
     """Fill ``walls`` with the walls Kruskal must try, in uniformly random order.
 
     A wall is coded ``cell * 2 + (0 east | 1 south)`` of the cell west of or
@@ -204,7 +210,7 @@ def shuffled_walls(walls: np.ndarray, width: int, height: int, state) -> tuple[i
 
 
 @njit(inline="always")
-def _root(parent, i):
+def _root(parent: NDArray[np.signedinteger[Any]], i: Integer) -> Integer:
     """Root of ``i``: roots hold minus their tree's size, others their parent; path halving."""
     while parent[U(i)] >= 0:
         up = parent[U(i)]
@@ -215,7 +221,9 @@ def _root(parent, i):
 
 
 @njit(cache=True)
-def _kruskal_kernel(cells, width, height, walls, parent, cols, order):
+def _kruskal_kernel(cells: NDArray[np.uint8], width: int, height: int,
+                    walls: NDArray[np.signedinteger[Any]], parent: NDArray[np.signedinteger[Any]],
+                    cols: int, order: Log | None) -> int:
     """Join the cells of padded compact ``cells`` across ``walls``, in order, unless a loop closes.
 
     ``walls``: every wall between two cells (:func:`shuffled_walls`) in the
@@ -317,14 +325,15 @@ def spanning_tree(walls: np.ndarray, width: int, height: int, record: bool) -> C
 def _spanning_tree(walls: np.ndarray, width: int, height: int, record: bool) -> Carving:
     """:func:`spanning_tree` of walls that :func:`shuffled_walls` wrote (trusted)."""
     parent = np.empty((width + 2) * (height + 2), walls.dtype)
-    cells = _padded_cells(width, height) | DUG  # every cell is part of the maze
+    cells = _padded_cells(width, height)
+    cells |= DUG  # every cell is part of the maze
     cols = 2 * width + 1
     order = record_buffer(cols * (2 * height + 1), 2 * width * height - 1) if record else None
     n_log = _kruskal_kernel(cells, width, height, walls, parent, cols, order)
-    return Carving(_cells_to_grid(cells, width, height), order[:n_log] if record else None, cells)
+    return Carving(_cells_to_grid(cells, width, height), None if order is None else order[:n_log], cells)
 
 
-def _checked_walls(walls, width: int, height: int) -> np.ndarray:
+def _checked_walls(walls: object, width: int, height: int) -> np.ndarray:
     """``walls`` as :func:`shuffled_walls` codes them, checked to name walls between two
     cells of ``width x height`` (their union-find then stays inside its array)."""
     try:

@@ -11,18 +11,21 @@ onto an all-wall grid gives the finished grid.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
+from numpy.typing import NDArray
 from ..kernels.jit import njit
 
 from ..kernels.index import U
 from ..kernels.rng import _below, _next_u64
 from ..solve.bfs import flood
 from ..sizes import check_cells, ensure_fits
-from .carving import record_buffer
+from .carving import Integer, Log, State, record_buffer
 
 
 @njit(inline="always")
-def _carve(grid, p, order, n):
+def _carve(grid: NDArray[np.bool_], p: Integer, order: Log | None, n: int) -> int:
     """Open block ``p``; log it if it was a wall and recording is on. Returns the log length.
 
     ``order`` is None when not recording: numba then compiles a separate,
@@ -50,7 +53,7 @@ def _carve(grid, p, order, n):
 
 
 @njit(inline="always")
-def _find(parent, i):
+def _find(parent: NDArray[np.integer[Any]], i: Integer) -> Integer:
     """Root of ``i`` in a union-find forest, halving the path on the way.
 
     Examples
@@ -68,7 +71,7 @@ def _find(parent, i):
 
 
 @njit(cache=True)
-def _fisher_yates(values, lo, hi, state):
+def _fisher_yates(values: np.ndarray, lo: Integer, hi: Integer, state: State) -> State:
     for i in range(hi - 1, lo, -1):
         j, state = _below(state, i - lo + 1)
         j += lo
@@ -81,7 +84,7 @@ SET_ASIDE = BUCKETS  # a tag (or tag bit) for elements a caller leaves out of th
 
 
 @njit(cache=True)
-def _bucket_tags(tag, state):
+def _bucket_tags(tag: NDArray[np.unsignedinteger[Any]], state: State) -> State:
     """First pass of a shuffle: a uniformly random bucket for each element; returns the state.
 
     Fills ``tag`` (uint8 or wider) with buckets ``0 .. BUCKETS - 1``. Below
@@ -112,7 +115,7 @@ def _bucket_tags(tag, state):
 
 
 @njit(cache=True)
-def _bucket_starts(tag):
+def _bucket_starts(tag: NDArray[np.unsignedinteger[Any]]) -> NDArray[np.int64]:
     """Where each bucket begins once the elements are dealt by ``tag``.
 
     Bucket ``b`` holds places ``start[b]:start[b + 1]``; elements tagged
@@ -133,7 +136,7 @@ def _bucket_starts(tag):
 
 
 @njit(cache=True)
-def _shuffle_buckets(out, start, state):
+def _shuffle_buckets(out: np.ndarray, start: NDArray[np.int64], state: State) -> State:
     """Last pass of a shuffle: Fisher-Yates within each bucket of ``out``; returns the state.
 
     Examples
@@ -151,7 +154,7 @@ def _shuffle_buckets(out, start, state):
 
 
 @njit(cache=True)
-def _shuffle(values, state):
+def _shuffle(values: np.ndarray, state: State) -> State:
     """Uniform random shuffle of ``values`` in place; returns the PRNG state.
 
     Elements are dealt into buckets chosen uniformly at random
@@ -204,7 +207,7 @@ def open_interior(width: int, height: int) -> np.ndarray:
     return grid
 
 
-def flood_log(grid: np.ndarray, origin) -> np.ndarray:
+def flood_log(grid: np.ndarray, origin: tuple[int, int]) -> Log:
     """The carving log of a wall-building method: open blocks in breadth-first order from ``origin``.
 
     Methods that add walls to an open field (棒倒し法, 壁伸ばし法, recursive

@@ -31,20 +31,24 @@ import io
 import os
 import warnings
 from pathlib import Path
-from typing import Any
+from typing import Union
 
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
 from ..kernels.jit import njit
 
 from ..errors import MazeError
 from ..kernels.rng import check_state
 from ..maze import _grid_shape
 from ..solve.bfs import flood
-from .carving import carving_log, editable_grid
+from .carving import Log, State, carving_log, editable_grid
 from .lattice import _find, _shuffle
 
 #: mask text characters
 INSIDE, OUTSIDE = ".", "#"
+
+#: What :func:`load_mask` accepts: a bool (or 0/1) array, a text picture, or a file's path.
+MaskSource = Union[ArrayLike, str, "os.PathLike[str]"]
 
 
 def parse_mask_text(text: str) -> np.ndarray:
@@ -71,10 +75,11 @@ def parse_mask_text(text: str) -> np.ndarray:
                             f"{bad[0]!r} (only '{INSIDE}' for inside and '{OUTSIDE}' for outside)")
     # one byte a cell, not a Python object: a mask may have as many cells as a maze
     codes = np.frombuffer("".join(lines).encode("ascii"), dtype=np.uint8)
-    return (codes == ord(INSIDE)).reshape(len(lines), width)
+    inside: NDArray[np.bool_] = codes == ord(INSIDE)
+    return inside.reshape(len(lines), width)
 
 
-def read_mask_png(path: str | os.PathLike) -> np.ndarray:
+def read_mask_png(path: str | os.PathLike[str]) -> np.ndarray:
     """A black-and-white PNG -> bool array: light pixels (>= 50 % grey) are inside.
 
     The picture's size is read from its header and checked first, by the rule
@@ -127,7 +132,7 @@ def _mask_from_png(data: bytes, name: str) -> np.ndarray:
     return grey >= 128
 
 
-def load_mask(mask: Any) -> np.ndarray:
+def load_mask(mask: MaskSource) -> np.ndarray:
     """Turn any accepted mask form into a bool array (``True`` = inside).
 
     A ``str`` that contains a line break, or only ``.`` and ``#``, is a
@@ -188,7 +193,7 @@ def allowed_blocks(cells: np.ndarray) -> np.ndarray:
     return out
 
 
-def _cell_set(cells) -> np.ndarray:
+def _cell_set(cells: object) -> NDArray[np.bool_]:
     """A set of cells: a two-dimensional, non-empty bool array (``True`` = in the set)."""
     if not isinstance(cells, np.ndarray):
         raise TypeError(f"cells must be a bool array, got {type(cells).__name__}")
@@ -199,7 +204,7 @@ def _cell_set(cells) -> np.ndarray:
     return cells
 
 
-def check_allowed(allowed, shape: tuple[int, int]) -> np.ndarray:
+def check_allowed(allowed: object, shape: tuple[int, int]) -> NDArray[np.bool_]:
     """The blocks a pass may open, checked to fit a grid of ``shape``: never the border
     or a post (so every block a kernel steps to from them is inside the grid).
 
@@ -237,7 +242,8 @@ def region_of(cells: np.ndarray, start: tuple[int, int]) -> np.ndarray:
 
 
 @njit(cache=True)
-def _join_pieces(grid, allowed, cols, width, slots, state, order, n):
+def _join_pieces(grid: NDArray[np.bool_], allowed: NDArray[np.bool_], cols: int, width: int,
+                 slots: NDArray[np.intp], state: State, order: Log | None, n: int) -> int:
     """Open walls between different pieces of the forest ``grid`` until it is one tree.
 
     ``slots``: candidate wall slots (closed, allowed), shuffled here.
@@ -279,7 +285,7 @@ def _join_pieces(grid, allowed, cols, width, slots, state, order, n):
 
 
 def restrict(grid: np.ndarray, order: np.ndarray | None, region: np.ndarray,
-             state) -> tuple[np.ndarray, np.ndarray | None]:
+             state: State | int) -> tuple[np.ndarray, np.ndarray | None]:
     """Wall up everything outside ``region`` and join what is left into one tree.
 
     ``grid`` is a perfect maze of the whole rectangle (changed in place),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..errors import MazeError
 
 
-def check_braid(braid) -> float:
+def check_braid(braid: float) -> float:
     """Validate a braid share: a number from 0 to 1.
 
     Examples

@@ -32,12 +32,13 @@ walk on rooted trees: A. Broder, *Generating random spanning trees*, FOCS
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import NDArray
 from ..kernels.jit import njit
 
 from ..kernels.cells import (DUG, _cell_steps, _cells_to_grid, _open_passage, _padded_cells,
                              _random_step, _walk_marks)
 from ..kernels.index import U
-from .carving import Carving, check_number, check_request
+from .carving import Carving, State, check_number, check_request
 from .lattice import flood_log
 
 ROOT = 4  # the origin points nowhere
@@ -46,7 +47,8 @@ STEPS_PER_CELL = 10
 
 
 @njit(cache=True)
-def _origin_shift_kernel(cells, width, height, state, steps):
+def _origin_shift_kernel(cells: NDArray[np.uint8], width: int, height: int, state: State,
+                         steps: int) -> State:
     """Shift the origin ``steps`` times on padded compact ``cells``, then open the tree's passages.
 
     ``point`` holds each cell's direction to its parent (0 north, 1 east,

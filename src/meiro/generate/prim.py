@@ -33,10 +33,11 @@ ch. 11 ("true Prim's").
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import NDArray
 from ..kernels.jit import njit
 
 from ..kernels.index import U
-from .carving import Carving, check_request, run_on_grid
+from .carving import Carving, Integer, Log, State, check_request, run_on_grid
 from .kruskal import _spanning_tree, shuffled_walls, wall_codes
 from .lattice import _carve
 
@@ -54,14 +55,16 @@ _PRIM_STREAM = np.uint64(0x5052494D)  # "PRIM": XORed into the state, so Prim an
 
 
 @njit(inline="always")
-def _lowest_bit(word):
+def _lowest_bit(word: np.uint64) -> np.int64:
     """Index of the lowest set bit of a non-zero uint64."""
-    return _DEBRUIJN_TABLE[((word & (~word + _ONE)) * _DEBRUIJN) >> np.uint64(58)]
+    bit: np.int64 = _DEBRUIJN_TABLE[((word & (~word + _ONE)) * _DEBRUIJN) >> np.uint64(58)]
+    return bit
 
 
 @njit(cache=True)
-def _prim_kernel(grid, rows, cols, origin_row, origin_col, state, order, item_bits, rank,
-                 rank_shift):
+def _prim_kernel(grid: NDArray[np.bool_], rows: int, cols: int, origin_row: int, origin_col: int,
+                 state: State, order: Log | None, item_bits: int,
+                 rank: NDArray[np.int64], rank_shift: int) -> int:
     """Each wall is one uint64 key: its weight in the high bits, then ``far cell * 4 +
     direction`` in the low ``item_bits`` bits.
 
@@ -88,7 +91,7 @@ def _prim_kernel(grid, rows, cols, origin_row, origin_col, state, order, item_bi
     item_mask = (_ONE << np.uint64(item_bits)) - _ONE
     offset = np.array([-cols, 1, cols, -1], np.int64)
     width = (cols - 1) // 2
-    p = origin_row * cols + origin_col
+    p: Integer = origin_row * cols + origin_col
     n = _carve(grid, p, order, 0)
     while True:
         # push the walls from the newly added cell p to every neighbour outside the maze

@@ -19,20 +19,22 @@ Prim's"); W. D. Pullen, *Think Labyrinth!* (maze algorithms).
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import NDArray
 from ..kernels.jit import njit
 
 from ..kernels.cells import (DUG, EDGE, _cell_block, _cell_steps, _join_cell, _mark_ring,
                              _maze_around)
 from ..kernels.index import U
 from ..kernels.rng import _below
-from .carving import Carving, run_on_cells
+from .carving import Carving, Log, State, run_on_cells
 
 
 QUEUED = 0x08  # a cell waiting in the frontier (cleared before the kernel returns)
 
 
 @njit(cache=True)
-def _prim_simple_kernel(cells, width, height, origin_x, origin_y, state, order):
+def _prim_simple_kernel(cells: NDArray[np.uint8], width: int, height: int, origin_x: int, origin_y: int, state: State,
+                        order: Log | None) -> int:
     """Simplified Prim on padded compact ``cells`` (see :mod:`meiro.kernels.cells`).
 
     The frontier is an array of cells, one taken at random by swapping the

@@ -18,11 +18,17 @@ shape stays in the maze.
 from __future__ import annotations
 
 import math
+import os
 from collections import deque
+from typing import TYPE_CHECKING
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ..errors import MazeError
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
 
 #: The shapes :func:`shape_mask` draws, besides a character (``text``).
 SHAPES = ("circle", "heart", "star", "triangle", "hexagon")
@@ -61,10 +67,12 @@ def _cells(picture: np.ndarray) -> np.ndarray:
     """An ``(h*S, w*S)`` 0-255 picture -> the cells with at least half their pixels lit."""
     h, w = picture.shape[0] // SUPERSAMPLE, picture.shape[1] // SUPERSAMPLE
     blocks = picture.reshape(h, SUPERSAMPLE, w, SUPERSAMPLE).mean(axis=(1, 3))
-    return blocks >= 127.5
+    lit: NDArray[np.bool_] = blocks >= 127.5
+    return lit
 
 
-def shape_mask(shape: str, width: int, height: int, text: str | None = None, font=None) -> np.ndarray:
+def shape_mask(shape: str, width: int, height: int, text: str | None = None,
+               font: str | os.PathLike[str] | None = None) -> np.ndarray:
     """A ``(height, width)`` bool mask of ``shape`` (``True`` = inside), in one piece.
 
     Parameters
@@ -119,7 +127,7 @@ def shape_mask(shape: str, width: int, height: int, text: str | None = None, fon
     return connect(cells)
 
 
-def _side(value, name: str) -> int:
+def _side(value: object, name: str) -> int:
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
         raise TypeError(f"{name} must be a whole number of cells, got {type(value).__name__}")
     if not 3 <= value <= MAX_SIDE:
@@ -127,7 +135,7 @@ def _side(value, name: str) -> int:
     return int(value)
 
 
-def _draw_text(image, text: str | None, font) -> None:
+def _draw_text(image: Image, text: str | None, font: str | os.PathLike[str] | None) -> None:
     from PIL import ImageFont
 
     from ..fonts import find_font
@@ -201,8 +209,8 @@ def _pieces(cells: np.ndarray) -> tuple[np.ndarray, list[int]]:
 def _bridge(cells: np.ndarray, labels: np.ndarray, main: int) -> None:
     """Add the cells of a shortest way from piece ``main`` to the nearest other piece."""
     h, w = cells.shape
-    came = {}
-    queue = deque()
+    came: dict[tuple[int, int], tuple[int, int] | None] = {}
+    queue: deque[tuple[int, int]] = deque()
     for r, c in zip(*np.nonzero(labels == main)):
         came[(r, c)] = None
         queue.append((r, c))
@@ -213,7 +221,7 @@ def _bridge(cells: np.ndarray, labels: np.ndarray, main: int) -> None:
                 continue
             came[(rr, cc)] = (r, c)
             if labels[rr, cc] and labels[rr, cc] != main:
-                step = (r, c)
+                step: tuple[int, int] | None = (r, c)
                 while step is not None and labels[step] != main:
                     cells[step] = True
                     step = came[step]

@@ -41,16 +41,17 @@ introductory programming texts and Wikipedia (ja) 「迷路生成アルゴリズ
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import NDArray
 from ..kernels.jit import njit
 
 from ..kernels.index import U
 from ..kernels.rng import _below
-from .carving import Carving, check_request
+from .carving import Carving, State, check_request
 from .lattice import flood_log, open_interior
 
 
 @njit(cache=True)
-def _stick_kernel(grid, rows, cols, state):
+def _stick_kernel(grid: NDArray[np.bool_], rows: int, cols: int, state: State) -> State:
     """Topple one bar per post of the open field ``grid`` (flat)."""
     offset = np.array([-cols, 1, cols, -1], np.int64)
     choice = np.empty(4, np.int64)

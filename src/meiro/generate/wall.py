@@ -31,17 +31,21 @@ Reference: the standard Japanese method 壁伸ばし法, e.g. Wikipedia (ja)
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
+from numpy.typing import NDArray
 from ..kernels.jit import njit
 
 from ..kernels.index import U
 from ..kernels.rng import _below
-from .carving import Carving, check_request
+from .carving import Carving, State, check_request
 from .lattice import _shuffle, flood_log
 
 
 @njit(cache=True)
-def _wall_kernel(grid, rows, cols, state, posts):
+def _wall_kernel(grid: NDArray[np.bool_], rows: int, cols: int, state: State,
+                 posts: NDArray[np.signedinteger[Any]]) -> State:
     """Grow walls on the open field ``grid`` (flat; only the border is wall on entry).
 
     ``posts``: room for every interior post's block index (int32 while they
@@ -115,6 +119,7 @@ def wall(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1
     grid[0] = grid[-1] = True
     grid[:, 0] = grid[:, -1] = True
     n_posts = (width - 1) * (height - 1)
-    posts = np.empty(n_posts, np.int32 if grid.size < 2**31 else np.int64)
+    posts: NDArray[np.signedinteger[Any]]
+    posts = np.empty(n_posts, np.int32) if grid.size < 2**31 else np.empty(n_posts, np.int64)
     _wall_kernel(grid.ravel(), grid.shape[0], grid.shape[1], state, posts)
     return Carving(grid, flood_log(grid, origin) if record else None)

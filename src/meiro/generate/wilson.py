@@ -26,17 +26,19 @@ the cover time*, STOC (1996).
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import NDArray
 from ..kernels.jit import njit
 
 from ..kernels.cells import DUG, _cell_steps, _open_passage, _random_step, _walk_marks
 from ..kernels.index import U
-from .carving import Carving, run_on_cells
+from .carving import Carving, Log, State, run_on_cells
 
 IN_TREE = 0x80
 
 
 @njit(cache=True)
-def _wilson_kernel(cells, width, height, origin_x, origin_y, state, order):
+def _wilson_kernel(cells: NDArray[np.uint8], width: int, height: int, origin_x: int, origin_y: int, state: State,
+                   order: Log | None) -> int:
     """Wilson's walks on padded compact ``cells`` (see :mod:`meiro.kernels.cells`).
 
     A second byte per cell, ``mark``, holds ``IN_TREE``, :data:`~meiro.kernels.cells.EDGE` for the
