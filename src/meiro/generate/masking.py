@@ -48,7 +48,7 @@ from .lattice import _find, _shuffle
 INSIDE, OUTSIDE = ".", "#"
 
 #: What :func:`load_mask` accepts: a bool (or 0/1) array, a text picture, or a file's path.
-MaskSource = Union[ArrayLike, str, "os.PathLike[str]"]
+MaskSource = Union[ArrayLike, str, os.PathLike[str]]
 
 
 def parse_mask_text(text: str) -> np.ndarray:
