@@ -11,10 +11,16 @@ follows the block its search is expanding, so big mazes work too.
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING, Callable
 
 from ..game import Direction, Move, Quit, Skip, StartStop, WatchSearch, Zoom
+from ..game.commands import Command
 from ..game.search_replay import SearchWatch
 from .terminal_layout import HEADER, Viewport
+
+if TYPE_CHECKING:
+    from ..maze import Maze
+    from .terminal_app import TerminalGame
 
 METHODS = ("astar", "bfs")
 
@@ -26,18 +32,19 @@ class TerminalSearch:
     its curses module; the view draws nothing of its own beyond them.
     """
 
-    def __init__(self, game, maze, clock=time.monotonic):
+    def __init__(self, game: TerminalGame, maze: Maze,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.game = game
         self.watch = SearchWatch(maze, METHODS, clock)
-        self._views: list = []
-        self._layout = None  # (lines, columns) the panels were laid out for
+        self._views: list[Viewport] = []
+        self._layout: tuple[int, int] | None = None  # (lines, columns) the panels were laid out for
 
     @property
     def animating(self) -> bool:
         """Whether the replay is running (the game then draws at the frame rate)."""
         return not self.watch.done and not self.watch.paused
 
-    def on_command(self, command) -> bool:
+    def on_command(self, command: Command | None) -> bool:
         """Carry out a key's command; False when the view closes (Esc, q or f again)."""
         if isinstance(command, (Quit, WatchSearch)):
             return False
