@@ -11,18 +11,48 @@ follows the block its search is expanding, so big mazes work too.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Callable
+from types import ModuleType
+from typing import TYPE_CHECKING, Callable, Protocol
+
+import numpy as np
+from numpy.typing import NDArray
 
 from ..game import Direction, Move, Quit, Skip, StartStop, WatchSearch, Zoom
 from ..game.commands import Command
 from ..game.search_replay import SearchWatch
 from .terminal_layout import HEADER, Viewport
+from .terminal_style import Scale
 
 if TYPE_CHECKING:
+    import curses
+
     from ..maze import Maze
-    from .terminal_app import TerminalGame
 
 METHODS = ("astar", "bfs")
+
+
+class Host(Protocol):
+    """What the search view borrows from the game it opens in (a
+    :class:`~meiro.ui.terminal_app.TerminalGame`)."""
+
+    @property
+    def screen(self) -> curses.window: ...
+
+    @property
+    def curses(self) -> ModuleType: ...
+
+    @property
+    def scale(self) -> Scale: ...
+
+    def zoom(self, step: int) -> None: ...
+
+    def draw_grid(self, paint: NDArray[np.uint8], view: Viewport,
+                  blocks: NDArray[np.int64] | None = None, left: int = 0,
+                  overlay: dict[tuple[int, int], int] | None = None) -> None: ...
+
+    def _line(self, y: int, s: str, columns: int, attr: int = 0) -> None: ...
+
+    def _t(self, key: str, **values: object) -> str: ...
 
 
 class TerminalSearch:
@@ -32,7 +62,7 @@ class TerminalSearch:
     its curses module; the view draws nothing of its own beyond them.
     """
 
-    def __init__(self, game: TerminalGame, maze: Maze,
+    def __init__(self, game: Host, maze: Maze,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.game = game
         self.watch = SearchWatch(maze, METHODS, clock)
