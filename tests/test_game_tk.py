@@ -618,3 +618,16 @@ def test_a_maze_over_a_million_cells_asks_before_it_starts(window):
     model.set_entry("1000x1000")  # a million cells: no question
     app.dispatch(StartStop())
     assert len(asked) == 1 and model.maze is not None and model.maze.width == 1000
+
+
+def test_a_maze_named_by_a_seed_alone_keeps_no_records(window):
+    """A hand-made maze whose recipe holds a seed but no algorithm is not named by it: the
+    window records nothing for it (not one "None ... seed 5" entry for all such mazes)."""
+    maze = meiro.Maze(meiro.generate(5, 5, seed=2).grid, generation={"seed": 5})
+    model = GameModel(lang="en")
+    model.start_maze(maze)
+    root, app = window(model)
+    press(root, "space")
+    press(root, *keys_for(meiro.solve(maze).path))
+    assert model.cleared and app._record_key() is None
+    assert not app.records.path.exists() and app.vars["best"].get() == ""

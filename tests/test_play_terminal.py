@@ -759,3 +759,28 @@ def test_z_on_a_maze_bigger_than_the_map_shows_all_of_it_shrunk():
     game.on_key(ord("+"))
     game.draw()
     assert game.shrink == 1
+
+
+def test_a_maze_named_by_a_seed_alone_keeps_no_records(tmp_path):
+    """Records name a maze by its algorithm and seed: a hand-made maze whose recipe holds a
+    seed but no algorithm is not named by it, so clearing it records nothing (it must not
+    share one "None ... seed 5" entry with every other such maze of its size)."""
+    from meiro.game import GameModel
+    from meiro.game.records import Records
+    from meiro.ui.terminal_app import TerminalGame
+
+    grid = meiro.generate(4, 3, seed=1).grid
+    maze = meiro.Maze(grid, generation={"seed": 5})
+    assert maze.seed == 5 and maze.algorithm is None
+    model = GameModel(lang="en")
+    model.start_maze(maze)
+    model.handle(Skip())
+    path = tmp_path / "records.json"
+    game = TerminalGame(RecordingScreen(40, 100), model, records=Records(path), color=False)
+    game.draw()
+    solution = meiro.solve(maze).path
+    for a, b in zip(solution[:-1], solution[1:]):
+        model.handle(Move(Direction((int(b[0] - a[0]), int(b[1] - a[1])))))
+        game.draw()
+    assert model.cleared and game._record_key() is None
+    assert not path.exists()

@@ -35,9 +35,10 @@ import math
 import time
 from dataclasses import dataclass
 from enum import Enum
-from typing import Callable
+from typing import Callable, TypeVar
 
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
 
 from ..errors import MazeError
 from ..maze import Maze
@@ -48,6 +49,17 @@ from ..messages import text
 
 # the paint grid's block classes (colours: meiro.paint)
 from ..paint import ANSWER, GOAL, PATH, START, TRAIL, WALL  # noqa: E402
+
+
+_T = TypeVar("_T")
+
+
+def _started(value: _T | None) -> _T:
+    """``value``, which :meth:`GameModel.start_maze` sets: the rules that use it only run
+    once a maze has started (digging, playing, the answer)."""
+    if value is None:
+        raise RuntimeError("no maze has been started")
+    return value
 
 
 class Phase(Enum):
@@ -65,7 +77,7 @@ class Changes:
     """What to repaint: everything (``full``) or the flat block indices in ``blocks``."""
 
     full: bool
-    blocks: np.ndarray
+    blocks: NDArray[np.int64]
     status: bool
 
 
@@ -100,7 +112,7 @@ class GameModel:
     """
 
     def __init__(self, clock: Callable[[], float] = time.monotonic, lang: str = "ja",
-                 algorithm: str = "dig", goal: str = "corner", unit: str = "blocks"):
+                 algorithm: str = "dig", goal: str = "corner", unit: str = "blocks") -> None:
         self.clock = clock
         self.lang = lang
         self.algorithm = algorithm
@@ -113,8 +125,8 @@ class GameModel:
         self.phase = Phase.ENTRY
         self.maze: Maze | None = None
         self.maze_goal = goal
-        self.paint: np.ndarray | None = None
-        self.visited: np.ndarray | None = None
+        self.paint: NDArray[np.uint8] | None = None
+        self.visited: NDArray[np.bool_] | None = None
         self.player: tuple[int, int] | None = None
         self.moves = 0
         self.steps = 0
@@ -130,7 +142,7 @@ class GameModel:
         self._order: np.ndarray | None = None
         self._anim_t0 = 0.0
         self._anim_len = 1.0
-        self._dirty: list[np.ndarray] = []
+        self._dirty: list[NDArray[np.int64]] = []
         self._full = False
         self._status = True
 
@@ -323,7 +335,8 @@ class GameModel:
         else None."""
         if self.phase is not Phase.DIGGING or self.dig_done == 0:
             return None
-        r, c = divmod(int(self._order[self.dig_done - 1]), self.maze.shape[1])
+        order, maze = _started(self._order), _started(self.maze)
+        r, c = divmod(int(order[self.dig_done - 1]), maze.shape[1])
         return r, c
 
     @property
@@ -356,30 +369,31 @@ class GameModel:
     def _progress(self) -> float:
         return min(1.0, max(0.0, (self.clock() - self._anim_t0) / self._anim_len))
 
-    def _touch(self, flat) -> None:
+    def _touch(self, flat: ArrayLike) -> None:
         self._dirty.append(np.asarray(flat, np.int64).ravel())
 
-    def _flat(self, pos) -> int:
-        return pos[0] * self.maze.shape[1] + pos[1]
+    def _flat(self, pos: tuple[int, int]) -> int:
+        return pos[0] * _started(self.maze).shape[1] + pos[1]
 
     def _dig_to(self, k: int) -> bool:
         k = min(k, self.dig_total)
         if k <= self.dig_done:
             return False
-        fresh = self._order[self.dig_done:k]
-        self.paint.ravel()[fresh] = PATH
+        maze, paint, order = _started(self.maze), _started(self.paint), _started(self._order)
+        fresh = order[self.dig_done:k]
+        paint.ravel()[fresh] = PATH
         self._touch(fresh)
         if self.dig_done:  # the yellow square moves on: its old block is drawn again
-            self._touch([self._order[self.dig_done - 1]])
+            self._touch([order[self.dig_done - 1]])
         self.dig_done = k
         if k == self.dig_total:
-            self.paint[self.maze.start] = START
-            self.paint[self.maze.goal] = GOAL
-            self._touch([self._flat(self.maze.start), self._flat(self.maze.goal)])
+            paint[maze.start] = START
+            paint[maze.goal] = GOAL
+            self._touch([self._flat(maze.start), self._flat(maze.goal)])
             self.phase = Phase.PLAYING
             self.stopwatch.start()
             self._status = True
-            if self.player == self.maze.goal:  # a 1x1 maze: the start is the goal
+            if self.player == maze.goal:  # a 1x1 maze: the start is the goal
                 self._clear()
         return True
 
@@ -400,9 +414,9 @@ class GameModel:
         k = min(k, self._answer_blocks)
         if k <= self.answer_shown:
             return False
-        rows, cols = self.answer_path[1 + self.answer_shown:1 + k].T
-        self.paint[rows, cols] = ANSWER
-        self._touch(rows.astype(np.int64) * self.maze.shape[1] + cols)
+        rows, cols = _started(self.answer_path)[1 + self.answer_shown:1 + k].T
+        _started(self.paint)[rows, cols] = ANSWER
+        self._touch(rows.astype(np.int64) * _started(self.maze).shape[1] + cols)
         self.answer_shown = k
         if self.answer_done:
             self._status = True
@@ -414,34 +428,36 @@ class GameModel:
         came = self.player
         if not self._move(delta):
             return False
-        grid = self.maze.grid
+        grid = _started(self.maze).grid
         while self.phase is Phase.PLAYING:
-            r, c = self.player
+            r, c = _started(self.player)
             ways = [d.value for d in Direction if not grid[r + d.value[0], c + d.value[1]]]
             if len(ways) != 2:
                 break
             onward = next(w for w in ways if (r + w[0], c + w[1]) != came)
-            came = self.player
+            came = (r, c)
             self._move(onward)
         return True
 
     def _move(self, delta: tuple[int, int]) -> bool:
         if self.phase is not Phase.PLAYING:
             return False
-        r, c = self.player[0] + delta[0], self.player[1] + delta[1]
-        if self.maze.grid[r, c]:  # the border is closed, so r, c stay on the grid
+        maze, old = _started(self.maze), _started(self.player)
+        r, c = old[0] + delta[0], old[1] + delta[1]
+        if maze.grid[r, c]:  # the border is closed, so r, c stay on the grid
             return False
-        old, self.player = self.player, (r, c)
+        self.player = (r, c)
         self.steps += 1
-        if not self.visited[r, c]:
+        visited, paint = _started(self.visited), _started(self.paint)
+        if not visited[r, c]:
             # the seed counts a move only the first time a block is entered
-            self.visited[r, c] = True
+            visited[r, c] = True
             self.moves += 1
-            if self.paint[r, c] == PATH:
-                self.paint[r, c] = TRAIL
+            if paint[r, c] == PATH:
+                paint[r, c] = TRAIL
         self._touch([self._flat(old), self._flat(self.player)])
         self._status = True
-        if self.player == self.maze.goal:
+        if self.player == maze.goal:
             self._clear()
         return True
 

@@ -11,14 +11,16 @@ import json
 import math
 import os
 import sys
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any, TypeGuard, TypedDict
 
 from ..errors import MazeError
 from ..files import parse_json, read_text
 from ..writing import write_atomic
 
 
-def data_dir(environ: dict | None = None, platform: str | None = None,
+def data_dir(environ: Mapping[str, str] | None = None, platform: str | None = None,
              home: Path | None = None) -> Path:
     """meiro's folder in the user's data directory.
 
@@ -61,7 +63,7 @@ def record_key(algorithm: str, width: int, height: int, seed: int, goal: str) ->
 LIMIT = 16 * 2**20
 
 
-def _count(value, kind) -> bool:
+def _count(value: object, kind: type[int] | type[float]) -> bool:
     """``value`` is a finite, non-negative number (an int if ``kind`` is int; never a bool)."""
     allowed = (int,) if kind is int else (int, float)
     if not isinstance(value, allowed) or isinstance(value, bool):
@@ -71,6 +73,20 @@ def _count(value, kind) -> bool:
 
 #: What :meth:`Records.note_clear` may return that is a message key rather than a text.
 NOTE_KEYS = ("new_best", "not_recorded")
+
+
+class Best(TypedDict):
+    """One maze's records: the best time in seconds and the fewest moves."""
+
+    time: float
+    moves: int
+
+
+def _is_best(entry: object) -> TypeGuard[Best]:
+    """``entry`` (read from the file, so anything JSON holds) has a valid time and move count."""
+    return (isinstance(entry, dict) and _count(entry.get("time"), float)
+            and _count(entry.get("moves"), int))
+
 
 class Records:
     """The records file: ``{key: {"time": seconds, "moves": n}}``.
@@ -87,11 +103,11 @@ class Records:
     {'moves': 38, 'time': 12.5}
     """
 
-    def __init__(self, path: Path | None = None):
+    def __init__(self, path: Path | None = None) -> None:
         self.path = Path(path) if path is not None else data_dir() / "records.json"
         self._data = self._load()
 
-    def _load(self) -> dict:
+    def _load(self) -> dict[str, Any]:
         # only a regular file: opening a FIFO put in its place would wait for a writer
         if not self.path.is_file():
             return {}
@@ -101,11 +117,10 @@ class Records:
             return {}
         return data if isinstance(data, dict) else {}
 
-    def best(self, key: str) -> dict | None:
+    def best(self, key: str) -> Best | None:
+        """The records of maze ``key``, or None (none yet, or a damaged entry)."""
         entry = self._data.get(key)
-        if isinstance(entry, dict) and _count(entry.get("time"), float) and _count(entry.get("moves"), int):
-            return entry
-        return None
+        return entry if _is_best(entry) else None
 
     def update(self, key: str, seconds: float, moves: int) -> tuple[bool, bool]:
         """Record a cleared game; returns (new best time, new fewest moves).
@@ -116,8 +131,8 @@ class Records:
         faster = old is None or seconds < old["time"]
         fewer = old is None or moves < old["moves"]
         if faster or fewer:
-            self._data[key] = {"time": round(seconds, 3) if faster else old["time"],
-                               "moves": moves if fewer else old["moves"]}
+            self._data[key] = {"time": round(seconds, 3) if faster or old is None else old["time"],
+                               "moves": moves if fewer or old is None else old["moves"]}
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:

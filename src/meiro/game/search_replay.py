@@ -27,14 +27,16 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 from typing import Callable
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ..errors import MazeError
 from ..maze import Maze
-from .model import GOAL, PATH, START, WALL
-from ..solve.replay_events import CLOSED, CURRENT, FRONTIER, apply_events, search_events
+from ..paint import CLOSED, CURRENT, FRONTIER, GOAL, PATH, START, WALL
+from ..solve.replay_events import apply_events, search_events
 
 __all__ = ["CLOSED", "CURRENT", "FRONTIER", "SearchReplay", "SearchWatch", "search_duration"]
 
@@ -55,7 +57,7 @@ class SearchReplay:
         Expansions replayed so far, and in all.
     """
 
-    def __init__(self, maze: Maze, method: str = "astar"):
+    def __init__(self, maze: Maze, method: str = "astar") -> None:
         from ..solve import search_stride, solve
 
         solution = solve(maze, method)
@@ -78,29 +80,30 @@ class SearchReplay:
         self._flat_ends = (maze.start[0] * cols + maze.start[1], maze.goal[0] * cols + maze.goal[1])
         self._taken = 0  # events already reported by take_dirty
 
-    def h(self, pos) -> int:
+    def h(self, pos: tuple[int, int]) -> int:
         """Manhattan distance from ``pos`` to the goal, in blocks."""
         return abs(pos[0] - self.maze.goal[0]) + abs(pos[1] - self.maze.goal[1])
 
-    def f(self, pos) -> int:
+    def f(self, pos: tuple[int, int]) -> int:
         return int(self.g[pos]) + self.h(pos)
 
     @property
     def current(self) -> tuple[int, int] | None:
         """The block being expanded (None before the first step and after the last)."""
         if 0 < self.done < self.total:
-            return tuple(int(v) for v in self.explored[self.done - 1])
+            row, col = self.explored[self.done - 1]
+            return int(row), int(col)
         return None
 
     @property
-    def frontier(self) -> np.ndarray:
+    def frontier(self) -> NDArray[np.bool_]:
         """Blocks discovered but not yet expanded, as a bool grid."""
-        return self.state == FRONTIER
+        return np.equal(self.state, FRONTIER)
 
     @property
-    def closed(self) -> np.ndarray:
+    def closed(self) -> NDArray[np.bool_]:
         """Blocks the search is done with, as a bool grid."""
-        return self.state == CLOSED
+        return np.equal(self.state, CLOSED)
 
     def advance(self, k: int) -> bool:
         """Replay expansions up to step ``k``; True if anything changed."""
@@ -163,8 +166,8 @@ class SearchWatch:
     ([True, True], True)
     """
 
-    def __init__(self, maze: Maze, methods=("astar", "bfs"),
-                 clock: Callable[[], float] = time.monotonic):
+    def __init__(self, maze: Maze, methods: Sequence[str] = ("astar", "bfs"),
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
         if isinstance(methods, str):
             raise TypeError("methods must be a sequence of solver names, e.g. ('astar', 'bfs'), not one str")

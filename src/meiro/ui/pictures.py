@@ -6,11 +6,16 @@ terminal game (which saves straight into the folder). Imports no UI toolkit.
 
 from __future__ import annotations
 
+import os
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..writing import write_atomic
 from .raster import block_scale
+
+if TYPE_CHECKING:
+    from ..maze import Maze
 
 #: Where pictures go, relative to the folder the game was started in (as in the Tk article).
 IMAGE_DIR = Path("maze_image")
@@ -21,19 +26,19 @@ READABLE_BLOCK = 4
 def picture_block(shape: tuple[int, int]) -> int:
     """Pixels per block of a saved picture: about 1000 pixels across, but never below
     :data:`READABLE_BLOCK` unless the picture would exceed the pixel budget of
-    :func:`meiro.render.png.fitted_block`.
+    :func:`meiro.render.limits.fitted_block`.
 
     Examples
     --------
     >>> picture_block((31, 31)), picture_block((601, 601)), picture_block((4001, 4001))
     (32, 4, 1)
     """
-    from ..render.png import fitted_block
+    from ..render.limits import fitted_block
 
     return fitted_block(shape, preferred=max(READABLE_BLOCK, block_scale(*shape)))
 
 
-def image_name(maze, now: datetime | None = None) -> str:
+def image_name(maze: Maze, now: datetime | None = None) -> str:
     """``YYYYmmdd_HHMMSS_WxH.png`` with the block sides, as the Tk article names its pictures.
 
     Examples
@@ -46,7 +51,7 @@ def image_name(maze, now: datetime | None = None) -> str:
     return f"{stamp}_{maze.shape[1]}x{maze.shape[0]}.png"
 
 
-def save_picture(maze, path) -> None:
+def save_picture(maze: Maze, path: str | os.PathLike[str]) -> None:
     """Write ``maze`` (drawn from its grid, not a screenshot) to ``path``, atomically: a PNG
     in the game's look, or by the name's extension an SVG or a web page to play it (.html).
 
@@ -73,7 +78,7 @@ def save_picture(maze, path) -> None:
     write_atomic(path, render_png(maze, block=picture_block(maze.shape)))
 
 
-def save_into(maze, folder: Path = IMAGE_DIR) -> Path:
+def save_into(maze: Maze, folder: Path = IMAGE_DIR) -> Path:
     """Save ``maze`` into ``folder`` (made if missing) under :func:`image_name`; return the path.
 
     Raises :class:`~meiro.errors.MazeError` when the folder or the file cannot be written.

@@ -10,12 +10,23 @@ rectangle always matches a full redraw exactly.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ..paint import (ANSWER, CLASSES, CLOSED, COLOR_NAMES, CURRENT, FRONTIER, GOAL,  # noqa: F401
                      NAMES, OUTSIDE, PATH, START, TRAIL, WALL, rgb)
 from ..paint import PLAYER as _PLAYER_CLASS
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+
+    from ..maze import Maze
+
+#: A pixel rectangle ``(x0, y0, x1, y1)``.
+Rect = tuple[int, int, int, int]
 
 #: The Tk colour names the window uses and their RGB values (from the one table, meiro.paint).
 COLORS = {name: NAMES[name] for name in (*COLOR_NAMES.values(), "black")}
@@ -50,7 +61,7 @@ class View:
     (40, 20, 60, 40)
     """
 
-    def __init__(self, rows: int, cols: int, width: int, height: int):
+    def __init__(self, rows: int, cols: int, width: int, height: int) -> None:
         self.rows, self.cols = rows, cols
         self.width, self.height = max(1, width), max(1, height)
         self.zoom = 0
@@ -72,7 +83,7 @@ class View:
         self.px = max(self.fit_px, min(MAX_PX, self._default_px() * 2.0 ** self.zoom))
         self._place(focus)
 
-    def _place(self, focus) -> None:
+    def _place(self, focus: tuple[float, float] | None) -> None:
         span_c, span_r = self.width / self.px, self.height / self.px
         fr, fc = focus if focus is not None else (self.rows / 2, self.cols / 2)
         self.left = self._clamp(fc + 0.5 - span_c / 2, self.cols, span_c)
@@ -84,11 +95,11 @@ class View:
             return (total - span) / 2
         return min(max(0.0, start), total - span)
 
-    def resize(self, width: int, height: int, focus=None) -> None:
+    def resize(self, width: int, height: int, focus: tuple[int, int] | None = None) -> None:
         self.width, self.height = max(1, width), max(1, height)
         self._layout(focus)
 
-    def set_zoom(self, step: int, focus=None) -> bool:
+    def set_zoom(self, step: int, focus: tuple[int, int] | None = None) -> bool:
         """Zoom in (+1), out (-1) or back to the default (0); True if the scale changed."""
         old = self.px
         if step == 0:
@@ -161,8 +172,9 @@ class View:
         return (x0, y0, x1, y1) if x0 < x1 and y0 < y1 else None
 
     # -- rendering ---------------------------------------------------------------------
-    def render(self, paint: np.ndarray, rect=None, markers=(), player=None,
-               digging=None) -> np.ndarray:
+    def render(self, paint: NDArray[np.uint8], rect: Rect | None = None,
+               markers: Sequence[tuple[int, int]] = (), player: tuple[int, int] | None = None,
+               digging: tuple[int, int] | None = None) -> NDArray[np.uint8]:
         """RGB pixels ``(y1-y0, x1-x0, 3)`` of the view rectangle ``rect`` (default: all).
 
         ``markers`` are ``(row, col)`` blocks (start, goal) drawn at least
@@ -177,7 +189,7 @@ class View:
         row_ok = (rows >= 0) & (rows < self.rows)
         index = paint[np.clip(rows, 0, self.rows - 1)[:, None], np.clip(cols, 0, self.cols - 1)[None, :]]
         index = np.where(row_ok[:, None] & col_ok[None, :], index, OUTSIDE)
-        out = PALETTE[index]
+        out: NDArray[np.uint8] = PALETTE[index]
         if self.px < MARKER_MIN:
             for row, col in markers:
                 self._fill(out, (x0, y0), self.marker_rect(row, col), PALETTE[paint[row, col]])
@@ -188,14 +200,16 @@ class View:
         return out
 
     @staticmethod
-    def _fill(out, origin, rect, color) -> None:
+    def _fill(out: NDArray[np.uint8], origin: tuple[int, int], rect: Rect,
+              color: NDArray[np.uint8]) -> None:
         ox, oy = origin
         a, b = max(0, rect[0] - ox), max(0, rect[1] - oy)
         c, d = min(out.shape[1], rect[2] - ox), min(out.shape[0], rect[3] - oy)
         if a < c and b < d:
             out[b:d, a:c] = color
 
-    def _draw_player(self, out, origin, player) -> None:
+    def _draw_player(self, out: NDArray[np.uint8], origin: tuple[int, int],
+                     player: tuple[int, int]) -> None:
         x0, y0, x1, y1 = self.marker_rect(*player)
         ox, oy = origin
         # a circle inscribed in the marker square, evaluated at pixel centres
@@ -222,7 +236,7 @@ def block_scale(rows: int, cols: int, target: int = 1000) -> int:
     return max(1, target // max(rows, cols))
 
 
-def maze_image(maze, scale: int | None = None):
+def maze_image(maze: Maze, scale: int | None = None) -> Image:
     """The maze as a Pillow RGB image: walls gray25, paths white, start red, goal blue.
 
     Rendered from the grid itself (not a screenshot), ``scale`` pixels per block.
@@ -244,7 +258,8 @@ def maze_image(maze, scale: int | None = None):
     return Image.fromarray(pixels, "RGB")
 
 
-def goal_arrow(view: View, goal: tuple[int, int], size: int = 18):
+def goal_arrow(view: View, goal: tuple[int, int],
+               size: int = 18) -> tuple[float, float, float, float, float, float] | None:
     """The corners of a triangle just inside the view's edge, pointing from the view's centre
     towards ``goal``; None while the goal block is in view.
 

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import time
 import tkinter as tk
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Callable
 
 from ..messages import text
-from ..game.search_replay import SearchWatch
-from .raster import View
+from ..game.search_replay import SearchReplay, SearchWatch
+from .raster import Rect, View
+
+if TYPE_CHECKING:
+    from ..maze import Maze
 
 FRAME_MS = 16
 #: Blocks at least this many pixels wide get their g and f written in them.
@@ -21,15 +26,16 @@ class SearchWindow:
     each frame repaints only the rectangle around the blocks that changed.
     """
 
-    def __init__(self, master: tk.Misc, maze, lang: str = "ja", methods=("astar", "bfs"),
-                 size: int = 420, clock=time.monotonic):
+    def __init__(self, master: tk.Misc, maze: Maze, lang: str = "ja",
+                 methods: Sequence[str] = ("astar", "bfs"), size: int = 420,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.lang = lang
         self.top = tk.Toplevel(master, bg="gray80")
         self.top.title(text(lang, "search_title"))
         self.watch = SearchWatch(maze, methods, clock)
         self.replays = self.watch.replays
-        self.panels = []
-        self.counts = []
+        self.panels: list[tuple[SearchReplay, tk.Canvas, tk.PhotoImage, View]] = []
+        self.counts: list[tk.Label] = []
         tk.Label(self.top, text=text(lang, "search_title"), bg="gray80").grid(
             row=0, column=0, columnspan=len(methods), pady=4)
         for column, replay in enumerate(self.replays):
@@ -54,7 +60,7 @@ class SearchWindow:
         self.top.protocol("WM_DELETE_WINDOW", self.close)
         self.top.focus_set()
         self.watch.begin()
-        self._job = self.top.after(FRAME_MS, self._frame)
+        self._job: str | None = self.top.after(FRAME_MS, self._frame)
 
     @property
     def done(self) -> bool:
@@ -80,7 +86,7 @@ class SearchWindow:
         if not self.done:
             self._job = self.top.after(FRAME_MS, self._frame)
 
-    def _show(self, changed) -> None:
+    def _show(self, changed: Sequence[bool]) -> None:
         """Repaint what the replays that ``changed`` report, and their live counts."""
         for column, ((replay, canvas, photo, view), moved) in enumerate(zip(self.panels, changed)):
             if not moved:
@@ -100,14 +106,14 @@ class SearchWindow:
         self.counts[column].configure(text=text(self.lang, "expanded", name=name, n=replay.done))
 
     @staticmethod
-    def _paint(replay, photo, view, rect) -> None:
+    def _paint(replay: SearchReplay, photo: tk.PhotoImage, view: View, rect: Rect) -> None:
         # start and goal stay visible (at least MARKER_MIN pixels) on scaled-down mazes
         pixels = view.render(replay.paint, rect, markers=(replay.maze.start, replay.maze.goal))
         height, width = pixels.shape[:2]
         photo.put(b"P6 %d %d 255\n" % (width, height) + pixels.tobytes(), to=rect[:2])
 
     @staticmethod
-    def _label(replay, canvas, view) -> None:
+    def _label(replay: SearchReplay, canvas: tk.Canvas, view: View) -> None:
         """Write g and f in every discovered cell (small mazes only), as the article's figures do."""
         if view.px < LABEL_PX:
             return

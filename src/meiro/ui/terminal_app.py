@@ -24,8 +24,10 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import TYPE_CHECKING
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ..errors import MazeError
 from ..registry import GENERATORS
@@ -35,13 +37,18 @@ from ..game.clock import format_elapsed
 from ..messages import text
 from ..game.prepare import prepare_kernels
 from ..game.records import NOTE_KEYS, Records, record_key
-from ..game.search_replay import CURRENT
+from ..paint import CURRENT, PLAYER
 from .pictures import IMAGE_DIR, save_into
 from .terminal_layout import HEADER, Viewport
 from .terminal_keys import BACKSPACE_KEYS, TAB, clip, command_for, curses_keys, fit_help
 from .terminal_search import TerminalSearch
 from .terminal_system import can_show, use_user_locale
-from .terminal_style import BLANK, PLAYER, WIDE, cell_keys, make_style, overview, runs, zoomed
+from .terminal_style import BLANK, WIDE, cell_keys, make_style, overview, runs, zoomed
+
+if TYPE_CHECKING:
+    import curses
+
+    from ..maze import Maze
 
 #: Smallest terminal that can show the header and one maze line.
 MIN_COLUMNS, MIN_LINES = 20, HEADER + 1
@@ -51,8 +58,8 @@ FRAME_MS, CLOCK_MS, IDLE_MS = 16, 100, 500
 class TerminalGame:
     """The game on a curses screen around a :class:`~meiro.game.GameModel`."""
 
-    def __init__(self, screen, model: GameModel, *, records: Records | None = None,
-                 color: bool = True, utf8: bool = True):
+    def __init__(self, screen: curses.window, model: GameModel, *, records: Records | None = None,
+                 color: bool = True, utf8: bool = True) -> None:
         import curses
 
         self.curses = curses
@@ -65,14 +72,14 @@ class TerminalGame:
         self.shrink = 1  # > 1: z's overview of a maze too big for the smallest zoom
         self.keys = curses_keys()
         self.view: Viewport | None = None
-        self._maze_id = None
+        self._maze_id: Maze | None = None
         self._recorded = False
         self._info = ""
         self._full = True
         self.running = True
-        self.search = None  # the search view (f), while it is open
+        self.search: TerminalSearch | None = None  # the search view (f), while it is open
 
-    def _t(self, key: str, **values) -> str:
+    def _t(self, key: str, **values: object) -> str:
         return text(self.model.lang, key, **values)
 
     # -- input ---------------------------------------------------------------------------------
@@ -108,7 +115,7 @@ class TerminalGame:
             # no file manager to open from a terminal (often a remote one): say where they are
             self._info = self._t("pictures_in", path=IMAGE_DIR.resolve())
         elif isinstance(command, WatchSearch):
-            if model.watch_search():
+            if model.watch_search() and model.maze is not None:  # (a maze is dug)
                 self.search = TerminalSearch(self, model.maze)
             else:
                 self._info = self._t("no_maze")
@@ -192,7 +199,8 @@ class TerminalGame:
         elif self.view is not None and self.view.size != size:
             self.view.resize(*size)
             full = True
-        if self.view is not None and self.view.follow(self._shown(model.player)):
+        if (self.view is not None and model.player is not None
+                and self.view.follow(self._shown(model.player))):
             full = True
         if full:
             self.screen.erase()
@@ -216,31 +224,37 @@ class TerminalGame:
     def _ready(self) -> bool:
         return self.model.maze is not None and self.model.dig_done == self.model.dig_total
 
-    def _draw_blocks(self, blocks: np.ndarray | None) -> None:
+    def _draw_blocks(self, blocks: NDArray[np.int64] | None) -> None:
         """Draw ``blocks`` (flat indices; None = the whole view) that are in view, and the player."""
-        overlay = {}
+        paint, view = self.model.paint, self.view
+        if paint is None or view is None:  # draw() makes the view once a maze has started
+            raise RuntimeError("no maze to draw")
+        overlay: dict[tuple[int, int], int] = {}
         # the player once the maze is ready; while digging, the block being dug (yellow)
         marked = self.model.player if self._ready() else self.model.digging_at
         if marked is not None:
             overlay[self._shown(marked)] = PLAYER if self._ready() else CURRENT
             if blocks is not None:  # the marked block is redrawn whether or not it changed
                 r, c = marked
-                blocks = np.append(blocks, r * self.model.paint.shape[1] + c)
+                blocks = np.append(blocks, r * paint.shape[1] + c)
         if self.shrink > 1:
-            self.draw_grid(overview(self.model.paint, self.shrink), self.view, None, overlay=overlay)
+            self.draw_grid(overview(paint, self.shrink), view, None, overlay=overlay)
             return
-        self.draw_grid(self.model.paint, self.view, blocks, overlay=overlay)
+        self.draw_grid(paint, view, blocks, overlay=overlay)
 
     def _shown(self, pos: tuple[int, int]) -> tuple[int, int]:
         """Where block ``pos`` is drawn: itself, or its square of the overview."""
         return (pos[0] // self.shrink, pos[1] // self.shrink)
 
     def _shown_shape(self) -> tuple[int, int]:
+        if self.model.maze is None:
+            raise RuntimeError("no maze to show")
         rows, cols = self.model.maze.shape
         return (-(-rows // self.shrink), -(-cols // self.shrink))
 
-    def draw_grid(self, paint: np.ndarray, view: Viewport, blocks: np.ndarray | None = None,
-                  left: int = 0, overlay: dict | None = None) -> None:
+    def draw_grid(self, paint: NDArray[np.uint8], view: Viewport,
+                  blocks: NDArray[np.int64] | None = None, left: int = 0,
+                  overlay: dict[tuple[int, int], int] | None = None) -> None:
         """Draw the block classes of ``paint`` that ``view`` shows, ``left`` columns to the right,
         at the current zoom.
 
@@ -353,13 +367,13 @@ class TerminalGame:
     # -- records -------------------------------------------------------------------------------
     def _record_key(self) -> str | None:
         maze = self.model.maze
-        if self.records is None or maze is None or maze.seed is None:
-            return None
+        if self.records is None or maze is None or maze.seed is None or maze.algorithm is None:
+            return None  # records name a maze by how it was made
         return record_key(maze.algorithm, maze.width, maze.height, maze.seed, self.model.maze_goal)
 
     def _record(self) -> None:
         key = self._record_key()
-        if key is None or not self.model.cleared or self._recorded:
+        if self.records is None or key is None or not self.model.cleared or self._recorded:
             return
         self._recorded = True
         note = self.records.note_clear(key, self.model.elapsed, self.model.moves,
@@ -369,7 +383,7 @@ class TerminalGame:
 
     def _best_text(self) -> str:
         key = self._record_key()
-        best = self.records.best(key) if key is not None else None
+        best = self.records.best(key) if self.records is not None and key is not None else None
         if not best:
             return ""
         return self._t("best", time=format_elapsed(best["time"], self.model.lang),
@@ -419,7 +433,7 @@ def run_terminal_game(model: GameModel, records: Records | None = None) -> None:
     sys.stdout.write("\r\x1b[K")
     sys.stdout.flush()
 
-    def main(screen) -> None:
+    def main(screen: curses.window) -> None:
         try:
             curses.curs_set(0)
         except curses.error:

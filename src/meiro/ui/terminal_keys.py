@@ -4,6 +4,7 @@ text cut to the terminal's width (the pure part of :mod:`meiro.ui.terminal_app`)
 from __future__ import annotations
 
 from ..game import KEYMAP, Quit
+from ..game.commands import Command
 from ..text import display_width
 
 #: Tk keysym (the names :data:`meiro.game.KEYMAP` uses) of curses' non-letter keys and of
@@ -34,7 +35,7 @@ def curses_keys() -> dict[int, str]:
     return keys
 
 
-def command_for(code: int, keys: dict[int, str]):
+def command_for(code: int, keys: dict[int, str]) -> Command | None:
     """The game command a curses key code asks for, or None.
 
     Examples

@@ -6,7 +6,10 @@ Shared by the game view (:mod:`meiro.ui.terminal_app`) and the search view
 
 from __future__ import annotations
 
+from typing import Any, overload
+
 import numpy as np
+from numpy.typing import NDArray
 
 #: Header lines above the maze: counters, message.
 HEADER = 2
@@ -31,7 +34,7 @@ class Viewport:
     (0, 9)
     """
 
-    def __init__(self, rows: int, cols: int, view_rows: int, view_cols: int):
+    def __init__(self, rows: int, cols: int, view_rows: int, view_cols: int) -> None:
         self.shape = (rows, cols)
         self.resize(view_rows, view_cols)
 
@@ -43,7 +46,7 @@ class Viewport:
 
     def follow(self, pos: tuple[int, int]) -> bool:
         """Move the origin so ``pos`` is comfortably in view; True if it moved."""
-        origin = []
+        origin: list[int] = []
         for p, o, n, v in zip(pos, self.origin, self.shape, self.size):
             if n > v:
                 margin = v // 4
@@ -53,10 +56,19 @@ class Viewport:
                 o = 0
             origin.append(o)
         moved = tuple(origin) != self.origin
-        self.origin = tuple(origin)
+        self.origin = (origin[0], origin[1])
         return moved
 
-    def visible(self, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
-        """Mask of the blocks at ``rows, cols`` that are inside the window."""
+    @overload
+    def visible(self, rows: int, cols: int) -> bool: ...
+
+    @overload
+    def visible(self, rows: NDArray[np.integer[Any]],
+                cols: NDArray[np.integer[Any]]) -> NDArray[np.bool_]: ...
+
+    def visible(self, rows: int | NDArray[np.integer[Any]],
+                cols: int | NDArray[np.integer[Any]]) -> bool | NDArray[np.bool_]:
+        """Mask of the blocks at ``rows, cols`` (arrays, or one block's row and column) that
+        are inside the window."""
         (r0, c0), (vr, vc) = self.origin, self.size
         return (rows >= r0) & (rows < r0 + vr) & (cols >= c0) & (cols < c0 + vc)

@@ -11,12 +11,48 @@ follows the block its search is expanding, so big mazes work too.
 from __future__ import annotations
 
 import time
+from types import ModuleType
+from typing import TYPE_CHECKING, Callable, Protocol
+
+import numpy as np
+from numpy.typing import NDArray
 
 from ..game import Direction, Move, Quit, Skip, StartStop, WatchSearch, Zoom
+from ..game.commands import Command
 from ..game.search_replay import SearchWatch
 from .terminal_layout import HEADER, Viewport
+from .terminal_style import Scale
+
+if TYPE_CHECKING:
+    import curses
+
+    from ..maze import Maze
 
 METHODS = ("astar", "bfs")
+
+
+class Host(Protocol):
+    """What the search view borrows from the game it opens in (a
+    :class:`~meiro.ui.terminal_app.TerminalGame`)."""
+
+    @property
+    def screen(self) -> curses.window: ...
+
+    @property
+    def curses(self) -> ModuleType: ...
+
+    @property
+    def scale(self) -> Scale: ...
+
+    def zoom(self, step: int) -> None: ...
+
+    def draw_grid(self, paint: NDArray[np.uint8], view: Viewport,
+                  blocks: NDArray[np.int64] | None = None, left: int = 0,
+                  overlay: dict[tuple[int, int], int] | None = None) -> None: ...
+
+    def _line(self, y: int, s: str, columns: int, attr: int = 0) -> None: ...
+
+    def _t(self, key: str, **values: object) -> str: ...
 
 
 class TerminalSearch:
@@ -26,18 +62,19 @@ class TerminalSearch:
     its curses module; the view draws nothing of its own beyond them.
     """
 
-    def __init__(self, game, maze, clock=time.monotonic):
+    def __init__(self, game: Host, maze: Maze,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.game = game
         self.watch = SearchWatch(maze, METHODS, clock)
-        self._views: list = []
-        self._layout = None  # (lines, columns) the panels were laid out for
+        self._views: list[Viewport] = []
+        self._layout: tuple[int, int] | None = None  # (lines, columns) the panels were laid out for
 
     @property
     def animating(self) -> bool:
         """Whether the replay is running (the game then draws at the frame rate)."""
         return not self.watch.done and not self.watch.paused
 
-    def on_command(self, command) -> bool:
+    def on_command(self, command: Command | None) -> bool:
         """Carry out a key's command; False when the view closes (Esc, q or f again)."""
         if isinstance(command, (Quit, WatchSearch)):
             return False

@@ -15,9 +15,10 @@ talks to curses (colour pairs).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ..paint import ANSWER, CLOSED, CURRENT, FRONTIER, GOAL, PATH, PLAYER, START, TRAIL, WALL  # noqa: F401
 
@@ -44,7 +45,7 @@ PLAIN_GLYPHS = {PATH: "  ", TRAIL: ". ", ANSWER: "o ", START: "S ", GOAL: "G ", 
 HALF_BLOCKS = {(True, True): "█", (True, False): "▀", (False, True): "▄", (False, False): " "}
 
 
-def overview(paint: np.ndarray, factor: int) -> np.ndarray:
+def overview(paint: NDArray[np.uint8], factor: int) -> NDArray[np.uint8]:
     """``paint`` shrunk ``factor`` times each way, for a whole-maze overview: each
     ``factor x factor`` square shows its most important mark (player aside: the caller
     overlays it), else wall where walls are more than half of it, else path.
@@ -127,9 +128,9 @@ class Style:
     curses attribute; ``pair`` gives an attribute with one colour over another for
     :data:`MAP` (None without colours, or when the terminal has no pair left)."""
 
-    glyphs: dict
-    attrs: dict
-    colors: dict | None = None
+    glyphs: dict[int, str]
+    attrs: dict[int | str, int]  # by block class, and "clear" for the CLEAR!! banner
+    colors: dict[int, int] | None = None
     pair: Callable[[int, int], int | None] = field(default=lambda upper, lower: None)
 
     def look(self, key: int, scale: Scale) -> tuple[str, int]:
@@ -168,7 +169,7 @@ class Style:
         return "@" if cls == PLAYER else self.glyphs[cls][0]
 
 
-def cell_keys(blocks: np.ndarray, scale: Scale) -> np.ndarray:
+def cell_keys(blocks: NDArray[np.uint8], scale: Scale) -> NDArray[np.integer[Any]]:
     """Per character cell, the key :meth:`Style.look` takes, for a ``rows x cols`` slice
     of block classes: the classes themselves, or for :data:`MAP` pairs of rows folded
     into ``upper * 256 + lower`` (an odd last row gets :data:`BLANK` below).
@@ -182,7 +183,8 @@ def cell_keys(blocks: np.ndarray, scale: Scale) -> np.ndarray:
         return blocks
     if blocks.shape[0] % 2:
         blocks = np.vstack([blocks, np.full((1, blocks.shape[1]), BLANK, blocks.dtype)])
-    return blocks[0::2].astype(np.int32) * 256 + blocks[1::2]
+    upper: NDArray[np.int32] = blocks[0::2].astype(np.int32)
+    return upper * 256 + blocks[1::2]
 
 
 def runs(keys: list[int]) -> list[tuple[int, int, int]]:
@@ -193,7 +195,8 @@ def runs(keys: list[int]) -> list[tuple[int, int, int]]:
     >>> runs([1, 1, 0, 1])
     [(0, 2, 1), (2, 1, 0), (3, 1, 1)]
     """
-    out, start = [], 0
+    out: list[tuple[int, int, int]] = []
+    start = 0
     for j in range(1, len(keys) + 1):
         if j == len(keys) or keys[j] != keys[start]:
             out.append((start, j - start, keys[start]))
@@ -211,7 +214,8 @@ def make_style(color: bool, utf8: bool) -> Style:
 
     if color:
         table = COLORS_256 if curses.COLORS >= 256 else COLORS_8
-        glyphs, attrs = {}, {}
+        glyphs: dict[int, str] = {}
+        attrs: dict[int | str, int] = {}
         for pair, (cls, bg) in enumerate(table.items(), start=1):
             fg = curses.COLOR_BLACK if cls == PLAYER else bg
             curses.init_pair(pair, fg, bg)
@@ -222,7 +226,7 @@ def make_style(color: bool, utf8: bool) -> Style:
         # bright yellow where the terminal has it (8-colour yellow is often olive)
         curses.init_pair(clear_pair, curses.COLOR_BLACK, 226 if curses.COLORS >= 256 else curses.COLOR_YELLOW)
         attrs["clear"] = curses.color_pair(clear_pair) | curses.A_BOLD
-        return Style(glyphs, attrs, dict(table), _pair_maker(curses, clear_pair + 1))
+        return Style(glyphs, attrs, dict(table), _pair_maker(clear_pair + 1))
     glyphs = {**PLAIN_GLYPHS, WALL: "██" if utf8 else "##"}
     attrs = {cls: curses.A_NORMAL for cls in glyphs}
     attrs[PLAYER] = attrs[START] = attrs[GOAL] = curses.A_BOLD
@@ -230,9 +234,11 @@ def make_style(color: bool, utf8: bool) -> Style:
     return Style(glyphs, attrs)
 
 
-def _pair_maker(curses, first: int) -> Callable[[int, int], int | None]:
+def _pair_maker(first: int) -> Callable[[int, int], int | None]:
     """Colour pairs (foreground over background) made on first use, from pair ``first``
     on; None once the terminal has none left (the caller then shows one block)."""
+    import curses
+
     made: dict[tuple[int, int], int | None] = {}
 
     def pair(upper: int, lower: int) -> int | None:

@@ -15,11 +15,12 @@ import subprocess
 import tkinter as tk
 from pathlib import Path
 from tkinter import messagebox, ttk
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable, Literal
 
 from ..errors import MazeError
 from ..game import (KEYMAP, GameModel, OpenFolder, Phase, Quit, SaveImage, StartStop, WatchSearch,
                     Zoom)
+from ..game.commands import Command
 from ..game.clock import format_elapsed
 from ..messages import text
 from ..game.records import NOTE_KEYS, Records, record_key
@@ -27,11 +28,15 @@ from ..game.prepare import prepare_kernels
 from ..goals import GOALS, goal_title
 from ..registry import GENERATORS
 from .pictures import IMAGE_DIR, image_name, save_picture
-from .raster import View, goal_arrow
+from .raster import Rect, View, goal_arrow
 from . import tk_system
 from .tk_system import (JAPANESE_FAMILIES, apply_tk_scaling,  # noqa: F401
                         enable_dpi_awareness, japanese_font_available, open_in_file_manager,
                         shown_path)
+
+if TYPE_CHECKING:
+    from ..maze import Maze
+    from .search_window import SearchWindow
 
 BG = "gray80"
 FONT = ("Yu Gothic", 10)
@@ -58,10 +63,10 @@ class MazeApp:
     def __init__(self, root: tk.Tk, model: GameModel, *, records: Records | None = None,
                  image_dir: Path = IMAGE_DIR,
                  ask_save_path: Callable[[Path, str], str] = tk_system.ask_save_path,
-                 open_folder: Callable[[Path], None] = open_in_file_manager,
+                 open_folder: Callable[[Path], object] = open_in_file_manager,
                  canvas_size: int | None = None,
                  has_japanese_font: Callable[[tk.Misc], bool] = japanese_font_available,
-                 confirm: Callable[[str, str], bool] | None = None):
+                 confirm: Callable[[str, str], bool] | None = None) -> None:
         self.root = root
         self.model = model
         no_font = model.lang == "ja" and not has_japanese_font(root)
@@ -74,13 +79,14 @@ class MazeApp:
         self.confirm = confirm or (lambda title, message: messagebox.askyesno(title, message,
                                                                               parent=root))
         self.view: View | None = None
-        self._maze_id = None
-        self._anim_job = None
-        self._resize_job = None
+        self._maze_id: Maze | None = None
+        self._anim_job: str | None = None
+        self._resize_job: str | None = None
+        self._clock_job: str | None = None
         self._info = ""
         self._recorded = False
         self._overview = False
-        self._search_window = None
+        self._search_window: SearchWindow | None = None
         self._build(canvas_size)
         if no_font:
             self._set_info(self._t("no_japanese_font"))
@@ -102,7 +108,7 @@ class MazeApp:
             self._set_info(before)
 
     # -- widgets ------------------------------------------------------------------------------
-    def _t(self, key: str, **values) -> str:
+    def _t(self, key: str, **values: object) -> str:
         return text(self.model.lang, key, **values)
 
     def _build(self, size: int | None) -> None:
@@ -117,9 +123,12 @@ class MazeApp:
             "time", "moves", "steps", "fewest", "startstop", "answer", "save", "message", "info",
             "seed_now", "best")}
 
-        def label(row, col, textvariable=None, value=None, **kw):
-            widget = tk.Label(panel, textvariable=textvariable, text=value or "", bg=BG, font=FONT,
-                              width=kw.pop("width", 22), **kw)
+        def label(row: int, col: int, textvariable: tk.StringVar | None = None,
+                  value: str | None = None, **kw: Any) -> tk.Label:
+            if textvariable is not None:
+                kw["textvariable"] = textvariable
+            widget = tk.Label(panel, text=value or "", bg=BG, font=FONT, width=kw.pop("width", 22),
+                              **kw)
             widget.grid(row=row, column=col, padx=6, pady=4)
             return widget
 
@@ -133,7 +142,7 @@ class MazeApp:
         label(3, 1, self.vars["fewest"])
         label(4, 0, self.vars["best"], width=44).grid(columnspan=2)
 
-        def button(row, col, var, command):
+        def button(row: int, col: int, var: tk.StringVar, command: Callable[[], object]) -> tk.Button:
             widget = tk.Button(panel, textvariable=var, width=22, height=2, font=FONT,
                                takefocus=0, command=command)
             widget.grid(row=row, column=col, padx=6, pady=4)
@@ -218,21 +227,23 @@ class MazeApp:
         self.entry_var.set(self.model.entry_text)
         self.refresh()
 
-    def _choice_changed(self, _event=None) -> None:
+    def _choice_changed(self, _event: object = None) -> None:
         self.model.algorithm = self._algorithms[self.algorithm_box.current()]
         self.model.goal = self._goals[self.goal_box.current()]
         self.entry.focus_set()  # keep keys away from the chooser (arrows would change it)
 
-    def on_key(self, event) -> str | None:
+    def on_key(self, event: tk.Event[tk.Misc]) -> str | None:
         # Shift (state bit 1, not Caps Lock's bit 2) with an arrow runs along the corridor
-        shifted = KEYMAP.get(f"Shift-{event.keysym}") if event.state & 0x1 else None
+        # (a key event's state is the modifier mask, an int; Tk gives a str only to other events)
+        shift = isinstance(event.state, int) and event.state & 0x1
+        shifted = KEYMAP.get(f"Shift-{event.keysym}") if shift else None
         command = shifted or KEYMAP.get(event.keysym)
         if command is None:
             return None
         self.dispatch(command)
         return None
 
-    def dispatch(self, command) -> None:
+    def dispatch(self, command: Command) -> None:
         """Carry out one command: the model's, or the window's own (save, open, quit, zoom)."""
         if isinstance(command, Quit):
             self.close()
@@ -269,7 +280,7 @@ class MazeApp:
                 self._schedule()
 
     def close(self) -> None:
-        for job in (self._anim_job, self._resize_job, getattr(self, "_clock_job", None)):
+        for job in (self._anim_job, self._resize_job, self._clock_job):
             if job is not None:
                 self.root.after_cancel(job)
         self._anim_job = self._resize_job = self._clock_job = None
@@ -292,7 +303,7 @@ class MazeApp:
         self._clock_job = self.root.after(50, self._tick_clock)
 
     # -- drawing -----------------------------------------------------------------------------------
-    def _on_configure(self, event) -> None:
+    def _on_configure(self, event: tk.Event[tk.Canvas]) -> None:
         size = (max(1, event.width), max(1, event.height))
         if size == self.canvas_size:
             return
@@ -327,7 +338,8 @@ class MazeApp:
                 self._overview = False
                 self.view.set_zoom(0, model.player)
                 full = True
-            if model.phase is not Phase.DIGGING and self.view.follow(model.player):
+            if (model.phase is not Phase.DIGGING and model.player is not None
+                    and self.view.follow(model.player)):
                 full = True
             if full or changes.full:
                 self._paint((0, 0, self.view.width, self.view.height))
@@ -345,7 +357,8 @@ class MazeApp:
         """A blue arrow at the window's edge pointing to the goal while it is out of sight."""
         self.canvas.delete("goal_arrow")
         model = self.model
-        if model.maze is None or model.dig_done < model.dig_total or model.cleared:
+        if (self.view is None or model.maze is None or model.dig_done < model.dig_total
+                or model.cleared):
             return
         arrow = goal_arrow(self.view, model.maze.goal)
         if arrow is not None:
@@ -356,19 +369,22 @@ class MazeApp:
         width, height = self.canvas_size
         self.photo.put(BG, to=(0, 0, width, height))
 
-    def _paint(self, rect) -> None:
-        model = self.model
+    def _paint(self, rect: Rect) -> None:
+        model, view = self.model, self.view
+        if model.maze is None or model.paint is None or view is None:  # refresh() checks
+            raise RuntimeError("no maze to paint")
         ready = model.dig_done == model.dig_total
         markers = (model.maze.start, model.maze.goal) if ready else ()
         player = model.player if ready else None
-        pixels = self.view.render(model.paint, rect, markers, player, model.digging_at)
+        pixels = view.render(model.paint, rect, markers, player, model.digging_at)
         height, width = pixels.shape[:2]
         self.photo.put(b"P6 %d %d 255\n" % (width, height) + pixels.tobytes(), to=rect[:2])
 
     def _update_texts(self) -> None:
         model, t = self.model, self._t
         self.vars["time"].set(model.clock_text)
-        has_maze = model.maze is not None
+        maze = model.maze
+        has_maze = maze is not None
         self.vars["moves"].set(t("count", n=model.moves) if has_maze else t("count", n=0))
         self.vars["steps"].set(t("step_count", n=model.steps) if has_maze else "")
         ready = has_maze and model.dig_done == model.dig_total
@@ -376,11 +392,12 @@ class MazeApp:
         self.vars["startstop"].set(t("start") if model.entry_enabled else t("stop"))
         self.vars["answer"].set(t("answer") if model.phase is Phase.PLAYING else t("unavailable"))
         self.vars["save"].set(t("save") if ready else t("unavailable"))
-        state = "normal" if model.entry_enabled else "disabled"
+        state: Literal["normal", "disabled"] = "normal" if model.entry_enabled else "disabled"
         if str(self.entry.cget("state")) != state:
             # typing goes to the size entry between games, to the maze during one
             (self.entry if model.entry_enabled else self.canvas).focus_set()
-        for widget in (self.entry, self.seed_entry, *self.unit_buttons):
+        widgets: list[tk.Entry | tk.Radiobutton] = [self.entry, self.seed_entry, *self.unit_buttons]
+        for widget in widgets:
             widget.configure(state=state)
         for box in (self.algorithm_box, self.goal_box):
             box.configure(state="readonly" if model.entry_enabled else "disabled")
@@ -391,19 +408,18 @@ class MazeApp:
             message = t("gave_up")
         self.vars["message"].set(message)
         self.vars["info"].set(self._info)
-        if has_maze:
-            name = (GENERATORS.get(model.maze.algorithm).title(model.lang)
-                    if model.maze.algorithm else "-")
-            self.vars["seed_now"].set(f"{name}  {model.maze.width}x{model.maze.height}  "
-                                      f"{t('seed')} {model.maze.seed}  "
+        if maze is not None:
+            name = GENERATORS.get(maze.algorithm).title(model.lang) if maze.algorithm else "-"
+            self.vars["seed_now"].set(f"{name}  {maze.width}x{maze.height}  "
+                                      f"{t('seed')} {maze.seed}  "
                                       f"{goal_title(model.maze_goal, model.lang)}")
         self._show_best()
         self._draw_clear()
 
     def _record_key(self) -> str | None:
         maze = self.model.maze
-        if maze is None or maze.seed is None:
-            return None
+        if maze is None or maze.seed is None or maze.algorithm is None:
+            return None  # records name a maze by how it was made
         return record_key(maze.algorithm, maze.width, maze.height, maze.seed, self.model.maze_goal)
 
     def _show_best(self) -> None:
@@ -458,7 +474,7 @@ class MazeApp:
             return
         self._set_info(self._t("saved", path=shown_path(path)), ok=True)
 
-    def _select_all_entry(self, _event=None) -> str:
+    def _select_all_entry(self, _event: object = None) -> str:
         self.entry.select_range(0, "end")
         self.entry.icursor("end")
         return "break"
@@ -484,7 +500,7 @@ class MazeApp:
         if isinstance(opener, subprocess.Popen):
             self.root.after(OPENER_POLL_MS, self._check_opener, opener, folder, 0)
 
-    def _check_opener(self, opener: subprocess.Popen, folder: Path, waited: int) -> None:
+    def _check_opener(self, opener: subprocess.Popen[bytes], folder: Path, waited: int) -> None:
         """Reap the file manager's opener; if it failed (no file manager), say so."""
         code = opener.poll()
         if code is None:
@@ -507,7 +523,7 @@ class MazeApp:
     def watch_search(self) -> None:
         """f: replay how A* and BFS explore the current maze, side by side."""
         model = self.model
-        if not model.watch_search():
+        if model.maze is None or not model.watch_search():
             self._set_info(self._t("no_maze"))
             return
         from .search_window import SearchWindow

@@ -39,7 +39,7 @@ def apply_tk_scaling(root: tk.Tk) -> None:
         root.tk.call("tk", "scaling", dpi / 72.0)
 
 
-def open_in_file_manager(folder: Path) -> subprocess.Popen | None:
+def open_in_file_manager(folder: Path) -> subprocess.Popen[bytes] | None:
     """Open ``folder`` with the platform's file manager (explorer / open / xdg-open).
 
     Returns the opener's process (None on Windows), for the caller to reap and to
@@ -55,7 +55,7 @@ def open_in_file_manager(folder: Path) -> subprocess.Popen | None:
                             start_new_session=True)
 
 
-def shown_path(path) -> str:
+def shown_path(path: str | os.PathLike[str]) -> str:
     """``path`` as a player reads it: relative to the folder the game started in, if inside it."""
     try:
         return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
