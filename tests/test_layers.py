@@ -255,3 +255,13 @@ def test_one_table_of_block_classes_and_colours():
              and any(word in path.read_text(encoding="utf-8") for word in (
                  "WALL, PATH, TRAIL", "CURRENT, FRONTIER, CLOSED = ", "PATH, WALL, START, GOAL, ANSWER, CLOSED"))]
     assert spelt == []
+
+
+def test_a_maze_read_from_a_file_remakes_its_carving_log_with_no_generator_loaded_first():
+    m = meiro.generate(5, 4, seed=9, algorithm="kruskal")
+    code = ("import sys, meiro.io; m = meiro.io.from_json(sys.stdin.read()); "
+            "print('meiro.generate' in sys.modules, m.carve_order.tolist())")
+    out = subprocess.run([sys.executable, "-c", code], input=meiro.io.to_json(m), capture_output=True,
+                         text=True, check=True)
+    loaded_before, order = out.stdout.split(" ", 1)
+    assert order.strip() == str(m.carve_order.tolist())

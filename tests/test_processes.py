@@ -288,8 +288,9 @@ def test_ctrl_c_while_meiro_loads_is_status_130_without_a_traceback(tmp_path, ho
     else:  # (meiro list loads no numba: generate is the command that does)
         command = ["-m", "meiro", "generate", "--size", "3x3"]
     path = os.pathsep.join([str(fake), str(Path(meiro.__file__).parent.parent)])
+    # MEIRO_JIT=1: a job this small would run its kernels as plain Python, loading no numba
     out = subprocess.run([sys.executable, *command], cwd=tmp_path, capture_output=True, text=True,
-                         timeout=PATIENCE, env=env(PYTHONPATH=path))
+                         timeout=PATIENCE, env=env(PYTHONPATH=path, MEIRO_JIT="1"))
     assert out.returncode == 130, out.stderr
     assert out.stderr.strip() == "", out.stderr
 

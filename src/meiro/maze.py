@@ -13,6 +13,7 @@ logs it hands out — its carving order, a solution's search — always belong t
 from __future__ import annotations
 
 import copy
+import importlib
 import weakref
 from typing import Any, Callable
 
@@ -21,10 +22,16 @@ import numpy as np
 from .errors import MazeError
 from .text_styles import grid_lines
 
-#: How :attr:`Maze.carve_order` remakes a log: :func:`meiro.generate.rebuild_carve_order`,
-#: set when :mod:`meiro.generate` is imported (``import meiro`` does). A maze does not
-#: import the generators itself: they sit a layer above it and build mazes.
-_rebuild_carve_order: Callable[[Maze], np.ndarray] | None = None
+#: The function that remakes a carving log (:attr:`Maze.carve_order`), named as data and
+#: imported when first needed, as the registry names the algorithms: the generators build
+#: mazes, so a maze does not import them.
+REBUILD_CARVE_ORDER = ("meiro.generate", "rebuild_carve_order")
+
+
+def _rebuild_carve_order(maze: Maze) -> np.ndarray:
+    module, name = REBUILD_CARVE_ORDER
+    rebuild: Callable[[Maze], np.ndarray] = getattr(importlib.import_module(module), name)
+    return rebuild(maze)
 
 Position = tuple[int, int]
 
@@ -378,8 +385,6 @@ class Maze:
         True
         """
         if self._carve_order is None:
-            if _rebuild_carve_order is None:
-                raise MazeError("the carving log is remade by meiro.generate: import meiro first")
             order = _rebuild_carve_order(self)
             order.flags.writeable = False
             self._carve_order = order

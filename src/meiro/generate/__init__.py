@@ -343,8 +343,3 @@ def _maze(maze: object) -> Maze:
         raise TypeError(f"expected a meiro.Maze, got {type(maze).__name__}")
     return maze
 
-
-# a Maze remakes its carving log through this module (see meiro.maze._rebuild_carve_order)
-from .. import maze as _maze_module  # noqa: E402
-
-_maze_module._rebuild_carve_order = rebuild_carve_order
