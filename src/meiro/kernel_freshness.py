@@ -109,7 +109,7 @@ def _locator_list() -> list | None:
 def install(package: Path = _PACKAGE) -> bool:
     """Make numba's cache of the functions defined in ``package``'s files follow its sources key.
 
-    Runs when :mod:`meiro.kernels` is imported, before any kernel is defined;
+    Runs before the first compiled kernel is defined (:func:`meiro.kernels.prepare_numba`);
     a second call for the same folder does nothing. Returns whether the locator is in place.
 
     Examples
