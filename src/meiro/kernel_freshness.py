@@ -37,6 +37,7 @@ from __future__ import annotations
 import functools
 import hashlib
 from pathlib import Path
+from typing import Any
 
 #: meiro's subpackages that hold kernels (every module in them is a kernel source).
 KERNEL_FOLDERS = ("kernels", "generate", "solve")
@@ -97,7 +98,7 @@ def _inside(path: str, package: Path) -> bool:
     return True
 
 
-def _locator_list() -> list | None:
+def _locator_list() -> list[Any] | None:
     """numba's list of cache locator classes, or None if this numba keeps it elsewhere."""
     from numba.core import caching
 
@@ -120,6 +121,7 @@ def install(package: Path = _PACKAGE) -> bool:
     classes = _locator_list()
     if classes is None:
         return False
+    located: list[Any] = classes  # (the narrowing, for the class below)
     package = Path(package).resolve()
     if any(getattr(cls, "package", None) == package for cls in classes):
         return True
@@ -128,26 +130,29 @@ def install(package: Path = _PACKAGE) -> bool:
     class SourcesKeyLocator(_CacheLocator):
         """numba's own locator for the function, with the sources key added to its stamp."""
 
-        def __init__(self, inner):
+        #: the folder whose functions it locates (how :func:`install` tells it from numba's own)
+        package: Path | None = None
+
+        def __init__(self, inner: Any) -> None:
             self._inner = inner
 
-        def ensure_cache_path(self):
+        def ensure_cache_path(self) -> None:
             self._inner.ensure_cache_path()
 
-        def get_cache_path(self):
+        def get_cache_path(self) -> Any:
             return self._inner.get_cache_path()
 
-        def get_source_stamp(self):
+        def get_source_stamp(self) -> tuple[Any, str]:
             return self._inner.get_source_stamp(), _key_of(package)
 
-        def get_disambiguator(self):
+        def get_disambiguator(self) -> Any:
             return self._inner.get_disambiguator()
 
         @classmethod
-        def from_function(cls, py_func, py_file):
+        def from_function(cls, py_func: Any, py_file: str) -> SourcesKeyLocator | None:
             if not _inside(py_file, package):
                 return None
-            for other in classes:
+            for other in located:
                 if other is cls or getattr(other, "package", None) is not None:
                     continue
                 inner = other.from_function(py_func, py_file)
@@ -160,7 +165,7 @@ def install(package: Path = _PACKAGE) -> bool:
     return True
 
 
-def uses_sources_key(dispatcher) -> bool:
+def uses_sources_key(dispatcher: Any) -> bool:
     """Whether a cached numba ``dispatcher`` is stamped with the sources key.
 
     Examples

@@ -5,14 +5,20 @@ search on a maze with a small frontier costs little memory whatever the
 maze's size.
 """
 
+from typing import TypeVar
+
 import numpy as np
+from numpy.typing import NDArray
 from .jit import njit
 
 from .index import U
 
+#: the item type of a buffer (the copy has the same)
+Item = TypeVar("Item", bound=np.generic)
+
 
 @njit(cache=True)
-def _grow(array):
+def _grow(array: NDArray[Item]) -> NDArray[Item]:
     """A copy of a stack's ``array`` twice as long (the new half left unset).
 
     Examples
@@ -27,7 +33,7 @@ def _grow(array):
 
 
 @njit(cache=True)
-def _grow_ring(ring, head, tail):
+def _grow_ring(ring: NDArray[Item], head: int, tail: int) -> NDArray[Item]:
     """Double a power-of-two ring buffer, keeping entries at ``index & (size-1)``.
 
     The queue holds ``ring[i & (size - 1)]`` for ``head <= i < tail``; the

@@ -13,9 +13,10 @@ without rebuilding it. Cell ``(x, y)`` lives at ``(y + 1) * (width + 2) + x + 1`
 """
 
 import numpy as np
+from numpy.typing import NDArray
 from .jit import njit
 
-from .index import U
+from .index import Int, U
 from .rng import _next_u64
 
 EAST = 1
@@ -26,7 +27,7 @@ DUG = 4
 EDGE = 0x40
 
 
-def _padded_cells(width: int, height: int) -> np.ndarray:
+def _padded_cells(width: int, height: int) -> NDArray[np.uint8]:
     """A flat compact-cell array for ``width x height`` cells: interior 0, padding dug.
 
     Examples
@@ -43,7 +44,7 @@ def _padded_cells(width: int, height: int) -> np.ndarray:
 
 
 @njit(inline="always")
-def _open_passage(cells, i, j, d):
+def _open_passage(cells: NDArray[np.uint8], i: Int, j: Int, d: Int) -> None:
     """Open the passage from cell ``i`` to its neighbour ``j`` in direction ``d``.
 
     A passage is stored on the cell to its west or north (0 north, 1 east,
@@ -67,7 +68,7 @@ def _open_passage(cells, i, j, d):
 
 
 @njit(inline="always")
-def _cell_steps(width):
+def _cell_steps(width: int) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     """The steps of the four directions (0 north, 1 east, 2 south, 3 west): in the padded
     cell array and in the block grid, for a maze ``width`` cells wide.
 
@@ -82,7 +83,7 @@ def _cell_steps(width):
 
 
 @njit(inline="always")
-def _cell_block(i, width):
+def _cell_block(i: Int, width: int) -> Int:
     """The block-grid index of padded cell ``i`` (a division: for logging, not for walking).
 
     Examples
@@ -96,7 +97,8 @@ def _cell_block(i, width):
 
 
 @njit(inline="always")
-def _join_cell(cells, i, j, d, block_step, order, n, width):
+def _join_cell(cells: NDArray[np.uint8], i: Int, j: Int, d: Int, block_step: NDArray[np.int64], order: NDArray[np.int64] | None,
+               n: int, width: int) -> int:
     """Dig cell ``j`` into the maze through the wall from its neighbour ``i`` (direction ``d``).
 
     Logs the wall block, then ``j``'s block, when ``order`` is not None
@@ -125,7 +127,7 @@ def _join_cell(cells, i, j, d, block_step, order, n, width):
 
 
 @njit(inline="always")
-def _undug_around(cells, i, step, out):
+def _undug_around(cells: NDArray[np.uint8], i: Int, step: NDArray[np.int64], out: NDArray[np.int64]) -> int:
     """Fill ``out`` with the directions (0 N, 1 E, 2 S, 3 W) from cell ``i`` to cells not dug yet.
 
     ``step``: the four directions' steps in the padded array. The padding
@@ -148,7 +150,7 @@ def _undug_around(cells, i, step, out):
 
 
 @njit(inline="always")
-def _maze_around(cells, i, step, out):
+def _maze_around(cells: NDArray[np.uint8], i: Int, step: NDArray[np.int64], out: NDArray[np.int64]) -> int:
     """Like :func:`_undug_around`, for the neighbours already in the maze.
 
     Needs the padding marked ``DUG | EDGE`` (:func:`_mark_ring`) to tell it
@@ -173,7 +175,7 @@ def _maze_around(cells, i, step, out):
 
 
 @njit(cache=True)
-def _mark_ring(cells, width, height, value):
+def _mark_ring(cells: NDArray[np.uint8], width: int, height: int, value: int) -> None:
     """Set every padding cell to ``value``: ``DUG | EDGE`` while a kernel must tell the
     padding from dug cells (:func:`_maze_around`), ``DUG`` again before it returns.
 
@@ -195,7 +197,7 @@ def _mark_ring(cells, width, height, value):
 
 
 @njit(cache=True)
-def _walk_marks(cells):
+def _walk_marks(cells: NDArray[np.uint8]) -> NDArray[np.uint8]:
     """A byte per cell for a random walk's own state: ``EDGE`` on the padding, else 0.
 
     Examples
@@ -211,7 +213,8 @@ def _walk_marks(cells):
 
 
 @njit(inline="always")
-def _random_step(i, marks, step, bits, n_bits, state):
+def _random_step(i: Int, marks: NDArray[np.uint8], step: NDArray[np.int64], bits: np.uint64, n_bits: int,
+                 state: np.uint64) -> tuple[np.int64, Int, np.uint64, int, np.uint64]:
     """A uniformly random step from cell ``i`` to a real neighbour (not the padding).
 
     Each try takes two bits from the buffer ``bits`` (``n_bits`` pairs left,
@@ -241,7 +244,7 @@ def _random_step(i, marks, step, bits, n_bits, state):
 
 
 @njit(cache=True)
-def _expand_cells(cells, width, height, grid):
+def _expand_cells(cells: NDArray[np.uint8], width: int, height: int, grid: NDArray[np.bool_]) -> None:
     """Write the ``(2*height+1, 2*width+1)`` block grid for padded compact ``cells``.
 
     ``grid`` is a flat bool array; every block is written (no need to clear it).
@@ -273,7 +276,7 @@ def _expand_cells(cells, width, height, grid):
             below[2 * x + 2] = 1
 
 
-def _cells_to_grid(cells: np.ndarray, width: int, height: int) -> np.ndarray:
+def _cells_to_grid(cells: NDArray[np.uint8], width: int, height: int) -> NDArray[np.bool_]:
     """The block grid (bool, True = wall) of padded compact ``cells``.
 
     Examples

@@ -30,11 +30,14 @@ wide (padding included) maps to block
 its neighbours are ``n + _node_offsets(width)[d]``.
 """
 
+from typing import Any
+
 import numpy as np
+from numpy.typing import NDArray
 from .jit import njit
 
 from ..errors import MazeError
-from .index import U
+from .index import Int, U
 
 EAST = 1
 SOUTH = 2
@@ -46,7 +49,7 @@ PASSAGE_BITS = 0xFF ^ CODE_MASK
 SOURCE = 5
 
 
-def _first_block(step):
+def _first_block(step: int) -> int:
     """Block coordinate of node coordinate 0 (see the module docs).
 
     Examples
@@ -57,7 +60,7 @@ def _first_block(step):
     return -1 if step == 2 else 0
 
 
-def build_graph(grid, rows, cols, step):
+def build_graph(grid: NDArray[Any], rows: int, cols: int, step: int) -> tuple[NDArray[np.uint8], int]:
     """Fold a flat block grid into the padded one-byte-per-node graph.
 
     ``grid`` is the flat bool (or 0/1 ``uint8``) grid of a maze, ``rows x cols``
@@ -114,12 +117,12 @@ def build_graph(grid, rows, cols, step):
     return _fold_grid(wall, rows, cols, step)
 
 
-def _one_or_two(step) -> bool:
+def _one_or_two(step: object) -> bool:
     """Whether ``step`` is the whole number 1 or 2 (not a bool, not an array)."""
     return isinstance(step, (int, np.integer)) and not isinstance(step, (bool, np.bool_)) and step in (1, 2)
 
 
-def _fold_grid(wall: np.ndarray, rows: int, cols: int, step: int):
+def _fold_grid(wall: NDArray[np.uint8], rows: int, cols: int, step: int) -> tuple[NDArray[np.uint8], int]:
     """:func:`build_graph` for a grid already checked: ``wall`` the flat 0/1 bytes."""
     wall = wall.view()
     wall.flags.writeable = False  # read-only, as a maze's grid: one compiled version serves all
@@ -129,7 +132,7 @@ def _fold_grid(wall: np.ndarray, rows: int, cols: int, step: int):
 
 
 @njit(cache=True)
-def _lattice_graph(wall, rows, cols):
+def _lattice_graph(wall: NDArray[np.uint8], rows: int, cols: int) -> tuple[NDArray[np.uint8], int]:
     """:func:`build_graph` for a lattice maze: one node per cell.
 
     Each cell row is read through three row slices (the cells with the slots
@@ -160,7 +163,7 @@ def _lattice_graph(wall, rows, cols):
 
 
 @njit(cache=True)
-def _block_graph(wall, rows, cols):
+def _block_graph(wall: NDArray[np.uint8], rows: int, cols: int) -> tuple[NDArray[np.uint8], int]:
     """:func:`build_graph` for any grid: one node per block (the closed border pads it)."""
     graph = np.zeros(rows * cols, np.uint8)
     for y in range(1, rows - 1):
@@ -174,7 +177,7 @@ def _block_graph(wall, rows, cols):
 
 
 @njit(inline="always")
-def _node_offsets(width):
+def _node_offsets(width: int) -> NDArray[np.int64]:
     """Index offsets of a node's four neighbours: north, east, south, west.
 
     Examples
@@ -186,7 +189,7 @@ def _node_offsets(width):
 
 
 @njit(inline="always")
-def _open_ways(graph, n, width):
+def _open_ways(graph: NDArray[np.uint8], n: Int, width: int) -> Int:
     """The passages out of node ``n`` as a mask: bit ``d`` set when direction ``d`` is open.
 
     Examples
@@ -197,11 +200,12 @@ def _open_ways(graph, n, width):
     >>> bin(_open_ways(graph, width + 2, width))   # the second cell: east (bit 1) and west (bit 3)
     '0b1010'
     """
-    return (((graph[U(n - width)] & SOUTH) >> 1) | ((graph[U(n)] & (EAST | SOUTH)) << 1)
-            | ((graph[U(n - 1)] & EAST) << 3))
+    ways: Int = (((graph[U(n - width)] & SOUTH) >> 1) | ((graph[U(n)] & (EAST | SOUTH)) << 1)
+                 | ((graph[U(n - 1)] & EAST) << 3))
+    return ways
 
 
-def _way_tables():
+def _way_tables() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     count = np.zeros(16, np.int64)
     nth = np.zeros((16, 4), np.int64)
     for mask in range(16):
@@ -217,7 +221,7 @@ WAY_COUNT, NTH_WAY = _way_tables()
 
 
 @njit(inline="always")
-def _code_of(graph, n):
+def _code_of(graph: NDArray[np.uint8], n: Int) -> Int:
     """The search code of node ``n`` (see the module docs).
 
     0 = not reached, 1 - 4 = reached moving in direction ``code - 1``, 5 = the source.
@@ -228,11 +232,12 @@ def _code_of(graph, n):
     >>> _code_of(graph, 0), _code_of(graph, 1)      # node 1 was reached moving east
     (0, 2)
     """
-    return (graph[U(n)] & CODE_MASK) >> CODE_SHIFT
+    code: Int = (graph[U(n)] & CODE_MASK) >> CODE_SHIFT
+    return code
 
 
 @njit(inline="always")
-def _set_code(graph, n, code):
+def _set_code(graph: NDArray[np.uint8], n: Int, code: Int) -> None:
     """Write search ``code`` (0 - 5, see :func:`_code_of`) into node ``n``, keeping its passage bits.
 
     Examples
@@ -246,7 +251,7 @@ def _set_code(graph, n, code):
 
 
 @njit(cache=True)
-def _trace_moves(graph, width, target, moves):
+def _trace_moves(graph: NDArray[np.uint8], width: int, target: Int, moves: NDArray[np.uint8]) -> int:
     """Walk the search codes back from ``target`` to the source.
 
     Writes each step's code into ``moves`` (last step first) and returns how
@@ -279,7 +284,8 @@ def _trace_moves(graph, width, target, moves):
 
 
 @njit(cache=True)
-def _fill_path(moves, n_moves, row, col, step, out):
+def _fill_path(moves: NDArray[np.uint8], n_moves: int, row: Int, col: Int, step: int,
+               out: NDArray[np.integer[Any]]) -> None:
     """Write the block path ending at block ``(row, col)`` into ``out``.
 
     ``moves`` comes from :func:`_trace_moves`; ``out`` has shape
@@ -309,7 +315,7 @@ def _fill_path(moves, n_moves, row, col, step, out):
             out[U(i), 1] = col
 
 
-def _node_blocks(nodes: np.ndarray, width: int, step: int) -> np.ndarray:
+def _node_blocks(nodes: NDArray[np.integer[Any]], width: int, step: int) -> NDArray[np.int64]:
     """``(n, 2)`` block coordinates of node indices.
 
     Examples

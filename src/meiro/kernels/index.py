@@ -21,6 +21,12 @@ Examples
 
 from __future__ import annotations
 
+from typing import Any, TypeAlias
+
 import numpy as np
 
 U = np.uintp  # cast an index that is known to be >= 0
+
+#: a whole number as a kernel takes or gives it: a Python ``int``, or a NumPy integer
+#: (what a kernel computes when it runs as plain Python, see :mod:`meiro.kernels.jit`)
+Int: TypeAlias = "int | np.integer[Any]"

@@ -11,10 +11,13 @@ enough for maze generation (bias below 2**-32 for the n <= 4 draws that dominate
 and avoids a division.
 """
 
+from typing import Any
+
 import numpy as np
 from .jit import njit
 
 from ..errors import MazeError
+from .index import Int
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -26,7 +29,7 @@ _S32 = np.uint64(32)
 
 
 @njit(inline="always")
-def _next_u64(state):
+def _next_u64(state: np.uint64) -> tuple[np.uint64, np.uint64]:
     """Return ``(value, new_state)``: the next 64 random bits.
 
     Examples
@@ -45,7 +48,7 @@ def _next_u64(state):
 
 
 @njit(inline="always")
-def _below(state, n):
+def _below(state: np.uint64, n: Int) -> tuple[Int, np.uint64]:
     """Return ``(k, new_state)`` with ``k`` uniform in ``range(n)``, ``1 <= n < 2**32``.
 
     Examples
@@ -91,7 +94,7 @@ def mix_seed(seed: int, stream: int = 0) -> np.uint64:
     return np.uint64(z ^ (z >> 31))
 
 
-def check_state(state) -> np.uint64:
+def check_state(state: Any) -> np.uint64:
     """A kernel PRNG state: a ``numpy.uint64`` (as :func:`mix_seed` makes) or a whole
     number from 0 to 2**64 - 1.
 

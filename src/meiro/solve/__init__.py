@@ -9,11 +9,17 @@ returns a :class:`~meiro.solve.result.SearchResult` with the block path.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 
 from ..errors import MazeError, NoPathError
 from ..maze import Maze, check_path
 from ..registry import SOLVERS
+
+if TYPE_CHECKING:  # (importing the solvers' module would define their kernels)
+    from .result import SearchResult
 
 
 def search_stride(maze: Maze) -> int:
@@ -156,11 +162,14 @@ class Solution:
         """
         if self._explored is None:
             result = _run(self._maze, self._method, record=True)
+            if result.explored is None:
+                raise MazeError(f"the solver {self._method!r} returned no explored positions "
+                                "when asked to record them")
             self._explored = _frozen(_coordinates(result.explored, self._maze.grid.shape[1],
                                                  self._maze.grid.size))
         return self._explored
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., Solution], tuple[Any, ...]]:
         # a pickle carries plain arrays; unpickling makes them read-only again
         return (Solution._of, (self._method, np.array(self._path), self._expanded, self._max_frontier,
                                self._maze))
@@ -175,13 +184,14 @@ def _frozen(arr: np.ndarray) -> np.ndarray:
     return arr
 
 
-def _run(maze: Maze, method: str, record: bool):
+def _run(maze: Maze, method: str, record: bool) -> SearchResult:
     algorithm = SOLVERS.get(method)  # its function checks the grid and the ends again
     cols = maze.grid.shape[1]
     source = maze.start[0] * cols + maze.start[1]
     target = maze.goal[0] * cols + maze.goal[1]
     seed = maze.seed if maze.seed is not None else 0
-    return algorithm.function(maze.grid, source, target, search_stride(maze), seed, record)
+    result: SearchResult = algorithm.function(maze.grid, source, target, search_stride(maze), seed, record)
+    return result
 
 
 def solve(maze: Maze, method: str = "astar") -> Solution:
@@ -218,4 +228,6 @@ def solve(maze: Maze, method: str = "astar") -> Solution:
     result = _run(maze, name, record=False)
     if result.found < 0:
         raise NoPathError(f"the goal {maze.goal} cannot be reached from the start {maze.start}")
+    if result.path is None:
+        raise MazeError(f"the solver {name!r} found the goal but returned no path")
     return Solution._of(name, result.path, result.expanded, result.max_frontier, maze)

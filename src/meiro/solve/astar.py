@@ -18,18 +18,20 @@ when popped; the per-node state is the graph's one byte.
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import NDArray
 from ..kernels.jit import njit
 
 from ..errors import MazeError
 from ..kernels.buffers import _grow
 from ..kernels.graph import CODE_MASK, EAST, SOURCE, SOUTH, _set_code
-from ..kernels.index import U
+from ..kernels.index import Int, U
 from ..kernels.rng import _next_u64, mix_seed
 from .result import SearchGraph, SearchResult
 
 
 @njit(cache=True)
-def _astar_kernel(graph, width, source, target, f_shift, h_shift, rng, g_weight, order):
+def _astar_kernel(graph: NDArray[np.uint8], width: int, source: Int, target: Int, f_shift: int, h_shift: int,
+                  rng: np.uint64, g_weight: int, order: NDArray[np.int64]) -> tuple[Int, int, int]:
     """A* on a one-byte-per-node graph; see :func:`meiro.solve.bfs._bfs_kernel`.
 
     ``key = f << f_shift | h << h_shift | random``; ``h_shift`` is the number
@@ -63,7 +65,7 @@ def _astar_kernel(graph, width, source, target, f_shift, h_shift, rng, g_weight,
     max_frontier = 1
     record = order.size > 0
     expanded = 0
-    found = -1
+    found: Int = -1
     # A corridor's single child that beats the heap's minimum would be popped
     # next anyway: it skips the heap (same order, far fewer sift steps).
     have_next = False

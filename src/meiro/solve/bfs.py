@@ -13,16 +13,18 @@ hundred cells on a 10,000 x 10,000 maze), so it costs almost no memory.
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import NDArray
 from ..kernels.jit import njit
 
 from ..kernels.graph import CODE_MASK, CODE_SHIFT, EAST, SOURCE, SOUTH, _set_code
 from ..kernels.buffers import _grow_ring
-from ..kernels.index import U
+from ..kernels.index import Int, U
 from .result import SearchGraph, SearchResult, block_index
 
 
 @njit(cache=True)
-def _bfs_kernel(graph, width, source, target, order):
+def _bfs_kernel(graph: NDArray[np.uint8], width: int, source: Int, target: Int,
+                order: NDArray[np.int64]) -> tuple[Int, int, int]:
     """Breadth-first search on a one-byte-per-node graph.
 
     Parameters
@@ -127,7 +129,7 @@ def bfs(grid: np.ndarray, source: int, target: int, step: int, seed: int,
     return SearchGraph(grid, step).run(_bfs_kernel, source, target, record)
 
 
-def flood(grid: np.ndarray, origin: tuple[int, int], step: int = 1) -> np.ndarray:
+def flood(grid: NDArray[np.bool_], origin: tuple[int, int], step: int = 1) -> NDArray[np.int64]:
     """Flat block indices of everything reachable from block ``origin``, in breadth-first order.
 
     ``step`` 1 floods every open block; 2 (on a lattice maze) only the cells.

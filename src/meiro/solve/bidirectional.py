@@ -26,16 +26,18 @@ Reference: I. Pohl, *Bi-directional search*, Machine Intelligence 6 (1971).
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import NDArray
 from ..kernels.jit import njit
 
 from ..kernels.buffers import _grow_ring
 from ..kernels.graph import CODE_MASK, SOURCE, _node_offsets, _open_ways, _set_code
-from ..kernels.index import U
+from ..kernels.index import Int, U
 from .result import SearchGraph, SearchResult
 
 
 @njit(cache=True)
-def _bidirectional_kernel(graph, width, source, target, order):
+def _bidirectional_kernel(graph: NDArray[np.uint8], width: int, source: Int, target: Int,
+                          order: NDArray[np.int64]) -> tuple[Int, int, int]:
     """Arguments and result as for :func:`meiro.solve.bfs._bfs_kernel`; ``target`` must be a node.
 
     Examples

@@ -25,23 +25,25 @@ Reference: W. D. Pullen, *Think Labyrinth!* (maze solving algorithms:
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import NDArray
 from ..kernels.jit import njit
 
 from ..kernels.graph import EAST, OPEN, SOUTH, _node_offsets, _open_ways
-from ..kernels.index import U
+from ..kernels.index import Int, U
 from ..maze import _check_flag
 from .bfs import _bfs_kernel
 from .result import SearchGraph, SearchResult
 
 
 @njit(inline="always")
-def _dead_end(graph, n, width):
+def _dead_end(graph: NDArray[np.uint8], n: Int, width: int) -> bool:
     ways = _open_ways(graph, n, width)
-    return ways & (ways - 1) == 0  # at most one way out
+    dead: bool = ways & (ways - 1) == 0  # at most one way out
+    return dead
 
 
 @njit(cache=True)
-def _fill_kernel(graph, width, source, target, queue):
+def _fill_kernel(graph: NDArray[np.uint8], width: int, source: Int, target: Int, queue: NDArray[np.int64]) -> int:
     """Fill the dead ends of the search graph in place; returns how many it filled.
 
     A node is queued by clearing its open bit (so it is queued once) and

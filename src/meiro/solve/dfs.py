@@ -14,23 +14,25 @@ Tarjan, *Depth-first search and linear graph algorithms*, SIAM J. Comput. 1 (197
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import NDArray
 from ..kernels.jit import njit
 
 from ..kernels.buffers import _grow
 from ..kernels.graph import CODE_MASK, NTH_WAY, SOURCE, _node_offsets, _open_ways, _set_code
-from ..kernels.index import U
+from ..kernels.index import Int, U
 from ..kernels.rng import _below, mix_seed
 from .result import SearchGraph, SearchResult
 
 
 @njit(inline="always")
-def _untried(ways, rot):
+def _untried(ways: Int, rot: Int) -> np.uint8:
     """``rot << 4`` and the open ways in try order: bit ``k`` is direction ``(rot + k) % 4``."""
     return np.uint8((rot << 4) | (((ways >> rot) | (ways << (4 - rot))) & 15))
 
 
 @njit(cache=True)
-def _dfs_kernel(graph, width, source, target, rng, order):
+def _dfs_kernel(graph: NDArray[np.uint8], width: int, source: Int, target: Int, rng: np.uint64,
+                order: NDArray[np.int64]) -> tuple[Int, int, int]:
     """Depth-first search on the search graph.
 
     Arguments as for :func:`meiro.solve.bfs._bfs_kernel`, plus ``rng`` (the

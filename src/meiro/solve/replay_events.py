@@ -32,9 +32,10 @@ True
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
+from numpy.typing import NDArray
 from ..kernels.jit import njit
 
 from ..errors import MazeError
@@ -58,7 +59,7 @@ class SearchEvents(NamedTuple):
 
 
 @njit(cache=True)
-def _grow(blocks, colours, gs):
+def _grow(blocks: NDArray[np.integer[Any]], colours: NDArray[np.uint8], gs: NDArray[np.integer[Any]]) -> tuple[NDArray[np.integer[Any]], NDArray[np.uint8], NDArray[np.integer[Any]]]:
     size = blocks.size * 2
     b, c, g = np.empty(size, blocks.dtype), np.empty(size, colours.dtype), np.empty(size, gs.dtype)
     b[:blocks.size] = blocks
@@ -68,7 +69,8 @@ def _grow(blocks, colours, gs):
 
 
 @njit(cache=True)
-def _events_kernel(wall, cols, order, stride):
+def _events_kernel(wall: NDArray[np.bool_], cols: int, order: NDArray[np.integer[Any]],
+                   stride: int) -> tuple[NDArray[np.integer[Any]], NDArray[np.uint8], NDArray[np.integer[Any]], NDArray[np.int64]]:
     """One pass over ``order``, emitting events in step order (see :func:`search_events`)."""
     n = order.size
     off = np.array([-cols, 1, cols, -1], np.int64)
@@ -182,7 +184,8 @@ def search_events(wall: np.ndarray, cols: int, order: np.ndarray, stride: int) -
     return SearchEvents(blocks, colours, g, starts)
 
 
-def apply_events(blocks, colours, gs, lo, hi, state, paint, g, start, goal) -> None:
+def apply_events(blocks: NDArray[np.integer[Any]], colours: NDArray[np.integer[Any]], gs: NDArray[np.integer[Any]], lo: int, hi: int, state: NDArray[np.uint8], paint: NDArray[np.uint8],
+                 g: NDArray[np.integer[Any]], start: int, goal: int) -> None:
     """Apply events ``lo:hi`` in order: ``state`` and ``g`` always, ``paint`` except start and goal.
 
     ``blocks``, ``colours`` and ``gs`` are a :class:`SearchEvents`' arrays; ``state`` and
@@ -242,7 +245,8 @@ def apply_events(blocks, colours, gs, lo, hi, state, paint, g, start, goal) -> N
 
 
 @njit(cache=True)
-def _apply_events(blocks, colours, gs, lo, hi, state, paint, g, start, goal):
+def _apply_events(blocks: NDArray[np.integer[Any]], colours: NDArray[np.integer[Any]], gs: NDArray[np.integer[Any]], lo: int, hi: int, state: NDArray[np.uint8], paint: NDArray[np.uint8],
+                  g: NDArray[np.integer[Any]], start: int, goal: int) -> None:
     """:func:`apply_events` on checked arguments."""
     for i in range(lo, hi):
         b = blocks[U(i)]

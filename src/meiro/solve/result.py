@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ..errors import MazeError
 from ..kernels.graph import (CODE_MASK, OPEN, _fill_path, _fold_grid, _node_blocks, _one_or_two,
                              _trace_moves)
+from ..kernels.index import Int
 from ..maze import _as_position, _check_flag, check_grid
 
 
@@ -61,6 +64,12 @@ class SearchGraph:
     meiro.errors.MazeError: target 15 is block (2, 1), not a cell (searching cell to cell)
     """
 
+    graph: NDArray[np.uint8]
+    width: int
+    rows: int
+    cols: int
+    step: int
+
     def __init__(self, grid: np.ndarray, step: int):
         grid = check_grid(grid)
         if not _one_or_two(step):
@@ -92,7 +101,7 @@ class SearchGraph:
             return (r // 2 + 1) * self.width + c // 2 + 1
         return flat_block
 
-    def open_node(self, flat_block, name: str = "source") -> int:
+    def open_node(self, flat_block: int, name: str = "source") -> int:
         """The node at a flat block index, checked to be an open node of this graph.
 
         Raises
@@ -126,11 +135,12 @@ class SearchGraph:
             raise MazeError(f"{name} {flat} is block ({r}, {c}), a wall")
         return node
 
-    def _order_buffer(self, record: bool) -> np.ndarray:
+    def _order_buffer(self, record: bool) -> NDArray[np.int64]:
         """An exploration buffer; only the pages a search writes are touched."""
         return np.empty(self.graph.size if record else 0, np.int64)
 
-    def run(self, kernel, source: int, target: int, record: bool, *args) -> SearchResult:
+    def run(self, kernel: Callable[..., tuple[Int, int, int]], source: int, target: int, record: bool,
+            *args: object) -> SearchResult:
         """Run a search ``kernel`` from flat block ``source`` to ``target`` and package it.
 
         The kernel is called as ``kernel(graph, width, source_node, target_node,
@@ -143,13 +153,14 @@ class SearchGraph:
         found, expanded, frontier = kernel(self.graph, self.width, source, target, *args, order)
         return self._result(found, expanded, frontier, order[:expanded] if record else None)
 
-    def _flat_blocks(self, nodes: np.ndarray) -> np.ndarray:
+    def _flat_blocks(self, nodes: NDArray[np.integer[Any]]) -> NDArray[np.int64]:
         """Flat block indices of node indices."""
         blocks = _node_blocks(nodes, self.width, self.step)
-        return blocks[:, 0] * self.cols + blocks[:, 1]
+        flat: NDArray[np.int64] = blocks[:, 0] * self.cols + blocks[:, 1]
+        return flat
 
-    def _result(self, found: int, expanded: int, max_frontier: int,
-                explored_nodes: np.ndarray | None) -> SearchResult:
+    def _result(self, found: Int, expanded: int, max_frontier: int,
+                explored_nodes: NDArray[np.integer[Any]] | None) -> SearchResult:
         """Package a finished search: trace the path and convert indices to blocks.
 
         ``found`` must be a node the search reached (or -1): the trace follows its codes.
@@ -169,7 +180,7 @@ class SearchGraph:
 
 
 
-def block_index(position, rows: int, cols: int, name: str = "position") -> int:
+def block_index(position: Any, rows: int, cols: int, name: str = "position") -> int:
     """The flat index of block ``position = (row, col)`` inside a ``rows x cols`` grid.
 
     Examples

@@ -18,17 +18,18 @@ is the only path; with loops it need not be the shortest.
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import NDArray
 from ..kernels.jit import njit
 
 from ..kernels.graph import (CODE_MASK, NTH_WAY, SOURCE, WAY_COUNT, _node_offsets, _open_ways,
                              _set_code)
-from ..kernels.index import U
+from ..kernels.index import Int, U
 from ..kernels.rng import _below, mix_seed
 from .result import SearchGraph, SearchResult
 
 
 @njit(inline="always")
-def _passage(p, q, d):
+def _passage(p: Int, q: Int, d: Int) -> tuple[Int, int]:
     """Where the marks of the passage from node ``p`` to ``q`` (direction ``d``) live.
 
     Returns ``(node, shift)``: a passage belongs to its west or north end, and
@@ -39,7 +40,8 @@ def _passage(p, q, d):
 
 
 @njit(cache=True)
-def _tremaux_kernel(graph, width, source, target, rng, order):
+def _tremaux_kernel(graph: NDArray[np.uint8], width: int, source: Int, target: Int, rng: np.uint64,
+                    order: NDArray[np.int64]) -> tuple[Int, int, int]:
     """Trémaux's walk on the search graph; arguments as for :func:`meiro.solve.dfs._dfs_kernel`.
 
     Returns ``found, expanded, max_frontier``, where the frontier is the

@@ -28,17 +28,21 @@ the general case.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
+from numpy.typing import NDArray
 from ..kernels.jit import njit
 
 from ..errors import NoPathError
 from ..kernels.graph import CODE_MASK, SOURCE, _node_offsets, _open_ways, _set_code
-from ..kernels.index import U
+from ..kernels.index import Int, U
 from .result import SearchGraph, SearchResult
 
 
 @njit(cache=True)
-def _follow_kernel(graph, width, source, target, turn, order):
+def _follow_kernel(graph: NDArray[np.uint8], width: int, source: Int, target: Int, turn: int,
+                   order: NDArray[np.int64]) -> tuple[Int, int, int]:
     """Walk the search graph with a hand on the wall: ``turn`` 3 is the left hand, 1 the right.
 
     The hand is on a wall wherever the graph has no passage: at each node the
@@ -100,7 +104,7 @@ def _follow_kernel(graph, width, source, target, turn, order):
     return found, expanded, 1
 
 
-def _follower(turn: int, name: str):
+def _follower(turn: int, name: str) -> Callable[..., SearchResult]:
     def solver(grid: np.ndarray, source: int, target: int, step: int, seed: int,
                record: bool) -> SearchResult:
         result = SearchGraph(grid, step).run(_follow_kernel, source, target, record, turn)
