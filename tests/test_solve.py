@@ -96,3 +96,36 @@ def test_bad_solver_inputs():
         meiro.solve(m, "dfs2")
     with pytest.raises(TypeError, match="needs a meiro.Maze"):
         meiro.solve(np.ones((3, 3)), "bfs")
+
+
+@pytest.fixture
+def scratch_solvers(monkeypatch):
+    """meiro.SOLVERS, on which a test may register solvers that vanish after it."""
+    monkeypatch.setattr(meiro.SOLVERS, "_items", dict(meiro.SOLVERS._items))
+    monkeypatch.setattr(meiro.SOLVERS, "_aliases", dict(meiro.SOLVERS._aliases))
+    return meiro.SOLVERS
+
+
+def test_a_solver_that_finds_the_goal_without_a_path_is_refused(scratch_solvers):
+    from meiro.solve.result import SearchResult
+
+    @scratch_solvers.register("pathless", summary="reports the goal, returns no path")
+    def pathless(grid, source, target, step, seed, record):
+        return SearchResult(target, 1, 1, None, None)
+
+    m = meiro.generate(4, 4, seed=1)
+    with pytest.raises(meiro.MazeError, match="'pathless' found the goal but returned no path"):
+        meiro.solve(m, "pathless")
+
+
+def test_a_solver_that_records_nothing_is_refused(scratch_solvers):
+    from meiro.solve.bfs import bfs
+
+    @scratch_solvers.register("forgetful", summary="bfs that never keeps its exploration")
+    def forgetful(grid, source, target, step, seed, record):
+        return bfs(grid, source, target, step, seed, False)
+
+    sol = meiro.solve(meiro.generate(4, 4, seed=1), "forgetful")
+    assert sol.length == meiro.solve(sol.maze, "bfs").length
+    with pytest.raises(meiro.MazeError, match="'forgetful' returned no explored positions"):
+        sol.explored
