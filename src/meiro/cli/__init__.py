@@ -16,6 +16,8 @@ import argparse
 import contextlib
 import importlib
 import sys
+import types
+from collections.abc import Collection
 
 from .. import signals
 from .._version import __version__
@@ -39,12 +41,12 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-def command_module(name: str):
+def command_module(name: str) -> types.ModuleType:
     """The module of command ``name`` (imported now if it was not)."""
     return importlib.import_module(f"{__name__}.{COMMANDS[name][0]}")
 
 
-def build_parser(commands=None) -> argparse.ArgumentParser:
+def build_parser(commands: Collection[str | None] | None = None) -> argparse.ArgumentParser:
     """The parser for every ``meiro`` command, or, with ``commands``, for those (each other
     command is a bare entry that knows only its help line, so its module is not imported).
     """
@@ -108,7 +110,8 @@ def _dispatch(argv: list[str] | None) -> int:
     if args.command is None:
         parser.print_help()
         return 2
-    return args.run(args)
+    status: int = args.run(args)
+    return status
 
 
 def main(argv: list[str] | None = None) -> int:
