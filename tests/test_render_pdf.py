@@ -134,3 +134,16 @@ def test_labels_end_and_centre_where_they_are_placed(tmp_path, value):
     assert abs(right - 250) < 5
     left, right = columns(60, 85)
     assert abs((left + right) / 2 - 150) < 5
+
+
+def test_drawing_before_a_page_is_begun_says_so():
+    # a canvas holds no page until new_page(): drawing before it is refused with a clear error
+    # (it used to fail inside the operator list, as a NoneType attribute error)
+    from meiro.render.pdf import PdfCanvas
+
+    pdf = PdfCanvas(100, 50)
+    with pytest.raises(RuntimeError, match="new_page"):
+        pdf.line(0, 0, 10, 10)
+    pdf.new_page()
+    pdf.line(0, 0, 10, 10)
+    assert b"%%EOF" in pdf.tobytes()

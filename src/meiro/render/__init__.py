@@ -28,18 +28,23 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import MazeError
 from ..io import PICTURE_FORMATS
 from ..maze import Maze
 from .limits import check_output, output_needs
 
+if TYPE_CHECKING:
+    from ..solve import Solution
+    from .palette import Palette
+
 #: File extensions that :func:`render_file` can draw.
 IMAGE_SUFFIXES = tuple(f".{name}" for name in PICTURE_FORMATS)
 
 
-def render_file(maze: Maze, target: str | os.PathLike, solution=None, *, block: int | None = None,
-                palette=None, style: str = "auto", max_frames: int = 120,
+def render_file(maze: Maze, target: str | os.PathLike[str], solution: Solution | None = None, *,
+                block: int | None = None, palette: Palette | None = None, style: str = "auto", max_frames: int = 120,
                 lang: str | None = None) -> bytes:
     """Render ``maze`` in the format named by ``target``'s extension and return the bytes.
 
@@ -76,7 +81,8 @@ def render_file(maze: Maze, target: str | os.PathLike, solution=None, *, block: 
                  style=style, answers=True)
     path = solution.path if solution is not None else None
     if suffix == ".png":
-        from .png import fitted_block, render_png
+        from .limits import fitted_block
+        from .png import render_png
 
         return render_png(maze, path, block=block or fitted_block(maze.grid.shape), palette=palette)
     if suffix == ".svg":

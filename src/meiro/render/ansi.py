@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import MazeError
-from .palette import ANSWER, CLOSED, FRONTIER, GOAL, PATH, START, WALL
+from ..paint import ANSWER, CLOSED, FRONTIER, GOAL, PATH, START, WALL
 
 ESC = "\x1b["
 RESET = ESC + "0m"
@@ -46,7 +46,7 @@ class Look:
     """
 
     name: str
-    glyphs: dict
+    glyphs: dict[int, str]
     columns: int
 
     def glyph(self, cls: int, color: bool) -> str:
@@ -182,7 +182,7 @@ class Screen:
 
     def draw(self, cls: np.ndarray) -> str:
         """Escapes that turn the screen into ``cls`` (the whole grid the first time)."""
-        out = []
+        out: list[str] = []
         if self.shown is None:
             # the first frame is written line by line from the cursor's line, which scrolls
             # the terminal if needed; each block is placed at its own column, so glyphs

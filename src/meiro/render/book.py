@@ -22,15 +22,21 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
 
 from ..booklet import BookMaze
 from ..errors import MazeError, NoPathError
 from ..maze import Maze
+from .geometry import Segments
 from .palette import Palette
 from .pdf import PdfCanvas, draw_marks, draw_walls
 from .print_text import check_language, word
+
+if TYPE_CHECKING:
+    from .pdf_font import PdfFont
 
 MM = 72 / 25.4
 #: Paper sizes in points, portrait.
@@ -76,7 +82,7 @@ def check_paper(paper: str) -> tuple[float, float]:
     return PAPERS[paper]
 
 
-def check_per_page(per_page) -> int:
+def check_per_page(per_page: object) -> int:
     """Mazes a page, checked.
 
     Examples
@@ -111,12 +117,14 @@ def slots(paper: str, per_page: int, page: int) -> list[Box]:
     number of columns that makes square mazes largest."""
     area = content_box(paper, page)
     top, height = area.y + HEADER, area.h - HEADER - FOOTER
-    best = None
+    best: tuple[float, int, int] | None = None
     for cols in range(1, per_page + 1):
         rows = math.ceil(per_page / cols)
         side = min(area.w / cols - 2 * PAD, height / rows - LABEL - 2 * PAD)
         if best is None or side > best[0] + 1e-9:
             best = (side, cols, rows)
+    if best is None:
+        raise MazeError(f"mazes per page must be at least 1, got {per_page}")
     _, cols, rows = best
     w, h = area.w / cols, height / rows
     return [Box(area.x + c * w, top + r * h, w, h) for r in range(rows) for c in range(cols)][:per_page]
@@ -165,13 +173,13 @@ def check_legible(width: int, height: int, paper: str, per_page: int) -> None:
                         f"a larger paper")
 
 
-def _runs(line: np.ndarray) -> list[tuple[int, int]]:
+def _runs(line: NDArray[np.bool_]) -> list[tuple[int, int]]:
     padded = np.concatenate(([False], line, [False])).astype(np.int8)
     edges = np.flatnonzero(np.diff(padded)).reshape(-1, 2)
     return [(int(a), int(b) - 1) for a, b in edges if b - 1 > a]
 
 
-def drawn_walls(grid: np.ndarray) -> tuple[list, list]:
+def drawn_walls(grid: NDArray[np.bool_]) -> Segments:
     """The walls to draw, as merged segments in half-cell units, ``(horizontal, vertical)``
     like :func:`meiro.render.geometry.wall_segments`: every wall beside at least one
     cell of the maze. Walls between two cells outside a shaped maze are left out.
@@ -213,19 +221,19 @@ def drawn_walls(grid: np.ndarray) -> tuple[list, list]:
 
 
 def draw_maze(pdf: PdfCanvas, maze: Maze, frame: tuple[float, float, float], palette: Palette,
-              path=None) -> None:
+              path: ArrayLike | None = None) -> None:
     """One maze at ``frame`` (:func:`maze_frame`): the answer ``path`` under the walls,
     the start (a disc) and the goal (a triangle) marked."""
     left, top, unit = frame
 
-    def at(r, c):
+    def at(r: int, c: int) -> tuple[float, float]:
         return left + c * unit, top + r * unit
 
     draw_marks(pdf, maze, at, unit, palette, path)
     draw_walls(pdf, at, drawn_walls(maze.grid), max(0.6, min(1.6, unit * 0.25)))
 
 
-def wrap(text: str, fits) -> list[str]:
+def wrap(text: str, fits: Callable[[str], bool]) -> list[str]:
     """``text`` broken into lines that each ``fits(line)``: between words, and between any
     two characters of Japanese (which has no spaces); a word too long for a line is
     broken too.
@@ -237,7 +245,8 @@ def wrap(text: str, fits) -> list[str]:
     >>> wrap("めいろあそび", lambda s: len(s) <= 4)
     ['めいろあ', 'そび']
     """
-    tokens, word_ = [], ""
+    tokens: list[str] = []
+    word_ = ""
     for c in text:
         if c == " " or ord(c) > 0x2E7F:  # a space, or a CJK character: a place to break
             if word_:
@@ -248,7 +257,8 @@ def wrap(text: str, fits) -> list[str]:
             word_ += c
     if word_:
         tokens.append(word_)
-    lines, line = [], ""
+    lines: list[str] = []
+    line = ""
     for token in tokens:
         candidate = line + token
         if fits(candidate.strip()) or not line.strip():
@@ -282,7 +292,7 @@ def cover_title_lines(pdf: PdfCanvas, title: str, width: float) -> list[str]:
     return lines
 
 
-def check_title(title: str, paper: str, font=None) -> list[str]:
+def check_title(title: str, paper: str, font: PdfFont | None = None) -> list[str]:
     """The title's lines on the cover of ``paper`` in ``font``; refused when it does not fit
     (see :func:`cover_title_lines`).
 
@@ -307,9 +317,9 @@ def book_texts(lang: str, title: str, seed: int | None) -> str:
     return title + "".join(word(lang, k, **values) for k in keys) + "0123456789"
 
 
-def render_book(entries, *, title: str | None = None, lang: str = "ja", paper: str = "a4",
-                per_page: int = 1, answers: bool = True, seed: int | None = None, font=None,
-                palette: Palette | None = None) -> bytes:
+def render_book(entries: Iterable[BookMaze], *, title: str | None = None, lang: str = "ja",
+                paper: str = "a4", per_page: int = 1, answers: bool = True, seed: int | None = None,
+                font: PdfFont | None = None, palette: Palette | None = None) -> bytes:
     """The booklet as a PDF.
 
     Parameters
@@ -337,13 +347,13 @@ def render_book(entries, *, title: str | None = None, lang: str = "ja", paper: s
     """
     from ..solve import solve
 
-    entries = list(entries)
-    if not entries or not all(isinstance(e, BookMaze) for e in entries):
+    book = list(entries)
+    if not book or not all(isinstance(e, BookMaze) for e in book):
         raise MazeError("a booklet needs at least one maze (meiro.booklet.BookMaze)")
     check_language(lang)
     width, height = check_paper(paper)
     per_page = check_per_page(per_page)
-    for entry in entries:
+    for entry in book:
         check_legible(entry.maze.width, entry.maze.height, paper, per_page)
     title = word(lang, "book_title") if title is None else title
     palette = palette or Palette()
@@ -351,9 +361,9 @@ def render_book(entries, *, title: str | None = None, lang: str = "ja", paper: s
     title_lines = cover_title_lines(pdf, title, content_box(paper, 1).w)
 
     page = 1
-    _cover(pdf, paper, title_lines, lang, len(entries), seed)
-    chunks = [entries[i:i + per_page] for i in range(0, len(entries), per_page)]
-    for chunk_start, chunk in zip(range(0, len(entries), per_page), chunks):
+    _cover(pdf, paper, title_lines, lang, len(book), seed)
+    chunks = [book[i:i + per_page] for i in range(0, len(book), per_page)]
+    for chunk_start, chunk in zip(range(0, len(book), per_page), chunks):
         page += 1
         _maze_page(pdf, paper, page, title, lang, chunk, chunk_start, per_page, palette, None)
     if answers:
@@ -361,9 +371,9 @@ def render_book(entries, *, title: str | None = None, lang: str = "ja", paper: s
             page += 1
             pdf.new_page()
             _footer(pdf, paper, page, lang)
-        for chunk_start, chunk in zip(range(0, len(entries), per_page), chunks):
+        for chunk_start, chunk in zip(range(0, len(book), per_page), chunks):
             page += 1
-            paths = []
+            paths: list[NDArray[np.int64] | None] = []
             for entry in chunk:
                 try:
                     paths.append(solve(entry.maze).path)
@@ -381,7 +391,8 @@ def _fit_text(pdf: PdfCanvas, text: str, size: float, width: float, smallest: fl
     return max(smallest, size * width / actual)
 
 
-def _cover(pdf: PdfCanvas, paper: str, title_lines: list[str], lang: str, count: int, seed) -> None:
+def _cover(pdf: PdfCanvas, paper: str, title_lines: list[str], lang: str, count: int,
+           seed: int | None) -> None:
     pdf.new_page()
     box = content_box(paper, 1)
     centre = box.x + box.w / 2
@@ -424,8 +435,9 @@ def _legend(pdf: PdfCanvas, box: Box, lang: str, palette: Palette) -> float:
     return x - 12
 
 
-def _maze_page(pdf: PdfCanvas, paper: str, page: int, title: str, lang: str, chunk, first: int,
-               per_page: int, palette: Palette, paths) -> None:
+def _maze_page(pdf: PdfCanvas, paper: str, page: int, title: str, lang: str,
+               chunk: Sequence[BookMaze], first: int, per_page: int, palette: Palette,
+               paths: Sequence[NDArray[np.int64] | None] | None) -> None:
     pdf.new_page()
     box = content_box(paper, page)
     heading = title if paths is None else f"{word(lang, 'answers')}　{title}" if lang == "ja" \

@@ -8,11 +8,17 @@ cell is 2 units wide. Renderers scale by ``cell / 2``.
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
 
 from ..errors import MazeError
 
+#: A straight wall: ``(line, first, last)`` in half cells, along an even row or column.
+Segment = tuple[int, int, int]
+#: Merged walls, ``(horizontal, vertical)``, as :func:`wall_segments` gives them.
+Segments = tuple[list[Segment], list[Segment]]
 
-def is_lattice(grid: np.ndarray) -> bool:
+
+def is_lattice(grid: NDArray[np.bool_]) -> bool:
     """True when walls can be drawn as thin lines between cells.
 
     That needs every corner block (even row, even column) to be a wall and
@@ -27,14 +33,15 @@ def is_lattice(grid: np.ndarray) -> bool:
     return bool(grid[::2, ::2].all()) and not bool(grid[1::2, 1::2].any())
 
 
-def _runs(line: np.ndarray) -> np.ndarray:
+def _runs(line: NDArray[np.bool_]) -> NDArray[np.intp]:
     """``(k, 2)`` array of [first, last] indices of each run of True in a 1-D bool array."""
     padded = np.concatenate(([False], line, [False])).astype(np.int8)
     edges = np.flatnonzero(np.diff(padded))
-    return edges.reshape(-1, 2) - np.array([0, 1])
+    runs: NDArray[np.intp] = edges.reshape(-1, 2) - np.array([0, 1])
+    return runs
 
 
-def wall_segments(grid: np.ndarray) -> tuple[list, list]:
+def wall_segments(grid: NDArray[np.bool_]) -> Segments:
     """Thin walls as merged segments, in half-cell units.
 
     Returns ``(horizontal, vertical)``: ``horizontal`` holds ``(y, x0, x1)``
@@ -59,7 +66,7 @@ def wall_segments(grid: np.ndarray) -> tuple[list, list]:
     return horizontal, vertical
 
 
-def block_runs(grid: np.ndarray) -> list[tuple[int, int, int]]:
+def block_runs(grid: NDArray[np.bool_]) -> list[Segment]:
     """Wall blocks merged along rows: ``(row, first_col, last_col)`` for each run.
 
     Examples
@@ -71,7 +78,7 @@ def block_runs(grid: np.ndarray) -> list[tuple[int, int, int]]:
     return [(r, int(a), int(b)) for r in range(grid.shape[0]) for a, b in _runs(grid[r])]
 
 
-def corners(path) -> np.ndarray:
+def corners(path: ArrayLike) -> NDArray[np.int64]:
     """The points of a block path where it turns (plus both ends): a minimal polyline.
 
     Examples

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import itertools
+from typing import TYPE_CHECKING, Iterator
 
 from ..errors import MazeError
 from ..maze import Maze
@@ -20,7 +21,13 @@ from .palette import Palette, classes
 from .png import _pillow, indexed_image
 from .replay import dig_frames, frame_counts, search_frames
 
-def _encode(images, count: int, frame_ms: int, hold_ms: int) -> bytes:
+if TYPE_CHECKING:
+    from PIL import Image
+
+    from ..solve import Solution
+
+
+def _encode(images: Iterator[Image.Image], count: int, frame_ms: int, hold_ms: int) -> bytes:
     """The GIF of ``count`` frames from the iterator ``images``.
 
     Pillow keeps its own copy of every frame until the file is written, so the
@@ -35,6 +42,14 @@ def _encode(images, count: int, frame_ms: int, hold_ms: int) -> bytes:
     first.save(out, format="GIF", save_all=True, append_images=images,
                duration=durations, loop=0, optimize=False)
     return out.getvalue()
+
+
+def _gif_block(maze: Maze, block: int | None, max_frames: int, solution: bool = False) -> int:
+    """The block size a GIF of ``maze`` is drawn at, once :func:`check_output` has passed it."""
+    needs = check_output(".gif", maze.grid.shape, block=block, frames=max_frames, solution=solution)
+    if needs.block is None:  # not reached: a GIF's needs always carry its block size
+        raise AssertionError("check_output gave a GIF no block size")
+    return needs.block
 
 
 def render_dig_gif(maze: Maze, *, block: int | None = None, palette: Palette | None = None,
@@ -56,14 +71,14 @@ def render_dig_gif(maze: Maze, *, block: int | None = None, palette: Palette | N
     """
     _pillow()
     palette = palette or Palette()
-    block = check_output(".gif", maze.grid.shape, block=block, frames=max_frames).block
+    pixels = _gif_block(maze, block, max_frames)
     counts = frame_counts(len(maze.carve_order), max_frames)
     frames = itertools.chain(dig_frames(maze, counts), [classes(maze)])
-    return _encode((indexed_image(cls, block, palette) for cls in frames), len(counts) + 1,
+    return _encode((indexed_image(cls, pixels, palette) for cls in frames), len(counts) + 1,
                    frame_ms, hold_ms)
 
 
-def render_search_gif(maze: Maze, solution, *, block: int | None = None,
+def render_search_gif(maze: Maze, solution: Solution, *, block: int | None = None,
                       palette: Palette | None = None, max_frames: int = 120,
                       frame_ms: int = 50, hold_ms: int = 2000) -> bytes:
     """Animate a solver's search (from ``solution.explored``): closed, frontier, then the path.
@@ -79,7 +94,7 @@ def render_search_gif(maze: Maze, solution, *, block: int | None = None,
     """
     _pillow()
     palette = palette or Palette()
-    block = check_output(".gif", maze.grid.shape, block=block, frames=max_frames, solution=True).block
+    pixels = _gif_block(maze, block, max_frames, solution=True)
     counts = frame_counts(len(solution.explored), max_frames)
-    images = (indexed_image(cls, block, palette) for cls in search_frames(maze, solution, counts))
+    images = (indexed_image(cls, pixels, palette) for cls in search_frames(maze, solution, counts))
     return _encode(images, len(counts) + 1, frame_ms, hold_ms)

@@ -86,12 +86,16 @@ import math
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, TypedDict
 
 import numpy as np
 
 from ..errors import MazeError
 from ..io import DATA_FORMATS, PICTURE_FORMATS
 from ..sizes import SMALL_ENOUGH, _human, available_memory
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack  # in typing from Python 3.11; only read by type checkers
 
 #: Formats that are drawn (by :mod:`meiro.render`) and that are maze data (by :mod:`meiro.io`):
 #: the lists :mod:`meiro.io` keeps, so a new format is named in one place.
@@ -171,7 +175,7 @@ def fitted_block(shape: tuple[int, int], preferred: int = 16) -> int:
     return max(1, min(preferred, largest_block(shape)))
 
 
-def check_block(block, shape: tuple[int, int]) -> int:
+def check_block(block: object, shape: tuple[int, int]) -> int:
     """Validate a block size in pixels for a grid of ``shape`` blocks.
 
     Examples
@@ -185,15 +189,16 @@ def check_block(block, shape: tuple[int, int]) -> int:
     """
     if isinstance(block, bool) or not isinstance(block, (int, np.integer)) or not 1 <= block <= 256:
         raise MazeError(f"block size must be a whole number of pixels from 1 to 256, got {block!r}")
-    pixels = shape[0] * shape[1] * int(block) ** 2
+    side = int(block)
+    pixels = shape[0] * shape[1] * side ** 2
     if pixels > MAX_PIXELS:
         fit = largest_block(shape)
         if fit == 0:
             raise MazeError(f"a {shape[1]}x{shape[0]}-block maze is too large for a picture of at most "
                             f"{MAX_PIXELS // 1_000_000} million pixels; choose a smaller size")
-        raise MazeError(f"a {shape[1] * block}x{shape[0] * block}-pixel picture is too large; "
+        raise MazeError(f"a {shape[1] * side}x{shape[0] * side}-pixel picture is too large; "
                         f"use a block size of at most {fit}")
-    return int(block)
+    return side
 
 
 #: Longest side of an animation, in pixels, when no block size is given.
@@ -239,7 +244,7 @@ def check_page(shape: tuple[int, int]) -> None:
 SVG_STYLES = ("auto", "thin", "block")
 
 
-def output_format(target) -> str:
+def output_format(target: object) -> str:
     """The format named by ``target``: a file name, a bare suffix or a format's name.
 
     Examples
@@ -268,7 +273,7 @@ def _cells(shape: tuple[int, int]) -> str:
     return f"{(shape[1] - 1) // 2}x{(shape[0] - 1) // 2}-cell"
 
 
-def _whole(value, name: str, low: int) -> int:
+def _whole(value: object, name: str, low: int) -> int:
     if isinstance(value, bool) or not hasattr(value, "__index__"):
         raise TypeError(f"{name} must be a whole number, got {type(value).__name__}")
     if int(value) < low:
@@ -276,7 +281,7 @@ def _whole(value, name: str, low: int) -> int:
     return int(value)
 
 
-def _shape(shape) -> tuple[int, int]:
+def _shape(shape: Any) -> tuple[int, int]:  # unchecked input: checked here
     try:
         rows, cols = (int(v.__index__()) for v in shape)
     except (TypeError, ValueError, AttributeError):
@@ -286,7 +291,7 @@ def _shape(shape) -> tuple[int, int]:
     return rows, cols
 
 
-def output_needs(target, shape, *, block: int | None = None, frames: int = 120,
+def output_needs(target: str | os.PathLike[str], shape: tuple[int, int], *, block: int | None = None, frames: int = 120,
                  solution: bool = False, style: str = "auto", count: int = 1,
                  per_page: int | None = None, answers: bool = True, rgb: bool = False) -> Needs:
     """What writing ``target`` (a file name, suffix or format) for ``shape`` blocks takes.
@@ -334,19 +339,41 @@ holds at most 2.1 billion: use at most 59 frames (--frames) or a smaller maze
                        count=count, per_page=per_page, answers=answers, rgb=rgb)
 
 
-def _png(fmt, shape, *, block, rgb, **_) -> Needs:
+class OutputOptions(TypedDict, total=False):
+    """The options of :func:`output_needs` that :func:`check_output` passes on."""
+
+    block: int | None
+    frames: int
+    solution: bool
+    style: str
+    count: int
+    per_page: int | None
+    answers: bool
+    rgb: bool
+
+
+class _Costing(Protocol):
+    """One format's rule: its :class:`Needs` for a grid of ``shape`` blocks, given every
+    option of :func:`output_needs` (each format reads the ones it has)."""
+
+    def __call__(self, fmt: str, shape: tuple[int, int], *, block: int | None, frames: int,
+                 solution: bool, style: str, count: int, per_page: int | None, answers: bool,
+                 rgb: bool) -> Needs: ...
+
+
+def _png(fmt: str, shape: tuple[int, int], *, block: int | None, rgb: bool, **_: object) -> Needs:
     block = check_block(block or fitted_block(shape), shape)
     blocks, pixels = shape[0] * shape[1], shape[0] * shape[1] * block ** 2
     per_block = 10 * block ** 2 + 1 if rgb else 3.3 * block ** 2 + block + 2
     return Needs(fmt, int(blocks * (per_block + GRID_BYTES)), pixels // 10, block=block)
 
 
-def _gif(fmt, shape, *, block, frames, **_) -> Needs:
-    block = check_block(block or auto_block(shape), shape)
+def _gif(fmt: str, shape: tuple[int, int], *, block: int | None, frames: int, **_: object) -> Needs:
+    side = check_block(block or auto_block(shape), shape)
     frames = _whole(frames, "max_frames", 2)
     # the log (digging or search) has at most one entry an inner block: fewer frames then
     frames = min(frames, max(1, (shape[0] - 2) * (shape[1] - 2)) + 1)
-    height, width = shape[0] * block, shape[1] * block
+    height, width = shape[0] * side, shape[1] * side
     if max(height, width) > GIF_MAX_SIDE:
         raise MazeError(f"a {_cells(shape)} GIF would be {width}x{height} pixels; a GIF is at "
                         f"most {GIF_MAX_SIDE} pixels a side: draw it as a PNG or SVG")
@@ -360,10 +387,10 @@ def _gif(fmt, shape, *, block, frames, **_) -> Needs:
                         f"{advice}")
     blocks = shape[0] * shape[1]
     memory = pixels * GIF_BYTES_PER_PIXEL + blocks * (GIF_BYTES_PER_BLOCK + GRID_BYTES)
-    return Needs(fmt, int(memory), pixels // 30, block=block, frames=frames)
+    return Needs(fmt, int(memory), pixels // 30, block=side, frames=frames)
 
 
-def _svg(fmt, shape, *, style, **_) -> Needs:
+def _svg(fmt: str, shape: tuple[int, int], *, style: str, **_: object) -> Needs:
     if style not in SVG_STYLES:
         raise MazeError(f"unknown SVG style {style!r}; choose one of: {', '.join(SVG_STYLES)}")
     blocks = shape[0] * shape[1]
@@ -375,26 +402,26 @@ def _svg(fmt, shape, *, style, **_) -> Needs:
     return Needs(fmt, blocks * (SVG_BYTES[kind] + GRID_BYTES), int(blocks * SVG_SIZE[kind]))
 
 
-def _pdf(fmt, shape, *, count, per_page, answers, **_) -> Needs:
-
+def _pdf(fmt: str, shape: tuple[int, int], *, count: int, per_page: int | None, answers: bool,
+         **_: object) -> Needs:
     count = _whole(count, "the number of mazes", 1)
     if max(shape) > PDF_MAX_SIDE:
         raise MazeError(f"a {_cells(shape)} maze is too big to print legibly: a PDF page holds "
                         f"at most {(PDF_MAX_SIDE - 1) // 2} cells a side")
     blocks = shape[0] * shape[1]
-    per_page = mazes_per_page((max(shape) - 1) // 2, per_page)
+    on_a_page = mazes_per_page((max(shape) - 1) // 2, per_page)
     drawn = blocks * count * (2 if answers else 1)
     if drawn > PDF_MAX_BLOCKS:
         fit = PDF_MAX_BLOCKS // (blocks * (2 if answers else 1))
         raise MazeError(f"{count} {_cells(shape)} mazes{' with their answers' if answers else ''} "
                         f"are {drawn:,} blocks to draw; a PDF holds at most {PDF_MAX_BLOCKS:,}: "
                         f"use at most {fit} mazes (--count) or smaller ones")
-    memory = (blocks * min(per_page, count) * PDF_PAGE_BYTES + drawn * PDF_DRAWN_BYTES
+    memory = (blocks * min(on_a_page, count) * PDF_PAGE_BYTES + drawn * PDF_DRAWN_BYTES
               + blocks * count * GRID_BYTES)
     return Needs(fmt, memory, int(drawn * 1.8))
 
 
-def _html(fmt, shape, **_) -> Needs:
+def _html(fmt: str, shape: tuple[int, int], **_: object) -> Needs:
     check_page(shape)
     blocks = shape[0] * shape[1]
     per_block = HTML_REPLAY_BYTES if blocks <= DIG_REPLAY_BLOCKS else HTML_BYTES
@@ -402,16 +429,17 @@ def _html(fmt, shape, **_) -> Needs:
     return Needs(fmt, blocks * (per_block + GRID_BYTES), int(blocks * size))
 
 
-def _data(fmt, shape, **_) -> Needs:
+def _data(fmt: str, shape: tuple[int, int], **_: object) -> Needs:
     blocks = shape[0] * shape[1]
     return Needs(fmt, blocks * (DATA_BYTES[fmt] + GRID_BYTES), int(blocks * DATA_SIZE[fmt]))
 
 
-_NEEDS = {"png": _png, "gif": _gif, "svg": _svg, "pdf": _pdf, "html": _html,
+_NEEDS: dict[str, _Costing] = {"png": _png, "gif": _gif, "svg": _svg, "pdf": _pdf, "html": _html,
           **{fmt: _data for fmt in DATA}}
 
 
-def check_output(target, shape, *, available: int | None = None, **options) -> Needs:
+def check_output(target: str | os.PathLike[str], shape: tuple[int, int], *,
+                 available: int | None = None, **options: Unpack[OutputOptions]) -> Needs:
     """Refuse, before any work, an output of ``shape`` blocks that could not be written.
 
     Checks the format's own limits (:func:`output_needs`, whose options it takes) and
@@ -451,13 +479,14 @@ _NAMES = {"html": "web page", "pdf": "PDF", **{fmt: f"{fmt.upper()} file" for fm
 def _advice(needs: Needs, have: int, shape: tuple[int, int]) -> str:
     """What would fit instead, for the memory message."""
     blocks = shape[0] * shape[1]
+    block = needs.block or 1  # a PNG's and a GIF's needs carry their block size
     if needs.format == "gif":
         # the frames' pixels, beyond what making them takes whatever their number
-        per_frame = blocks * needs.block ** 2 * GIF_BYTES_PER_PIXEL
+        per_frame = blocks * block ** 2 * GIF_BYTES_PER_PIXEL
         fit = int((have - blocks * (GIF_BYTES_PER_BLOCK + GRID_BYTES)) // per_frame)
         if fit >= 2:
             return f"use at most {fit} frames (--frames), a smaller block size (--block) or a smaller maze"
-    if needs.format in ("png", "gif") and needs.block > 1:
+    if needs.format in ("png", "gif") and block > 1:
         return "use a smaller block size (--block) or a smaller maze"
     if needs.format in DATA and needs.format != "npz":
         return (f"choose a smaller maze (.npz takes {DATA_BYTES['npz'] + GRID_BYTES} bytes a block, "

@@ -14,14 +14,15 @@ import re
 from dataclasses import dataclass, fields, replace
 
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
 
 from ..errors import MazeError
-from ..maze import check_path
+from ..maze import Maze, check_path
 
 from ..paint import ANSWER, CLOSED, FRONTIER, GOAL, NAMES, PATH, RGB, START, WALL, rgb  # noqa: F401
 
 
-def parse_color(text) -> RGB:
+def parse_color(text: object) -> RGB:
     """A colour from ``#rgb``, ``#rrggbb``, ``r,g,b`` or a name in :data:`NAMES`.
 
     Examples
@@ -33,6 +34,7 @@ def parse_color(text) -> RGB:
     ...
     meiro.errors.MazeError: unknown colour 'mauve-ish'; use #rrggbb, r,g,b or a name such as gray25
     """
+    value: tuple[int, ...] | None
     if isinstance(text, tuple) and len(text) == 3:
         value = tuple(int(v) for v in text)
     else:
@@ -48,7 +50,7 @@ def parse_color(text) -> RGB:
             raise MazeError(f"unknown colour {text!r}; use #rrggbb, r,g,b or a name such as gray25")
     if not all(0 <= v <= 255 for v in value):
         raise MazeError(f"colour {text!r} has a channel outside 0..255")
-    return value  # type: ignore[return-value]
+    return value[0], value[1], value[2]
 
 
 @dataclass(frozen=True)
@@ -73,7 +75,7 @@ class Palette:
     frontier: RGB = rgb(FRONTIER)  # cornflowerblue
 
     @classmethod
-    def with_colors(cls, **colors) -> "Palette":
+    def with_colors(cls, **colors: object) -> "Palette":
         """The default palette with some colours replaced (values as :func:`parse_color` reads)."""
         known = {f.name for f in fields(cls)}
         for name in colors:
@@ -81,7 +83,7 @@ class Palette:
                 raise MazeError(f"unknown palette entry {name!r}; choose from {', '.join(sorted(known))}")
         return replace(cls(), **{k: parse_color(v) for k, v in colors.items() if v is not None})
 
-    def table(self) -> np.ndarray:
+    def table(self) -> NDArray[np.uint8]:
         """A ``(7, 3)`` uint8 array: row ``k`` is the colour of block class ``k``."""
         return np.array([getattr(self, f.name) for f in fields(self)], dtype=np.uint8)
 
@@ -90,7 +92,7 @@ class Palette:
         return "#%02x%02x%02x" % getattr(self, name)
 
 
-def rgb_blocks(maze, block: int = 1, palette: Palette | None = None) -> np.ndarray:
+def rgb_blocks(maze: Maze, block: int = 1, palette: Palette | None = None) -> NDArray[np.uint8]:
     """The maze as a ``(rows * block, cols * block, 3)`` uint8 RGB array in ``palette``'s
     colours (default: the game's), ``block`` pixels a side per block; no Pillow needed.
 
@@ -107,7 +109,7 @@ def rgb_blocks(maze, block: int = 1, palette: Palette | None = None) -> np.ndarr
     return table[classes(maze)].repeat(block, axis=0).repeat(block, axis=1)
 
 
-def classes(maze, path=None) -> np.ndarray:
+def classes(maze: Maze, path: ArrayLike | None = None) -> NDArray[np.uint8]:
     """A uint8 array of the block grid's shape holding each block's class.
 
     Walls are :data:`WALL`, open blocks :data:`PATH`, ``path`` blocks
@@ -127,7 +129,7 @@ def classes(maze, path=None) -> np.ndarray:
     return out
 
 
-def mark_path(out: np.ndarray, path) -> None:
+def mark_path(out: NDArray[np.uint8], path: ArrayLike) -> None:
     """Set the blocks of ``path`` (an ``(k, 2)`` array of (row, col)) to :data:`ANSWER`.
 
     Examples

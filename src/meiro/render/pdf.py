@@ -21,15 +21,24 @@ from __future__ import annotations
 import math
 import zlib
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Iterable, Literal, Sequence
+
+from numpy.typing import ArrayLike
 
 from .._version import __version__
 from ..errors import MazeError, NoPathError
 from ..fonts import HOW_TO_GET_ONE, describe, is_plain
 from ..maze import Maze
 from .limits import mazes_per_page
-from .geometry import block_runs, corners, is_lattice, wall_segments
+from .geometry import Segments, block_runs, corners, is_lattice, wall_segments
 from .palette import Palette
 from .print_text import check_language, word
+
+if TYPE_CHECKING:
+    from .pdf_font import PdfFont
+
+#: Where a block (row, col) is on the page, in points.
+Placement = Callable[[int, int], tuple[float, float]]
 
 #: Paper sizes in points (1/72 inch), portrait.
 PAPERS = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
@@ -86,7 +95,7 @@ def _f(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".") or "0"
 
 
-def _rgb(color) -> str:
+def _rgb(color: Iterable[int]) -> str:
     return " ".join(_f(v / 255) for v in color)
 
 
@@ -106,7 +115,8 @@ class PdfCanvas:
     (b'%PDF-1.4', True)
     """
 
-    def __init__(self, width: float, height: float, title: str = "mazes", font=None):
+    def __init__(self, width: float, height: float, title: str = "mazes",
+                 font: PdfFont | None = None):
         self.width, self.height, self.title = width, height, title
         self.font = font  # a meiro.render.pdf_font.PdfFont for all text, or None: Helvetica, ASCII
         self.pages: list[bytes] = []  # the finished pages' compressed content streams
@@ -123,33 +133,39 @@ class PdfCanvas:
         self._finish_page()
         self.ops = []
 
+    def _draw(self, operators: str) -> None:
+        """Add ``operators`` to the page being drawn."""
+        if self.ops is None:
+            raise RuntimeError("no page to draw on: call new_page() first")
+        self.ops.append(operators)
+
     def _y(self, y: float) -> float:
         return self.height - y
 
-    def stroke_style(self, color, width: float, round_caps: bool = False) -> None:
+    def stroke_style(self, color: Iterable[int], width: float, round_caps: bool = False) -> None:
         cap = 1 if round_caps else 2  # round or projecting square caps, so walls meet cleanly
-        self.ops.append(f"{_rgb(color)} RG {_f(width)} w {cap} J {1 if round_caps else 0} j")
+        self._draw(f"{_rgb(color)} RG {_f(width)} w {cap} J {1 if round_caps else 0} j")
 
-    def fill_color(self, color) -> None:
-        self.ops.append(f"{_rgb(color)} rg")
+    def fill_color(self, color: Iterable[int]) -> None:
+        self._draw(f"{_rgb(color)} rg")
 
     def line(self, x0: float, y0: float, x1: float, y1: float) -> None:
-        self.ops.append(f"{_f(x0)} {_f(self._y(y0))} m {_f(x1)} {_f(self._y(y1))} l S")
+        self._draw(f"{_f(x0)} {_f(self._y(y0))} m {_f(x1)} {_f(self._y(y1))} l S")
 
-    def polyline(self, points) -> None:
+    def polyline(self, points: Sequence[tuple[float, float]]) -> None:
         (x, y), *rest = points
         parts = [f"{_f(x)} {_f(self._y(y))} m"] + [f"{_f(a)} {_f(self._y(b))} l" for a, b in rest]
-        self.ops.append(" ".join(parts) + " S")
+        self._draw(" ".join(parts) + " S")
 
     def rect(self, x: float, y: float, w: float, h: float) -> None:
         """A filled rectangle with top-left corner (x, y)."""
-        self.ops.append(f"{_f(x)} {_f(self._y(y + h))} {_f(w)} {_f(h)} re f")
+        self._draw(f"{_f(x)} {_f(self._y(y + h))} {_f(w)} {_f(h)} re f")
 
     def disc(self, x: float, y: float, r: float) -> None:
         """A filled circle (four Bezier quarter arcs)."""
         k = 0.5523 * r
         y = self._y(y)
-        self.ops.append(
+        self._draw(
             f"{_f(x + r)} {_f(y)} m "
             f"{_f(x + r)} {_f(y + k)} {_f(x + k)} {_f(y + r)} {_f(x)} {_f(y + r)} c "
             f"{_f(x - k)} {_f(y + r)} {_f(x - r)} {_f(y + k)} {_f(x - r)} {_f(y)} c "
@@ -159,14 +175,15 @@ class PdfCanvas:
     def triangle(self, x: float, y: float, r: float) -> None:
         """A filled upward triangle centred on (x, y), like the NumPy article's goal mark."""
         h = r * math.sqrt(3) / 2
-        self.ops.append(f"{_f(x)} {_f(self._y(y - r))} m {_f(x - h)} {_f(self._y(y + r / 2))} l "
+        self._draw(f"{_f(x)} {_f(self._y(y - r))} m {_f(x - h)} {_f(self._y(y + r / 2))} l "
                         f"{_f(x + h)} {_f(self._y(y + r / 2))} l h f")
 
     def text_width(self, value: str, size: float) -> float:
         """The width of ``value`` set at ``size`` points in this canvas's font."""
         return self.font.width(value, size) if self.font is not None else text_width(value, size)
 
-    def text(self, x: float, y: float, value: str, size: float = 10, align: str = "left") -> None:
+    def text(self, x: float, y: float, value: str, size: float = 10,
+             align: Literal["left", "center", "right"] = "left") -> None:
         """Text with its baseline at y; ``align`` left, center or right of x.
 
         In the embedded font when the canvas has one, else in Helvetica, which
@@ -181,7 +198,7 @@ class PdfCanvas:
             shown, face = self.font.encode(value), "/F2"
         else:
             shown, face = _text(value), "/F1"
-        self.ops.append(f"0 0 0 rg BT {face} {_f(size)} Tf {_f(x)} {_f(self._y(y))} Td {shown} Tj ET")
+        self._draw(f"0 0 0 rg BT {face} {_f(size)} Tf {_f(x)} {_f(self._y(y))} Td {shown} Tj ET")
 
     def tobytes(self) -> bytes:
         """The complete PDF file."""
@@ -205,7 +222,7 @@ class PdfCanvas:
             objects.extend(self.font.objects(embedded))
         objects.append(f"<< /Title {_info_text(self.title)} /Producer (meiro {__version__}) >>".encode())
         out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
-        offsets = []
+        offsets: list[int] = []
         for number, body in enumerate(objects, 1):
             offsets.append(len(out))
             out += f"{number} 0 obj\n".encode() + body + b"\nendobj\n"
@@ -230,31 +247,35 @@ def _layout(paper: tuple[float, float], per_page: int, aspect: float) -> list[_S
     columns that makes the mazes largest."""
     pw, ph = paper
     area_w, area_h = pw - 2 * MARGIN, ph - 2 * MARGIN - HEADER - FOOTER
-    best = None
+    best: tuple[float, int, int, float, float] | None = None
     for cols in range(1, per_page + 1):
         rows = math.ceil(per_page / cols)
         w, h = area_w / cols, area_h / rows
         fit = min((w - 12) / aspect, h - LABEL - 12)  # the maze's height in points
         if best is None or fit > best[0]:
             best = (fit, cols, rows, w, h)
+    if best is None:  # not reached: mazes_per_page gave at least one
+        raise MazeError(f"cannot lay out {per_page} mazes on a page")
     _, cols, rows, w, h = best
     return [_Slot(MARGIN + c * w, MARGIN + HEADER + r * h, w, h)
             for r in range(rows) for c in range(cols)][:per_page]
 
 
-def draw_marks(pdf: PdfCanvas, maze: Maze, at, size: float, palette: Palette, path=None) -> None:
+def draw_marks(pdf: PdfCanvas, maze: Maze, at: Placement, size: float, palette: Palette,
+               path: ArrayLike | None = None) -> None:
     """The answer ``path`` (if any), the start (a disc) and the goal (a triangle), ``size``
     being half a corridor's width and ``at(row, col)`` a block's place on the page."""
-    if path is not None and len(path) > 1:
+    points = corners(path) if path is not None else None
+    if points is not None and len(points) > 1:
         pdf.stroke_style(palette.answer, max(1.0, size * 0.8), round_caps=True)
-        pdf.polyline([at(int(r), int(c)) for r, c in corners(path)])
+        pdf.polyline([at(int(r), int(c)) for r, c in points])
     pdf.fill_color(palette.start)
     pdf.disc(*at(*maze.start), size * 0.6)
     pdf.fill_color(palette.goal)
     pdf.triangle(*at(*maze.goal), size * 0.75)
 
 
-def draw_walls(pdf: PdfCanvas, at, segments, width: float) -> None:
+def draw_walls(pdf: PdfCanvas, at: Placement, segments: Segments, width: float) -> None:
     """Thin black walls: ``segments`` is ``(horizontal, vertical)`` runs as
     :func:`meiro.render.geometry.wall_segments` gives them."""
     horizontal, vertical = segments
@@ -266,7 +287,7 @@ def draw_walls(pdf: PdfCanvas, at, segments, width: float) -> None:
 
 
 def _draw_maze(pdf: PdfCanvas, maze: Maze, slot: _Slot, label: str, note: str,
-               palette: Palette, path=None) -> None:
+               palette: Palette, path: ArrayLike | None = None) -> None:
     rows, cols = maze.grid.shape
     lattice = is_lattice(maze.grid)
     # thin walls span cells (cols - 1 half-cells); blocks span every block
@@ -278,7 +299,7 @@ def _draw_maze(pdf: PdfCanvas, maze: Maze, slot: _Slot, label: str, note: str,
     pdf.text(left, top - 4, label, size=11)
     pdf.text(left + unit * span_x, top - 4, note, size=7, align="right")
 
-    def at(r, c):
+    def at(r: int, c: int) -> tuple[float, float]:
         return left + c * unit + centre, top + r * unit + centre
 
     # marks are sized to the corridor: half a cell on a lattice, half a block otherwise
@@ -291,9 +312,9 @@ def _draw_maze(pdf: PdfCanvas, maze: Maze, slot: _Slot, label: str, note: str,
             pdf.rect(left + c0 * unit, top + r * unit, (c1 - c0 + 1) * unit, unit)
 
 
-def render_sheet(mazes, *, paper: str = "a4", per_page: int | None = None, answers: bool = True,
-                 title: str = "Mazes", palette: Palette | None = None, lang: str = "en",
-                 font=None) -> bytes:
+def render_sheet(mazes: Iterable[Maze], *, paper: str = "a4", per_page: int | None = None,
+                 answers: bool = True, title: str = "Mazes", palette: Palette | None = None,
+                 lang: str = "en", font: PdfFont | None = None) -> bytes:
     """A PDF of ``mazes``, several per page, numbered, then answer-key pages.
 
     Parameters

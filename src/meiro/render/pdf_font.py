@@ -38,6 +38,7 @@ import hashlib
 import io
 import logging
 import zlib
+from typing import Iterator
 
 from ..errors import MazeError
 from ..fonts import FontFile, character_map, describe, open_font
@@ -50,7 +51,7 @@ def _stream(body: bytes, extra: str = "") -> bytes:
 
 
 @contextlib.contextmanager
-def _quiet(name: str):
+def _quiet(name: str) -> Iterator[None]:
     logger = logging.getLogger(name)
     level = logger.level
     logger.setLevel(logging.ERROR)
@@ -80,8 +81,8 @@ class PdfFont:
                             recalcTimestamp=False)
         self._cmap = character_map(self.file.path, self.file.index)
         self._gid: dict[str, int] | None = None  # glyph numbers, read when first needed
-        self._upem = self._font["head"].unitsPerEm
-        self._advance = self._font["hmtx"].metrics
+        self._upem: int = self._font["head"].unitsPerEm
+        self._advance: dict[str, tuple[int, int]] = self._font["hmtx"].metrics  # (advance, left bearing)
         if "CFF " in self._font:
             top = self._font["CFF "].cff.topDictIndex[0]
             self.kind = "cid" if hasattr(top, "ROS") else "cff"

@@ -15,33 +15,36 @@ from __future__ import annotations
 import io
 import json
 import warnings
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
 
 from ..errors import MazeError
 from ..files import parse_json, png_size
-from ..maze import Maze
+from ..maze import Maze, Position
+from ..paint import ANSWER, GOAL, PATH, START, WALL
 from ..recipe import recipe_from, shown
-from .limits import MAX_PIXELS, check_block, fitted_block, largest_block  # noqa: F401  (theirs)
-from .palette import ANSWER, GOAL, PATH, START, WALL, Palette, classes
+from .limits import MAX_PIXELS, check_block, fitted_block, largest_block
+from .palette import Palette, classes
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 #: Text chunk key holding meiro's metadata.
 CHUNK = "meiro"
 
 
-def _pillow():
+def _pillow() -> None:
+    """Import Pillow on first use (``import meiro`` does not), or say in one line that it is missing."""
     try:
-        from PIL import Image, PngImagePlugin
+        import PIL.Image  # noqa: F401
+        import PIL.PngImagePlugin  # noqa: F401
     except ImportError:  # pragma: no cover - Pillow is one of meiro's own dependencies
         raise MazeError("PNG and GIF need Pillow, which meiro depends on: pip install pillow") from None
-    return Image, PngImagePlugin
 
 
-
-
-
-
-def indexed_image(cls: np.ndarray, block: int, palette: Palette):
+def indexed_image(cls: NDArray[np.uint8], block: int, palette: Palette) -> Image.Image:
     """A Pillow palette ('P') image drawing block classes ``cls`` at ``block`` pixels each.
 
     Examples
@@ -51,14 +54,16 @@ def indexed_image(cls: np.ndarray, block: int, palette: Palette):
     >>> image.mode, image.size, image.getpixel((0, 0)), image.getpixel((4, 4))   # a wall, the start
     ('P', (20, 12), 1, 2)
     """
-    Image, _ = _pillow()
+    _pillow()
+    from PIL import Image
+
     pixels = np.repeat(np.repeat(cls, block, axis=0), block, axis=1)
     image = Image.frombytes("P", (pixels.shape[1], pixels.shape[0]), np.ascontiguousarray(pixels).tobytes())
     image.putpalette(palette.table().ravel().tolist())
     return image
 
 
-def render_png(maze: Maze, path=None, *, block: int = 16, palette: Palette | None = None) -> bytes:
+def render_png(maze: Maze, path: ArrayLike | None = None, *, block: int = 16, palette: Palette | None = None) -> bytes:
     """Draw ``maze`` as a PNG and return its bytes.
 
     Parameters
@@ -83,7 +88,9 @@ def render_png(maze: Maze, path=None, *, block: int = 16, palette: Palette | Non
     """
     from .limits import check_output
 
-    _, PngImagePlugin = _pillow()
+    _pillow()
+    from PIL import PngImagePlugin
+
     palette = palette or Palette()
     block = check_block(block, maze.grid.shape)
     check_output(".png", maze.grid.shape, block=block)
@@ -108,7 +115,7 @@ def _block_size(packed: np.ndarray) -> int:
     return int(np.gcd.reduce(np.concatenate(([width, height], changes_x, changes_y)).astype(np.int64)))
 
 
-def _metadata(image) -> dict:
+def _metadata(image: Image.Image) -> dict[str, Any]:
     raw = getattr(image, "text", {}).get(CHUNK)
     if raw is None:
         return {}
@@ -139,7 +146,9 @@ def read_png(data: bytes) -> Maze:
     ...
     meiro.errors.MazeError: not a PNG image (cannot identify image file)
     """
-    Image, _ = _pillow()
+    _pillow()
+    from PIL import Image
+
     size = png_size(data)
     # judged from the header, before Pillow decodes (or warns about) anything
     if size is not None and size[0] * size[1] > MAX_PIXELS:
@@ -191,7 +200,7 @@ def read_png(data: bytes) -> Maze:
     return Maze(grid, start, goal, generation=_recipe(meta, grid.shape))
 
 
-def _recipe(meta: dict, shape: tuple[int, int]) -> dict | None:
+def _recipe(meta: dict[str, Any], shape: tuple[int, int]) -> dict[str, Any] | None:
     """The generation recipe the metadata keeps, if it is a sound one.
 
     The pixels are the maze; a recipe that does not check out (a seed out of
@@ -199,15 +208,14 @@ def _recipe(meta: dict, shape: tuple[int, int]) -> dict | None:
     """
     if not (isinstance(meta.get("algorithm"), str) and isinstance(meta.get("seed"), int)):
         return None
-    recipe = {key: meta.get(key) for key in ("algorithm", "seed", "origin")}
+    saved = {key: meta.get(key) for key in ("algorithm", "seed", "origin")}
     try:
-        recipe = recipe_from(recipe, shape)
+        return recipe_from(saved, shape)
     except MazeError:
         return None
-    return recipe
 
 
-def _nearest_class(packed: np.ndarray, saved) -> np.ndarray:
+def _nearest_class(packed: NDArray[np.uint32], saved: object) -> NDArray[np.uint8]:
     """Block classes of block colours packed as ``R | G << 8 | B << 16``, by nearest palette colour."""
     palette = Palette()
     if isinstance(saved, dict):
@@ -227,18 +235,23 @@ def _nearest_class(packed: np.ndarray, saved) -> np.ndarray:
         raise MazeError(f"block (row {r}, col {c}) has colour {tuple(int(v) for v in rgb[far[0]])}, "
                         "which is none of the maze colours; not a maze picture")
     nearest[nearest == ANSWER] = PATH
-    return nearest[inverse].reshape(packed.shape)
+    classified: NDArray[np.uint8] = nearest[inverse].reshape(packed.shape)
+    return classified
 
 
-def _single(cls: np.ndarray, value: int, name: str):
+def _single(cls: NDArray[np.uint8], value: int, name: str) -> Position | None:
     where = np.argwhere(cls == value)
     if len(where) > 1:
         raise MazeError(f"the image marks {len(where)} blocks as the {name}; a maze has one")
     return (int(where[0][0]), int(where[0][1])) if len(where) else None
 
 
-def _meta_position(meta: dict, key: str):
+def _meta_position(meta: dict[str, Any], key: str) -> Position | None:
     value = meta.get(key)
     if isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value):
-        return tuple(value)
+        return value[0], value[1]
     return None
+
+
+__all__ = ["CHUNK", "MAX_PIXELS", "check_block", "fitted_block", "indexed_image", "largest_block",
+           "read_png", "render_png"]

@@ -73,7 +73,7 @@ def check_language(lang: str) -> str:
     return lang
 
 
-def word(lang: str, key: str, **values) -> str:
+def word(lang: str, key: str, **values: object) -> str:
     """The printed word or phrase ``key`` in ``lang``, filled in with ``values``.
 
     Examples

@@ -9,16 +9,21 @@ characters.
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
 
 from ..errors import MazeError
 from ..maze import Maze
-from .palette import CLOSED, FRONTIER, GOAL, PATH, START, WALL, mark_path
+from ..paint import CLOSED, FRONTIER, GOAL, PATH, START, WALL
+from .palette import mark_path
+
+if TYPE_CHECKING:
+    from ..solve import Solution
 
 
-def frame_counts(total: int, max_frames: int) -> np.ndarray:
+def frame_counts(total: int, max_frames: int) -> NDArray[np.int64]:
     """How many log entries each animation frame shows: strictly increasing, ending at ``total``.
 
     There are ``min(total, max_frames - 1)`` of them (at least one), leaving
@@ -38,13 +43,13 @@ def frame_counts(total: int, max_frames: int) -> np.ndarray:
     return (total * i + steps // 2) // steps
 
 
-def _maze(maze) -> Maze:
+def _maze(maze: object) -> Maze:
     if not isinstance(maze, Maze):
         raise TypeError(f"needs a meiro.Maze, got {type(maze).__name__}")
     return maze
 
 
-def _counts(counts, total: int) -> np.ndarray:
+def _counts(counts: ArrayLike, total: int) -> NDArray[np.int64]:
     """``counts`` as whole numbers from 0 to ``total`` (the log's length), or the error saying why."""
     try:
         array = np.asarray(counts)
@@ -58,7 +63,7 @@ def _counts(counts, total: int) -> np.ndarray:
     return array.astype(np.int64)
 
 
-def dig_frames(maze: Maze, counts) -> Iterator[np.ndarray]:
+def dig_frames(maze: Maze, counts: ArrayLike) -> Iterator[NDArray[np.uint8]]:
     """Block classes after each prefix ``order[:count]`` of the carving log.
 
     The blocks opened since the previous frame are the digging head
@@ -75,18 +80,18 @@ def dig_frames(maze: Maze, counts) -> Iterator[np.ndarray]:
     [(0, 3), (3, 2)]
     """
     order = np.asarray(_maze(maze).carve_order, dtype=np.int64)
-    counts = _counts(counts, len(order))
+    steps = _counts(counts, len(order))
     cls = np.full(maze.grid.shape, WALL, np.uint8)
     flat = cls.ravel()
     shown = 0
-    for count in counts:
+    for count in steps:
         flat[order[:shown]] = PATH
         flat[order[shown:count]] = FRONTIER
         shown = int(count)
         yield cls
 
 
-def _shift(mask: np.ndarray, dr: int, dc: int) -> np.ndarray:
+def _shift(mask: NDArray[np.bool_], dr: int, dc: int) -> NDArray[np.bool_]:
     """``out[r, c] = mask[r + dr, c + dc]`` (False outside)."""
     out = np.zeros_like(mask)
     rows, cols = mask.shape
@@ -95,11 +100,12 @@ def _shift(mask: np.ndarray, dr: int, dc: int) -> np.ndarray:
     return out
 
 
-def _touching(mask: np.ndarray) -> np.ndarray:
+def _touching(mask: NDArray[np.bool_]) -> NDArray[np.bool_]:
     return _shift(mask, -1, 0) | _shift(mask, 1, 0) | _shift(mask, 0, -1) | _shift(mask, 0, 1)
 
 
-def search_layers(grid: np.ndarray, expanded: np.ndarray, stride: int) -> tuple[np.ndarray, np.ndarray]:
+def search_layers(grid: NDArray[np.bool_], expanded: NDArray[np.bool_],
+                  stride: int) -> tuple[NDArray[np.bool_], NDArray[np.bool_]]:
     """``(closed, frontier)`` block masks after the positions in ``expanded`` were expanded.
 
     On a lattice (``stride`` 2) the solver steps cell to cell; the passage
@@ -132,7 +138,7 @@ def search_layers(grid: np.ndarray, expanded: np.ndarray, stride: int) -> tuple[
     return closed, frontier
 
 
-def search_frames(maze: Maze, solution, counts) -> Iterator[np.ndarray]:
+def search_frames(maze: Maze, solution: Solution, counts: ArrayLike) -> Iterator[NDArray[np.uint8]]:
     """Block classes after each prefix of ``solution.explored``: closed, frontier,
     start and goal; then one last frame with the path (:data:`ANSWER`) on top.
 
@@ -154,12 +160,12 @@ def search_frames(maze: Maze, solution, counts) -> Iterator[np.ndarray]:
     explored = np.asarray(solution.explored, dtype=np.int64).reshape(-1, 2)
     if explored.size and ((explored < 0).any() or (explored >= _maze(maze).grid.shape).any()):
         raise MazeError("the solution's search lies outside this maze: solve this maze, not another")
-    counts = _counts(counts, len(explored))
+    steps = _counts(counts, len(explored))
     stride = search_stride(maze)
     expanded = np.zeros(maze.grid.shape, bool)
     shown = 0
     cls = maze.grid.astype(np.uint8)
-    for count in counts:
+    for count in steps:
         step = explored[shown:int(count)]
         expanded[step[:, 0], step[:, 1]] = True
         shown = int(count)

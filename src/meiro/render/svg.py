@@ -13,6 +13,8 @@ Numbers are whole or halves, so the text is short and stable.
 
 from __future__ import annotations
 
+from numpy.typing import ArrayLike
+
 from ..errors import MazeError
 from ..maze import Maze
 from .geometry import block_runs, corners, is_lattice, wall_segments
@@ -23,7 +25,7 @@ def _num(value: float) -> str:
     return f"{value + 0:g}"  # + 0 turns -0.0 into 0
 
 
-def render_svg(maze: Maze, path=None, *, style: str = "auto", cell: int = 16,
+def render_svg(maze: Maze, path: ArrayLike | None = None, *, style: str = "auto", cell: int = 16,
                palette: Palette | None = None, title: str | None = None) -> str:
     """Draw ``maze`` as an SVG document and return its text.
 
@@ -81,8 +83,9 @@ def render_svg(maze: Maze, path=None, *, style: str = "auto", cell: int = 16,
     def at(r: int, c: int) -> tuple[str, str]:
         return _num(c * unit + centre), _num(r * unit + centre)
 
-    if path is not None and len(path):
-        points = " ".join(",".join(at(int(r), int(c))) for r, c in corners(path))
+    turns = corners(path) if path is not None else None
+    if turns is not None and len(turns):
+        points = " ".join(",".join(at(int(r), int(c))) for r, c in turns)
         out.append(f'<polyline class="answer" points="{points}" fill="none" '
                    f'stroke="{palette.hex("answer")}" stroke-width="{_num(max(1.0, cell / 4))}" '
                    'stroke-linecap="round" stroke-linejoin="round"/>')
