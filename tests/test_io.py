@@ -133,3 +133,15 @@ def test_bad_recipes_are_rejected(tmp_path, changes, message):
     path.write_text(json.dumps(_doc(**changes)), encoding="utf-8")
     with pytest.raises(meiro.MazeError, match=message):
         meiro.load(path)
+
+
+@pytest.mark.parametrize("fmt", ["json", "txt", "npz", "npy", "csv"])
+def test_encode_gives_bytes_in_every_data_format(fmt, tmp_path):
+    # encode() promises bytes; CSV came back as text before
+    from meiro.io import encode
+
+    m = meiro.generate(4, 3, seed=5)
+    data = encode(m, fmt)
+    assert isinstance(data, bytes)
+    (tmp_path / f"m.{fmt}").write_bytes(data)
+    assert np.array_equal(meiro.load(tmp_path / f"m.{fmt}").grid, m.grid)

@@ -22,6 +22,7 @@ import os
 import re
 import stat
 import struct
+from typing import Any, BinaryIO
 
 from .errors import MazeError
 from .sizes import BYTES_PER_BLOCK, SMALL_ENOUGH, available_memory
@@ -100,12 +101,12 @@ def _limit_room() -> int | None:
     return room
 
 
-def _too_large(path, limit: int) -> MazeError:
+def _too_large(path: str | os.PathLike[str], limit: int) -> MazeError:
     return MazeError(f"{path} is larger than the largest maze this machine could hold "
                      f"({limit / 2**20:.0f} MiB); refusing it")
 
 
-def read_bytes(path: str | os.PathLike, limit: int | None = None) -> bytes:
+def read_bytes(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
     """Read a whole file, at most ``limit`` bytes (default :func:`read_limit`),
     turning OS errors into one-line :class:`MazeError` messages.
 
@@ -153,9 +154,10 @@ def read_bytes(path: str | os.PathLike, limit: int | None = None) -> bytes:
         raise MazeError(f"cannot read {path!r}: a file name cannot hold a NUL character") from None
 
 
-def _read_bounded(handle, first: int, path, limit: int) -> bytes:
+def _read_bounded(handle: BinaryIO, first: int, path: str | os.PathLike[str], limit: int) -> bytes:
     """Read ``handle`` to its end in pieces (the first of ``first`` bytes), at most ``limit`` bytes."""
-    pieces, total, want = [], 0, first
+    pieces: list[bytes] = []
+    total, want = 0, first
     while True:
         piece = handle.read(min(want, limit + 1 - total))
         if not piece:
@@ -168,7 +170,7 @@ def _read_bounded(handle, first: int, path, limit: int) -> bytes:
     return pieces[0] if len(pieces) == 1 else b"".join(pieces)
 
 
-def read_text(path: str | os.PathLike, limit: int | None = None) -> str:
+def read_text(path: str | os.PathLike[str], limit: int | None = None) -> str:
     """Read a UTF-8 text file (a BOM is allowed), bounded as :func:`read_bytes`, with one-line errors.
 
     Examples
@@ -188,7 +190,7 @@ def read_text(path: str | os.PathLike, limit: int | None = None) -> str:
     return decode_text(read_bytes(path, limit), path)
 
 
-def decode_text(raw: bytes, path: str | os.PathLike) -> str:
+def decode_text(raw: bytes, path: str | os.PathLike[str]) -> str:
     """The UTF-8 text (a BOM is allowed) of bytes read from ``path``, else a one-line error.
 
     Examples
@@ -237,11 +239,11 @@ class LongNumber:
         return f"<a {self.digits}-digit number>"
 
 
-def _integer(text: str):
+def _integer(text: str) -> int | LongNumber:
     return int(text) if len(text) <= MAX_DIGITS else LongNumber(text)
 
 
-def parse_json(text: str):
+def parse_json(text: str) -> Any:  # JSON: whatever the text holds
     """Parse JSON text without deep recursion or giant integers; any failure is one :class:`MazeError`.
 
     Lists and objects nested more than :data:`MAX_DEPTH` deep are refused

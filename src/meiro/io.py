@@ -34,6 +34,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Iterable
 
 import numpy as np
 
@@ -85,7 +86,8 @@ DATA_FORMATS = ("json", "txt", "npz", "npy", "csv")
 PICTURE_FORMATS = ("png", "svg", "gif", "pdf", "html")
 
 
-def format_of(path: str | os.PathLike, given: str | None = None, formats=None) -> str:
+def format_of(path: str | os.PathLike[str], given: str | None = None,
+              formats: Iterable[str] | None = None) -> str:
     """The format to write ``path`` in: ``given``, or else the one its extension names.
 
     ``formats``: the names that may be chosen (default: every data and picture format).
@@ -119,10 +121,6 @@ def format_of(path: str | os.PathLike, given: str | None = None, formats=None) -
                     "or give the format (--format)")
 
 
-#: format -> meiro.interop function, for the data formats beyond JSON and text
-_WRITERS = {"npz": "to_npz", "npy": "to_npy", "csv": "to_csv"}
-
-
 def encode(maze: Maze, format: str) -> bytes:
     """The bytes of ``maze`` in a data format (see :data:`DATA_FORMATS`).
 
@@ -131,6 +129,8 @@ def encode(maze: Maze, format: str) -> bytes:
     >>> import meiro
     >>> encode(meiro.generate(2, 1, seed=0), "txt").decode().splitlines()
     ['# # # # #', '# S   G #', '# # # # #']
+    >>> encode(meiro.generate(2, 1, seed=0), "csv")
+    b'1,1,1,1,1\\n1,0,0,0,1\\n1,1,1,1,1\\n'
     """
     if format == "json":
         return to_json(maze).encode("utf-8")
@@ -138,10 +138,14 @@ def encode(maze: Maze, format: str) -> bytes:
         from .text import render_text
 
         return (render_text(maze) + "\n").encode("utf-8")
-    if format in _WRITERS:
+    if format in ("npz", "npy", "csv"):  # meiro.interop's formats
         from . import interop
 
-        return getattr(interop, _WRITERS[format])(maze)
+        if format == "npz":
+            return interop.to_npz(maze)
+        if format == "npy":
+            return interop.to_npy(maze)
+        return interop.to_csv(maze).encode("ascii")
     raise MazeError(f"{format!r} is not a maze data format; choose one of: {', '.join(DATA_FORMATS)}")
 
 

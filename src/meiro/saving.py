@@ -18,7 +18,7 @@ from .text import parse_text
 from .writing import check_target, write_atomic
 
 
-def save(maze: Maze, path: str | os.PathLike, format: str | None = None) -> None:
+def save(maze: Maze, path: str | os.PathLike[str], format: str | None = None) -> None:
     """Write ``maze`` to ``path`` atomically, in ``format`` or the one its extension names.
 
     Data (read back by :func:`load`): ``.json``, ``.txt``, ``.npz``, ``.npy``/``.csv``
@@ -63,13 +63,14 @@ def save(maze: Maze, path: str | os.PathLike, format: str | None = None) -> None
     write_atomic(target.name, data)
 
 
-_READERS = {".npz": "from_npz", ".npy": "from_npy"}
+#: extensions whose files are read as bytes (the others are UTF-8 text)
+_BINARY = (".npz", ".npy", ".png")
 #: extension -> bytes of memory loading takes per byte of the file, where above
 #: :data:`meiro.files.LOAD_COST` (measured: text makes a 4-byte code per character, CSV Python lists)
 _LOAD_COST = {".txt": 12, ".csv": 16}
 
 
-def load(path: str | os.PathLike) -> Maze:
+def load(path: str | os.PathLike[str]) -> Maze:
     """Read a maze file: JSON, or the format its extension names (see the module docs).
 
     Raises
@@ -96,18 +97,21 @@ def load(path: str | os.PathLike) -> Maze:
     if suffix in (".gif", ".svg", ".pdf"):
         raise MazeError(f"cannot load a {suffix} file: meiro reads mazes from "
                         ".json, .txt, .npz, .npy, .csv and .png files")
-    binary = suffix in _READERS or suffix == ".png"
     limit = read_limit(_LOAD_COST.get(suffix, LOAD_COST))
-    data = read_bytes(path, limit) if binary else read_text(path, limit)
+    data = read_bytes(path, limit) if suffix in _BINARY else read_text(path, limit)
     try:
-        if suffix == ".png":
-            from .render.png import read_png
+        if isinstance(data, bytes):
+            if suffix == ".png":
+                from .render.png import read_png
 
-            return read_png(data)
-        if binary or suffix == ".csv":
+                return read_png(data)
             from . import interop
 
-            return getattr(interop, _READERS.get(suffix, "from_csv"))(data)
+            return interop.from_npz(data) if suffix == ".npz" else interop.from_npy(data)
+        if suffix == ".csv":
+            from . import interop
+
+            return interop.from_csv(data)
         if suffix == ".txt":
             return parse_text(data)
         return from_json(data)

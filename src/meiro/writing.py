@@ -42,6 +42,7 @@ import stat
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
+from types import TracebackType
 from typing import Iterator
 
 from .errors import MazeError
@@ -92,7 +93,7 @@ class Target:
     owner: tuple[int, int] | None = None
 
 
-def check_target(path: str | os.PathLike) -> Target:
+def check_target(path: str | os.PathLike[str]) -> Target:
     """Decide how ``path`` will be written, refusing (with :class:`MazeError`) what cannot be.
 
     Nothing is created or changed.
@@ -154,6 +155,13 @@ def check_target(path: str | os.PathLike) -> Target:
         mode = stat.S_IMODE(info.st_mode)
         owner = (info.st_uid, info.st_gid)
     return Target(name, "file", real=real, mode=mode, owner=owner)
+
+
+def _real_path(target: Target) -> Path:
+    """The resolved path of a ``file`` or ``device`` target (:func:`check_target` gives both one)."""
+    if target.real is None:  # not reached: only an "fd" target has none
+        raise MazeError(f"cannot write {target.name}: it names no file")
+    return target.real
 
 
 def _temp_file(folder: Path, name: str) -> tuple[int, str]:
@@ -231,28 +239,29 @@ class OutputSet:
 
     def __init__(self) -> None:
         self._targets: dict[str, Target] = {}
-        self._staged: list[tuple[Target, str | bytes]] = []  # (target, temp path or direct bytes)
+        self._temps: list[tuple[Target, str]] = []  # regular files: (target, its temporary file)
+        self._direct: list[tuple[Target, bytes]] = []  # special files: (target, the bytes for it)
         self._guard = raising_on_termination()
 
-    def add(self, path: str | os.PathLike) -> Target:
+    def add(self, path: str | os.PathLike[str]) -> Target:
         """Check ``path`` now (see :func:`check_target`); the same path twice is one target."""
         target = check_target(path)
         self._targets.setdefault(target.name, target)
         return target
 
-    def write(self, path: str | os.PathLike, data: bytes | str) -> None:
+    def write(self, path: str | os.PathLike[str], data: bytes | str) -> None:
         """Stage ``data`` (text is written as UTF-8) for ``path``."""
         target = self._targets.get(os.fspath(path)) or self.add(path)
         payload = data.encode("utf-8") if isinstance(data, str) else bytes(data)
         if target.kind != "file":
-            self._staged.append((target, payload))
+            self._direct.append((target, payload))
             return
-        assert target.real is not None
+        real = _real_path(target)
         try:
-            handle, temp = _temp_file(target.real.parent, target.real.name)
+            handle, temp = _temp_file(real.parent, real.name)
         except OSError as exc:
             raise MazeError(f"cannot write {target.name}: {_reason(exc)}") from None
-        self._staged.append((target, temp))
+        self._temps.append((target, temp))
         try:
             if target.mode is not None:  # a replaced file keeps its bits
                 os.chmod(temp, target.mode)
@@ -271,28 +280,28 @@ class OutputSet:
         Special files go first: writing to them is what may still fail (a full
         device, a closed pipe), and the regular files are then still unwritten.
         """
-        staged = self._staged
-        target = None
+        target: Target | None = None
         signals.raise_if_pending()  # a termination signal whose exception was lost: nothing goes in place
         try:
-            for target, payload in staged:
+            for target, payload in self._direct:
                 if target.kind == "fd":
                     self._write_fd(target, payload)
-                elif target.kind == "device":
-                    with open(target.real, "wb") as out:
+                else:  # a device or a FIFO
+                    with open(_real_path(target), "wb") as out:
                         out.write(payload)
             with _signals_held():  # the renames happen all together: no signal between two
-                for target, temp in staged:
-                    if target.kind == "file":
-                        os.replace(temp, target.real)
+                for target, temp in self._temps:
+                    os.replace(temp, _real_path(target))
         except OSError as exc:
             raise MazeError(f"cannot write {target.name if target else ''}: {_reason(exc)}") from None
-        self._staged = []
+        self._direct, self._temps = [], []
 
     @staticmethod
     def _write_fd(target: Target, payload: bytes) -> None:
         import sys
 
+        if target.fd is None:  # not reached: check_target gives every "fd" target its number
+            raise MazeError(f"cannot write {target.name}: it names no file descriptor")
         if target.fd in (1, 2):  # what print() wrote so far comes first
             stream = sys.stdout if target.fd == 1 else sys.stderr
             if stream is not None:
@@ -301,19 +310,19 @@ class OutputSet:
 
     def discard(self) -> None:
         """Remove every staged temporary file; the targets stay as they were."""
-        staged, self._staged = self._staged, []
+        staged, self._temps, self._direct = self._temps, [], []
         for _target, temp in staged:
-            if isinstance(temp, str):
-                try:
-                    os.unlink(temp)
-                except OSError:
-                    pass
+            try:
+                os.unlink(temp)
+            except OSError:
+                pass
 
     def __enter__(self) -> "OutputSet":
         self._guard.__enter__()
         return self
 
-    def __exit__(self, kind, exc, trace) -> None:
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 trace: TracebackType | None) -> None:
         try:
             if kind is None:
                 self.commit()
@@ -326,7 +335,7 @@ class OutputSet:
             self._guard.__exit__(kind, exc, trace)
 
 
-def write_atomic(path: str | os.PathLike, data: bytes | str) -> None:
+def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> None:
     """Write ``data`` to ``path`` as one whole file (text as UTF-8), by the rules of this module.
 
     A reader never sees a half-written file, and an interrupted write leaves

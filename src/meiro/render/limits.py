@@ -291,8 +291,8 @@ def _shape(shape: Any) -> tuple[int, int]:  # unchecked input: checked here
     return rows, cols
 
 
-def output_needs(target: str | os.PathLike[str], shape: tuple[int, int], *, block: int | None = None, frames: int = 120,
-                 solution: bool = False, style: str = "auto", count: int = 1,
+def output_needs(target: str | os.PathLike[str], shape: tuple[int, int], *,
+                 block: int | None = None, frames: int = 120, solution: bool = False, style: str = "auto", count: int = 1,
                  per_page: int | None = None, answers: bool = True, rgb: bool = False) -> Needs:
     """What writing ``target`` (a file name, suffix or format) for ``shape`` blocks takes.
 
