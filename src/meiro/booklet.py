@@ -20,8 +20,11 @@ measured, and the book is ordered by grade, then size, then difficulty.
 from __future__ import annotations
 
 import math
-
 from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+from numpy.typing import NDArray
 
 from .difficulty import GRADES
 from .errors import MazeError
@@ -99,7 +102,7 @@ def growing_sizes(count: int, low: int, high: int) -> list[int]:
 
 def plan_book(count: int, seed: int, *, size: tuple[int, int] | None = None,
               level: str | None = None, algorithm: str | None = None, goal: str | None = None,
-              mask_for=None, largest: tuple[int, int] | None = None) -> list[BookMaze]:
+              mask_for: Callable[[int, int], NDArray[np.bool_]] | None = None, largest: tuple[int, int] | None = None) -> list[BookMaze]:
     """The mazes of a booklet, graded and ordered from easy to hard.
 
     Parameters
@@ -160,3 +163,8 @@ def plan_book(count: int, seed: int, *, size: tuple[int, int] | None = None,
                             f"options; ask for fewer, or another --algorithm or --goal")
     return sorted(chosen, key=lambda e: (GRADES.index(e.grade), e.maze.width * e.maze.height,
                                          e.difficulty))
+
+
+# GRADES is meiro.difficulty's, offered here too: the grades a BookMaze carries
+__all__ = ["GRADES", "GROWTH", "RECIPES", "SHAPE_MIN", "TRIES_PER_MAZE", "BookMaze", "book_seeds",
+           "grade_maze", "growing_sizes", "plan_book", "sheet_seeds"]

@@ -31,6 +31,7 @@ import shutil
 import subprocess
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Iterable, Mapping, NoReturn
 
 from .errors import MazeError
 
@@ -92,7 +93,7 @@ def is_plain(text: str) -> bool:
     return all(" " <= c <= "~" for c in text)
 
 
-def describe(chars) -> str:
+def describe(chars: Iterable[str]) -> str:
     """Characters named for a message: the character and its code point.
 
     Examples
@@ -103,7 +104,7 @@ def describe(chars) -> str:
     return ", ".join(f"{c!r} (U+{ord(c):04X})" for c in chars)
 
 
-def parse_font_name(value: str | os.PathLike) -> FontFile:
+def parse_font_name(value: str | os.PathLike[str]) -> FontFile:
     """``FILE`` or ``FILE.ttc#N`` -> a :class:`FontFile` (not yet opened).
 
     Examples
@@ -120,7 +121,7 @@ def parse_font_name(value: str | os.PathLike) -> FontFile:
     return FontFile(text, -1)  # -1: the collection's Japanese face, or its first
 
 
-def _fail(path: str, exc: Exception):
+def _fail(path: str, exc: Exception) -> NoReturn:
     reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not a font file"
     raise MazeError(f"cannot read the font {path!r}: {reason} (fonts are .ttf, .otf or .ttc files)") from None
 
@@ -144,18 +145,19 @@ def _families(path: str) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=16)
-def character_map(path: str, index: int) -> dict:
+def character_map(path: str, index: int) -> dict[int, str]:
     """The face's map from code points to glyph names (read once, shared with the PDF writer)."""
     from fontTools.ttLib import TTFont, TTLibError
 
     try:
         font = TTFont(path, fontNumber=index if len(_families(path)) > 1 else -1, lazy=True)
-        return font.getBestCmap() or {}
+        cmap: dict[int, str] = font.getBestCmap() or {}  # code point -> glyph name
+        return cmap
     except (TTLibError, *_READ_ERRORS) as exc:
         _fail(path, exc)
 
 
-def open_font(font: FontFile | str | os.PathLike) -> FontFile:
+def open_font(font: FontFile | str | os.PathLike[str]) -> FontFile:
     """The font checked to be a readable font file, at a definite face.
 
     A collection without a face given opens at its first face whose family
@@ -212,7 +214,12 @@ def _fontconfig(text: str) -> list[FontFile]:
     return found
 
 
-def candidates(explicit=None, environ=None) -> list[FontFile]:
+#: A font the user names: a :class:`FontFile`, or ``FILE`` / ``FILE.ttc#N``.
+FontName = FontFile | str | os.PathLike[str]
+
+
+def candidates(explicit: FontName | None = None,
+               environ: Mapping[str, str] | None = None) -> list[FontFile]:
     """The font the user named (``explicit``, else ``MEIRO_FONT``) as a one-item list, or an
     empty list: then the system's fonts are searched."""
     env = os.environ if environ is None else environ
@@ -225,7 +232,8 @@ def candidates(explicit=None, environ=None) -> list[FontFile]:
     return []
 
 
-def find_font(text: str, explicit=None, environ=None) -> FontFile:
+def find_font(text: str, explicit: FontName | None = None,
+              environ: Mapping[str, str] | None = None) -> FontFile:
     """A font file that draws every character of ``text``.
 
     Parameters
@@ -257,8 +265,8 @@ def find_font(text: str, explicit=None, environ=None) -> FontFile:
             raise MazeError(f"the font {font.name} cannot draw {describe(missing)}; choose "
                             f"another with --font or {FONT_ENV}")
         return font
-    first_missing = None
-    tried = set()
+    first_missing: tuple[FontFile, str] | None = None
+    tried: set[str] = set()
     for font in [*_fontconfig(text), *(FontFile(p, -1) for p in KNOWN_FONTS)]:
         if font.path in tried or not os.path.isfile(font.path):
             continue

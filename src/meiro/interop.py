@@ -22,11 +22,12 @@ import zipfile
 import zlib
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .errors import MazeError
 from .files import parse_json, read_limit
 from .recipe import recipe_from, shown
-from .maze import Maze
+from .maze import Maze, Position
 
 
 def to_npz(maze: Maze) -> bytes:
@@ -184,7 +185,7 @@ def to_int_grid(maze: Maze) -> np.ndarray:
     return maze.grid.astype(np.uint8)
 
 
-def from_int_grid(values) -> Maze:
+def from_int_grid(values: ArrayLike) -> Maze:
     """A maze from a 1 = wall / 0 = path integer (or bool) grid, e.g. mazelib's ``m.grid``.
 
     Examples
@@ -211,18 +212,18 @@ def from_int_grid(values) -> Maze:
         r, c = openings[2]
         raise MazeError(f"the border has {count} openings (the third at row {r}, col {c}); "
                         "at most two (entrance and exit) are allowed")
-    inner = []
+    inner: list[Position] = []
     for r, c in openings:
         grid[r, c] = True
         inner.append((min(max(r, 1), rows - 2), min(max(c, 1), cols - 2)))
 
-    def fallback(default, last: bool):
+    def fallback(default: Position, last: bool) -> Position:
         if not grid[default]:
             return default
         # the first (or last) open block, row by row, found without listing them all
         flat = grid.ravel()
         index = flat.size - 1 - int(np.argmin(flat[::-1])) if last else int(np.argmin(flat))
-        return divmod(index, cols)
+        return divmod(index, int(cols))
 
     if grid.all():
         raise MazeError("the grid has no open block")
@@ -270,7 +271,7 @@ def from_csv(text: str) -> Maze:
     ...
     meiro.errors.MazeError: line 3, value 2: 'x' is not 0 or 1
     """
-    rows = []
+    rows: list[list[bool]] = []
     for number, line in enumerate(text.splitlines(), 1):
         cells = [v.strip() for v in line.replace(";", ",").replace("\t", ",").replace(" ", ",").split(",")]
         cells = [v for v in cells if v]

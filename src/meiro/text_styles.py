@@ -6,7 +6,7 @@ and :mod:`meiro.text` draw with the same table.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Iterator
 
 import numpy as np
 
@@ -47,7 +47,7 @@ def style_lookup(style: str) -> Callable[[np.ndarray], str]:
 
 
 def grid_lines(grid: np.ndarray, start: tuple[int, int], goal: tuple[int, int], style: str = "hash",
-               solution: np.ndarray | None = None) -> map:
+               solution: np.ndarray | None = None) -> Iterator[str]:
     """The text lines of a bool block ``grid`` (``True`` = wall) with its ends marked and,
     optionally, ``solution`` blocks (an ``(n, 2)`` array of rows and columns).
 
