@@ -102,7 +102,8 @@ def growing_sizes(count: int, low: int, high: int) -> list[int]:
 
 def plan_book(count: int, seed: int, *, size: tuple[int, int] | None = None,
               level: str | None = None, algorithm: str | None = None, goal: str | None = None,
-              mask_for: Callable[[int, int], NDArray[np.bool_]] | None = None, largest: tuple[int, int] | None = None) -> list[BookMaze]:
+              mask_for: Callable[[int, int], NDArray[np.bool_]] | None = None,
+              largest: tuple[int, int] | None = None) -> list[BookMaze]:
     """The mazes of a booklet, graded and ordered from easy to hard.
 
     Parameters

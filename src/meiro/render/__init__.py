@@ -44,8 +44,8 @@ IMAGE_SUFFIXES = tuple(f".{name}" for name in PICTURE_FORMATS)
 
 
 def render_file(maze: Maze, target: str | os.PathLike[str], solution: Solution | None = None, *,
-                block: int | None = None, palette: Palette | None = None, style: str = "auto", max_frames: int = 120,
-                lang: str | None = None) -> bytes:
+                block: int | None = None, palette: Palette | None = None, style: str = "auto",
+                max_frames: int = 120, lang: str | None = None) -> bytes:
     """Render ``maze`` in the format named by ``target``'s extension and return the bytes.
 
     ``solution`` (a :class:`meiro.Solution`) is overlaid on PNG and SVG, turns a

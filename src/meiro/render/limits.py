@@ -292,8 +292,9 @@ def _shape(shape: Any) -> tuple[int, int]:  # unchecked input: checked here
 
 
 def output_needs(target: str | os.PathLike[str], shape: tuple[int, int], *,
-                 block: int | None = None, frames: int = 120, solution: bool = False, style: str = "auto", count: int = 1,
-                 per_page: int | None = None, answers: bool = True, rgb: bool = False) -> Needs:
+                 block: int | None = None, frames: int = 120, solution: bool = False,
+                 style: str = "auto", count: int = 1, per_page: int | None = None,
+                 answers: bool = True, rgb: bool = False) -> Needs:
     """What writing ``target`` (a file name, suffix or format) for ``shape`` blocks takes.
 
     Raises :class:`MazeError` when the format itself cannot hold it (see the module
@@ -435,7 +436,7 @@ def _data(fmt: str, shape: tuple[int, int], **_: object) -> Needs:
 
 
 _NEEDS: dict[str, _Costing] = {"png": _png, "gif": _gif, "svg": _svg, "pdf": _pdf, "html": _html,
-          **{fmt: _data for fmt in DATA}}
+                               **{fmt: _data for fmt in DATA}}
 
 
 def check_output(target: str | os.PathLike[str], shape: tuple[int, int], *,

@@ -176,7 +176,7 @@ class PdfCanvas:
         """A filled upward triangle centred on (x, y), like the NumPy article's goal mark."""
         h = r * math.sqrt(3) / 2
         self._draw(f"{_f(x)} {_f(self._y(y - r))} m {_f(x - h)} {_f(self._y(y + r / 2))} l "
-                        f"{_f(x + h)} {_f(self._y(y + r / 2))} l h f")
+                   f"{_f(x + h)} {_f(self._y(y + r / 2))} l h f")
 
     def text_width(self, value: str, size: float) -> float:
         """The width of ``value`` set at ``size`` points in this canvas's font."""

@@ -63,7 +63,8 @@ def indexed_image(cls: NDArray[np.uint8], block: int, palette: Palette) -> Image
     return image
 
 
-def render_png(maze: Maze, path: ArrayLike | None = None, *, block: int = 16, palette: Palette | None = None) -> bytes:
+def render_png(maze: Maze, path: ArrayLike | None = None, *, block: int = 16,
+               palette: Palette | None = None) -> bytes:
     """Draw ``maze`` as a PNG and return its bytes.
 
     Parameters
