@@ -25,6 +25,7 @@ from ..files import parse_json, png_size
 from ..maze import Maze, Position
 from ..paint import ANSWER, GOAL, PATH, START, WALL
 from ..recipe import recipe_from, shown
+from . import limits
 from .limits import MAX_PIXELS, check_block, fitted_block, largest_block
 from .palette import Palette, classes
 
@@ -152,9 +153,9 @@ def read_png(data: bytes) -> Maze:
 
     size = png_size(data)
     # judged from the header, before Pillow decodes (or warns about) anything
-    if size is not None and size[0] * size[1] > MAX_PIXELS:
+    if size is not None and size[0] * size[1] > limits.MAX_PIXELS:  # read now: it can be changed
         raise MazeError(f"the image is too large ({size[0]}x{size[1]} pixels; meiro reads "
-                        f"pictures of at most {MAX_PIXELS:,} pixels)")
+                        f"pictures of at most {limits.MAX_PIXELS:,} pixels)")
     try:
         with warnings.catch_warnings():
             # Pillow's own size warning: the check above is meiro's, and stricter
@@ -162,7 +163,7 @@ def read_png(data: bytes) -> Maze:
             image = Image.open(io.BytesIO(data))
             if image.format != "PNG":
                 raise MazeError(f"not a PNG image (it is {image.format})")
-            if image.width * image.height > MAX_PIXELS:
+            if image.width * image.height > limits.MAX_PIXELS:
                 raise MazeError(f"the image is too large ({image.width}x{image.height} pixels)")
             image.load()
     except MazeError:
