@@ -31,8 +31,9 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import sys
 import threading
-from typing import Iterator
+from typing import Any, Iterator
 
 #: The signals whose default action ends the process and that a user or a system sends to
 #: stop a program: kill's default, a closed terminal, Ctrl-\ and, on Windows, Ctrl-Break.
@@ -107,6 +108,22 @@ def install() -> None:
     for signum in TERMINATION_SIGNALS:
         if signal.getsignal(signum) == signal.SIG_DFL:
             signal.signal(signum, _raise)
+    if sys.unraisablehook is not _quiet_once_ending:
+        global _unraisable_before
+        _unraisable_before = sys.unraisablehook
+        sys.unraisablehook = _quiet_once_ending
+
+
+_unraisable_before = sys.unraisablehook
+
+
+def _quiet_once_ending(report: Any) -> None:
+    """Python's report of an exception it cannot raise ("Exception ignored in ..."), unless a
+    termination signal has come: then it is the signal's lost :class:`Terminated`, or what
+    it broke on its way (a finalizer stopped half-way), and the program is ending by that
+    signal anyway (:func:`raise_if_pending`); a traceback would only alarm."""
+    if _pending is None:
+        _unraisable_before(report)
 
 
 @contextlib.contextmanager
