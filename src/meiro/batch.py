@@ -147,10 +147,10 @@ class MazeBatch:
         >>> sorted(data.files), str(data["algorithm"])
         (['algorithm', 'braid', 'goal', 'goals', 'grids', 'seeds', 'solver', 'starts'], 'dig')
         """
-        arrays: _NpzSolvedArrays = {"grids": self.grids, "starts": self.starts, "goals": self.goals, "seeds": self.seeds,
-                  "algorithm": np.str_(self.recipe["algorithm"]), "goal": np.str_(self.recipe["goal"]),
-                  "braid": np.float64(self.recipe["braid"]),
-                  "solver": np.str_(self.recipe["solver"] or "")}
+        arrays: _NpzSolvedArrays = {
+            "grids": self.grids, "starts": self.starts, "goals": self.goals, "seeds": self.seeds,
+            "algorithm": np.str_(self.recipe["algorithm"]), "goal": np.str_(self.recipe["goal"]),
+            "braid": np.float64(self.recipe["braid"]), "solver": np.str_(self.recipe["solver"] or "")}
         if self.paths is not None:
             arrays["paths"] = self.paths
         if self.lengths is not None:
@@ -267,7 +267,7 @@ def _make_piece(width: int, height: int, algorithm: str, goal: str, braid: float
         maze = generate(width, height, algorithm=algorithm, seed=int(seed), goal=goal, braid=braid)
         grids[k] = maze.grid
         ends[k] = (maze.start, maze.goal)
-        if solver and paths is not None and lengths is not None:  # (the arrays are made with a solver)
+        if solver and paths is not None and lengths is not None:  # (both are made with a solver)
             path = solve(maze, solver).path
             paths[k][path[:, 0], path[:, 1]] = True
             lengths[k] = len(path) - 1
