@@ -3,6 +3,7 @@
 (Worker processes ending with their parent, however it ends, are tested in test_processes.py.)
 """
 
+import dataclasses
 import io
 import subprocess
 import sys
@@ -63,6 +64,14 @@ def test_the_npz_holds_plain_arrays():
     assert data["grids"].shape == (5, 9, 7) and data["grids"].dtype == bool
     assert data["paths"].shape == (5, 9, 7) and data["lengths"].dtype == np.int64
     assert str(data["algorithm"]) == "dig" and str(data["solver"]) == "bfs"
+
+
+def test_a_batch_with_paths_but_no_lengths_still_writes_plain_arrays():
+    # a MazeBatch put together by hand: what it does not hold is left out, never pickled as None
+    batch = dataclasses.replace(meiro.generate_batch(3, 3, 3, seed=2, solver="bfs"), lengths=None)
+    data = np.load(io.BytesIO(batch.to_npz()), allow_pickle=False)
+    assert "lengths" not in data.files
+    assert np.array_equal(data["paths"], batch.paths)
 
 
 @pytest.mark.parametrize("kwargs,message", [

@@ -33,12 +33,14 @@ import os
 import signal
 import threading
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Protocol, TypedDict, cast
 
 import numpy as np
+from numpy.typing import NDArray
 
 from .errors import MazeError
 from .generate import generate, resolve_seed
-from .generate.braiding import check_braid
+from .generate.options import check_braid
 from .generate.compiled import ALGORITHMS, MAX_BLOCKS, _make_mazes, algorithm_code, goal_code
 from .generate.masking import allowed_blocks
 from .goals import GOALS
@@ -47,10 +49,46 @@ from .registry import GENERATORS, SOLVERS
 from .signals import TERMINATION_SIGNALS, raising_on_termination
 from .sizes import available_memory, check_cells
 
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+    from multiprocessing.context import SpawnContext, SpawnProcess
+    from multiprocessing.process import BaseProcess
+
+    #: how a piece of mazes is made: width, height, algorithm, goal, braid, solver
+    _Args = tuple[int, int, str, str, float, "str | None"]
+    #: a piece's arrays: grids, ends, and with a solver paths and lengths (else None)
+    _Piece = tuple[NDArray[np.bool_], NDArray[np.int64], "NDArray[np.bool_] | None",
+                   "NDArray[np.int64] | None"]
+    #: what a worker sends back: ("done", piece) or ("failed", its error)
+    _Answer = tuple[str, "_Piece | BaseException"]
+    #: the parent's end of a worker's pipe: seeds go out, answers come back
+    _Pipe = Connection[NDArray[np.uint64], _Answer]
+    _Worker = tuple[SpawnProcess, _Pipe]
+
 #: Largest batch one call makes.
 MAX_COUNT = 10_000_000
 #: Mazes per piece handed to a worker process: small enough to share the work evenly.
 PIECE = 256
+
+
+class _NpzArrays(TypedDict):
+    """What :meth:`MazeBatch.to_npz` writes: the arrays, and the recipe as NumPy scalars."""
+
+    grids: np.ndarray
+    starts: np.ndarray
+    goals: np.ndarray
+    seeds: np.ndarray
+    algorithm: np.str_
+    goal: np.str_
+    braid: np.float64
+    solver: np.str_
+
+
+class _NpzSolvedArrays(_NpzArrays, total=False):
+    """With a solver, the solutions too."""
+
+    paths: np.ndarray
+    lengths: np.ndarray
 
 
 @dataclass
@@ -79,7 +117,7 @@ class MazeBatch:
     seeds: np.ndarray
     paths: np.ndarray | None
     lengths: np.ndarray | None
-    recipe: dict
+    recipe: dict[str, Any]
 
     def __len__(self) -> int:
         return len(self.grids)
@@ -109,18 +147,20 @@ class MazeBatch:
         >>> sorted(data.files), str(data["algorithm"])
         (['algorithm', 'braid', 'goal', 'goals', 'grids', 'seeds', 'solver', 'starts'], 'dig')
         """
-        arrays = {"grids": self.grids, "starts": self.starts, "goals": self.goals, "seeds": self.seeds,
-                  "algorithm": np.str_(self.recipe["algorithm"]), "goal": np.str_(self.recipe["goal"]),
-                  "braid": np.float64(self.recipe["braid"]),
-                  "solver": np.str_(self.recipe["solver"] or "")}
+        arrays: _NpzSolvedArrays = {
+            "grids": self.grids, "starts": self.starts, "goals": self.goals, "seeds": self.seeds,
+            "algorithm": np.str_(self.recipe["algorithm"]), "goal": np.str_(self.recipe["goal"]),
+            "braid": np.float64(self.recipe["braid"]), "solver": np.str_(self.recipe["solver"] or "")}
         if self.paths is not None:
-            arrays.update(paths=self.paths, lengths=self.lengths)
+            arrays["paths"] = self.paths
+        if self.lengths is not None:
+            arrays["lengths"] = self.lengths
         buffer = io.BytesIO()
         np.savez_compressed(buffer, **arrays)
         return buffer.getvalue()
 
 
-def batch_seeds(seed: int, count: int, first: int = 0) -> np.ndarray:
+def batch_seeds(seed: int, count: int, first: int = 0) -> NDArray[np.uint64]:
     """The seeds of a batch's ``count`` mazes: maze ``i`` gets ``mix_seed(seed, stream=1 + i)``.
 
     ``first`` starts the run at maze ``first`` (``batch_seeds(s, n, first=k)`` is
@@ -166,13 +206,14 @@ def _compiled(algorithm: str, braid: float, solver: str | None, blocks: int) -> 
 class _Batch:
     """The stacked arrays of a batch being made, and how to fill a range of them."""
 
-    def __init__(self, count, width, height, algorithm, goal, braid, solver, seeds):
+    def __init__(self, count: int, width: int, height: int, algorithm: str, goal: str, braid: float,
+                 solver: str | None, seeds: NDArray[np.uint64]) -> None:
         rows, cols = 2 * height + 1, 2 * width + 1
-        self.args = (width, height, algorithm, goal, braid, solver)
+        self.args: _Args = (width, height, algorithm, goal, braid, solver)
         self.seeds = seeds
-        self.grids = np.empty((count, rows, cols), bool)
+        self.grids = np.empty((count, rows, cols), np.bool_)
         self.ends = np.empty((count, 2, 2), np.int64)
-        self.paths = np.zeros((count, rows, cols), bool) if solver else None
+        self.paths = np.zeros((count, rows, cols), np.bool_) if solver else None
         self.lengths = np.empty(count, np.int64) if solver else None
         self.compiled = _compiled(algorithm, braid, solver, rows * cols)
         if self.compiled:
@@ -187,35 +228,46 @@ class _Batch:
             return
         width, height, _, _, _, solver = self.args
         algorithm, goal, threshold = self._codes
-        paths = self.paths[start:stop] if solver else self._no_paths
-        lengths = self.lengths[start:stop] if solver else self.ends[:0, 0, 0]
+        if solver:
+            all_paths, all_lengths = self._solutions()
+            paths, lengths = all_paths[start:stop], all_lengths[start:stop]
+        else:
+            paths, lengths = self._no_paths, self.ends[:0, 0, 0]
         _make_mazes(algorithm, width, height, self.seeds[start:stop], threshold, self._allowed, goal,
                     bool(solver), self.grids[start:stop], self.ends[start:stop], paths, lengths)
 
-    def put(self, start: int, piece: tuple) -> None:
+    def put(self, start: int, piece: _Piece) -> None:
         """Place a piece made elsewhere (``_make_piece``'s arrays) at ``start``."""
         grids, ends, paths, lengths = piece
         stop = start + len(grids)
         self.grids[start:stop], self.ends[start:stop] = grids, ends
-        if paths is not None:
-            self.paths[start:stop], self.lengths[start:stop] = paths, lengths
+        if paths is not None and lengths is not None:
+            all_paths, all_lengths = self._solutions()
+            all_paths[start:stop], all_lengths[start:stop] = paths, lengths
+
+    def _solutions(self) -> tuple[NDArray[np.bool_], NDArray[np.int64]]:
+        """The paths and lengths arrays, which a batch made with a solver has."""
+        if self.paths is None or self.lengths is None:
+            raise MazeError("a batch made without a solver holds no solutions")
+        return self.paths, self.lengths
 
 
-def _make_piece(width, height, algorithm, goal, braid, solver, seeds):
+def _make_piece(width: int, height: int, algorithm: str, goal: str, braid: float, solver: str | None,
+                seeds: NDArray[np.uint64]) -> _Piece:
     """Mazes for ``seeds`` one by one through ``generate`` and ``solve`` (in a worker process,
     or in this one): the way for solvers whose paths the compiled batch does not give."""
     from .solve import solve
 
     rows, cols = 2 * height + 1, 2 * width + 1
-    grids = np.empty((len(seeds), rows, cols), bool)
+    grids = np.empty((len(seeds), rows, cols), np.bool_)
     ends = np.empty((len(seeds), 2, 2), np.int64)
-    paths = np.zeros((len(seeds), rows, cols), bool) if solver else None
+    paths = np.zeros((len(seeds), rows, cols), np.bool_) if solver else None
     lengths = np.empty(len(seeds), np.int64) if solver else None
     for k, seed in enumerate(seeds):
         maze = generate(width, height, algorithm=algorithm, seed=int(seed), goal=goal, braid=braid)
         grids[k] = maze.grid
         ends[k] = (maze.start, maze.goal)
-        if solver:
+        if solver and paths is not None and lengths is not None:  # (both are made with a solver)
             path = solve(maze, solver).path
             paths[k][path[:, 0], path[:, 1]] = True
             lengths[k] = len(path) - 1
@@ -233,7 +285,7 @@ _ABRUPT = ("a worker process ended abruptly (out of memory? or, in a script, the
 
 
 @contextlib.contextmanager
-def _quiet_start():
+def _quiet_start() -> Iterator[None]:
     """While a worker starts: Ctrl-C ignored, termination signals held back.
 
     The worker inherits the ignored Ctrl-C, so a Ctrl-C at the terminal (which
@@ -259,7 +311,7 @@ def _quiet_start():
             signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 
-def _start_worker(context, args, workers: list) -> None:
+def _start_worker(context: SpawnContext, args: _Args, workers: list[_Worker]) -> None:
     here, there = context.Pipe()
     process = context.Process(target=_work, args=(there, args), name="meiro-batch", daemon=True)
     with _quiet_start():
@@ -268,7 +320,7 @@ def _start_worker(context, args, workers: list) -> None:
     there.close()  # only the worker holds its end: when it dies, reading here ends, never hangs
 
 
-def _work(connection, args) -> None:
+def _work(connection: Connection[_Answer, NDArray[np.uint64]], args: _Args) -> None:
     """A worker's life: make each piece it is sent until its parent closes the pipe or is gone."""
     # Ctrl-C is the parent's to handle (it ends the workers); termination signals keep their
     # default, which ends a worker at once
@@ -281,6 +333,7 @@ def _work(connection, args) -> None:
             seeds = connection.recv()
         except (EOFError, OSError):
             return
+        answer: _Answer
         try:
             answer = ("done", _make_piece(*args, seeds))
         except Exception as exc:  # e.g. MemoryError: the parent raises it
@@ -300,32 +353,37 @@ def _end_with_parent() -> None:
         threading.Thread(target=_exit_after, args=(parent,), daemon=True).start()
 
 
-def _exit_after(parent) -> None:
+def _exit_after(parent: BaseProcess) -> None:
     parent.join()  # returns when the parent's end of a pipe closes: only when it is gone
     os._exit(1)
 
 
-def _receive(connection):
+def _receive(connection: _Pipe) -> _Piece:
     try:
-        status, value = connection.recv()
+        _status, value = connection.recv()
     except (EOFError, OSError):  # the worker died before or while sending
         raise MazeError(_ABRUPT) from None
-    if status == "failed":
+    if isinstance(value, BaseException):  # ("failed", the worker's error): raised here
         raise value
     return value
 
 
-def _share(workers: list, pieces: list, advance=lambda n: None) -> list:
+def _ignore(n: int) -> None:
+    """The progress report of a batch without a progress bar."""
+
+
+def _share(workers: list[_Worker], pieces: list[NDArray[np.uint64]],
+           advance: Callable[[int], object] = _ignore) -> list[_Piece]:
     """Hand the pieces out one at a time and collect the results, in order; ``advance(n)``
     is told of each piece of ``n`` mazes that arrives."""
     from multiprocessing.connection import wait
 
-    results = [None] * len(pieces)
+    results: dict[int, _Piece] = {}  # piece -> its arrays, as they arrive
     waiting = list(reversed(range(len(pieces))))
-    busy = {}  # connection -> the piece its worker is making
+    busy: dict[_Pipe, int] = {}  # connection -> the piece its worker is making
     by_sentinel = {process.sentinel: connection for process, connection in workers}
 
-    def give(connection) -> None:
+    def give(connection: _Pipe) -> None:
         if waiting:
             busy[connection] = waiting.pop()
             try:
@@ -338,18 +396,19 @@ def _share(workers: list, pieces: list, advance=lambda n: None) -> list:
     while busy:
         ready = wait([*busy, *by_sentinel])
         # results first: a worker's result counts even if it ended just after sending it
-        for connection in [r for r in ready if r in busy]:
+        # (what is in busy is one of the workers' pipes)
+        for connection in [cast("_Pipe", r) for r in ready if r in busy]:
             k = busy.pop(connection)
             results[k] = _receive(connection)
             advance(len(pieces[k]))
             give(connection)
-        for sentinel in [r for r in ready if r in by_sentinel]:
+        for sentinel in [r for r in ready if isinstance(r, int) and r in by_sentinel]:
             if by_sentinel.pop(sentinel) in busy:
                 raise MazeError(_ABRUPT)
-    return results
+    return [results[k] for k in range(len(pieces))]
 
 
-def _end_workers(workers: list) -> None:
+def _end_workers(workers: list[_Worker]) -> None:
     """Kill and reap every worker: they hold nothing that needs cleaning up."""
     for process, _ in workers:
         process.kill()
@@ -359,14 +418,15 @@ def _end_workers(workers: list) -> None:
         connection.close()
 
 
-def _in_workers(args: tuple, pieces: list, jobs: int, advance=lambda n: None) -> list:
+def _in_workers(args: _Args, pieces: list[NDArray[np.uint64]], jobs: int,
+                advance: Callable[[int], object] = _ignore) -> list[_Piece]:
     """The pieces made by ``jobs`` worker processes; no worker outlives the call, however it ends."""
     import multiprocessing
 
     # "spawn" everywhere: the same behaviour on Linux, macOS and Windows, and no forked
     # copies of numba's state
     context = multiprocessing.get_context("spawn")
-    workers: list = []
+    workers: list[_Worker] = []
     with raising_on_termination():  # a SIGTERM then raises here, so the workers are ended below
         try:
             for _ in range(jobs):
@@ -383,7 +443,8 @@ def _ranges(count: int, blocks: int, compiled: bool) -> list[tuple[int, int]]:
     return [(i, min(i + size, count)) for i in range(0, count, size)]
 
 
-def _in_threads(batch: _Batch, ranges: list, jobs: int, advance) -> None:
+def _in_threads(batch: _Batch, ranges: list[tuple[int, int]], jobs: int,
+                advance: Callable[[int], object]) -> None:
     """Fill the ranges from ``jobs`` threads: the compiled kernel releases the GIL, so they
     run side by side in this process (no start-up, no copies). A Ctrl-C or termination
     signal stops the handing out; the pieces under way end within milliseconds."""
@@ -403,7 +464,15 @@ def _in_threads(batch: _Batch, ranges: list, jobs: int, advance) -> None:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def progress_bar(show: bool, count: int):
+class ProgressBar(Protocol):
+    """What :func:`progress_bar` gives: told of each ``n`` mazes made, closed at the end."""
+
+    def update(self, n: int) -> object: ...
+
+    def close(self) -> None: ...
+
+
+def progress_bar(show: bool, count: int) -> ProgressBar | None:
     """A progress bar on stderr (tqdm) when ``show``; ``None`` otherwise."""
     if not show:
         return None
@@ -411,11 +480,12 @@ def progress_bar(show: bool, count: int):
 
     from tqdm import tqdm
 
-    return tqdm(total=count, unit=" mazes", unit_scale=True, file=sys.stderr, leave=False,
+    bar: ProgressBar = tqdm(total=count, unit=" mazes", unit_scale=True, file=sys.stderr, leave=False,
                 dynamic_ncols=True, mininterval=0.2)
+    return bar
 
 
-def generate_batch(count: int, width: int, height: int, *, algorithm: str = "dig", seed=None,
+def generate_batch(count: int, width: int, height: int, *, algorithm: str = "dig", seed: int | None = None,
                    goal: str = "corner", braid: float = 0.0, solver: str | None = None,
                    jobs: int = 1, progress: bool = False, first: int = 0) -> MazeBatch:
     """Make ``count`` mazes of ``width x height`` cells, their seeds mixed from ``seed``.
@@ -476,7 +546,7 @@ def generate_batch(count: int, width: int, height: int, *, algorithm: str = "dig
     ranges = _ranges(count, blocks, compiled)
     jobs = min(jobs, len(ranges))
     bar = progress_bar(progress, count)
-    advance = bar.update if bar is not None else (lambda n: None)
+    advance: Callable[[int], object] = bar.update if bar is not None else _ignore
     try:
         if jobs == 1:
             for start, stop in ranges:

@@ -53,6 +53,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 try:
     import gymnasium
@@ -63,7 +64,7 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
 
 from .errors import MazeError
 from .generate import generate
-from .generate.braiding import check_braid
+from .generate.options import check_braid
 from .goals import GOALS
 from .maze import Maze
 from .paint import PLAYER, rgb
@@ -100,7 +101,7 @@ def observation_space(maze_shape: tuple[int, int], view: int | None, obs_mode: s
     return spaces.Box(0, 3, shape=shape, dtype=np.uint8)
 
 
-def _reward(value, name: str) -> float:
+def _reward(value: Any, name: str) -> float:
     """A reward: a finite real number, as a float."""
     if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)) \
             or not np.isfinite(value):
@@ -108,7 +109,7 @@ def _reward(value, name: str) -> float:
     return float(value)
 
 
-class MazeEnv(gymnasium.Env):
+class MazeEnv(gymnasium.Env[np.ndarray, np.int64]):
     """Walk a maze of ``width x height`` cells made by ``algorithm`` (see the module docs).
 
     Parameters
@@ -149,7 +150,7 @@ class MazeEnv(gymnasium.Env):
     def __init__(self, width: int = 8, height: int = 8, algorithm: str = "dig",
                  goal: str = "corner", braid: float = 0.0, max_steps: int | None = None,
                  render_mode: str | None = None, step_reward: float = -0.01,
-                 goal_reward: float = 1.0, view: int | None = None, obs_mode: str = "grid"):
+                 goal_reward: float = 1.0, view: int | None = None, obs_mode: str = "grid") -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise MazeError(f"unknown render mode {render_mode!r}; choose one of: "
                             f"{', '.join(self.metadata['render_modes'])}")
@@ -162,13 +163,13 @@ class MazeEnv(gymnasium.Env):
             raise MazeError(f"unknown obs_mode {obs_mode!r}; choose one of: {', '.join(OBS_MODES)}")
         self.obs_mode = obs_mode
         self.width = self.height = 0
-        self._max_steps_given = None
+        self._max_steps_given: int | None = None
         self._configure(dict(width=width, height=height, algorithm=algorithm, goal=goal, braid=braid,
                              max_steps=max_steps, step_reward=step_reward, goal_reward=goal_reward))
         self.action_space = spaces.Discrete(4)
         self.maze: Maze | None = None
 
-    def set_options(self, **options) -> None:
+    def set_options(self, **options: Any) -> None:
         """Change how the coming episodes are made, without building a new environment.
 
         A curriculum's hook: ``width``, ``height``, ``algorithm``, ``goal`` and
@@ -194,7 +195,7 @@ class MazeEnv(gymnasium.Env):
                 raise MazeError(f"unknown option {name!r}; set_options takes: {', '.join(OPTIONS)}")
         self._configure(options)
 
-    def _configure(self, options: dict) -> None:
+    def _configure(self, options: dict[str, Any]) -> None:
         """Check ``options`` (a subset of :data:`OPTIONS`), then set them all (or none)."""
         width, height = check_cells(options.get("width", self.width),
                                     options.get("height", self.height))
@@ -215,7 +216,8 @@ class MazeEnv(gymnasium.Env):
         self.maze_shape = (2 * self.height + 1, 2 * self.width + 1)
         self.observation_space = observation_space(self.maze_shape, self.view, self.obs_mode)
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[NDArray[np.uint8], dict[str, Any]]:
         """Start an episode on a new maze (or on ``options["maze"]``); returns ``(obs, info)``."""
         super().reset(seed=seed)
         maze = (options or {}).get("maze")
@@ -229,16 +231,17 @@ class MazeEnv(gymnasium.Env):
         from .solve import solve
 
         self.maze = maze
-        self._base = np.where(maze.grid, WALL, OPEN).astype(np.uint8)
+        self._base: NDArray[np.uint8] = np.where(maze.grid, WALL, OPEN).astype(np.uint8)
         self._base[maze.goal] = GOAL
         if self.view is not None:  # walls all around, so that every window is inside the array
             self._base = np.pad(self._base, self.view, constant_values=WALL)
         self.position = maze.start
         self.steps = 0
         self.shortest = solve(maze).length
-        return self._observation(), self._info()
+        return self._observation(), self._info(maze)
 
-    def step(self, action):
+    def step(self, action: int | np.integer[Any]
+             ) -> tuple[NDArray[np.uint8], float, bool, bool, dict[str, Any]]:
         """Move one block (a wall stops the agent); returns ``(obs, reward, terminated, truncated, info)``."""
         if self.maze is None:
             raise MazeError("call reset() before step()")
@@ -252,9 +255,9 @@ class MazeEnv(gymnasium.Env):
         terminated = self.position == self.maze.goal
         truncated = not terminated and self.steps >= self.max_steps
         reward = self.goal_reward if terminated else self.step_reward
-        return self._observation(), reward, terminated, truncated, self._info()
+        return self._observation(), reward, terminated, truncated, self._info(self.maze)
 
-    def render(self):
+    def render(self) -> str | NDArray[np.uint8] | None:
         """The current state as text (``"ansi"``) or an RGB array (``"rgb_array"``)."""
         if self.maze is None or self.render_mode is None:
             return None
@@ -271,7 +274,7 @@ class MazeEnv(gymnasium.Env):
         picture[r * RGB_BLOCK:(r + 1) * RGB_BLOCK, c * RGB_BLOCK:(c + 1) * RGB_BLOCK] = AGENT_RGB
         return picture
 
-    def _observation(self) -> np.ndarray:
+    def _observation(self) -> NDArray[np.uint8]:
         r, c = self.position
         if self.view is None:
             obs = self._base.copy()
@@ -281,12 +284,13 @@ class MazeEnv(gymnasium.Env):
             obs = self._base[r:r + 2 * k + 1, c:c + 2 * k + 1].copy()
             obs[k, k] = AGENT
         if self.obs_mode == "onehot":
-            return (obs == _CHANNELS).view(np.uint8)
+            channels: NDArray[np.uint8] = (obs == _CHANNELS).view(np.uint8)
+            return channels
         return obs
 
-    def _info(self) -> dict[str, Any]:
-        return {"position": self.position, "goal": self.maze.goal, "steps": self.steps,
-                "seed": self.maze.seed, "shortest": self.shortest}
+    def _info(self, maze: Maze) -> dict[str, Any]:
+        return {"position": self.position, "goal": maze.goal, "steps": self.steps,
+                "seed": maze.seed, "shortest": self.shortest}
 
 
 gymnasium.register(id="meiro/Maze-v0", entry_point="meiro.env:MazeEnv",

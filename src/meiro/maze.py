@@ -212,15 +212,20 @@ class Maze:
     """
 
     __slots__ = ("_grid", "_start", "_goal", "_generation", "_carve_order", "__weakref__")
+    _grid: np.ndarray[tuple[int, int], np.dtype[np.bool_]]
+    _start: Position
+    _goal: Position
+    _generation: dict[str, Any] | None
+    _carve_order: np.ndarray | None
 
     def __init__(self, grid: Any, start: Any = None, goal: Any = None, *,
-                 generation: dict | None = None, carve_order: Any = None):
+                 generation: dict[str, Any] | None = None, carve_order: Any = None) -> None:
         self._set(_owned_grid(grid), start, goal, generation)
         self._carve_order = None if carve_order is None else _checked_log(carve_order, self._grid)
 
     @classmethod
     def _adopt(cls, grid: np.ndarray, start: Any = None, goal: Any = None, *,
-               generation: dict | None = None) -> "Maze":
+               generation: dict[str, Any] | None = None) -> "Maze":
         """A maze that takes ``grid`` over without copying it: for a grid nobody else holds
         (a generator's fresh output), so a huge maze is not in memory twice; the same for
         ``generation``."""
@@ -277,9 +282,10 @@ class Maze:
         _refuse("goal", "maze.edited(goal=...)")
 
     @property
-    def generation(self) -> dict | None:
+    def generation(self) -> dict[str, Any] | None:
         """How the maze was generated (a copy: editing it changes nothing), or None."""
-        return _recipe_copy(self._generation)
+        recipe: dict[str, Any] | None = _recipe_copy(self._generation)
+        return recipe
 
     @generation.setter
     def generation(self, value: Any) -> None:
@@ -357,12 +363,15 @@ class Maze:
     @property
     def seed(self) -> int | None:
         """The seed the maze was generated from (None for a hand-made maze)."""
-        return self._generation.get("seed") if self._generation else None
+        # a recipe's seed is an int (or absent): meiro.recipe checks the ones read from files
+        seed: int | None = self._generation.get("seed") if self._generation else None
+        return seed
 
     @property
     def algorithm(self) -> str | None:
         """The generator's registered name (None for a hand-made maze)."""
-        return self._generation.get("algorithm") if self._generation else None
+        name: str | None = self._generation.get("algorithm") if self._generation else None
+        return name
 
     @property
     def carve_order(self) -> np.ndarray:
@@ -398,7 +407,9 @@ class Maze:
                 and self._grid.shape == other._grid.shape
                 and bool(np.array_equal(self._grid, other._grid)))
 
-    __hash__ = None  # equal mazes compare their grids; hashing one would read it all
+    # equal mazes compare their grids; hashing one would read it all. (Typeshed declares
+    # object.__hash__ a method, so mypy reads None here as a wrong override.)
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         made = ""
@@ -411,7 +422,7 @@ class Maze:
         # (meiro.text draws with the same table, and more styles)
         return "\n".join(grid_lines(self._grid, self._start, self._goal))
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., Maze], tuple[Any, ...]]:
         # pickles carry a plain array; unpickling makes the maze (and its read-only copy) again
         return (_unpickle, (np.array(self._grid), self._start, self._goal, self._generation,
                             self._carve_order))
@@ -425,7 +436,8 @@ class Maze:
         return self.edited()
 
 
-def _unpickle(grid, start, goal, generation, carve_order) -> Maze:
+def _unpickle(grid: np.ndarray, start: Position, goal: Position, generation: dict[str, Any] | None,
+              carve_order: np.ndarray | None) -> Maze:
     maze = Maze._adopt(grid, start, goal, generation=generation)
     if carve_order is not None:
         maze._carve_order = _checked_log(carve_order, maze.grid)

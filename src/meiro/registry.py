@@ -18,9 +18,14 @@ import functools
 import importlib
 import numbers
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, TypeVar
 
 from .errors import MazeError
+
+#: what a guarded function returns (a solver: its search result)
+R = TypeVar("R")
+#: wraps an algorithm's function so that what it is given is checked before a kernel trusts it
+Guard = Callable[[Callable[..., Any]], Callable[..., Any]]
 
 
 @dataclass(frozen=True)
@@ -51,7 +56,7 @@ class Algorithm:
     #: the name a player reads, by language (``ja``); English readers see :attr:`name`
     titles: dict[str, str] = field(default_factory=dict)
     #: wraps the function so that what it is given is checked before a kernel trusts it
-    guard: Callable[[Callable[..., Any]], Callable[..., Any]] | None = field(
+    guard: Guard | None = field(
         default=None, repr=False, compare=False)
     _loaded: list[Callable[..., Any]] = field(default_factory=list, repr=False, compare=False)
 
@@ -99,7 +104,7 @@ class Registry:
     (['one', 'two'], 2.0)
     """
 
-    def __init__(self, kind: str, guard: Callable[[Callable], Callable] | None = None):
+    def __init__(self, kind: str, guard: Guard | None = None) -> None:
         self.kind = kind
         #: wraps each registered function so that what it is given is checked before a
         #: compiled kernel trusts it (the module keeps the bare function)
@@ -116,11 +121,12 @@ class Registry:
                             extra, {"ja": ja} if ja else {}, self.guard))
 
     def register(self, name: str, *, summary: str, aliases: tuple[str, ...] = (),
-                 exact: bool = True, reference: str = "", ja: str = "", **extra: Any):
+                 exact: bool = True, reference: str = "", ja: str = "",
+                 **extra: Any) -> Callable[[Callable[..., R]], Callable[..., R]]:
         """Decorator that records ``function`` under ``name`` (and its aliases) at once, for
         algorithms defined outside meiro's catalogue."""
 
-        def decorate(function: Callable) -> Callable:
+        def decorate(function: Callable[..., R]) -> Callable[..., R]:
             entry = Algorithm(name, function.__module__, function.__qualname__, summary,
                               tuple(aliases), exact, reference, extra, {"ja": ja} if ja else {},
                               self.guard)
@@ -167,7 +173,7 @@ class Registry:
         return len(self._items)
 
 
-def checked_solver(function: Callable) -> Callable:
+def checked_solver(function: Callable[..., R]) -> Callable[..., R]:
     """A solver ``f(grid, source, target, step, seed, record)`` that refuses a grid that is
     not a maze's, ends that are not open blocks (flat indices), or a cell-to-cell step of 2
     on a grid that is not a lattice with both ends on cells.
@@ -183,7 +189,7 @@ def checked_solver(function: Callable) -> Callable:
     """
 
     @functools.wraps(function)
-    def checked(grid, source, target, step, seed, record=False):
+    def checked(grid: Any, source: Any, target: Any, step: Any, seed: Any, record: bool = False) -> R:
         import numpy as np  # here, not at the top: ``meiro list`` reads the registry without NumPy
 
         from .maze import check_grid
@@ -192,7 +198,7 @@ def checked_solver(function: Callable) -> Callable:
         rows, cols = grid.shape
         for name, flat in (("source", source), ("target", target)):
             if (isinstance(flat, bool) or not isinstance(flat, numbers.Integral)
-                    or not 0 <= flat < grid.size or grid.flat[flat]):
+                    or not 0 <= int(flat) < grid.size or grid.flat[int(flat)]):
                 raise MazeError(f"{name} {flat!r} is not an open block of the {rows}x{cols}-block grid")
         if not isinstance(step, numbers.Integral) or isinstance(step, bool) or step not in (1, 2):
             raise MazeError(f"step must be 1 (block to block) or 2 (cell to cell), got {step!r}")
@@ -203,10 +209,6 @@ def checked_solver(function: Callable) -> Callable:
         return function(grid, int(source), int(target), step, seed, record)
 
     return checked
-
-
-#: Generators check what they are asked for themselves (:func:`meiro.generate.carving.check_request`),
-#: before they allocate their scratch; solvers share one guard.
 
 
 #: Generators check what they are asked for themselves (:func:`meiro.generate.carving.check_request`),

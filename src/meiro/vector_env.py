@@ -48,9 +48,10 @@ Examples
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
 from .kernels.jit import njit
 
 import gymnasium
@@ -76,10 +77,11 @@ _INFO_KEYS = ("position", "goal", "steps", "shortest", "seed")
 # what get_attr answers: the options and the fixed choices
 _ATTRIBUTES = ("width", "height", "algorithm", "goal", "braid", "max_steps", "step_reward",
                "goal_reward", "view", "obs_mode")
+_Item = TypeVar("_Item", bound=np.generic)
 
 
 @njit(cache=True)
-def _first_bad_action(actions):
+def _first_bad_action(actions: NDArray[np.int64]) -> int:
     """The index of the first action outside 0..3, or -1 (checked before anything moves)."""
     for i in range(actions.shape[0]):
         if actions[i] < 0 or actions[i] > 3:
@@ -93,7 +95,8 @@ _D_COL = (0, 1, 0, -1)
 
 
 @njit(inline="always")
-def _copy_window(flat, src, cols, out, dst, side):
+def _copy_window(flat: NDArray[np.uint8], src: int, cols: int, out: NDArray[np.uint8], dst: int,
+                 side: int) -> None:
     """Copy the ``side x side`` blocks from ``flat[src]`` (rows ``cols`` apart) to ``out[dst]``."""
     for _ in range(side):
         for x in range(side):
@@ -103,8 +106,11 @@ def _copy_window(flat, src, cols, out, dst, side):
 
 
 @njit(inline="always")
-def _start_episode(i, code, width, height, seed, threshold, allowed, goal, grid, base, view, obs,
-                   pos, goal_pos, steps, shortest, seeds, moves):
+def _start_episode(i: int, code: int, width: int, height: int, seed: int, threshold: int,
+                   allowed: NDArray[np.bool_], goal: int, grid: NDArray[np.bool_], base: NDArray[np.uint8],
+                   view: int, obs: NDArray[np.uint8], pos: NDArray[np.int64], goal_pos: NDArray[np.int64],
+                   steps: NDArray[np.int64], shortest: NDArray[np.int64], seeds: NDArray[np.int64],
+                   moves: NDArray[np.uint8]) -> None:
     """Env ``i`` on the maze of ``seed`` (:func:`meiro.generate.compiled._make_maze`): its
     padded grid in ``base[i]``, its first observation in ``obs[i]``, its infos."""
     graph, padded, s, e = _make_maze(code, grid, width, height, seed, threshold, allowed, goal)
@@ -133,8 +139,12 @@ def _start_episode(i, code, width, height, seed, threshold, allowed, goal, grid,
 
 
 @njit(cache=True)
-def _start_episodes(which, queue, queued, code, width, height, threshold, allowed, goal, grid, base,
-                    view, obs, pos, goal_pos, steps, shortest, seeds, moves):
+def _start_episodes(which: NDArray[np.integer[Any]], queue: NDArray[np.int64], queued: NDArray[np.int64],
+                    code: int, width: int, height: int, threshold: int, allowed: NDArray[np.bool_],
+                    goal: int, grid: NDArray[np.bool_], base: NDArray[np.uint8], view: int,
+                    obs: NDArray[np.uint8], pos: NDArray[np.int64], goal_pos: NDArray[np.int64],
+                    steps: NDArray[np.int64], shortest: NDArray[np.int64], seeds: NDArray[np.int64],
+                    moves: NDArray[np.uint8]) -> None:
     """Start envs ``which`` each on the next maze seed of its queue (which must hold one)."""
     for i in which:
         seed = queue[i, queued[i]]
@@ -144,9 +154,14 @@ def _start_episodes(which, queue, queued, code, width, height, threshold, allowe
 
 
 @njit(cache=True)
-def _step_all(base, pos, goal_pos, steps, pending, resetting, actions, max_steps, step_reward,
-              goal_reward, view, obs, rewards, terminated, truncated, queue, queued, code, width,
-              height, threshold, allowed, goal, grid, shortest, seeds, moves):
+def _step_all(base: NDArray[np.uint8], pos: NDArray[np.int64], goal_pos: NDArray[np.int64],
+              steps: NDArray[np.int64], pending: NDArray[np.bool_], resetting: NDArray[np.bool_],
+              actions: NDArray[np.int64], max_steps: int, step_reward: float, goal_reward: float,
+              view: int, obs: NDArray[np.uint8], rewards: NDArray[np.float64],
+              terminated: NDArray[np.bool_], truncated: NDArray[np.bool_], queue: NDArray[np.int64],
+              queued: NDArray[np.int64], code: int, width: int, height: int, threshold: int,
+              allowed: NDArray[np.bool_], goal: int, grid: NDArray[np.bool_], shortest: NDArray[np.int64],
+              seeds: NDArray[np.int64], moves: NDArray[np.uint8]) -> int:
     """Step every env once; returns how many envs wait for new maze seeds (marked in ``resetting``).
 
     ``base`` is each maze's block grid (open, wall, goal) padded by ``view``
@@ -222,7 +237,7 @@ def _step_all(base, pos, goal_pos, steps, pending, resetting, actions, max_steps
 
 
 @njit(cache=True)
-def _one_hot(obs, out):
+def _one_hot(obs: NDArray[np.uint8], out: NDArray[np.uint8]) -> None:
     """``out[i, v]`` = 1 where ``obs[i]`` is ``v`` (0 - 3), else 0: channel-first one-hot."""
     for i in range(obs.shape[0]):
         for v in range(4):
@@ -232,7 +247,8 @@ def _one_hot(obs, out):
 
 
 @njit(cache=True)
-def _one_hot_moved(obs, out, before, after, fresh):
+def _one_hot_moved(obs: NDArray[np.uint8], out: NDArray[np.uint8], before: NDArray[np.int64],
+                   after: NDArray[np.int64], fresh: NDArray[np.bool_]) -> None:
     """:func:`_one_hot` for full-grid observations after a step: only the two blocks an
     agent left and entered change, except in the envs on a ``fresh`` maze."""
     for i in range(obs.shape[0]):
@@ -244,7 +260,7 @@ def _one_hot_moved(obs, out, before, after, fresh):
                 out[i, v, r, c] = obs[i, r, c] == v
 
 
-def _check_num_envs(num_envs) -> int:
+def _check_num_envs(num_envs: object) -> int:
     if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)):
         raise MazeError(f"num_envs must be a whole number >= 1, got {num_envs!r}")
     if num_envs < 1:
@@ -252,7 +268,7 @@ def _check_num_envs(num_envs) -> int:
     return int(num_envs)
 
 
-class MazeVectorEnv(gymnasium.vector.VectorEnv):
+class MazeVectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
     """``num_envs`` :class:`~meiro.env.MazeEnv` mazes stepped together by one compiled call.
 
     Parameters
@@ -287,7 +303,7 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv):
                  goal: str = "corner", braid: float = 0.0, max_steps: int | None = None,
                  render_mode: str | None = None, step_reward: float = -0.01,
                  goal_reward: float = 1.0, view: int | None = None, obs_mode: str = "grid",
-                 copy: bool = True):
+                 copy: bool = True) -> None:
         self.num_envs = _check_num_envs(num_envs)
         if render_mode is not None:
             raise MazeError(f"render_mode must be None for MazeVectorEnv, got {render_mode!r}")
@@ -330,7 +346,7 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv):
             raise MazeError(f"num_envs={self.num_envs} mazes of {self.width}x{self.height} cells "
                             f"need more memory than there is ({exc})") from None
 
-    def set_options(self, **options) -> None:
+    def set_options(self, **options: Any) -> None:
         """Change how the coming episodes are made: :meth:`meiro.env.MazeEnv.set_options`.
 
         The generator, goal rule and braid apply from each env's next maze
@@ -354,21 +370,21 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv):
         if resize:
             self._started = False
 
-    def call(self, name: str, *args, **kwargs) -> tuple:
+    def call(self, name: str, *args: Any, **kwargs: Any) -> tuple[Any, ...]:
         """``set_options`` or an option's value, for every env: ``SyncVectorEnv.call``'s answer."""
         if name == "set_options":
             self.set_options(*args, **kwargs)
             return (None,) * self.num_envs
         return self.get_attr(name)
 
-    def get_attr(self, name: str) -> tuple:
+    def get_attr(self, name: str) -> tuple[Any, ...]:
         """The value of an option (or ``view``, ``obs_mode``) of every env, one per env."""
         if name not in _ATTRIBUTES:
             raise MazeError(f"MazeVectorEnv has no per-env attribute {name!r}; "
                             f"it has: {', '.join(_ATTRIBUTES)} (and call('set_options', ...))")
         return (getattr(self, name),) * self.num_envs
 
-    def set_attr(self, name: str, values) -> None:
+    def set_attr(self, name: str, values: Any) -> None:
         """Set an option for every env (one value, or one per env, all the same)."""
         if isinstance(values, (list, tuple)):
             if len(values) != self.num_envs:
@@ -387,8 +403,9 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv):
         self._base = np.full((n, rows + 2 * pad, cols + 2 * pad), _WALL, np.uint8)
         side = None if self.view is None else 2 * self.view + 1
         self._obs = np.zeros((n, rows, cols) if side is None else (n, side, side), np.uint8)
-        # with obs_mode "onehot": the channels handed out, made from _obs after each step
-        self._onehot = (np.zeros((n, *self.single_observation_space.shape), np.uint8)
+        # with obs_mode "onehot": the channels handed out, made from _obs after each step (one
+        # channel per block value, each of an observation's shape)
+        self._onehot = (np.zeros((n, 4, *self._obs.shape[1:]), np.uint8)
                         if self.obs_mode == "onehot" else None)
         self._pos = np.zeros((n, 2), np.int64)
         self._goal = np.zeros((n, 2), np.int64)
@@ -408,7 +425,7 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv):
         self._shared_infos = self._infos_of(lambda array: array)
 
     def reset(self, *, seed: int | list[int | None] | None = None,
-              options: dict[str, Any] | None = None):
+              options: dict[str, Any] | None = None) -> tuple[NDArray[np.uint8], dict[str, np.ndarray]]:
         """Start every env on a new maze; env ``i`` is seeded with ``seed + i``. Returns ``(obs, infos)``."""
         seeds = self._seeds(seed)
         if options:
@@ -426,16 +443,17 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv):
         self._started = True
         return self._observation(), self._infos()
 
-    def step(self, actions):
+    def step(self, actions: ArrayLike) -> tuple[NDArray[np.uint8], NDArray[np.float64], NDArray[np.bool_],
+                                               NDArray[np.bool_], dict[str, np.ndarray]]:
         """Step every env (one compiled call); returns ``(obs, rewards, terminated, truncated, infos)``."""
         if not self._started:
             raise MazeError("call reset() before step() (and after a new size)")
         actions = self._check_actions(actions)
         code, threshold, goal = self._codes
+        before: NDArray[np.int64] | None = None
+        fresh: NDArray[np.bool_] | None = None
         if self._onehot is not None and self.view is None:  # what the one-hot update needs
             before, fresh = self._pos.copy(), self._pending.copy()
-        else:
-            before = fresh = None
         waiting = _step_all(self._base, self._pos, self._goal, self._steps, self._pending,
                             self._resetting, actions, self.max_steps, self.step_reward,
                             self.goal_reward, self._view_code, self._obs, self._rewards,
@@ -447,7 +465,7 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv):
         return (self._observation(before, fresh), self._out(self._rewards), self._out(self._terminated),
                 self._out(self._truncated), self._infos())
 
-    def _seeds(self, seed) -> list:
+    def _seeds(self, seed: object) -> list[int | None]:
         if seed is None:
             return [None] * self.num_envs
         if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
@@ -465,7 +483,7 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv):
             return [None if s is None else int(s) for s in seed]
         raise TypeError(f"seed must be an int, a list of ints or None, got {type(seed).__name__}")
 
-    def _check_actions(self, actions) -> np.ndarray:
+    def _check_actions(self, actions: ArrayLike) -> NDArray[np.int64]:
         array = np.asarray(actions)
         if array.shape != (self.num_envs,):
             raise MazeError(f"actions must have shape ({self.num_envs},), one per env, "
@@ -484,11 +502,14 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv):
                             f"got {array[bad]}")
         return array
 
-    def _start(self, which: np.ndarray) -> None:
+    def _start(self, which: NDArray[np.integer[Any]]) -> None:
         """Start envs ``which`` on their next mazes (compiled), drawing seeds where none is left."""
         for i in which:
             if self._queued[i] == SEEDS_AHEAD:
-                self._queue[i] = self._rngs[i].integers(2**63, size=SEEDS_AHEAD)
+                rng = self._rngs[i]
+                if rng is None:  # reset() gives every env its generator before any starts
+                    raise MazeError("call reset() before step()")
+                self._queue[i] = rng.integers(2**63, size=SEEDS_AHEAD)
                 self._queued[i] = 0
         code, threshold, goal = self._codes
         _start_episodes(which, self._queue, self._queued, code, self.width, self.height, threshold,
@@ -499,22 +520,23 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv):
     def _view_code(self) -> int:
         return -1 if self.view is None else self.view
 
-    def _observation(self, before=None, fresh=None) -> np.ndarray:
+    def _observation(self, before: NDArray[np.int64] | None = None,
+                     fresh: NDArray[np.bool_] | None = None) -> NDArray[np.uint8]:
         if self._onehot is not None:
-            if before is None:
+            if before is None or fresh is None:
                 _one_hot(self._obs, self._onehot)
             else:  # a full grid after a step: two blocks an env (or a new maze)
                 _one_hot_moved(self._obs, self._onehot, before, self._pos, fresh)
             return self._out(self._onehot)
         return self._out(self._obs)
 
-    def _out(self, array: np.ndarray) -> np.ndarray:
+    def _out(self, array: NDArray[_Item]) -> NDArray[_Item]:
         return array.copy() if self.copy else array
 
     def _infos(self) -> dict[str, np.ndarray]:
         return self._infos_of(np.copy) if self.copy else self._shared_infos
 
-    def _infos_of(self, take) -> dict[str, np.ndarray]:
+    def _infos_of(self, take: Callable[[NDArray[np.int64]], NDArray[np.int64]]) -> dict[str, np.ndarray]:
         infos: dict[str, np.ndarray] = {}
         for key, array in zip(_INFO_KEYS, (self._pos, self._goal, self._steps, self._shortest,
                                            self._seed)):

@@ -16,6 +16,8 @@ import shutil
 import signal
 import sys
 import time
+from types import FrameType, ModuleType
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from .. import generate, solve
 from ..errors import MazeError
@@ -26,6 +28,14 @@ from ..messages import default_language
 from ..render.ansi import legend
 from .console import enable_escapes
 from .output import load_algorithms, notice_if_slow, print_lines
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from ..maze import Maze
+    from ..render.ansi import Look
+    from ..solve import Solution
+    from .args import Subparsers
 
 #: Blocks (or expanded positions) per second by default: a 20x20 maze has
 #: 799 open blocks, so it is dug in about ten seconds.
@@ -44,7 +54,7 @@ def _speed(text: str) -> float:
     return value
 
 
-def add_parser(subparsers) -> None:
+def add_parser(subparsers: Subparsers) -> None:
     """Add ``meiro animate`` and its options to the command's subparsers."""
     p = subparsers.add_parser(
         "animate", help="watch a maze being dug (and solved) in the terminal",
@@ -76,7 +86,7 @@ def _terminal() -> tuple[int, int, bool, bool]:
     return size.columns, size.lines, encoding == "utf8", color
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Dig a maze in place in the terminal, then animate the search if asked; the exit status."""
     from ..render.ansi import fitting_cells, pick_look
 
@@ -96,7 +106,7 @@ def run(args) -> int:
         solution = solve(maze, args.solve) if args.solve else None
     lang = args.lang or default_language()
     status = summary(maze, solution, lang)
-    if not interactive:
+    if look is None:  # not interactive: the finished maze as text
         style = {"auto": "hash", "compact": "plain"}.get(args.look, args.look)
         print_lines(text_lines(maze, style=style, path=solution.path if solution is not None else None))
         print(status)
@@ -109,7 +119,7 @@ def run(args) -> int:
     return 0
 
 
-def summary(maze, solution, lang: str = "en") -> str:
+def summary(maze: Maze, solution: Solution | None, lang: str = "en") -> str:
     """The closing line: the maze, how many blocks were dug, and the search, in ``lang``.
 
     Examples
@@ -121,6 +131,8 @@ def summary(maze, solution, lang: str = "en") -> str:
     >>> summary(m, meiro.solve(m, "bfs"), "ja")
     '4x3 穴掘り法 シード 2: 23ブロックを掘りました。幅優先探索: 8か所を調べ、道のりは14歩'
     """
+    if maze.algorithm is None:  # (what meiro animate digs is always a generator's maze)
+        raise MazeError("the closing line tells of a generated maze, not a hand-made one")
     dug = len(maze.carve_order)
     algorithm = GENERATORS.get(maze.algorithm).title(lang)
     if lang == "ja":
@@ -145,12 +157,13 @@ class _Interrupts:
     frame loop checks, echo is off, and both are restored afterwards.
     """
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.hit = False
-        self._handler = None
-        self._termios = None
+        self._handler: Callable[[int, FrameType | None], Any] | int | signal.Handlers | None = None
+        #: termios, stdin's descriptor and its settings before, to put back
+        self._termios: tuple[ModuleType, int, list[Any]] | None = None
 
-    def __enter__(self):
+    def __enter__(self) -> _Interrupts:
         self._handler = signal.signal(signal.SIGINT, self._note)
         try:
             import termios
@@ -167,7 +180,7 @@ class _Interrupts:
             self._termios = None  # stdin is not a terminal (or no termios): nothing to silence
         return self
 
-    def _note(self, signum, frame) -> None:
+    def _note(self, signum: int, frame: FrameType | None) -> None:
         self.hit = True
 
     def check(self) -> None:
@@ -184,14 +197,15 @@ class _Interrupts:
                 return
             time.sleep(min(left, 0.05))
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         signal.signal(signal.SIGINT, self._handler)
         if self._termios is not None:
             termios, fd, saved = self._termios
             termios.tcsetattr(fd, termios.TCSANOW, saved)
 
 
-def _animate(maze, solution, look, color: bool, speed: float, status: str) -> None:
+def _animate(maze: Maze, solution: Solution | None, look: Look, color: bool, speed: float,
+             status: str) -> None:
     from ..render.ansi import HIDE_CURSOR, SHOW_CURSOR, Screen
     from ..render.palette import classes
     from ..render.replay import dig_frames, frame_counts, search_frames
@@ -208,7 +222,7 @@ def _animate(maze, solution, look, color: bool, speed: float, status: str) -> No
             raise MazeError(f"the terminal became too small ({size.columns}x{size.lines}) for the "
                             f"maze; it needs {cols * look.columns}x{rows + 2}")
 
-    def play(frames, entries: int, n_frames: int) -> None:
+    def play(frames: Iterable[np.ndarray], entries: int, n_frames: int) -> None:
         # one frame per 1/FPS s (fewer for short logs); sleep until each frame's due
         # time, so a slow terminal drops smoothness, never total speed
         begin = time.monotonic()

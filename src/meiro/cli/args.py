@@ -4,15 +4,22 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING, Callable, NoReturn
 
 from ..errors import MazeError
 from ..sizes import parse_size
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
+    #: what each command's ``add_parser`` is given: the ``meiro`` parser's subcommands
+    Subparsers = argparse._SubParsersAction["Parser"]
 
 
 class ArgumentError(Exception):
     """A command-line mistake; ``command`` names the subcommand for the help hint."""
 
-    def __init__(self, message: str, command: str = ""):
+    def __init__(self, message: str, command: str = "") -> None:
         super().__init__(message)
         self.command = command
 
@@ -21,11 +28,11 @@ class Parser(argparse.ArgumentParser):
     """An ArgumentParser that raises instead of printing usage and exiting,
     and whose help, when it cannot be written (a full disk), says so."""
 
-    def error(self, message: str):  # noqa: D401 - argparse's name
+    def error(self, message: str) -> NoReturn:  # noqa: D401 - argparse's name
         command = self.prog.split()[-1] if " " in self.prog else ""
         raise ArgumentError(message, command)
 
-    def _print_message(self, message: str, file=None) -> None:
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         # argparse's own drops write errors: the help would vanish with exit status 0
         if message:
             (file or sys.stdout).write(message)
@@ -79,12 +86,13 @@ def add_size_options(parser: argparse.ArgumentParser, default: str = "15x15") ->
     parser.set_defaults(default_size=parse_size(default))
 
 
-def chosen_size(args) -> tuple[int, int]:
+def chosen_size(args: argparse.Namespace) -> tuple[int, int]:
     """The size in cells from ``--size``, ``--blocks`` or the default."""
-    return args.size or args.blocks or args.default_size
+    size: tuple[int, int] = args.size or args.blocks or args.default_size  # (each a cells() pair)
+    return size
 
 
-def whole_number(low: int, high: int):
+def whole_number(low: int, high: int) -> Callable[[str], int]:
     """An argparse type for a whole number from ``low`` to ``high``.
 
     Examples

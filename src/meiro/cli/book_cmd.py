@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import argparse
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from ..booklet import GRADES
+from ..difficulty import GRADES
 from ..generate.shapes import SHAPES
 from ..goals import GOALS
 from ..registry import GENERATORS
 from .args import cells, seed, whole_number
 
+if TYPE_CHECKING:
+    from ..render.pdf_font import PdfFont
+    from .args import Subparsers
 
-def add_parser(subparsers) -> None:
+
+def add_parser(subparsers: Subparsers) -> None:
     """Add ``meiro book`` and its options to the command's subparsers."""
     p = subparsers.add_parser(
         "book", help="a maze booklet to print: cover, mazes easy to hard, answers (PDF)",
@@ -54,7 +60,7 @@ def add_parser(subparsers) -> None:
     p.set_defaults(run=run)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Write the booklet; the exit status."""
     from ..booklet import GROWTH, plan_book
     from ..generate import resolve_seed
@@ -70,7 +76,8 @@ def run(args) -> int:
     lang = args.lang or default_language()
     title = args.title if args.title is not None else word(lang, "book_title")
     if args.size is not None:
-        check_legible(*args.size, args.paper, args.per_page)
+        width, height = args.size
+        check_legible(width, height, args.paper, args.per_page)
     else:  # the sizes grow up to what the page holds; the smallest must fit
         check_legible(GROWTH[0], GROWTH[0], args.paper, args.per_page)
     # a book's worth of blocks and memory (meiro.render.limits), before any maze is made
@@ -98,7 +105,7 @@ def run(args) -> int:
     return 0
 
 
-def print_font(texts: str, lang: str, named):
+def print_font(texts: str, lang: str, named: str | None) -> PdfFont | None:
     """The embedded font for a printed text, or None when Helvetica draws it all (English,
     printable ASCII, no font named)."""
     from ..fonts import find_font, is_plain

@@ -11,12 +11,24 @@ worth a dependency here. Elsewhere terminals understand the sequences already.
 from __future__ import annotations
 
 import sys
+from typing import Callable, Iterable, Mapping, Protocol, TextIO
 
 #: The console mode flag that makes a Windows console interpret escape sequences.
 ENABLE_VIRTUAL_TERMINAL_PROCESSING = 0x0004
 
 
-def enable_escapes(stream=None, *, platform: str | None = None, console=None) -> bool:
+class Console(Protocol):
+    """The console calls :func:`enable_escapes` makes (Windows's, or a stand-in in tests)."""
+
+    def handle(self, fd: int) -> int: ...
+
+    def get_mode(self, handle: int) -> int | None: ...
+
+    def set_mode(self, handle: int, mode: int) -> bool: ...
+
+
+def enable_escapes(stream: TextIO | None = None, *, platform: str | None = None,
+                   console: Console | None = None) -> bool:
     """Make sure ``stream``'s terminal interprets ANSI escape sequences; whether it does.
 
     On Windows this turns on the console's virtual-terminal mode (``False`` when
@@ -42,7 +54,7 @@ def enable_escapes(stream=None, *, platform: str | None = None, console=None) ->
         return True
     stream = sys.stdout if stream is None else stream
     try:
-        console = _WindowsConsole() if console is None else console
+        console = _windows_console() if console is None else console
         fd = stream.fileno() if hasattr(stream, "fileno") else -1
         handle = console.handle(fd)
         mode = console.get_mode(handle)
@@ -55,32 +67,42 @@ def enable_escapes(stream=None, *, platform: str | None = None, console=None) ->
     return bool(console.set_mode(handle, mode | ENABLE_VIRTUAL_TERMINAL_PROCESSING))
 
 
-class _WindowsConsole:  # pragma: no cover - Windows only
-    """The two console calls, through ctypes."""
-
-    def __init__(self):
-        import ctypes
-        import msvcrt
-        from ctypes import wintypes
-
-        self._ctypes, self._msvcrt = ctypes, msvcrt
-        self._kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)
-        self._dword = wintypes.DWORD
-
-    def handle(self, fd: int):
-        return self._msvcrt.get_osfhandle(fd)
-
-    def get_mode(self, handle) -> int | None:
-        mode = self._dword()
-        if not self._kernel32.GetConsoleMode(handle, self._ctypes.byref(mode)):
-            return None
-        return int(mode.value)
-
-    def set_mode(self, handle, mode: int) -> bool:
-        return bool(self._kernel32.SetConsoleMode(handle, self._dword(mode)))
+def _windows_console() -> Console:
+    """The console of this process, on Windows (elsewhere ImportError: there is no msvcrt)."""
+    if sys.platform == "win32":  # pragma: no cover - Windows only
+        return _WindowsConsole()
+    raise ImportError("the console calls are Windows's")
 
 
-def ambiguous_is_narrow(environ=None, ask=None) -> bool:
+# (defined on Windows only, where mypy, too, reads the Windows-only parts of ctypes and msvcrt)
+if sys.platform == "win32":  # pragma: no cover - Windows only
+    class _WindowsConsole:
+        """The two console calls, through ctypes."""
+
+        def __init__(self) -> None:
+            import ctypes
+            import msvcrt
+            from ctypes import wintypes
+
+            self._ctypes, self._msvcrt = ctypes, msvcrt
+            self._kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)
+            self._dword = wintypes.DWORD
+
+        def handle(self, fd: int) -> int:
+            return self._msvcrt.get_osfhandle(fd)
+
+        def get_mode(self, handle: int) -> int | None:
+            mode = self._dword()
+            if not self._kernel32.GetConsoleMode(handle, self._ctypes.byref(mode)):
+                return None
+            return int(mode.value)
+
+        def set_mode(self, handle: int, mode: int) -> bool:
+            return bool(self._kernel32.SetConsoleMode(handle, self._dword(mode)))
+
+
+def ambiguous_is_narrow(environ: Mapping[str, str] | None = None,
+                        ask: Callable[[], int | None] | None = None) -> bool:
     """Whether the terminal draws East Asian ambiguous-width characters (■ ◎ △) one column
     wide, as most Western terminal settings do (CJK settings draw them two wide).
 
@@ -149,7 +171,7 @@ def _columns_of_square(timeout: float = 0.2) -> int | None:
         os.close(fd)
 
 
-def as_shown(lines, style: str, stream=None):
+def as_shown(lines: Iterable[str], style: str, stream: TextIO | None = None) -> Iterable[str]:
     """Text lines of ``style`` as the terminal ``stream`` (stdout) shows them aligned: the
     ``block`` look widened where ■ ◎ △ are one column wide (:func:`ambiguous_is_narrow`);
     anything else, and any file or pipe, unchanged."""

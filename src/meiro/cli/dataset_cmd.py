@@ -7,6 +7,7 @@ import argparse
 import contextlib
 import os
 import sys
+from typing import TYPE_CHECKING, Callable, Iterator, TextIO
 
 from ..batch import MAX_COUNT, generate_batch, progress_bar
 from ..dataset.build import build_dataset, collect_batch
@@ -20,8 +21,11 @@ from ..registry import GENERATORS, SOLVERS
 from .args import add_size_options, chosen_size, seed, share, whole_number
 from .output import one_output, report
 
+if TYPE_CHECKING:
+    from .args import Subparsers
 
-def add_parser(subparsers) -> None:
+
+def add_parser(subparsers: Subparsers) -> None:
     """Add ``meiro dataset`` and its options to the command's subparsers."""
     p = subparsers.add_parser(
         "dataset", help="many mazes (and solutions): an .npz file, or Parquet shards for the Hub",
@@ -94,7 +98,7 @@ def add_parser(subparsers) -> None:
     p.set_defaults(run=run)
 
 
-def _difficulty(text: str):
+def _difficulty(text: str) -> tuple[float, float]:
     try:
         return difficulty_range(text)
     except MazeError as exc:
@@ -109,10 +113,11 @@ def _extras(text: str) -> tuple[str, ...]:
     return names
 
 
-def _format(args) -> str:
+def _format(args: argparse.Namespace) -> str:
     """The format asked for, or the output's name tells: FILE.npz, or a folder (no extension) or URL."""
     if args.format:
-        return args.format
+        chosen: str = args.format  # (one of FORMATS)
+        return chosen
     name = args.output.rstrip("/")
     last = name.rsplit("/", 1)[-1]
     if "://" in name:
@@ -122,7 +127,7 @@ def _format(args) -> str:
     return "parquet" if "." not in last.lstrip(".") else "npz"  # one_output insists on .npz
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Make the mazes and write the file or the shards; the exit status."""
     if _format(args) == "parquet":
         return _run_parquet(args)
@@ -145,7 +150,7 @@ def run(args) -> int:
     return 0
 
 
-def _on_terminal(stream) -> bool:
+def _on_terminal(stream: TextIO | None) -> bool:
     """Whether ``stream`` is a terminal (a closed or odd stream is not)."""
     try:
         return stream is not None and stream.isatty()
@@ -153,13 +158,13 @@ def _on_terminal(stream) -> bool:
         return False
 
 
-def _filters(args) -> Filters:
+def _filters(args: argparse.Namespace) -> Filters:
     return Filters(min_length=args.min_length, max_length=args.max_length,
                    min_dead_ends=args.min_dead_ends, difficulty=args.difficulty,
                    dead_end_ends=args.dead_end_ends)
 
 
-def _spec(args, extras=()) -> DatasetSpec:
+def _spec(args: argparse.Namespace, extras: tuple[str, ...] = ()) -> DatasetSpec:
     width, height = chosen_size(args)
     return DatasetSpec(args.count, width, height, algorithm=args.algorithm, goal=args.goal,
                        braid=args.braid, seed=resolve_seed(args.seed), filters=_filters(args),
@@ -167,7 +172,7 @@ def _spec(args, extras=()) -> DatasetSpec:
                        shard_draws=args.shard_draws or 0, max_draws=args.max_draws or 0)
 
 
-def _run_npz_filtered(args) -> int:
+def _run_npz_filtered(args: argparse.Namespace) -> int:
     """The .npz file of the mazes that pass the filters (every one with its breadth-first solution)."""
     target = one_output(args.output, ".npz", "dataset")
     if args.solve and args.braid and args.solve not in ("bfs", "dead-end-fill"):
@@ -183,7 +188,7 @@ def _run_npz_filtered(args) -> int:
     return 0
 
 
-def _run_parquet(args) -> int:
+def _run_parquet(args: argparse.Namespace) -> int:
     """Parquet shards and the dataset card in the output folder."""
     if args.solve not in (None, "bfs", "dead-end-fill") and args.braid:
         raise MazeError("the shards hold the breadth-first solution: with --braid, leave out --solve "
@@ -213,7 +218,7 @@ def _run_parquet(args) -> int:
 
 
 @contextlib.contextmanager
-def _bar(args, total: int):
+def _bar(args: argparse.Namespace, total: int) -> Iterator[Callable[[int], object]]:
     """A progress bar's ``advance`` (on a terminal, unless -q)."""
     bar = progress_bar(not args.quiet and _on_terminal(sys.stderr), total)
     try:

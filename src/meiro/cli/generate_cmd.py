@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import argparse
+from typing import TYPE_CHECKING
+
 from .. import generate, solve
 from ..io import DATA_FORMATS, PICTURE_FORMATS, encode
 from ..goals import GOALS
 from ..registry import GENERATORS, SOLVERS
-from ..text import STYLES, text_lines
+from ..text import text_lines
+from ..text_styles import STYLES
 from .args import add_size_options, chosen_size, seed, share
 from .console import as_shown
 from .output import load_algorithms, notice_if_slow, print_lines
@@ -14,8 +18,11 @@ from ..writing import OutputSet
 from .render_cmd import (add_format_option, add_picture_options, check_pictures, is_picture, picture_bytes,
                          planned_outputs)
 
+if TYPE_CHECKING:
+    from .args import Subparsers
 
-def add_parser(subparsers) -> None:
+
+def add_parser(subparsers: Subparsers) -> None:
     """Add ``meiro generate`` and its options to the command's subparsers."""
     p = subparsers.add_parser("generate", help="generate a maze and print it",
                               description="Generate a maze, print it, and optionally solve and save it.")
@@ -47,7 +54,7 @@ def add_parser(subparsers) -> None:
     p.set_defaults(run=run)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Make the maze, print it unless ``--quiet``, solve, save and draw as asked; the exit status."""
     if args.stream:
         return run_stream(args)
@@ -78,7 +85,7 @@ def run(args) -> int:
     return 0
 
 
-def run_stream(args) -> int:
+def run_stream(args: argparse.Namespace) -> int:
     """``--stream``: Eller's rows printed as they are made; nothing else is asked of the maze."""
     from ..errors import MazeError
     from ..generate import eller_stream

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import argparse
+from typing import TYPE_CHECKING
+
 from ..goal_rules import GOALS, goal_title
 from ..registry import GENERATORS, SOLVERS
 from ..columns import display_width
 
+if TYPE_CHECKING:
+    from ..registry import Registry
+    from .args import Subparsers
 
-def add_parser(subparsers) -> None:
+
+def add_parser(subparsers: Subparsers) -> None:
     """Add ``meiro list`` to the command's subparsers."""
     p = subparsers.add_parser("list", help="list the generators and solvers",
                               description="List every registered generator and solver.")
@@ -16,7 +23,7 @@ def add_parser(subparsers) -> None:
     p.set_defaults(run=run)
 
 
-def table(registry, flag: str, lang: str = "en") -> list[str]:
+def table(registry: Registry, flag: str, lang: str = "en") -> list[str]:
     """Rows ``name  aliases  flag  summary`` for one registry (``ja``: the Japanese name after
     the name)."""
     rows = [(a.name, a.title(lang) if lang != "en" else "", ", ".join(a.aliases) or "-",
@@ -30,7 +37,7 @@ def _pad(text: str, width: int) -> str:
     return text + " " * (width - display_width(text))
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Print the table of generators and solvers; the exit status."""
     lang = getattr(args, "lang", "en")
     print("generators (--algorithm):")

@@ -13,11 +13,27 @@ import contextlib
 import errno
 import os
 import sys
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable, Iterator, Protocol, TextIO, cast
+
+if TYPE_CHECKING:
+    from ..registry import Algorithm
+    from ..writing import Target
 
 #: How characters that the terminal's encoding lacks are written in messages and help:
 #: as ``\\uXXXX``, so nothing is lost (and JSON stays valid JSON).
 MESSAGE_ERRORS = "backslashreplace"
+
+
+class _Reconfigurable(Protocol):
+    """A text stream whose error handling can be changed (:meth:`io.TextIOWrapper.reconfigure`)."""
+
+    def reconfigure(self, *, errors: str | None = None) -> None: ...
+
+
+def _reconfigurable(stream: object) -> _Reconfigurable | None:
+    """``stream`` if it has ``reconfigure``, else None. (hasattr rather than a runtime-checkable
+    Protocol, which does not see an attribute that a wrapper hands on through ``__getattr__``.)"""
+    return cast(_Reconfigurable, stream) if hasattr(stream, "reconfigure") else None
 
 
 def prepare_streams() -> None:
@@ -39,7 +55,9 @@ def prepare_streams() -> None:
         sys.stderr = open(os.devnull, "w", errors=MESSAGE_ERRORS)
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(AttributeError, ValueError, OSError):
-            stream.reconfigure(errors=MESSAGE_ERRORS)
+            reconfigurable = _reconfigurable(stream)
+            if reconfigurable is not None:
+                reconfigurable.reconfigure(errors=MESSAGE_ERRORS)
 
 
 def _hold_if_closed(fd: int, flags: int) -> None:
@@ -71,17 +89,18 @@ def print_lines(lines: Iterable[str]) -> None:
 
 
 @contextlib.contextmanager
-def _strict(stream):
+def _strict(stream: TextIO) -> Iterator[None]:
     errors = getattr(stream, "errors", None)
-    if errors in (None, "strict") or not hasattr(stream, "reconfigure"):
+    reconfigurable = _reconfigurable(stream)
+    if errors in (None, "strict") or reconfigurable is None:
         yield
         return
-    stream.reconfigure(errors="strict")
+    reconfigurable.reconfigure(errors="strict")
     try:
         yield
     finally:
         with contextlib.suppress(OSError, ValueError):
-            stream.reconfigure(errors=errors)
+            reconfigurable.reconfigure(errors=errors)
 
 
 def flush_stdout() -> None:
@@ -118,7 +137,7 @@ def output_failed(exc: OSError) -> str:
     return f"cannot write the output: {reason}"
 
 
-def one_output(name: str, suffix: str, what: str):
+def one_output(name: str, suffix: str, what: str) -> Target:
     """Check the one file a command writes (``dataset``, ``sheet``) before any work.
 
     A regular file must end in ``suffix``; a device, a FIFO or ``/dev/stdout``
@@ -142,7 +161,7 @@ def one_output(name: str, suffix: str, what: str):
     return target
 
 
-def report(message: str, target) -> None:
+def report(message: str, target: Target) -> None:
     """Print a command's closing line, on stderr when stdout itself carries the output."""
     to_stdout = not (target.kind == "fd" and target.fd == 1)
     print(message, file=sys.stdout if to_stdout else sys.stderr)
@@ -152,7 +171,7 @@ def report(message: str, target) -> None:
 PREPARING = "preparing... (the first run compiles meiro's fast parts; later runs start at once)"
 
 
-def load_algorithms(*entries, cells: int | None = None) -> None:
+def load_algorithms(*entries: Algorithm | None, cells: int | None = None) -> None:
     """Import the modules of registry ``entries`` (:class:`meiro.registry.Algorithm`; None is
     skipped) now: loading them and numba takes a moment on every run, which is not the first
     run's compiling that :func:`notice_if_slow` is for, so it happens before the notice's clock.
@@ -175,7 +194,8 @@ def load_algorithms(*entries, cells: int | None = None) -> None:
 
 
 @contextlib.contextmanager
-def notice_if_slow(message: str = PREPARING, after: float = 0.5, stream=None):
+def notice_if_slow(message: str = PREPARING, after: float = 0.5,
+                   stream: TextIO | None = None) -> Iterator[None]:
     """Show ``message`` on a terminal's ``stream`` (stderr) if the block takes longer than
     ``after`` seconds, and wipe it when the block ends, before anything else is printed.
 

@@ -3,12 +3,19 @@
 
 from __future__ import annotations
 
+import argparse
+from typing import TYPE_CHECKING, Callable
+
 from ..goals import GOALS
 from ..registry import GENERATORS
 from .args import blocks, cells, seed
 
+if TYPE_CHECKING:
+    from ..game import GameModel
+    from .args import Subparsers
 
-def add_parser(subparsers) -> None:
+
+def add_parser(subparsers: Subparsers) -> None:
     """Add ``meiro play`` and its options to the command's subparsers."""
     p = subparsers.add_parser(
         "play", help="play a maze in a window (or the terminal with --terminal)",
@@ -44,7 +51,7 @@ def add_parser(subparsers) -> None:
     p.set_defaults(run=run)
 
 
-def build_model(args, clock=None):
+def build_model(args: argparse.Namespace, clock: Callable[[], float] | None = None) -> GameModel:
     """The game model for ``args``: a maze already digging when a size was given."""
     import time
 
@@ -65,7 +72,7 @@ def build_model(args, clock=None):
     return model
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Play in a window (or in the terminal with ``--terminal``) until the player quits; the exit status."""
     from ..errors import MazeError
 
@@ -84,7 +91,7 @@ def run(args) -> int:
     return 0
 
 
-def run_terminal(args) -> int:
+def run_terminal(args: argparse.Namespace) -> int:
     """``meiro play --terminal``: the same game drawn with curses."""
     import sys
 
@@ -101,7 +108,7 @@ def run_terminal(args) -> int:
     return 0
 
 
-def run_browser(args) -> int:
+def run_browser(args: argparse.Namespace) -> int:
     """``meiro play --browser``: write the maze's page and open it in the web browser."""
     import os
     import sys

@@ -4,12 +4,18 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING, Sequence
 
 from .. import load, solve
 from ..errors import MazeError
 from ..io import DATA_FORMATS, PICTURE_FORMATS, format_of
 from ..registry import SOLVERS
 from ..writing import OutputSet
+
+if TYPE_CHECKING:
+    from ..maze import Maze
+    from ..solve import Solution
+    from .args import Subparsers
 
 
 def block_size(text: str) -> int:
@@ -51,7 +57,7 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
                        help=f"colour of the {name} (#rrggbb, r,g,b or a name; default {default})")
 
 
-def add_format_option(p: argparse.ArgumentParser, formats) -> None:
+def add_format_option(p: argparse.ArgumentParser, formats: Sequence[str]) -> None:
     """``--format``: the format of ``-o`` files whose names do not tell it (``/dev/stdout``, a FIFO)."""
     p.add_argument("--format", default=None, choices=tuple(formats), metavar="FORMAT",
                    help=f"format of every -o file ({', '.join(formats)}); needed where the name does "
@@ -63,7 +69,8 @@ def is_picture(fmt: str) -> bool:
     return fmt in PICTURE_FORMATS
 
 
-def planned_outputs(args, outputs: OutputSet, formats=PICTURE_FORMATS) -> list[tuple[str, str]]:
+def planned_outputs(args: argparse.Namespace, outputs: OutputSet,
+                    formats: Sequence[str] = PICTURE_FORMATS) -> list[tuple[str, str]]:
     """Check every ``-o`` of ``args`` before any work: its format (one of ``formats``) and its place.
 
     Returns ``(target, format)`` pairs; each target is added to ``outputs``.
@@ -74,13 +81,13 @@ def planned_outputs(args, outputs: OutputSet, formats=PICTURE_FORMATS) -> list[t
     return plan
 
 
-def check_pictures(plan: list[tuple[str, str]], args, shape: tuple[int, int]) -> None:
+def check_pictures(plan: list[tuple[str, str]], args: argparse.Namespace, shape: tuple[int, int]) -> None:
     """Refuse, before any work, an output of ``plan`` too large to write for ``shape`` blocks."""
     for _target, fmt in plan:
         check_picture(f"maze.{fmt}", args, shape)  # maze data too: it is built whole in memory
 
 
-def check_picture(target: str, args, shape: tuple[int, int]) -> None:
+def check_picture(target: str, args: argparse.Namespace, shape: tuple[int, int]) -> None:
     """Refuse, before any work, an output ``target`` (a picture or maze data, by its name or
     format) that could not be written for ``shape`` blocks with the options in ``args``:
     too large for its format or for the memory (:func:`meiro.render.check_output`)."""
@@ -90,7 +97,7 @@ def check_picture(target: str, args, shape: tuple[int, int]) -> None:
                  solution=bool(getattr(args, "solve", None)), style=getattr(args, "svg_style", "auto"))
 
 
-def picture_bytes(maze, fmt: str, args, solution=None) -> bytes:
+def picture_bytes(maze: Maze, fmt: str, args: argparse.Namespace, solution: Solution | None = None) -> bytes:
     """Draw ``maze`` as a ``fmt`` picture with the options in ``args``."""
     from ..render import render_file
     from ..render.palette import Palette
@@ -102,7 +109,7 @@ def picture_bytes(maze, fmt: str, args, solution=None) -> bytes:
                        style=args.svg_style, max_frames=args.frames, lang=args.lang)
 
 
-def add_parser(subparsers) -> None:
+def add_parser(subparsers: Subparsers) -> None:
     """Add ``meiro render`` and its options to the command's subparsers."""
     p = subparsers.add_parser(
         "render", help="draw a maze file as PNG, SVG, animated GIF, PDF or a playable web page",
@@ -120,7 +127,7 @@ def add_parser(subparsers) -> None:
     p.set_defaults(run=run)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Draw the maze file into every ``-o`` picture (all of them, or none); the exit status."""
     for target in args.output:
         if Path(target).suffix.lower().lstrip(".") in DATA_FORMATS:

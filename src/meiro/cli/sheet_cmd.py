@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from .. import generate
 from ..writing import write_atomic
@@ -11,6 +12,9 @@ from ..goals import GOALS
 from ..registry import GENERATORS
 from .args import add_size_options, chosen_size, seed
 from .output import one_output
+
+if TYPE_CHECKING:
+    from .args import Subparsers
 
 
 def _count(text: str) -> int:
@@ -23,7 +27,7 @@ def _count(text: str) -> int:
     return value
 
 
-def add_parser(subparsers) -> None:
+def add_parser(subparsers: Subparsers) -> None:
     """Add ``meiro sheet`` and its options to the command's subparsers."""
     p = subparsers.add_parser(
         "sheet", help="print-ready PDF of several mazes with answer keys",
@@ -53,7 +57,7 @@ def add_parser(subparsers) -> None:
     p.set_defaults(run=run)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Write the PDF puzzle sheet; the exit status."""
     from ..render import check_output
     from ..messages import default_language

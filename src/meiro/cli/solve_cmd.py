@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from .. import load, solve
 from ..registry import SOLVERS
-from ..text import STYLES, text_lines
+from ..text import text_lines
+from ..text_styles import STYLES
 from .console import as_shown
 from .output import print_lines
 
+if TYPE_CHECKING:
+    from .args import Subparsers
 
-def add_parser(subparsers) -> None:
+
+def add_parser(subparsers: Subparsers) -> None:
     """Add ``meiro solve`` and its options to the command's subparsers."""
     p = subparsers.add_parser("solve", help="solve a saved maze and print the path",
                               description="Solve a maze file (.json or .txt) and print it with its path.")
@@ -23,7 +29,7 @@ def add_parser(subparsers) -> None:
     p.set_defaults(run=run)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Load the maze file, solve it and print it with the path; the exit status."""
     maze = load(args.file)
     solution = solve(maze, args.method)

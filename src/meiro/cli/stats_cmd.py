@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
+from typing import TYPE_CHECKING, Any
 
 from .. import generate, load
 from ..generate import resolve_seed
@@ -12,6 +14,10 @@ from ..registry import GENERATORS
 from ..difficulty import difficulty_score, grade
 from ..stats import maze_stats, summarize
 from .args import add_size_options, chosen_size, seed, share, whole_number
+
+if TYPE_CHECKING:
+    from ..stats import MazeStats
+    from .args import Subparsers
 
 #: (key, label, format) of each table row
 ROWS = (
@@ -29,7 +35,7 @@ ROWS = (
 )
 
 
-def add_parser(subparsers) -> None:
+def add_parser(subparsers: Subparsers) -> None:
     """Add ``meiro stats`` and its options to the command's subparsers."""
     p = subparsers.add_parser(
         "stats", help="dead ends, junctions, solution and corridor figures of mazes",
@@ -55,17 +61,19 @@ def add_parser(subparsers) -> None:
     p.set_defaults(run=run)
 
 
-def _format(key: str, fmt: str | None, value) -> str:
+def _format(key: str, fmt: str | None, value: Any) -> str:
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return "-"
     if key == "difficulty":
         return f"{value:.2f} ({grade(value)})"
     if key == "degree_counts":
         return " / ".join(f"{v:.0f}" if float(v).is_integer() else f"{v:.1f}" for v in value[1:])
+    if fmt is None:  # (ROWS gives every other key a format)
+        raise ValueError(f"no format for the row {key!r}")
     return fmt.format(value)
 
 
-def _with_difficulty(figures: dict) -> dict:
+def _with_difficulty(figures: dict[str, Any]) -> dict[str, Any]:
     """``figures`` (a maze's) with its ``difficulty`` (:mod:`meiro.difficulty`; None without a path)."""
     if figures["solution_length"] is None:
         return {**figures, "difficulty": None}
@@ -73,7 +81,7 @@ def _with_difficulty(figures: dict) -> dict:
     return {**figures, "difficulty": value}
 
 
-def _print_each(seeds: list[int], figures: list) -> None:
+def _print_each(seeds: list[int], figures: list[MazeStats]) -> None:
     """One line a maze: its seed, solution, decision points, dead ends and difficulty."""
     print(f"{'seed':>20}  {'solution':>8}  {'decisions':>9}  {'dead ends':>9}  difficulty")
     for maze_seed, f in zip(seeds, figures):
@@ -85,7 +93,7 @@ def _print_each(seeds: list[int], figures: list) -> None:
     print()
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Print the figures of a maze file, or the means over generated mazes; the exit status."""
     if args.file:
         maze = load(args.file)
