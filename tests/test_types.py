@@ -1,4 +1,4 @@
-"""mypy --strict on the modules pyproject.toml's [tool.mypy] lists (the list grows to the package)."""
+"""mypy --strict on the whole package (pyproject.toml's [tool.mypy])."""
 
 import subprocess
 import sys
@@ -9,7 +9,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_mypy_strict_passes_on_the_listed_modules():
+def test_mypy_strict_passes_on_the_whole_package():
     pytest.importorskip("mypy")
     out = subprocess.run([sys.executable, "-m", "mypy", "--no-incremental"], cwd=ROOT,
                          capture_output=True, text=True, timeout=600)

@@ -33,6 +33,7 @@ import os
 import signal
 import sys
 import threading
+from types import FrameType
 from typing import Any, Iterator
 
 #: The signals whose default action ends the process and that a user or a system sends to
@@ -93,6 +94,30 @@ def raise_if_pending() -> None:
         raise Terminated(_pending)
 
 
+#: Whether Ctrl-C (SIGINT) has come while :func:`install`'s handlers were in place.
+_interrupted = False
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    global _interrupted
+    _interrupted = True
+    signal.default_int_handler(signum, frame)  # raises KeyboardInterrupt, as ever
+
+
+def pending() -> int | None:
+    """The termination signal that has come (its handler ran), else SIGINT if Ctrl-C has come
+    since :func:`install`, else None.
+
+    Examples
+    --------
+    >>> pending() is None
+    True
+    """
+    if _pending is None and _interrupted:
+        return int(signal.SIGINT)
+    return _pending
+
+
 def _can_install() -> bool:
     return threading.current_thread() is threading.main_thread()
 
@@ -101,13 +126,17 @@ def install() -> None:
     """Turn every termination signal into :class:`Terminated` for the rest of the run.
 
     Only signals still at their default action are taken; does nothing
-    outside the main thread.
+    outside the main thread. Ctrl-C stays a KeyboardInterrupt, noted for
+    :func:`pending`; an exception Python cannot raise (in a finalizer or a
+    callback from C) is no longer reported once such a signal has come.
     """
     if not _can_install():
         return
     for signum in TERMINATION_SIGNALS:
         if signal.getsignal(signum) == signal.SIG_DFL:
             signal.signal(signum, _raise)
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, _interrupt)  # the same KeyboardInterrupt, but noted
     if sys.unraisablehook is not _quiet_once_ending:
         global _unraisable_before
         _unraisable_before = sys.unraisablehook
@@ -121,8 +150,9 @@ def _quiet_once_ending(report: Any) -> None:
     """Python's report of an exception it cannot raise ("Exception ignored in ..."), unless a
     termination signal has come: then it is the signal's lost :class:`Terminated`, or what
     it broke on its way (a finalizer stopped half-way), and the program is ending by that
-    signal anyway (:func:`raise_if_pending`); a traceback would only alarm."""
-    if _pending is None:
+    signal anyway (:func:`raise_if_pending`); a traceback would only alarm. The same goes
+    for a Ctrl-C's lost KeyboardInterrupt."""
+    if pending() is None:
         _unraisable_before(report)
 
 

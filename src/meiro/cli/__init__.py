@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import signal
 import sys
 import types
 from collections.abc import Collection
@@ -162,4 +163,15 @@ def run() -> None:
         with contextlib.suppress(Exception):
             sys.stdout.flush()
         signals.end_by(exc.signum)
+    except Exception:
+        # after a termination signal or Ctrl-C, what breaks broke because of it: its exception
+        # raised inside numba's compiler is lost there, leaving the compiler half-way ("no
+        # compiled object yet"). The program ends as that signal ends it, without a traceback.
+        signum = signals.pending()
+        if signum is None:
+            raise
+        if signum == signal.SIGINT:
+            _say("")
+            sys.exit(130)
+        signals.end_by(signum)
     sys.exit(status)
