@@ -100,7 +100,7 @@ def test_kernels_made_stay_as_they_are():
     assert jit.mode() == before
 
 
-def test_small_cli_job_loads_no_numba_and_prints_the_same_maze():
+def test_small_cli_job_loads_no_numba_and_prints_the_same_maze(tmp_path):
     probe = ("import runpy, sys; sys.argv = ['meiro', *sys.argv[1:]]\n"
              "try:\n    runpy.run_module('meiro', run_name='__main__')\n"
              "finally:\n    print('NUMBA' if 'numba' in sys.modules else 'NO-NUMBA', file=sys.stderr)")
@@ -115,6 +115,14 @@ def test_small_cli_job_loads_no_numba_and_prints_the_same_maze():
     assert runs["auto"].stderr.strip().endswith("NO-NUMBA")
     assert runs["compiled"].stderr.strip().endswith("NUMBA")
     assert runs["auto"].stdout == runs["compiled"].stdout and "." in runs["auto"].stdout
+    meiro.save(meiro.generate(10, 6, seed=4, braid=0.5), tmp_path / "m.json")
+    plain = {k: v for k, v in os.environ.items() if k != "MEIRO_JIT"}
+    solved = {value: subprocess.run(
+        [sys.executable, "-c", probe, "solve", "m.json", "--method", "bidirectional"], cwd=tmp_path,
+        env={**plain, "MEIRO_JIT": value} if value else plain, capture_output=True, text=True, timeout=300)
+        for value in ("", "1")}
+    assert solved[""].stderr.strip().endswith("NO-NUMBA") and solved["1"].stderr.strip().endswith("NUMBA")
+    assert solved[""].stdout == solved["1"].stdout and "path length" in solved[""].stdout
     big = subprocess.run([sys.executable, "-c", probe, "generate", "--size", "40x40", "--quiet"],
                          capture_output=True, text=True, timeout=300)
     assert big.stderr.strip().endswith("NUMBA") and not big.stderr.strip().endswith("NO-NUMBA")

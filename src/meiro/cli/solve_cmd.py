@@ -11,7 +11,7 @@ from ..registry import SOLVERS
 from ..text import text_lines
 from ..text_styles import STYLES
 from .console import as_shown
-from .output import print_lines
+from .output import load_algorithms, print_lines
 
 if TYPE_CHECKING:
     from .args import Subparsers
@@ -32,6 +32,7 @@ def add_parser(subparsers: Subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     """Load the maze file, solve it and print it with the path; the exit status."""
     maze = load(args.file)
+    load_algorithms(SOLVERS.get(args.method), cells=maze.width * maze.height)
     solution = solve(maze, args.method)
     if not args.quiet:
         print_lines(as_shown(text_lines(maze, style=args.style, path=solution.path), args.style))

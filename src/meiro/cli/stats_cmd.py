@@ -14,6 +14,7 @@ from ..registry import GENERATORS
 from ..difficulty import difficulty_score, grade
 from ..stats import maze_stats, summarize
 from .args import add_size_options, chosen_size, seed, share, whole_number
+from .output import load_algorithms
 
 if TYPE_CHECKING:
     from ..stats import MazeStats
@@ -97,11 +98,13 @@ def run(args: argparse.Namespace) -> int:
     """Print the figures of a maze file, or the means over generated mazes; the exit status."""
     if args.file:
         maze = load(args.file)
+        load_algorithms(cells=maze.width * maze.height)
         result = _with_difficulty(maze_stats(maze).as_dict())
         about = {"file": args.file}
     else:
         width, height = chosen_size(args)
         first = resolve_seed(args.seed)
+        load_algorithms(GENERATORS.get(args.algorithm), cells=width * height * args.count)
         mazes = (generate(width, height, algorithm=args.algorithm, seed=(first + i) % 2**64,
                           goal=args.goal, braid=args.braid) for i in range(args.count))
         figures = [maze_stats(m) for m in mazes]

@@ -32,7 +32,8 @@ from ..kernels.jit import njit
 
 from ..kernels.cells import DUG, _cell_steps, _open_passage, _random_step, _walk_marks
 from ..kernels.index import U
-from .carving import Carving, Integer, Log, State, run_on_cells
+from ..kernels.index import Int
+from .carving import Carving, Log, State, run_on_cells
 
 VISITED = 0x80
 
@@ -51,7 +52,7 @@ def _aldous_broder_kernel(cells: NDArray[np.uint8], width: int, height: int, ori
     cols = 2 * width + 1
     step, block_step = _cell_steps(width)
     mark = _walk_marks(cells)
-    i: Integer = (origin_y + 1) * padded + origin_x + 1
+    i: Int = (origin_y + 1) * padded + origin_x + 1
     mark[U(i)] = VISITED
     p = (2 * origin_y + 1) * cols + 2 * origin_x + 1
     n = 0

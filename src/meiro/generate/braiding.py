@@ -24,7 +24,8 @@ from ..kernels.jit import njit
 
 from .options import check_braid  # noqa: F401  (and braid_maze's callers)
 from ..kernels.rng import _below, _next_u64, check_state
-from .carving import Integer, Log, State, carving_log, editable_grid
+from ..kernels.index import Int
+from .carving import Log, State, carving_log, editable_grid
 from .lattice import _shuffle
 from .masking import check_allowed
 
@@ -32,7 +33,7 @@ _S32 = np.uint64(32)
 
 
 @njit(inline="always")
-def _degree(grid: NDArray[np.bool_], p: Integer, offset: NDArray[np.int64]) -> int:
+def _degree(grid: NDArray[np.bool_], p: Int, offset: NDArray[np.int64]) -> int:
     k = 0
     for d in range(4):
         if not grid[p + offset[d]]:
@@ -51,7 +52,7 @@ def _braid_kernel(grid: NDArray[np.bool_], allowed: NDArray[np.bool_], rows: int
     count = 0
     for r in range(1, rows - 1, 2):
         for c in range(1, cols - 1, 2):
-            p: Integer = r * cols + c
+            p: Int = r * cols + c
             if allowed[p] and _degree(grid, p, offset) == 1:
                 count += 1
     ends = np.empty(count, np.int64)

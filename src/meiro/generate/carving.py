@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple, SupportsIndex, Union
+from typing import Any, NamedTuple, SupportsIndex
 
 import numpy as np
 from numpy.typing import NDArray
@@ -20,9 +20,6 @@ from ..sizes import ensure_fits
 Log = NDArray[np.signedinteger[Any]]
 #: A kernel's PRNG state (:func:`meiro.kernels.rng.mix_seed`), threaded through its calls.
 State = np.uint64
-#: A whole number inside a kernel: a Python int, or the NumPy integer an array or a draw
-#: gives (numba makes no difference; plain Python does).
-Integer = Union[int, np.integer[Any]]
 
 
 class Carving(NamedTuple):

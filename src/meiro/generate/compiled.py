@@ -34,7 +34,8 @@ from ..solve.bfs import _bfs_kernel
 from .aldous_broder import _aldous_broder_kernel
 from .binary_tree import _binary_tree_kernel
 from .braiding import _braid_kernel
-from .carving import Integer, State
+from ..kernels.index import Int
+from .carving import State
 from .dig import _dig_kernel
 from .division import _division_kernel
 from .eller import _eller_kernel
@@ -219,7 +220,7 @@ def _carve(code: int, grid: NDArray[np.bool_], width: int, height: int, state: S
 
 
 @njit(inline="always")
-def _farthest_node(graph: NDArray[np.uint8], width: int, source: Integer) -> Integer:
+def _farthest_node(graph: NDArray[np.uint8], width: int, source: Int) -> Int:
     """The node a whole-maze BFS from ``source`` reaches last (codes cleared first)."""
     for i in range(graph.size):
         graph[U(i)] &= ~np.uint8(CODE_MASK)
@@ -230,7 +231,7 @@ def _farthest_node(graph: NDArray[np.uint8], width: int, source: Integer) -> Int
 @njit(cache=True)
 def _make_maze(code: int, grid: NDArray[np.bool_], width: int, height: int, seed: np.uint64 | int,
                braid_threshold: int, allowed: NDArray[np.bool_],
-               goal: int) -> tuple[NDArray[np.uint8], int, Integer, Integer]:
+               goal: int) -> tuple[NDArray[np.uint8], int, Int, Int]:
     """The maze ``generate(width, height, ALGORITHMS[code], seed, GOALS[goal], braid=...)``.
 
     Writes its block grid into ``grid`` and returns ``(graph, graph_width,
@@ -250,8 +251,8 @@ def _make_maze(code: int, grid: NDArray[np.bool_], width: int, height: int, seed
         graph, padded = _lattice_graph(flat.view(np.uint8), rows, cols)
     else:
         graph, padded = cells, width + 2
-    start: Integer = padded + 1  # cell (0, 0): block (1, 1)
-    end: Integer = height * padded + width  # the corner cell: block (rows - 2, cols - 2)
+    start: Int = padded + 1  # cell (0, 0): block (1, 1)
+    end: Int = height * padded + width  # the corner cell: block (rows - 2, cols - 2)
     if goal > 0:
         end = _farthest_node(graph, padded, start)
         if goal == 2:

@@ -35,14 +35,15 @@ from numpy.typing import NDArray
 from ..kernels.jit import njit
 
 from ..kernels.rng import _next_u64, check_state
-from .carving import Carving, Integer, Log, State, check_request, record_buffer
+from ..kernels.index import Int
+from .carving import Carving, Log, State, check_request, record_buffer
 from .lattice import _find
 
 _TOP_BIT = np.uint64(63)
 
 
 @njit(inline="always")
-def _open(blocks: NDArray[np.bool_], k: Integer, base: int, order: Log | None, n: int) -> int:
+def _open(blocks: NDArray[np.bool_], k: Int, base: int, order: Log | None, n: int) -> int:
     """Open block ``k`` of a two-row buffer whose first block has flat index ``base``."""
     if order is None:
         blocks[k] = False

@@ -39,7 +39,8 @@ from ..kernels.index import U
 from ..kernels.rng import check_state
 from ..maze import _check_flag
 from ..sizes import check_cells, ensure_fits
-from .carving import Carving, Integer, Log, State, check_request, record_buffer
+from ..kernels.index import Int
+from .carving import Carving, Log, State, check_request, record_buffer
 from .lattice import SET_ASIDE, _bucket_starts, _bucket_tags, _shuffle_buckets
 
 
@@ -142,7 +143,7 @@ def _set_aside_square_maxima(tag: NDArray[np.uint8], width: int, height: int,
 
 @njit(cache=True)
 def _shuffled_walls(walls: NDArray[np.signedinteger[Any]], width: int, height: int,
-                    state: State) -> tuple[Integer, State]:
+                    state: State) -> tuple[Int, State]:
     """:func:`shuffled_walls` on checked arguments."""
     tag = np.empty(walls.size, np.uint8)
     state = _bucket_tags(tag, state)
@@ -210,7 +211,7 @@ def shuffled_walls(walls: np.ndarray, width: int, height: int, state: State | in
 
 
 @njit(inline="always")
-def _root(parent: NDArray[np.signedinteger[Any]], i: Integer) -> Integer:
+def _root(parent: NDArray[np.signedinteger[Any]], i: Int) -> Int:
     """Root of ``i``: roots hold minus their tree's size, others their parent; path halving."""
     while parent[U(i)] >= 0:
         up = parent[U(i)]

@@ -21,11 +21,12 @@ from ..kernels.index import U
 from ..kernels.rng import _below, _next_u64
 from ..solve.bfs import flood
 from ..sizes import check_cells, ensure_fits
-from .carving import Integer, Log, State, record_buffer
+from ..kernels.index import Int
+from .carving import Log, State, record_buffer
 
 
 @njit(inline="always")
-def _carve(grid: NDArray[np.bool_], p: Integer, order: Log | None, n: int) -> int:
+def _carve(grid: NDArray[np.bool_], p: Int, order: Log | None, n: int) -> int:
     """Open block ``p``; log it if it was a wall and recording is on. Returns the log length.
 
     ``order`` is None when not recording: numba then compiles a separate,
@@ -53,7 +54,7 @@ def _carve(grid: NDArray[np.bool_], p: Integer, order: Log | None, n: int) -> in
 
 
 @njit(inline="always")
-def _find(parent: NDArray[np.integer[Any]], i: Integer) -> Integer:
+def _find(parent: NDArray[np.integer[Any]], i: Int) -> Int:
     """Root of ``i`` in a union-find forest, halving the path on the way.
 
     Examples
@@ -71,7 +72,7 @@ def _find(parent: NDArray[np.integer[Any]], i: Integer) -> Integer:
 
 
 @njit(cache=True)
-def _fisher_yates(values: np.ndarray, lo: Integer, hi: Integer, state: State) -> State:
+def _fisher_yates(values: np.ndarray, lo: Int, hi: Int, state: State) -> State:
     for i in range(hi - 1, lo, -1):
         j, state = _below(state, i - lo + 1)
         j += lo

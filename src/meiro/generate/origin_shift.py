@@ -38,7 +38,8 @@ from ..kernels.jit import njit
 from ..kernels.cells import (DUG, _cell_steps, _cells_to_grid, _open_passage, _padded_cells,
                              _random_step, _walk_marks)
 from ..kernels.index import U
-from .carving import Carving, Integer, State, check_number, check_request
+from ..kernels.index import Int
+from .carving import Carving, State, check_number, check_request
 from .lattice import flood_log
 
 ROOT = 4  # the origin points nowhere
@@ -63,7 +64,7 @@ def _origin_shift_kernel(cells: NDArray[np.uint8], width: int, height: int, stat
         point[row] = 0  # the first column runs north
         for x in range(1, width):
             point[row + x] = 3  # every row runs west
-    i: Integer = padded + 1  # the top-left cell: the first origin
+    i: Int = padded + 1  # the top-left cell: the first origin
     point[i] = ROOT
     bits = np.uint64(0)
     n_bits = 0

@@ -37,7 +37,8 @@ from numpy.typing import NDArray
 from ..kernels.jit import njit
 
 from ..kernels.index import U
-from .carving import Carving, Integer, Log, State, check_request, run_on_grid
+from ..kernels.index import Int
+from .carving import Carving, Log, State, check_request, run_on_grid
 from .kruskal import _spanning_tree, shuffled_walls, wall_codes
 from .lattice import _carve
 
@@ -91,7 +92,7 @@ def _prim_kernel(grid: NDArray[np.bool_], rows: int, cols: int, origin_row: int,
     item_mask = (_ONE << np.uint64(item_bits)) - _ONE
     offset = np.array([-cols, 1, cols, -1], np.int64)
     width = (cols - 1) // 2
-    p: Integer = origin_row * cols + origin_col
+    p: Int = origin_row * cols + origin_col
     n = _carve(grid, p, order, 0)
     while True:
         # push the walls from the newly added cell p to every neighbour outside the maze

@@ -31,7 +31,8 @@ from ..kernels.jit import njit
 
 from ..kernels.cells import DUG, _cell_steps, _open_passage, _random_step, _walk_marks
 from ..kernels.index import U
-from .carving import Carving, Integer, Log, State, run_on_cells
+from ..kernels.index import Int
+from .carving import Carving, Log, State, run_on_cells
 
 IN_TREE = 0x80
 
@@ -64,7 +65,7 @@ def _wilson_kernel(cells: NDArray[np.uint8], width: int, height: int, origin_x: 
             if mark[U(start)] & IN_TREE:
                 continue
             # walk until the tree, keeping each cell's latest exit (loop erasure)
-            i: Integer = start
+            i: Int = start
             while not mark[U(i)] & IN_TREE:
                 d, j, bits, n_bits, state = _random_step(i, mark, step, bits, n_bits, state)
                 mark[U(i)] = d
