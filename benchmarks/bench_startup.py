@@ -59,7 +59,9 @@ PROBE = ("import runpy, sys; sys.argv = ['meiro', *sys.argv[1:]]\n"
 
 
 def _environment() -> dict[str, str]:
-    env = {name: value for name, value in os.environ.items() if name != "MEIRO_JIT"}
+    # warm means Python's compiled modules are kept too (a set-up may turn that off)
+    env = {name: value for name, value in os.environ.items()
+           if name not in ("MEIRO_JIT", "PYTHONDONTWRITEBYTECODE")}
     env["PYTHONPATH"] = os.pathsep.join([str(SRC), *filter(None, [env.get("PYTHONPATH")])])
     return env
 
