@@ -100,7 +100,8 @@ def run(args: argparse.Namespace) -> int:
     # the terminal is the limit of an animation: a maze that does not fit it is refused
     # before it is made (piped output is printed line by line, so any size goes there)
     look = pick_look((2 * height + 1, 2 * width + 1), columns, lines, utf8, args.look) if interactive else None
-    load_algorithms(GENERATORS.get(args.algorithm), SOLVERS.get(args.solve) if args.solve else None)
+    load_algorithms(GENERATORS.get(args.algorithm), SOLVERS.get(args.solve) if args.solve else None,
+                    cells=width * height)
     with notice_if_slow():
         maze = generate(width, height, algorithm=args.algorithm, seed=args.seed, goal=args.goal)
         solution = solve(maze, args.solve) if args.solve else None
