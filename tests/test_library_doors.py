@@ -234,6 +234,7 @@ def good_calls() -> dict[str, tuple[object, dict]]:
     add("meiro.game.search_replay.SearchWatch", SearchWatch, maze=m, methods=("astar", "bfs"),
         clock=lambda: 0.0)
     add("meiro.render.replay.frame_counts", total=71, max_frames=10)
+    add("meiro.render.replay.check_solution", solution=sol)
     add("meiro.render.replay.dig_frames", maze=m, counts=[5, 10])
     add("meiro.render.replay.search_layers", grid=grid,
         expanded=np.zeros((13, 13), bool), stride=2)

@@ -71,3 +71,9 @@ def test_a_search_gif_has_the_colours_of_the_game_s_search_view():
     seen = {tuple(int(v) for v in px) for img, _ in shots[1:-1] for px in img.reshape(-1, 3)}
     assert tuple(int(v) for v in PALETTE[FRONTIER]) in seen  # cornflowerblue, as in the f view
     assert tuple(int(v) for v in PALETTE[CLOSED]) in seen  # gray60
+
+
+@pytest.mark.parametrize("wrong", ["path", None, [(1, 1)]])
+def test_a_search_gif_of_something_that_is_not_a_solution_is_a_type_error(wrong):
+    with pytest.raises(TypeError, match="needs a meiro.Solution"):
+        render_search_gif(meiro.generate(3, 3, seed=1), wrong)

@@ -19,7 +19,7 @@ from ..maze import Maze
 from .limits import AUTO_SIDE, auto_block, check_block, check_output  # noqa: F401
 from .palette import Palette, classes
 from .png import _pillow, indexed_image
-from .replay import dig_frames, frame_counts, search_frames
+from .replay import check_solution, dig_frames, frame_counts, search_frames
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -92,6 +92,7 @@ def render_search_gif(maze: Maze, solution: Solution, *, block: int | None = Non
     >>> gif.n_frames
     8
     """
+    check_solution(solution)  # before its search is read
     _pillow()
     palette = palette or Palette()
     pixels = _gif_block(maze, block, max_frames, solution=True)

@@ -138,6 +138,23 @@ def search_layers(grid: NDArray[np.bool_], expanded: NDArray[np.bool_],
     return closed, frontier
 
 
+def check_solution(solution: object) -> Solution:
+    """``solution`` itself if it is a :class:`meiro.Solution`; a TypeError if not.
+
+    Examples
+    --------
+    >>> check_solution("path")
+    Traceback (most recent call last):
+    ...
+    TypeError: needs a meiro.Solution, got str
+    """
+    from ..solve import Solution
+
+    if not isinstance(solution, Solution):
+        raise TypeError(f"needs a meiro.Solution, got {type(solution).__name__}")
+    return solution
+
+
 def search_frames(maze: Maze, solution: Solution, counts: ArrayLike) -> Iterator[NDArray[np.uint8]]:
     """Block classes after each prefix of ``solution.explored``: closed, frontier,
     start and goal; then one last frame with the path (:data:`ANSWER`) on top.
@@ -153,10 +170,7 @@ def search_frames(maze: Maze, solution: Solution, counts: ArrayLike) -> Iterator
     """
     from ..solve import search_stride
 
-    from ..solve import Solution
-
-    if not isinstance(solution, Solution):
-        raise TypeError(f"needs a meiro.Solution, got {type(solution).__name__}")
+    check_solution(solution)
     explored = np.asarray(solution.explored, dtype=np.int64).reshape(-1, 2)
     if explored.size and ((explored < 0).any() or (explored >= _maze(maze).grid.shape).any()):
         raise MazeError("the solution's search lies outside this maze: solve this maze, not another")
@@ -180,4 +194,4 @@ def search_frames(maze: Maze, solution: Solution, counts: ArrayLike) -> Iterator
     yield cls
 
 
-__all__ = ["dig_frames", "frame_counts", "search_frames", "search_layers"]
+__all__ = ["check_solution", "dig_frames", "frame_counts", "search_frames", "search_layers"]
