@@ -17,7 +17,7 @@ under meiro: ``import numpy``, and numba's own (``import numba`` and one trivial
 ``@njit(cache=True)`` kernel loaded from its cache, in a temporary folder).
 
 A job of at most 32 x 32 cells runs its kernels as plain Python, without numba
-(:mod:`meiro.small_jobs`); the rows ``MEIRO_JIT=1`` (the same job with compiled
+(:mod:`meiro.kernels.small_jobs`); the rows ``MEIRO_JIT=1`` (the same job with compiled
 kernels) and ``--size 32x32`` / ``33x33`` (the largest Python job, the smallest
 compiled one, on either side of the switch) show that choice.
 """

@@ -7,11 +7,11 @@ Usage::
 
 Prints, in one run, the steps per second (one env stepping once = one step) of:
 
-* :class:`meiro.vector_env.MazeVectorEnv`, ``--envs`` mazes of ``--size`` x ``--size``
+* :class:`meiro.rl.vector_env.MazeVectorEnv`, ``--envs`` mazes of ``--size`` x ``--size``
   cells, random actions, with ``view=3`` and with the full grid, both with
   ``copy=False`` (observations written in place) and the default ``copy=True``;
   auto-resets included, their rate printed beside;
-* ``gymnasium.vector.SyncVectorEnv`` over :class:`meiro.env.MazeEnv` (64 envs,
+* ``gymnasium.vector.SyncVectorEnv`` over :class:`meiro.rl.env.MazeEnv` (64 envs,
   full grid: its speed hardly depends on the count);
 * a single ``MazeEnv`` stepped in a Python loop (resetting when an episode ends);
 
@@ -74,8 +74,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import gymnasium  # noqa: E402
 from timing import best_of  # noqa: E402
 
-from meiro.env import MazeEnv  # noqa: E402
-from meiro.vector_env import MazeVectorEnv  # noqa: E402
+from meiro.rl.env import MazeEnv  # noqa: E402
+from meiro.rl.vector_env import MazeVectorEnv  # noqa: E402
 
 
 def native_rate(envs: int, size: int, steps: int, view, copy: bool, **options) -> tuple[float, float]:

@@ -1,8 +1,8 @@
 """The difficulty measure across generators and sizes: is "hard" the same word on every size?
 
 Prints, for each generator, the 10th percentile / median / 90th percentile of
-:func:`meiro.difficulty.difficulty_score` over N mazes (batch seed 3) at each
-size, with the corner goal. ``meiro.difficulty``'s table quotes its medians.
+:func:`meiro.analysis.difficulty.difficulty_score` over N mazes (batch seed 3) at each
+size, with the corner goal. ``meiro.analysis.difficulty``'s table quotes its medians.
 
     python benchmarks/difficulty_table.py [N]
 """
@@ -14,7 +14,7 @@ import sys
 import numpy as np
 
 import meiro
-from meiro.batch_stats import batch_stats
+from meiro.analysis.batch_stats import batch_stats
 from meiro.registry import GENERATORS
 
 SIZES = (5, 10, 15, 30, 60)

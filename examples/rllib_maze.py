@@ -1,9 +1,9 @@
 """Train PPO (Ray RLlib) to walk meiro mazes.
 
 A recipe for RLlib's new API stack (Ray >= 2.40, with Gymnasium >= 1.1 as
-meiro.env needs): PPO learns to walk from the start to the goal of small
+meiro.rl.env needs): PPO learns to walk from the start to the goal of small
 mazes, a fresh maze every episode. RLlib steps meiro's native vector
-environment, :class:`meiro.vector_env.MazeVectorEnv`, which moves every maze of an
+environment, :class:`meiro.rl.vector_env.MazeVectorEnv`, which moves every maze of an
 env runner in one compiled call: the environment id's ``vector_entry_point``
 builds it when the runners are configured with
 ``gym_env_vectorize_mode="vector_entry_point"``.
@@ -32,10 +32,10 @@ import math
 import sys
 import time
 
-# "meiro.env:" before the id makes Gymnasium import meiro.env (which registers
+# "meiro.rl.env:" before the id makes Gymnasium import meiro.rl.env (which registers
 # meiro/Maze-v0) in whichever process builds the environment: the driver and
 # every RLlib env runner alike, with nothing to register by hand.
-ENV_ID = "meiro.env:meiro/Maze-v0"
+ENV_ID = "meiro.rl.env:meiro/Maze-v0"
 
 
 def parse_args(argv=None) -> argparse.Namespace:
@@ -68,7 +68,7 @@ def parse_args(argv=None) -> argparse.Namespace:
 
 
 def env_config(args: argparse.Namespace) -> dict:
-    """The options of meiro.vector_env.MazeVectorEnv (as of MazeEnv): plain values, sent to every runner.
+    """The options of meiro.rl.vector_env.MazeVectorEnv (as of MazeEnv): plain values, sent to every runner.
 
     RLlib passes them as keyword arguments to ``gymnasium.make_vec(ENV_ID,
     num_envs=..., vectorization_mode="vector_entry_point", **config)``.
@@ -108,7 +108,7 @@ def build_config(args: argparse.Namespace):
         .env_runners(
             num_env_runners=args.runners,
             num_envs_per_env_runner=args.envs_per_runner,
-            # Build the env through the id's vector_entry_point, meiro.vector_env.MazeVectorEnv,
+            # Build the env through the id's vector_entry_point, meiro.rl.vector_env.MazeVectorEnv,
             # rather than a SyncVectorEnv of single MazeEnvs (gym.VectorizeMode.VECTOR_ENTRY_POINT).
             gym_env_vectorize_mode="vector_entry_point",
             env_to_module_connector=lambda env, spaces, device: OneHotBlocks(),
@@ -147,8 +147,8 @@ def main(argv=None) -> int:
         kinds = [kind for kind in kinds if kind is not None]
         print(f"env runners: {len(kinds)}, each steps {args.envs_per_runner} mazes of "
               f"{args.size}x{args.size} cells in one {', '.join(sorted(set(kinds)))}")
-        if not kinds or any(kind != "meiro.vector_env.MazeVectorEnv" for kind in kinds):
-            print("error: RLlib did not build meiro.vector_env.MazeVectorEnv", file=sys.stderr)
+        if not kinds or any(kind != "meiro.rl.vector_env.MazeVectorEnv" for kind in kinds):
+            print("error: RLlib did not build meiro.rl.vector_env.MazeVectorEnv", file=sys.stderr)
             return 1
 
         sampled = 0

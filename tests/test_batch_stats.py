@@ -6,11 +6,11 @@ import numpy as np
 import pytest
 
 import meiro
-from meiro.batch_stats import batch_stats
-from meiro.difficulty import difficulty
+from meiro.analysis.batch_stats import batch_stats
+from meiro.analysis.difficulty import difficulty
 from meiro.errors import MazeError
 from meiro.registry import GENERATORS
-from meiro.stats import maze_stats
+from meiro.analysis.stats import maze_stats
 
 FIGURES = ("cells", "dead_ends", "solution_length", "longest_path", "turns", "decision_points")
 

@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 
 import meiro
-from meiro import fonts
-from meiro.booklet import BookMaze, grade_maze, plan_book
+from meiro.text import fonts
+from meiro.render.booklet import BookMaze, grade_maze, plan_book
 from meiro.cli import main
 from meiro.errors import MazeError
-from meiro.generate.shapes import SHAPES, connect, shape_mask
+from meiro.generators.shapes import SHAPES, connect, shape_mask
 from meiro.render.book import (PAPERS, book_texts, check_legible, content_box, drawn_walls,
                                largest_legible, maze_frame, render_book, slots)
 from meiro.render.palette import Palette
@@ -348,7 +348,7 @@ def test_grading_is_one_function_and_orders_the_book():
     entry = grade_maze(maze)
     assert isinstance(entry, BookMaze) and 0 <= entry.difficulty <= 1
     assert entry.grade in ("easy", "medium", "hard")
-    from meiro.difficulty import difficulty, grade
+    from meiro.analysis.difficulty import difficulty, grade
 
     assert entry.difficulty == difficulty(maze) and entry.grade == grade(difficulty(maze))
     hard = plan_book(3, seed=2, level="hard")

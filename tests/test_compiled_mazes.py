@@ -11,8 +11,8 @@ import pytest
 
 import meiro
 from meiro.batch import _compiled, generate_batch
-from meiro.generate.compiled import ALGORITHMS, _make_maze, _mix, algorithm_code, goal_code
-from meiro.generate.masking import allowed_blocks
+from meiro.generators.compiled import ALGORITHMS, _make_maze, _mix, algorithm_code, goal_code
+from meiro.generators.masking import allowed_blocks
 from meiro.kernels.graph import _node_blocks
 from meiro.kernels.rng import mix_seed
 from meiro.registry import GENERATORS, SOLVERS

@@ -15,10 +15,10 @@ from meiro.dataset.build import build_dataset, collect_batch  # noqa: E402
 from meiro.dataset.card import read_record  # noqa: E402
 from meiro.dataset.shards import fingerprints  # noqa: E402
 from meiro.dataset.spec import DatasetSpec, Filters  # noqa: E402
-from meiro.difficulty import difficulty  # noqa: E402
+from meiro.analysis.difficulty import difficulty  # noqa: E402
 from meiro.errors import MazeError  # noqa: E402
-from meiro.maze_dataset import from_tokens, to_connection_list  # noqa: E402
-from meiro.stats import maze_stats  # noqa: E402
+from meiro.io.maze_dataset import from_tokens, to_connection_list  # noqa: E402
+from meiro.analysis.stats import maze_stats  # noqa: E402
 
 
 def _table(folder):

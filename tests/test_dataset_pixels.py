@@ -9,7 +9,7 @@ import pytest
 import meiro
 from meiro.dataset.pixels import GOAL, OPEN, PATH, START, picture, pixels
 from meiro.errors import MazeError
-from meiro.maze_dataset import from_connection_list, path_from_solution
+from meiro.io.maze_dataset import from_connection_list, path_from_solution
 
 FIXTURES = Path(__file__).parent / "fixtures" / "maze_dataset"
 NAMES = json.loads((FIXTURES / "index.json").read_text())["mazes"]

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 import meiro
-from meiro.batch_stats import batch_stats
-from meiro.difficulty import GRADES, difficulty, difficulty_range, difficulty_score, grade
+from meiro.analysis.batch_stats import batch_stats
+from meiro.analysis.difficulty import GRADES, difficulty, difficulty_range, difficulty_score, grade
 from meiro.errors import MazeError
 
 
@@ -59,7 +59,7 @@ def test_ranges_cover_zero_to_one_without_gaps():
 
 def test_maze_difficulty_matches_its_figures_and_is_nan_without_a_path():
     m = meiro.generate(12, 9, seed=5, algorithm="wilson")
-    s = meiro.stats.maze_stats(m)
+    s = meiro.analysis.stats.maze_stats(m)
     assert difficulty(m) == pytest.approx(float(difficulty_score(s.cells, s.solution_length, s.decision_points)))
     grid = np.ones((3, 7), bool)
     grid[1, 1] = grid[1, 5] = False

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import meiro
-from meiro.generate import carve
-from meiro.stats import maze_stats
+from meiro.generators import carve
+from meiro.analysis.stats import maze_stats
 
 USES = {
     "solve": lambda m: meiro.solve(m, "bfs"),
@@ -191,14 +191,14 @@ def test_ends_off_the_open_blocks_never_reach_pictures_text_or_the_environment(e
         meiro.Maze(m.grid, **{"start": m.start, "goal": m.goal, **edit})
     assert meiro.render_text(m) and render_png(m)  # the maze is as it was
     gymnasium = pytest.importorskip("gymnasium")  # noqa: F841
-    from meiro.env import MazeEnv
+    from meiro.rl.env import MazeEnv
 
     MazeEnv(width=4, height=4).reset(options={"maze": m})
 
 
 @pytest.mark.parametrize("order", [[0], [-3], [10**6], [7], [16], [1.5]])
 def test_search_events_refuse_an_order_off_the_open_blocks(order):
-    from meiro.solve.replay_events import search_events
+    from meiro.solvers.replay_events import search_events
 
     m = meiro.generate(3, 3, seed=1)
     with pytest.raises(meiro.MazeError, match="open blocks"):

@@ -7,7 +7,7 @@ import meiro
 
 gymnasium = pytest.importorskip("gymnasium")
 
-from meiro.env import ACTIONS, AGENT, GOAL, OPEN, WALL, MazeEnv  # noqa: E402
+from meiro.rl.env import ACTIONS, AGENT, GOAL, OPEN, WALL, MazeEnv  # noqa: E402
 
 MOVES = {step: action for action, step in enumerate(ACTIONS)}
 
@@ -24,7 +24,7 @@ def test_passes_gymnasiums_own_environment_checker():
 
 
 def test_made_by_id_without_importing_the_module_first():
-    env = gymnasium.make("meiro.env:meiro/Maze-v0", width=6, height=3, algorithm="kruskal")
+    env = gymnasium.make("meiro.rl.env:meiro/Maze-v0", width=6, height=3, algorithm="kruskal")
     obs, info = env.reset(seed=1)
     assert obs.shape == (7, 13) and info["shortest"] > 0
 

@@ -377,7 +377,7 @@ def test_keymap_covers_the_seed_keys():
 
 
 def test_both_languages_have_every_message():
-    from meiro.messages import MESSAGES, default_language
+    from meiro.text.messages import MESSAGES, default_language
 
     assert MESSAGES["ja"].keys() == MESSAGES["en"].keys()
     assert MESSAGES["ja"]["entry_empty"] == "値を入力してください。"

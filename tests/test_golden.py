@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import meiro
-from meiro.interop import from_csv, to_csv
-from meiro.io import from_json, to_json
+from meiro.io.interop import from_csv, to_csv
+from meiro.io.codecs import from_json, to_json
 from meiro.render.svg import render_svg
 from golden_files import FOLDER, UPDATE, check, generator_record, small_maze, solver_record
 
@@ -53,7 +53,7 @@ def test_svg_thin_and_block():
 @given(st.integers(1, 25), st.integers(1, 25), st.integers(0, 2**64 - 1),
        st.sampled_from(["corner", "farthest", "diameter"]))
 def test_every_format_reads_back_for_any_maze(width, height, seed, goal):
-    from meiro.interop import from_npz, to_npz
+    from meiro.io.interop import from_npz, to_npz
     from meiro.render.png import read_png, render_png
 
     m = meiro.generate(width, height, seed=seed, goal=goal)

@@ -23,10 +23,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import meiro
-from meiro.files import read_bytes
+from meiro.io.files import read_bytes
 from meiro.game.records import Records
-from meiro.generate.masking import load_mask
-from meiro.interop import from_npy, from_npz, to_npy, to_npz
+from meiro.generators.masking import load_mask
+from meiro.io.interop import from_npy, from_npz, to_npy, to_npz
 from meiro.render.png import read_png, render_png
 
 #: Address space a CLI run may take: enough for meiro, far less than an endless read.
@@ -110,7 +110,7 @@ def test_brackets_inside_strings_are_not_nesting():
     "[]" * 40 + '"' + '\\"' * 20_000 + "\\",
 ])
 def test_the_depth_scan_takes_each_quote_once(text):
-    from meiro.files import _NESTING
+    from meiro.io.files import _NESTING
 
     # an unterminated string is one match to the end, not a new attempt at every quote in it
     # (which made the scan quadratic: minutes for a 100-kB file)
@@ -206,13 +206,13 @@ def test_a_regular_file_over_the_limit_is_refused_before_reading(tmp_path, monke
     path = tmp_path / "big.json"
     with open(path, "wb") as out:
         out.truncate(2**30)  # sparse: a gigabyte that takes no disk
-    monkeypatch.setattr("meiro.files._read_bounded", None)  # reading at all would fail loudly
+    monkeypatch.setattr("meiro.io.files._read_bounded", None)  # reading at all would fail loudly
     with pytest.raises(meiro.MazeError, match="is larger than the largest maze"):
         read_bytes(path, limit=2**20)
 
 
 def test_the_limit_follows_the_memory_rule(monkeypatch):
-    from meiro import files
+    from meiro.io import files
 
     monkeypatch.setattr(files, "_limit_room", lambda: None)
     monkeypatch.setattr(files, "available_memory", lambda: 6 * 2**30)
@@ -352,7 +352,7 @@ def to_npy_pair(pair) -> bytes:
 @pytest.fixture
 def small_machine(monkeypatch):
     """A machine with 600 MiB available: it reads at most 100 MiB from a file."""
-    from meiro import files
+    from meiro.io import files
 
     monkeypatch.setattr(files, "_limit_room", lambda: None)
     monkeypatch.setattr(files, "available_memory", lambda: 600 * 2**20)
@@ -478,7 +478,7 @@ def test_cli_big_mask_gives_meiros_line_only(big_mask, tmp_path):
 def _good_files() -> dict:
     m = meiro.generate(3, 2, seed=1, goal="farthest")
     return {".json": meiro.io.to_json(m).encode(), ".txt": meiro.render_text(m).encode(),
-            ".npz": to_npz(m), ".npy": to_npy(m), ".csv": meiro.interop.to_csv(m).encode(),
+            ".npz": to_npz(m), ".npy": to_npy(m), ".csv": meiro.io.interop.to_csv(m).encode(),
             ".png": render_png(m)}
 
 

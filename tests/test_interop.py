@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import meiro
-from meiro.interop import from_csv, from_int_grid, from_npy, from_npz
+from meiro.io.interop import from_csv, from_int_grid, from_npy, from_npz
 
 
 @pytest.mark.parametrize("suffix", [".json", ".txt", ".npz", ".npy", ".csv"])

@@ -99,7 +99,7 @@ def test_save_is_atomic_and_leaves_no_temp_files(tmp_path, monkeypatch):
     def boom(*args, **kwargs):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("meiro.files.os.replace", boom)
+    monkeypatch.setattr("meiro.io.files.os.replace", boom)
     with pytest.raises(meiro.MazeError, match="cannot write .*No space left on device"):
         meiro.save(meiro.generate(6, 6, seed=2), target)
     assert target.read_bytes() == before
@@ -138,7 +138,7 @@ def test_bad_recipes_are_rejected(tmp_path, changes, message):
 @pytest.mark.parametrize("fmt", ["json", "txt", "npz", "npy", "csv"])
 def test_encode_gives_bytes_in_every_data_format(fmt, tmp_path):
     # encode() promises bytes; CSV came back as text before
-    from meiro.io import encode
+    from meiro.io.codecs import encode
 
     m = meiro.generate(4, 3, seed=5)
     data = encode(m, fmt)

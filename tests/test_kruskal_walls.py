@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 
 import meiro
-from meiro.generate.kruskal import _set_aside_square_maxima, shuffled_walls, spanning_tree, wall_codes
-from meiro.generate.lattice import SET_ASIDE, _bucket_tags
+from meiro.generators.kruskal import _set_aside_square_maxima, shuffled_walls, spanning_tree, wall_codes
+from meiro.generators.lattice import SET_ASIDE, _bucket_tags
 from meiro.kernels.rng import mix_seed
 from support import assert_perfect
 
@@ -91,7 +91,7 @@ def test_large_mazes_are_perfect_deterministic_and_replayable(name):
 
 def test_prim_grows_the_tree_kruskal_builds_on_large_mazes():
     # walls set aside get the heaviest weight in Prim's queue and are never opened
-    from meiro.generate.prim import prim
+    from meiro.generators.prim import prim
 
     width, height = LARGE
     grown = prim(width, height, mix_seed(4), origin=(1, 1), record=True)

@@ -37,17 +37,17 @@ GROUPS = {
     "kernels": ["meiro.kernels"],
     "solve": ["meiro.solve"],
     "generate": ["meiro.generate"],
-    "core": ["meiro.maze", "meiro.goals", "meiro.stats", "meiro.text"],
+    "core": ["meiro.maze", "meiro.goals", "meiro.analysis.stats", "meiro.text"],
     # the front ends' replays: they hand the kernels nothing unchecked (only what the core
-    # gives them goes through meiro.solve.replay_events); for them the walk asks no crash and
+    # gives them goes through meiro.solvers.replay_events); for them the walk asks no crash and
     # no wrong argument reaching compiled code, whatever else they raise
     "front_ends": ["meiro.game.search_replay", "meiro.render.replay"],
 }
 STRICT = {"kernels", "solve", "generate", "core"}
 
 #: plain records: they keep what they are given and hand nothing to a kernel
-RECORDS = {"meiro.stats.MazeStats", "meiro.solve.replay_events.SearchEvents",
-           "meiro.solve.result.SearchResult", "meiro.generate.carving.Carving"}
+RECORDS = {"meiro.analysis.stats.MazeStats", "meiro.solvers.replay_events.SearchEvents",
+           "meiro.solvers.result.SearchResult", "meiro.generators.carving.Carving"}
 
 
 def public_callables(group: str) -> dict[str, object]:
@@ -79,22 +79,22 @@ def good_calls() -> dict[str, tuple[object, dict]]:
     Methods are listed under ``Class.method``; a fresh object is made for each call of a
     method that changes its object.
     """
-    from meiro.generate.masking import allowed_blocks
-    from meiro.generate.wilson import _wilson_kernel
+    from meiro.generators.masking import allowed_blocks
+    from meiro.generators.wilson import _wilson_kernel
     from meiro.game.search_replay import SearchReplay, SearchWatch
     from meiro.kernels.rng import mix_seed
-    from meiro.solve.bfs import _bfs_kernel
-    from meiro.solve.replay_events import search_events
-    from meiro.solve.result import SearchGraph
-    from meiro.stats import maze_stats
+    from meiro.solvers.bfs import _bfs_kernel
+    from meiro.solvers.replay_events import search_events
+    from meiro.solvers.result import SearchGraph
+    from meiro.analysis.stats import maze_stats
 
     m = meiro.generate(6, 6, seed=1)          # 13 x 13 blocks, a lattice
     grid = m.grid
     sol = meiro.solve(m, "bfs")
     order = (sol.explored[:, 0].astype(np.int64) * 13 + sol.explored[:, 1]).astype(np.int32)
     events = search_events(grid.ravel(), 13, order, 2)
-    walls = importlib.import_module("meiro.generate.kruskal").wall_codes(6, 6)
-    importlib.import_module("meiro.generate.kruskal").shuffled_walls(walls, 6, 6, mix_seed(1))
+    walls = importlib.import_module("meiro.generators.kruskal").wall_codes(6, 6)
+    importlib.import_module("meiro.generators.kruskal").shuffled_walls(walls, 6, 6, mix_seed(1))
     state = mix_seed(1)
     cells = np.ones((6, 6), bool)
     start, goal = 1 * 13 + 1, 11 * 13 + 11
@@ -124,19 +124,19 @@ def good_calls() -> dict[str, tuple[object, dict]]:
         module, function = name.split(".")
         add(f"meiro.solve.{name}", getattr(importlib.import_module(f"meiro.solve.{module}"), function),
             **solver)
-    add("meiro.solve.solve", maze=m, method="bfs")
-    add("meiro.solve.search_stride", maze=m)
-    add("meiro.solve.Solution", method="bfs", path=sol.path,
+    add("meiro.solvers.solve", maze=m, method="bfs")
+    add("meiro.solvers.search_stride", maze=m)
+    add("meiro.solvers.Solution", method="bfs", path=sol.path,
         expanded=sol.expanded, max_frontier=sol.max_frontier, maze=m, explored=sol.explored)
-    add("meiro.solve.bfs.flood", grid=grid, origin=(1, 1), step=2)
-    add("meiro.solve.replay_events.search_events", search_events, wall=grid.ravel(), cols=13,
+    add("meiro.solvers.bfs.flood", grid=grid, origin=(1, 1), step=2)
+    add("meiro.solvers.replay_events.search_events", search_events, wall=grid.ravel(), cols=13,
         order=order, stride=2)
-    add("meiro.solve.replay_events.apply_events", blocks=events.blocks, colours=events.colours, gs=events.g, lo=0, hi=len(events.blocks),
+    add("meiro.solvers.replay_events.apply_events", blocks=events.blocks, colours=events.colours, gs=events.g, lo=0, hi=len(events.blocks),
         state=np.zeros(169, np.uint8), paint=np.zeros(169, np.uint8),
         g=np.full(169, -1, events.g.dtype), start=start, goal=goal)
-    add("meiro.solve.result.block_index", position=(1, 1), rows=13,
+    add("meiro.solvers.result.block_index", position=(1, 1), rows=13,
         cols=13, name="origin")
-    add("meiro.solve.result.SearchGraph", SearchGraph, grid=grid, step=2)
+    add("meiro.solvers.result.SearchGraph", SearchGraph, grid=grid, step=2)
     add("SearchGraph.run", lambda **kw: SearchGraph(grid, 2).run(**kw), kernel=_bfs_kernel,
         source=start, target=goal, record=True)
     add("SearchGraph.open_node", lambda **kw: SearchGraph(grid, 2).open_node(**kw),
@@ -151,58 +151,58 @@ def good_calls() -> dict[str, tuple[object, dict]]:
         add(f"meiro.generate.{name}.{name}", getattr(importlib.import_module(f"meiro.generate.{name}"), name),
             **sizes)
     for policy in ("mixed", "newest", "random", "oldest"):  # the registry's four names
-        add(f"meiro.generate.growing_tree.growing_tree_{policy}", **sizes)
-    add("meiro.generate.growing_tree.growing_tree", **sizes,
+        add(f"meiro.generators.growing_tree.growing_tree_{policy}", **sizes)
+    add("meiro.generators.growing_tree.growing_tree", **sizes,
         policy="mixed", newest=0.25)
-    add("meiro.generate.origin_shift.origin_shift", **sizes,
+    add("meiro.generators.origin_shift.origin_shift", **sizes,
         steps_per_cell=2.0)
-    add("meiro.generate.generate", width=6, height=6, algorithm="dig", seed=1,
+    add("meiro.generators.generate", width=6, height=6, algorithm="dig", seed=1,
         goal="farthest", start=(3, 3), braid=0.5, mask=cells)
-    add("meiro.generate.carve", algorithm="dig", width=6, height=6, seed=1,
+    add("meiro.generators.carve", algorithm="dig", width=6, height=6, seed=1,
         origin=(1, 1), record=True, braid=0.5, region=cells)
-    add("meiro.generate.resolve_seed", seed=5)
-    add("meiro.generate.eller_stream", width=6, height=6, seed=1)
-    add("meiro.generate.compiled.algorithm_code", name="wilson")
-    add("meiro.generate.compiled.goal_code", goal="diameter")
-    add("meiro.generate.rebuild_carve_order", maze=m)
-    add("meiro.generate.flood_order", maze=m)
-    add("meiro.generate.options.check_braid", braid=0.5)
-    add("meiro.generate.braiding.braid_maze", grid=grid.copy(),
+    add("meiro.generators.resolve_seed", seed=5)
+    add("meiro.generators.eller_stream", width=6, height=6, seed=1)
+    add("meiro.generators.compiled.algorithm_code", name="wilson")
+    add("meiro.generators.compiled.goal_code", goal="diameter")
+    add("meiro.generators.rebuild_carve_order", maze=m)
+    add("meiro.generators.flood_order", maze=m)
+    add("meiro.generators.options.check_braid", braid=0.5)
+    add("meiro.generators.braiding.braid_maze", grid=grid.copy(),
         allowed=allowed_blocks(cells), share=0.5, state=state, order=m.carve_order.copy())
-    add("meiro.generate.carving.record_buffer", n_blocks=169,
+    add("meiro.generators.carving.record_buffer", n_blocks=169,
         length=71)
-    add("meiro.generate.carving.check_request", **sizes, memory=2)
-    add("meiro.generate.carving.run_on_cells", kernel=_wilson_kernel,
+    add("meiro.generators.carving.check_request", **sizes, memory=2)
+    add("meiro.generators.carving.run_on_cells", kernel=_wilson_kernel,
         **sizes)
-    add("meiro.generate.carving.run_on_grid",
-        kernel=importlib.import_module("meiro.generate.binary_tree")._binary_tree_kernel, **sizes)
-    add("meiro.generate.carving.check_number", value=0.5,
+    add("meiro.generators.carving.run_on_grid",
+        kernel=importlib.import_module("meiro.generators.binary_tree")._binary_tree_kernel, **sizes)
+    add("meiro.generators.carving.check_number", value=0.5,
         name="share", low=0, high=1, what="a share")
-    add("meiro.generate.carving.editable_grid", grid=grid.copy())
-    add("meiro.generate.carving.carving_log", order=m.carve_order,
+    add("meiro.generators.carving.editable_grid", grid=grid.copy())
+    add("meiro.generators.carving.carving_log", order=m.carve_order,
         n_blocks=169)
-    add("meiro.generate.eller.eller_rows", width=6, height=6,
+    add("meiro.generators.eller.eller_rows", width=6, height=6,
         state=state)
-    add("meiro.generate.kruskal.wall_slots", rows=13, cols=13)
-    add("meiro.generate.kruskal.wall_codes", width=6, height=6)
-    add("meiro.generate.kruskal.shuffled_walls", walls=walls.copy(),
+    add("meiro.generators.kruskal.wall_slots", rows=13, cols=13)
+    add("meiro.generators.kruskal.wall_codes", width=6, height=6)
+    add("meiro.generators.kruskal.shuffled_walls", walls=walls.copy(),
         width=6, height=6, state=state)
-    add("meiro.generate.kruskal.spanning_tree", walls=walls,
+    add("meiro.generators.kruskal.spanning_tree", walls=walls,
         width=6, height=6, record=True)
-    add("meiro.generate.lattice.open_interior", width=6, height=6)
-    add("meiro.generate.lattice.flood_log", grid=grid, origin=(1, 1))
-    add("meiro.generate.masking.parse_mask_text", text="..#\n...")
+    add("meiro.generators.lattice.open_interior", width=6, height=6)
+    add("meiro.generators.lattice.flood_log", grid=grid, origin=(1, 1))
+    add("meiro.generators.masking.parse_mask_text", text="..#\n...")
     from PIL import Image
 
     Image.fromarray(np.full((6, 6), 255, np.uint8)).save("mask.png")  # in the child's own folder
-    add("meiro.generate.masking.read_mask_png", path="mask.png")
-    add("meiro.generate.masking.load_mask", mask=cells)
-    add("meiro.generate.masking.allowed_blocks", allowed_blocks, cells=cells)
-    add("meiro.generate.masking.check_allowed", allowed=allowed_blocks(cells), shape=(13, 13))
-    add("meiro.generate.masking.region_of", cells=cells, start=(1, 1))
-    add("meiro.generate.shapes.shape_mask", shape="heart", width=12, height=10)
-    add("meiro.generate.shapes.connect", cells=cells)
-    add("meiro.generate.masking.restrict", grid=grid.copy(),
+    add("meiro.generators.masking.read_mask_png", path="mask.png")
+    add("meiro.generators.masking.load_mask", mask=cells)
+    add("meiro.generators.masking.allowed_blocks", allowed_blocks, cells=cells)
+    add("meiro.generators.masking.check_allowed", allowed=allowed_blocks(cells), shape=(13, 13))
+    add("meiro.generators.masking.region_of", cells=cells, start=(1, 1))
+    add("meiro.generators.shapes.shape_mask", shape="heart", width=12, height=10)
+    add("meiro.generators.shapes.connect", cells=cells)
+    add("meiro.generators.masking.restrict", grid=grid.copy(),
         order=m.carve_order, region=cells, state=state)
     # the core
     add("meiro.maze.check_grid", grid=grid)
@@ -219,10 +219,10 @@ def good_calls() -> dict[str, tuple[object, dict]]:
     add("meiro.goals.goal_title", goal="farthest", lang="ja")
     add("meiro.text.for_narrow_terminal", line="■◎\u3000△■")
     add("meiro.text.display_width", s="移動回数 3回")
-    add("meiro.stats.degrees", maze=m)
-    add("meiro.stats.maze_stats", maze_stats, maze=m)
-    add("meiro.stats.turns_along", path=sol.path)
-    add("meiro.stats.summarize", stats=[maze_stats(m)])
+    add("meiro.analysis.stats.degrees", maze=m)
+    add("meiro.analysis.stats.maze_stats", maze_stats, maze=m)
+    add("meiro.analysis.stats.turns_along", path=sol.path)
+    add("meiro.analysis.stats.summarize", stats=[maze_stats(m)])
     add("meiro.text.render_text", meiro.render_text, maze=m, style="block", path=sol.path)
     add("meiro.text.text_lines", maze=m, style="plain", path=sol.path)
     add("meiro.text.row_lines", rows=list(grid), start=(1, 1), goal=(11, 11),
@@ -424,9 +424,9 @@ else:
     code = f"""
 import numpy as np, meiro
 from meiro import goals
-from meiro.generate import dig
+from meiro.generators import dig
 from meiro.kernels import graph
-from meiro.solve import bfs, replay_events
+from meiro.solvers import bfs, replay_events
 m = meiro.generate(6, 6, seed=1)
 sol = meiro.solve(m, "bfs")
 order = (sol.explored[:, 0] * 13 + sol.explored[:, 1]).astype(np.int32)
@@ -467,7 +467,7 @@ NOT_A_PATH = ANYTHING.filter(lambda v: not isinstance(v, (str, bytes)))
 
 def _api():
     """``name -> (function, working keyword arguments)`` over the package's own namespace."""
-    from meiro import stats
+    from meiro.analysis import stats
 
     m = meiro.generate(4, 3, seed=2)
     return {

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 import meiro
-from meiro.maze_dataset import (block_to_cell, cell_to_block, from_connection_list, from_maze_dataset,
+from meiro.io.maze_dataset import (block_to_cell, cell_to_block, from_connection_list, from_maze_dataset,
                                 from_tokens, path_from_solution, path_to_solution, to_connection_list,
                                 to_maze_dataset, to_tokens)
 

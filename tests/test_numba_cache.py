@@ -1,5 +1,5 @@
 """numba's cached kernels follow every kernel source: an edit to a helper in another file
-is never run stale (see meiro.kernel_freshness)."""
+is never run stale (see meiro.kernels.freshness)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import meiro
-from meiro import kernel_freshness as freshness
+from meiro.kernels import freshness
 
 PACKAGE = Path(meiro.__file__).resolve().parent
 
@@ -75,7 +75,7 @@ RUN = """\
 import sys
 sys.path.insert(0, {root!r})
 from pathlib import Path
-from meiro.kernel_freshness import install
+from meiro.kernels.freshness import install
 if {keyed}:
     install(Path({root!r}) / "tiny")
 from tiny.kernel import run

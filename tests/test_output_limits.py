@@ -247,7 +247,7 @@ def _traced_peak(write) -> int:
     ("html", 400, {}),
 ])
 def test_the_estimate_covers_what_the_writer_takes(target, cells, options):
-    from meiro.io import encode
+    from meiro.io.codecs import encode
     from meiro.render import render_file
 
     maze = meiro.generate(cells, cells, seed=3)

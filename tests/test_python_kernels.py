@@ -20,9 +20,9 @@ SRC = Path(meiro.__file__).resolve().parent.parent
 def fingerprints() -> dict[str, str]:
     """A hash of everything the kernels make for a set of small jobs, by job."""
     from meiro.batch import generate_batch
-    from meiro.batch_stats import batch_paths, batch_stats
-    from meiro.solve.replay_events import search_events
-    from meiro.stats import maze_stats
+    from meiro.analysis.batch_stats import batch_paths, batch_stats
+    from meiro.solvers.replay_events import search_events
+    from meiro.analysis.stats import maze_stats
 
     out = {}
 
@@ -93,7 +93,7 @@ def test_python_kernels_make_what_compiled_kernels_make():
 
 
 def test_kernels_made_stay_as_they_are():
-    import meiro.generate.dig  # noqa: F401  (a kernel is defined: the mode is fixed)
+    import meiro.generators.dig  # noqa: F401  (a kernel is defined: the mode is fixed)
 
     before = jit.mode()
     assert jit.prefer_python() == (before == "python")

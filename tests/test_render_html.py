@@ -173,7 +173,7 @@ def test_big_pages_and_asked_for_ones_go_without_the_log():
 def test_the_pages_stopwatch_reads_like_the_games(tmp_path):
     seconds = [0, 0.04, 3.27, 59.99, 60, 125.0, 3599.96, 3725.5, 90061.2]
     driver = f"""
-const texts = {json.dumps({lang: {k: meiro.messages.MESSAGES[lang][k]
+const texts = {json.dumps({lang: {k: meiro.text.messages.MESSAGES[lang][k]
                                   for k in ("hours", "minutes", "seconds")} for lang in ("ja", "en")})};
 process.stdout.write(JSON.stringify(["ja", "en"].map(
   (lang) => {json.dumps(seconds)}.map((s) => formatElapsed(s, texts[lang])))));
@@ -419,7 +419,7 @@ def test_shift_and_swipes_run_to_the_next_junction_in_the_browser(tmp_path):
 @pytest.mark.parametrize("kw", MAZES + [dict(width=10, height=8, seed=2, braid=0.5, algorithm="prim")])
 def test_the_pages_search_replay_is_the_games(tmp_path, kw):
     from meiro.game.search_replay import search_duration
-    from meiro.solve.replay_events import search_events
+    from meiro.solvers.replay_events import search_events
 
     maze = meiro.generate(**kw)
     data = page_data(render_html(maze))

@@ -11,7 +11,7 @@ import pytest
 
 import meiro
 from meiro.cli import main
-from meiro.booklet import sheet_seeds
+from meiro.render.booklet import sheet_seeds
 from meiro.render.pdf import render_sheet
 
 PDFTOPPM = shutil.which("pdftoppm")

@@ -23,8 +23,8 @@ import pytest
 gymnasium = pytest.importorskip("gymnasium")
 cloudpickle = pytest.importorskip("cloudpickle")  # Gymnasium's own dependency, as Ray's
 
-from meiro.env import MazeEnv  # noqa: E402
-from meiro.vector_env import MazeVectorEnv  # noqa: E402
+from meiro.rl.env import MazeEnv  # noqa: E402
+from meiro.rl.vector_env import MazeVectorEnv  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "examples" / "rllib_maze.py"
@@ -51,7 +51,7 @@ def test_the_example_compiles(tmp_path):
 
 
 def test_the_id_with_its_module_gives_the_native_vector_env():
-    envs = gymnasium.make_vec("meiro.env:meiro/Maze-v0", num_envs=4,
+    envs = gymnasium.make_vec("meiro.rl.env:meiro/Maze-v0", num_envs=4,
                               vectorization_mode="vector_entry_point", width=5, height=5, view=2)
     assert isinstance(envs, MazeVectorEnv)
     obs, _ = envs.reset(seed=3)
@@ -122,6 +122,6 @@ def test_the_smoke_run_trains_on_the_native_vector_env(tmp_path):
     finally:
         shutil.rmtree(ray_dir, ignore_errors=True)
     assert out.returncode == 0, out.stderr[-3000:]
-    assert "meiro.vector_env.MazeVectorEnv" in out.stdout
+    assert "meiro.rl.vector_env.MazeVectorEnv" in out.stdout
     iterations = [line for line in out.stdout.splitlines() if line.startswith("iteration")]
     assert len(iterations) == 2 and all("env steps/s" in line for line in iterations), out.stdout

@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 
 import meiro
 from meiro.kernels.graph import build_graph
-from meiro.solve import search_stride
+from meiro.solvers import search_stride
 from support import assert_valid_path, block_distances
 
 METHODS = meiro.SOLVERS.names()

@@ -107,7 +107,7 @@ def scratch_solvers(monkeypatch):
 
 
 def test_a_solver_that_finds_the_goal_without_a_path_is_refused(scratch_solvers):
-    from meiro.solve.result import SearchResult
+    from meiro.solvers.result import SearchResult
 
     @scratch_solvers.register("pathless", summary="reports the goal, returns no path")
     def pathless(grid, source, target, step, seed, record):
@@ -119,7 +119,7 @@ def test_a_solver_that_finds_the_goal_without_a_path_is_refused(scratch_solvers)
 
 
 def test_a_solver_that_records_nothing_is_refused(scratch_solvers):
-    from meiro.solve.bfs import bfs
+    from meiro.solvers.bfs import bfs
 
     @scratch_solvers.register("forgetful", summary="bfs that never keeps its exploration")
     def forgetful(grid, source, target, step, seed, record):

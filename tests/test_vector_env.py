@@ -6,10 +6,10 @@ import pytest
 gymnasium = pytest.importorskip("gymnasium")
 
 import meiro  # noqa: E402
-from meiro import env as env_module  # noqa: E402
-from meiro.env import ACTIONS, MazeEnv  # noqa: E402
-from meiro.vector_env import MazeVectorEnv  # noqa: E402
-from meiro.vector_env import _AGENT, _GOAL, _OPEN, _WALL  # noqa: E402
+from meiro.rl import env as env_module  # noqa: E402
+from meiro.rl.env import ACTIONS, MazeEnv  # noqa: E402
+from meiro.rl.vector_env import MazeVectorEnv  # noqa: E402
+from meiro.rl.vector_env import _AGENT, _GOAL, _OPEN, _WALL  # noqa: E402
 
 
 def python_vector(n, **options):
@@ -174,7 +174,7 @@ def test_made_by_id_without_importing_the_module_first():
     import subprocess
     import sys
 
-    code = ("import gymnasium; e = gymnasium.make_vec('meiro.env:meiro/Maze-v0', num_envs=2, width=3, "
+    code = ("import gymnasium; e = gymnasium.make_vec('meiro.rl.env:meiro/Maze-v0', num_envs=2, width=3, "
             "height=3); print(type(e.unwrapped).__name__, e.reset(seed=0)[0].shape)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["MazeVectorEnv", "(2,", "7,", "7)"]
@@ -320,7 +320,7 @@ def test_a_pickled_maze_env_goes_on_where_it_was():
 
 
 def test_more_episodes_than_seeds_drawn_ahead_go_on_with_the_same_mazes():
-    from meiro.vector_env import SEEDS_AHEAD
+    from meiro.rl.vector_env import SEEDS_AHEAD
 
     # every episode one step long: each env asks for new seeds twice in 300 steps
     options = dict(width=3, height=2, view=1, max_steps=1)

@@ -17,7 +17,7 @@ import pytest
 
 import meiro
 from meiro.errors import MazeError
-from meiro.writing import OutputSet, check_target, write_atomic
+from meiro.io.writing import OutputSet, check_target, write_atomic
 
 posix_only = pytest.mark.skipif(os.name != "posix", reason="FIFOs, /dev and signals as on POSIX")
 
@@ -210,7 +210,7 @@ def test_output_set_rolls_back_on_any_error(tmp_path):
 def test_library_write_interrupted_by_a_signal_cleans_up_and_dies_by_it(tmp_path, signum):
     script = textwrap.dedent(f"""
         import os, signal
-        from meiro.writing import OutputSet
+        from meiro.io.writing import OutputSet
         with OutputSet() as out:
             out.write("a.json", b"x" * 1000)
             os.kill(os.getpid(), {int(signum)})
@@ -322,8 +322,8 @@ def test_a_termination_signal_whose_exception_was_lost_still_stops_the_write(tmp
     # the write must not then put its file in place, and a command must not end as a success
     script = textwrap.dedent("""
         import os, signal, weakref
-        from meiro import signals
-        from meiro.writing import write_atomic
+        from meiro.io import signals
+        from meiro.io.writing import write_atomic
         signals.install()
         class Thing: pass
         thing = Thing()
@@ -346,7 +346,7 @@ def test_a_termination_signal_whose_exception_was_lost_still_stops_the_write(tmp
 def test_exceptions_python_cannot_raise_are_reported_until_a_termination_signal_comes(tmp_path):
     script = textwrap.dedent("""
         import os, signal
-        from meiro import signals
+        from meiro.io import signals
         signals.install()
         class Broken:
             def __del__(self):

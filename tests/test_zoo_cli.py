@@ -7,7 +7,7 @@ import pytest
 
 import meiro
 from meiro.cli import main
-from meiro.stats import maze_stats
+from meiro.analysis.stats import maze_stats
 
 
 @pytest.mark.parametrize("name", meiro.GENERATORS.choices())

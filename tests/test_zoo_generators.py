@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 import meiro
-from meiro.generate.eller import eller, eller_rows
-from meiro.generate.growing_tree import growing_tree
-from meiro.generate.kruskal import wall_slots
+from meiro.generators.eller import eller, eller_rows
+from meiro.generators.growing_tree import growing_tree
+from meiro.generators.kruskal import wall_slots
 from meiro.kernels.rng import mix_seed
 from meiro.maze import replay_carving
 from support import assert_perfect
@@ -131,7 +131,7 @@ def test_eller_rows_stream_the_same_maze():
 
 
 def test_growing_tree_policies():
-    from meiro.stats import maze_stats
+    from meiro.analysis.stats import maze_stats
 
     share = {}
     for policy in ("newest", "random", "oldest"):
@@ -151,7 +151,7 @@ def test_growing_tree_policies():
 @pytest.mark.parametrize("seed", [0, 3, 77])
 def test_prim_log_grows_the_same_tree_kruskal_builds(width, height, seed):
     # plain generation runs Kruskal over the weights; the log runs Prim on them
-    from meiro.generate.prim import prim
+    from meiro.generators.prim import prim
     from meiro.kernels.rng import mix_seed
 
     fast = prim(width, height, mix_seed(seed))

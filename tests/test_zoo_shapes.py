@@ -5,9 +5,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import meiro
-from meiro.generate.masking import load_mask
+from meiro.generators.masking import load_mask
 from meiro.maze import replay_carving
-from meiro.stats import degrees
+from meiro.analysis.stats import degrees
 from support import block_distances
 
 NAMES = meiro.GENERATORS.names()

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import meiro
-from meiro.stats import degrees, maze_stats, turns_along
+from meiro.analysis.stats import degrees, maze_stats, turns_along
 from support import block_distances
 
 PLUS = "\n".join([

@@ -14,8 +14,11 @@ True
 from __future__ import annotations
 
 import importlib
+import importlib.abc
+import importlib.machinery
 import sys
 import types
+import warnings
 from typing import TYPE_CHECKING, Any
 
 from ._version import __version__
@@ -25,26 +28,28 @@ from .errors import MazeError, NoPathError
 # ``import meiro`` and the ``meiro`` command's --help and list need not wait for NumPy and
 # the kernels: a command, or a program, loads what it uses.
 _HOMES = {
-    "GENERATORS": "registry", "SOLVERS": "registry", "GOALS": "goals", "STYLES": "text_styles",
-    "Maze": "maze", "replay_carving": "maze", "Solution": "solve", "solve": "solve",
-    "generate": "generate", "load": "saving", "save": "saving", "parse_text": "text",
-    "render_text": "text", "MazeBatch": "batch", "generate_batch": "batch",
+    "GENERATORS": "registry", "SOLVERS": "registry", "GOALS": "goals", "STYLES": "text.styles",
+    "Maze": "maze", "replay_carving": "maze", "Solution": "solvers", "solve": "solvers",
+    "generate": "generators", "load": "io.saving", "save": "io.saving", "parse_text": "text.maze_text",
+    "render_text": "text.maze_text", "MazeBatch": "batch", "generate_batch": "batch",
 }
 
 if TYPE_CHECKING:
     from .batch import MazeBatch, generate_batch
-    from .generate import generate
+    from .generators import generate
     from .goals import GOALS
     from .maze import Maze, replay_carving
     from .registry import GENERATORS, SOLVERS
-    from .saving import load, save
-    from .solve import Solution, solve
-    from .text import parse_text, render_text
-    from .text_styles import STYLES
+    from .io.saving import load, save
+    from .solvers import Solution, solve
+    from .text.maze_text import parse_text, render_text
+    from .text.styles import STYLES
 
 
 def __getattr__(name: str) -> Any:
     home = _HOMES.get(name)
+    if home is None and name in MOVED:  # an old module name, as ``meiro.stats``
+        return importlib.import_module(f"{__name__}.{name}")
     if home is None:  # a submodule, as ``meiro.io`` (imported on first use too)
         try:
             return importlib.import_module(f"{__name__}.{name}")
@@ -61,20 +66,88 @@ def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_HOMES))
 
 
-class _Package(types.ModuleType):
-    """The ``meiro`` module, whose ``generate`` and ``solve`` are functions although
-    subpackages of the same names exist: importing a subpackage (``meiro.generate.dig``)
-    makes Python bind it on its parent, and that binding is not made here. The subpackages
-    stay in ``sys.modules`` (``import meiro.generate.dig`` works as ever).
-    """
+#: Modules that moved in 0.19, by their old names: importing one still works, with a
+#: DeprecationWarning that names its new home (:class:`_MovedFinder`).
+MOVED = {
+    "stats": "analysis.stats", "batch_stats": "analysis.batch_stats", "difficulty": "analysis.difficulty",
+    "env": "rl.env", "vector_env": "rl.vector_env", "saving": "io.saving", "files": "io.files",
+    "writing": "io.writing", "signals": "io.signals", "interop": "io.interop",
+    "maze_dataset": "io.maze_dataset", "text_styles": "text.styles", "columns": "text.columns",
+    "messages": "text.messages", "fonts": "text.fonts", "booklet": "render.booklet",
+    "kernel_freshness": "kernels.freshness", "small_jobs": "kernels.small_jobs",
+    "generate": "generators", "solve": "solvers",
+}
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        if name in ("generate", "solve") and isinstance(value, types.ModuleType):
-            return
-        super().__setattr__(name, value)
 
 
-sys.modules[__name__].__class__ = _Package
+def _new_home(fullname: str) -> str | None:
+    """Where the module ``fullname`` lives now, if it is one of the :data:`MOVED` (or in one)."""
+    package, _, rest = fullname.partition(".")
+    first, dot, tail = rest.partition(".")
+    if package != __name__ or first not in MOVED:
+        return None
+    return f"{__name__}.{MOVED[first]}{dot}{tail}"
+
+
+def _importer_level() -> int:
+    """The ``stacklevel`` that points a warning at the code that imported, past importlib."""
+    frame, level = sys._getframe(1), 1
+    while frame is not None and (frame.f_code.co_filename == __file__
+                                 or frame.f_code.co_filename.startswith("<frozen importlib")):
+        frame, level = frame.f_back, level + 1  # type: ignore[assignment]
+    return level
+
+
+class _FunctionAndPackage(types.ModuleType):
+    """``meiro.generate`` or ``meiro.solve`` imported as a module by its old name: the package's
+    names and submodules, and still callable as the function (importing a submodule binds its
+    parent on ``meiro``, so what is bound must still be the function too)."""
+
+    def __init__(self, name: str, package: types.ModuleType, function: Any) -> None:
+        super().__init__(name, package.__doc__)
+        self.__path__ = list(package.__path__)
+        self._package, self._function = package, function
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self._function(*args, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._package, name)
+
+
+class _MovedFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Imports a module by its name before 0.19 (``meiro.stats``): the same module object
+    as its new name, with a DeprecationWarning. First in ``sys.meta_path``, so that a moved
+    module is never loaded a second time under its old name; it answers for no other name."""
+
+    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> importlib.machinery.ModuleSpec | None:
+        new = _new_home(fullname)
+        if new is None:
+            return None
+        return importlib.machinery.ModuleSpec(fullname, self, is_package=fullname in _FUNCTIONS)
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> types.ModuleType:
+        new = _new_home(spec.name)
+        assert new is not None
+        warnings.warn(f"{spec.name} has moved to {new}: import it from there", DeprecationWarning,
+                      stacklevel=_importer_level())
+        module = importlib.import_module(new)
+        if spec.name in _FUNCTIONS:
+            return _FunctionAndPackage(spec.name, module, getattr(module, spec.name.rpartition(".")[2]))
+        self._home_specs[spec.name] = module.__spec__
+        return module
+
+    def exec_module(self, module: types.ModuleType) -> None:
+        home = self._home_specs.pop(module.__name__ if module.__spec__ is None else module.__spec__.name, None)
+        if home is not None:  # importlib set the old name's spec on the module: put its own back
+            module.__spec__ = home
+
+    _home_specs: dict[str, Any] = {}
+
+
+_FUNCTIONS = (f"{__name__}.generate", f"{__name__}.solve")
+if not any(isinstance(finder, _MovedFinder) for finder in sys.meta_path):
+    sys.meta_path.insert(0, _MovedFinder())
 
 
 __all__ = [

@@ -11,7 +11,7 @@ pieces are put back in order.
 
 Workers are separate processes (``spawn``: the same on every system); the
 calling process ends them however it stops: done, an error, Ctrl-C or a
-termination signal (see :mod:`meiro.signals`). A worker whose parent is gone
+termination signal (see :mod:`meiro.io.signals`). A worker whose parent is gone
 (even killed outright) ends itself.
 
 Examples
@@ -39,14 +39,14 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .errors import MazeError
-from .generate import generate, resolve_seed
-from .generate.options import check_braid
-from .generate.compiled import ALGORITHMS, MAX_BLOCKS, _make_mazes, algorithm_code, goal_code
-from .generate.masking import allowed_blocks
+from .generators import generate, resolve_seed
+from .generators.options import check_braid
+from .generators.compiled import ALGORITHMS, MAX_BLOCKS, _make_mazes, algorithm_code, goal_code
+from .generators.masking import allowed_blocks
 from .goals import GOALS
 from .maze import Maze
 from .registry import GENERATORS, SOLVERS
-from .signals import TERMINATION_SIGNALS, raising_on_termination
+from .io.signals import TERMINATION_SIGNALS, raising_on_termination
 from .sizes import available_memory, check_cells
 
 if TYPE_CHECKING:
@@ -169,7 +169,7 @@ def batch_seeds(seed: int, count: int, first: int = 0) -> NDArray[np.uint64]:
     Each is a full 64-bit mix of the batch seed and the maze's number, so no
     two batches share a run of seeds, and within a batch a repeated seed is as
     unlikely as in any 64-bit draw. The same mixing gives a PDF sheet its
-    seeds (:func:`meiro.booklet.sheet_seeds` keeps their top 32 bits);
+    seeds (:func:`meiro.render.booklet.sheet_seeds` keeps their top 32 bits);
     here it is done for all ``count`` at once with NumPy.
 
     Examples
@@ -194,7 +194,7 @@ def batch_seeds(seed: int, count: int, first: int = 0) -> NDArray[np.uint64]:
 
 
 def _compiled(algorithm: str, braid: float, solver: str | None, blocks: int) -> bool:
-    """Whether the batch can be made by one compiled call per chunk (:mod:`meiro.generate.compiled`).
+    """Whether the batch can be made by one compiled call per chunk (:mod:`meiro.generators.compiled`).
 
     Its solution is the breadth-first path: what ``bfs`` and ``dead-end-fill``
     find on any maze and every solver finds on a perfect maze (there is one path).
@@ -256,7 +256,7 @@ def _make_piece(width: int, height: int, algorithm: str, goal: str, braid: float
                 seeds: NDArray[np.uint64]) -> _Piece:
     """Mazes for ``seeds`` one by one through ``generate`` and ``solve`` (in a worker process,
     or in this one): the way for solvers whose paths the compiled batch does not give."""
-    from .solve import solve
+    from .solvers import solve
 
     rows, cols = 2 * height + 1, 2 * width + 1
     grids = np.empty((len(seeds), rows, cols), np.bool_)
@@ -496,7 +496,7 @@ def generate_batch(count: int, width: int, height: int, *, algorithm: str = "dig
     on how many). Other parameters as for :func:`meiro.generate`.
 
     The mazes are made inside compiled code, many per call, straight into the
-    stacked arrays (:mod:`meiro.generate.compiled`), and ``jobs`` threads share
+    stacked arrays (:mod:`meiro.generators.compiled`), and ``jobs`` threads share
     them. The solvers whose paths can differ from breadth-first search's on a
     maze with loops (``braid`` > 0 and a solver other than ``bfs`` or
     ``dead-end-fill``) take the slower way: ``generate`` and ``solve`` per maze,

@@ -18,7 +18,7 @@ from .goal_rules import GOALS as GOALS, goal_title as goal_title  # their home, 
 from .maze import check_grid
 
 if TYPE_CHECKING:
-    from .solve.result import SearchGraph
+    from .solvers.result import SearchGraph
 
 
 _NO_RECORD = np.empty(0, np.int64)
@@ -48,7 +48,7 @@ def farthest_from(grid: np.ndarray, origin: tuple[int, int], step: int = 2) -> t
     ...
     meiro.errors.MazeError: origin (1000001, 1) is outside the 13x13-block grid
     """
-    from .solve.result import SearchGraph, block_index  # (the kernels load when first needed)
+    from .solvers.result import SearchGraph, block_index  # (the kernels load when first needed)
 
     g = SearchGraph(grid, step)
     return _farthest(g, block_index(origin, g.rows, g.cols, "origin"))
@@ -56,7 +56,7 @@ def farthest_from(grid: np.ndarray, origin: tuple[int, int], step: int = 2) -> t
 
 def _farthest(g: SearchGraph, origin: int) -> tuple[int, int]:
     """:func:`farthest_from` on a graph, from flat block ``origin`` (checked here)."""
-    from .solve.bfs import _bfs_kernel
+    from .solvers.bfs import _bfs_kernel
 
     g.reset()
     source = g.open_node(origin, "origin")
@@ -86,7 +86,7 @@ def place_goal(grid: np.ndarray, start: tuple[int, int], goal: str) -> tuple[tup
     >>> place_goal(g, (1, 2), "diameter")            # not a cell: block by block
     ((1, 1), (1, 3))
     """
-    from .solve.result import SearchGraph, block_index
+    from .solvers.result import SearchGraph, block_index
 
     if goal not in GOALS:
         raise MazeError(f"unknown goal {goal!r}; choose one of: {', '.join(GOALS)}")

@@ -20,7 +20,7 @@ from typing import Any, Callable
 import numpy as np
 
 from .errors import MazeError
-from .text_styles import grid_lines
+from .text.styles import grid_lines
 
 #: The function that remakes a carving log (:attr:`Maze.carve_order`), named as data and
 #: imported when first needed, as the registry names the algorithms: the generators build

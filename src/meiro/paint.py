@@ -6,9 +6,9 @@ start, the goal, the answer, a search's closed, frontier and current blocks, the
 player's trail, the space outside the maze, the player. PNG and GIF pictures store
 these numbers as their palette indices (:mod:`meiro.render.palette`), the window and
 terminal games paint grids of them (:mod:`meiro.game.model`, :mod:`meiro.ui`), and the
-search replay's numba kernel writes them (:mod:`meiro.solve.replay_events`): numba
+search replay's numba kernel writes them (:mod:`meiro.solvers.replay_events`): numba
 freezes these values into that kernel, so this module is one of the kernel sources
-(:mod:`meiro.kernel_freshness`).
+(:mod:`meiro.kernels.freshness`).
 
 The colours are the Tk game's from the seed article: walls ``gray25``, paths white,
 start red, goal blue, the answer ``palevioletred``, a search's current block

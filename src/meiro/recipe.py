@@ -1,7 +1,7 @@
 """The generation recipe a maze file keeps beside its grid, and its validation.
 
 Shared by the JSON reader (:mod:`meiro.io`) and the NumPy archive reader
-(:mod:`meiro.interop`): what was generated how (algorithm, seed, origin,
+(:mod:`meiro.io.interop`): what was generated how (algorithm, seed, origin,
 braid, mask) is checked the same way whichever file it came from.
 """
 

@@ -37,7 +37,7 @@ class Algorithm:
     >>> import meiro
     >>> dig = meiro.GENERATORS.get("backtracker")
     >>> dig.name, dig.exact, dig.module
-    ('dig', True, 'meiro.generate.dig')
+    ('dig', True, 'meiro.generators.dig')
     >>> meiro.SOLVERS.get("dfs").exact     # depth-first search finds a path, not the shortest
     False
     """
@@ -211,7 +211,7 @@ def checked_solver(function: Callable[..., R]) -> Callable[..., R]:
     return checked
 
 
-#: Generators check what they are asked for themselves (:func:`meiro.generate.carving.check_request`),
+#: Generators check what they are asked for themselves (:func:`meiro.generators.carving.check_request`),
 #: before they allocate their scratch; solvers share one guard.
 GENERATORS = Registry("algorithm")
 SOLVERS = Registry("method", guard=checked_solver)
@@ -223,8 +223,8 @@ SOLVERS = Registry("method", guard=checked_solver)
 # check (default 1).
 
 _BUCK = "J. Buck, Mazes for Programmers (2015)"
-_G = "meiro.generate."
-_S = "meiro.solve."
+_G = "meiro.generators."
+_S = "meiro.solvers."
 
 GENERATORS.declare(
     "dig", _G + "dig", "dig", aliases=("backtracker", "recursive-backtracker", "anahori"), ja="穴掘り法",

@@ -20,7 +20,7 @@ import sys
 import types
 from collections.abc import Collection
 
-from .. import signals
+from ..io import signals
 from .._version import __version__
 from ..errors import MazeError
 from .args import ArgumentError, Parser
@@ -119,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run ``meiro`` with ``argv`` (default ``sys.argv[1:]``) and return the exit status.
 
     Everything is written and flushed before it returns. A termination signal
-    turned into :class:`meiro.signals.Terminated` (see :func:`run`) passes
+    turned into :class:`meiro.io.signals.Terminated` (see :func:`run`) passes
     through, after the command's own clean-up.
     """
     try:
@@ -150,7 +150,7 @@ def run() -> None:
     """The program: streams and signals set up, then :func:`main`, then exit with its status.
 
     A termination signal (SIGTERM, SIGHUP, ...) raises
-    :class:`meiro.signals.Terminated` wherever the command is, so its
+    :class:`meiro.io.signals.Terminated` wherever the command is, so its
     clean-up runs (temporary files, worker processes); then the program ends
     by that same signal, as a shell expects of a killed program.
     """

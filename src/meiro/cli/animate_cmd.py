@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 from .. import generate, solve
 from ..errors import MazeError
 from ..registry import GENERATORS, SOLVERS
-from ..text import display_width, text_lines
+from ..text.maze_text import display_width, text_lines
 from .args import add_size_options, chosen_size, seed
-from ..messages import default_language
+from ..text.messages import default_language
 from ..render.ansi import legend
 from .console import enable_escapes
 from .output import load_algorithms, notice_if_slow, print_lines
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
     from ..maze import Maze
     from ..render.ansi import Look
-    from ..solve import Solution
+    from ..solvers import Solution
     from .args import Subparsers
 
 #: Blocks (or expanded positions) per second by default: a 20x20 maze has

@@ -6,8 +6,8 @@ import argparse
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ..difficulty import GRADES
-from ..generate.shapes import SHAPES
+from ..analysis.difficulty import GRADES
+from ..generators.shapes import SHAPES
 from ..goals import GOALS
 from ..registry import GENERATORS
 from .args import cells, seed, whole_number
@@ -62,14 +62,14 @@ def add_parser(subparsers: Subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Write the booklet; the exit status."""
-    from ..booklet import GROWTH, plan_book
-    from ..generate import resolve_seed
-    from ..generate.shapes import shape_mask
+    from ..render.booklet import GROWTH, plan_book
+    from ..generators import resolve_seed
+    from ..generators.shapes import shape_mask
     from ..render.book import book_texts, check_legible, check_title, largest_legible, render_book
-    from ..messages import default_language
+    from ..text.messages import default_language
     from ..render import check_output
     from ..render.print_text import word
-    from ..writing import write_atomic
+    from ..io.writing import write_atomic
     from .output import one_output
 
     one_output(args.output, ".pdf", "booklet")  # before the work: a wrong place costs nothing
@@ -108,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
 def print_font(texts: str, lang: str, named: str | None) -> PdfFont | None:
     """The embedded font for a printed text, or None when Helvetica draws it all (English,
     printable ASCII, no font named)."""
-    from ..fonts import find_font, is_plain
+    from ..text.fonts import find_font, is_plain
     from ..render.pdf_font import PdfFont
 
     if named is None and lang == "en" and is_plain(texts):

@@ -182,6 +182,6 @@ def as_shown(lines: Iterable[str], style: str, stream: TextIO | None = None) -> 
         on_terminal = False
     if style != "block" or not on_terminal or not ambiguous_is_narrow():
         return lines
-    from ..text import for_narrow_terminal
+    from ..text.maze_text import for_narrow_terminal
 
     return (for_narrow_terminal(line) for line in lines)

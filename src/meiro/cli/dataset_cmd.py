@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Callable, Iterator, TextIO
 from ..batch import MAX_COUNT, generate_batch, progress_bar
 from ..dataset.build import build_dataset, collect_batch
 from ..dataset.spec import EXTRAS, FORMATS, GRIDS, DatasetSpec, Filters
-from ..difficulty import difficulty_range
+from ..analysis.difficulty import difficulty_range
 from ..errors import MazeError
-from ..writing import write_atomic
-from ..generate import resolve_seed
+from ..io.writing import write_atomic
+from ..generators import resolve_seed
 from ..goals import GOALS
 from ..registry import GENERATORS, SOLVERS
 from .args import add_size_options, chosen_size, seed, share, whole_number
@@ -70,7 +70,7 @@ def add_parser(subparsers: Subparsers) -> None:
                    help="at least N dead ends")
     f.add_argument("--difficulty", type=_difficulty, default=None, metavar="WORD|X",
                    help="easy, medium, hard (thirds of 0-1) or a number X (X-0.05 to X+0.05); "
-                        "see meiro stats and meiro.difficulty")
+                        "see meiro stats and meiro.analysis.difficulty")
     f.add_argument("--dead-end-ends", action="store_true",
                    help="start and goal both in dead ends (as maze-dataset's endpoint rules)")
     f.add_argument("--dedupe", action="store_true", help="no maze twice (the first of each is kept)")

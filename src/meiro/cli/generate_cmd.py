@@ -6,15 +6,15 @@ import argparse
 from typing import TYPE_CHECKING
 
 from .. import generate, solve
-from ..io import DATA_FORMATS, PICTURE_FORMATS, encode
+from ..io.codecs import DATA_FORMATS, PICTURE_FORMATS, encode
 from ..goals import GOALS
 from ..registry import GENERATORS, SOLVERS
-from ..text import text_lines
-from ..text_styles import STYLES
+from ..text.maze_text import text_lines
+from ..text.styles import STYLES
 from .args import add_size_options, chosen_size, seed, share
 from .console import as_shown
 from .output import load_algorithms, notice_if_slow, print_lines
-from ..writing import OutputSet
+from ..io.writing import OutputSet
 from .render_cmd import (add_format_option, add_picture_options, check_pictures, is_picture, picture_bytes,
                          planned_outputs)
 
@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
         return run_stream(args)
     mask = None
     if args.mask:
-        from ..generate.masking import load_mask  # (its kernels load only for --mask)
+        from ..generators.masking import load_mask  # (its kernels load only for --mask)
 
         mask = load_mask(args.mask)
     if mask is not None and args.size is None and args.blocks is None:
@@ -88,8 +88,8 @@ def run(args: argparse.Namespace) -> int:
 def run_stream(args: argparse.Namespace) -> int:
     """``--stream``: Eller's rows printed as they are made; nothing else is asked of the maze."""
     from ..errors import MazeError
-    from ..generate import eller_stream
-    from ..text import row_lines
+    from ..generators import eller_stream
+    from ..text.maze_text import row_lines
 
     refused = [name for name, given in (
         ("--algorithm other than eller", GENERATORS.get(args.algorithm).name != "eller"),

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..goal_rules import GOALS, goal_title
 from ..registry import GENERATORS, SOLVERS
-from ..columns import display_width
+from ..text.columns import display_width
 
 if TYPE_CHECKING:
     from ..registry import Registry

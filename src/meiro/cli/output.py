@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Iterable, Iterator, Protocol, TextIO, cast
 
 if TYPE_CHECKING:
     from ..registry import Algorithm
-    from ..writing import Target
+    from ..io.writing import Target
 
 #: How characters that the terminal's encoding lacks are written in messages and help:
 #: as ``\\uXXXX``, so nothing is lost (and JSON stays valid JSON).
@@ -141,7 +141,7 @@ def one_output(name: str, suffix: str, what: str) -> Target:
     """Check the one file a command writes (``dataset``, ``sheet``) before any work.
 
     A regular file must end in ``suffix``; a device, a FIFO or ``/dev/stdout``
-    takes the bytes whatever its name. Returns the :class:`meiro.writing.Target`.
+    takes the bytes whatever its name. Returns the :class:`meiro.io.writing.Target`.
 
     Examples
     --------
@@ -153,7 +153,7 @@ def one_output(name: str, suffix: str, what: str) -> Target:
     meiro.errors.MazeError: the dataset is written as .npz; name the output *.npz, not 'mazes.txt'
     """
     from ..errors import MazeError
-    from ..writing import check_target
+    from ..io.writing import check_target
 
     target = check_target(name)
     if target.kind == "file" and not name.lower().endswith(suffix):
@@ -177,7 +177,7 @@ def load_algorithms(*entries: Algorithm | None, cells: int | None = None) -> Non
     run's compiling that :func:`notice_if_slow` is for, so it happens before the notice's clock.
 
     ``cells``, the size of the whole job, lets a small one run its kernels as plain
-    Python, without loading numba at all (see :mod:`meiro.small_jobs`).
+    Python, without loading numba at all (see :mod:`meiro.kernels.small_jobs`).
 
     Examples
     --------
@@ -185,7 +185,7 @@ def load_algorithms(*entries: Algorithm | None, cells: int | None = None) -> Non
     >>> load_algorithms(meiro.GENERATORS.get("dig"), None)
     """
     if cells is not None:
-        from ..small_jobs import prefer_python_for
+        from ..kernels.small_jobs import prefer_python_for
 
         prefer_python_for(cells)
     for entry in entries:

@@ -118,7 +118,7 @@ def run_browser(args: argparse.Namespace) -> int:
 
     from .. import generate
     from ..errors import MazeError
-    from ..writing import write_atomic
+    from ..io.writing import write_atomic
     from ..render import check_output
     from ..render.html import render_html
 

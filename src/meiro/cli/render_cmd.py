@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING, Sequence
 
 from .. import load, solve
 from ..errors import MazeError
-from ..io import DATA_FORMATS, PICTURE_FORMATS, format_of
+from ..io.codecs import DATA_FORMATS, PICTURE_FORMATS, format_of
 from ..registry import SOLVERS
-from ..writing import OutputSet
+from ..io.writing import OutputSet
 
 if TYPE_CHECKING:
     from ..maze import Maze
-    from ..solve import Solution
+    from ..solvers import Solution
     from .args import Subparsers
 
 

@@ -6,8 +6,8 @@ import argparse
 from typing import TYPE_CHECKING
 
 from .. import generate
-from ..writing import write_atomic
-from ..generate import resolve_seed
+from ..io.writing import write_atomic
+from ..generators import resolve_seed
 from ..goals import GOALS
 from ..registry import GENERATORS
 from .args import add_size_options, chosen_size, seed
@@ -60,8 +60,8 @@ def add_parser(subparsers: Subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     """Write the PDF puzzle sheet; the exit status."""
     from ..render import check_output
-    from ..messages import default_language
-    from ..booklet import sheet_seeds
+    from ..text.messages import default_language
+    from ..render.booklet import sheet_seeds
     from ..render.pdf import render_sheet
     from ..render.print_text import sheet_texts, word
     from .book_cmd import print_font

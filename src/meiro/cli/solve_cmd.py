@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 from .. import load, solve
 from ..registry import SOLVERS
-from ..text import text_lines
-from ..text_styles import STYLES
+from ..text.maze_text import text_lines
+from ..text.styles import STYLES
 from .console import as_shown
 from .output import load_algorithms, print_lines
 

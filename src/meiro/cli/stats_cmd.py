@@ -8,16 +8,16 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from .. import generate, load
-from ..generate import resolve_seed
+from ..generators import resolve_seed
 from ..goals import GOALS
 from ..registry import GENERATORS
-from ..difficulty import difficulty_score, grade
-from ..stats import maze_stats, summarize
+from ..analysis.difficulty import difficulty_score, grade
+from ..analysis.stats import maze_stats, summarize
 from .args import add_size_options, chosen_size, seed, share, whole_number
 from .output import load_algorithms
 
 if TYPE_CHECKING:
-    from ..stats import MazeStats
+    from ..analysis.stats import MazeStats
     from .args import Subparsers
 
 #: (key, label, format) of each table row
@@ -46,7 +46,7 @@ def add_parser(subparsers: Subparsers) -> None:
                     "openings between cells with other counts; longest path = the maze's diameter; "
                     "decision point = a cell of the solution where a wrong turn can be taken; "
                     "difficulty = 0 to 1 from the solution's winding and its decision points "
-                    "(below 1/3 easy, from 2/3 hard; see meiro.difficulty).")
+                    "(below 1/3 easy, from 2/3 hard; see meiro.analysis.difficulty).")
     p.add_argument("file", nargs="?", default=None, help="a maze file (.json or .txt)")
     p.add_argument("--algorithm", "-a", default="dig", choices=GENERATORS.choices(), metavar="NAME",
                    help="generator for generated mazes (default dig)")
@@ -75,7 +75,7 @@ def _format(key: str, fmt: str | None, value: Any) -> str:
 
 
 def _with_difficulty(figures: dict[str, Any]) -> dict[str, Any]:
-    """``figures`` (a maze's) with its ``difficulty`` (:mod:`meiro.difficulty`; None without a path)."""
+    """``figures`` (a maze's) with its ``difficulty`` (:mod:`meiro.analysis.difficulty`; None without a path)."""
     if figures["solution_length"] is None:
         return {**figures, "difficulty": None}
     value = float(difficulty_score(figures["cells"], figures["solution_length"], figures["decision_points"]))

@@ -162,7 +162,7 @@ def collect_batch(spec: DatasetSpec, *, jobs: int = 1,
     >>> len(batch), bool((batch.lengths >= 2 * 25).all()), drawn > 20
     (20, True, True)
     """
-    from ..batch_stats import batch_paths
+    from ..analysis.batch_stats import batch_paths
 
     settler = _Settler(spec)
     parts: list[DrawnShard] = []

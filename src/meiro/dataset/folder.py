@@ -1,6 +1,6 @@
 """Where a dataset's files go: a local folder, or any fsspec URL (``s3://...``, ``memory://...``).
 
-A local folder is written through :mod:`meiro.writing` (each file complete or
+A local folder is written through :mod:`meiro.io.writing` (each file complete or
 absent, never a part). Other places go through fsspec, whose object stores
 publish an object only when its upload completes.
 """
@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 
 from ..errors import MazeError
-from ..writing import write_atomic
+from ..io.writing import write_atomic
 
 #: The card's file name, as the Hugging Face Hub reads it.
 CARD = "README.md"

@@ -5,7 +5,7 @@ settled in draw order before any file is written (de-duplication and the cut
 at ``count`` look across shards):
 
 1. :func:`draw_shard` makes the shard's draws with the one-call batch kernel
-   (:func:`meiro.generate_batch`), measures them (:func:`meiro.batch_stats.batch_stats`)
+   (:func:`meiro.generate_batch`), measures them (:func:`meiro.analysis.batch_stats.batch_stats`)
    and keeps those that pass the filters, with a 128-bit fingerprint of each for
    de-duplication. A few µs a maze, no Python per maze.
 2. :func:`shard_bytes` turns the kept rows the dataset settled on into the
@@ -36,11 +36,11 @@ solution          List(List(int16, length=2))     the shortest path's *cells*, s
 solution_length   int32                           steps from cell to cell
 dead_ends         int32                           cells with one opening
 dead_end_share    float32                         their share of the cells
-decision_points   int32                           see :mod:`meiro.batch_stats`
+decision_points   int32                           see :mod:`meiro.analysis.batch_stats`
 solution_share    float32                         cells on the solution / all cells
 longest_path      int32                           the maze's diameter in steps
 turns             int32                           turns along the solution
-difficulty        float32                         0 to 1, :mod:`meiro.difficulty`
+difficulty        float32                         0 to 1, :mod:`meiro.analysis.difficulty`
 tokens            string                          (extra) maze-dataset's AOTP text
 connection_list   Array3D(2, height, width) bool  (extra) maze-dataset's connections
 input, target     Image (PNG)                     (extra ``pixels``) :mod:`.pixels`
@@ -57,7 +57,7 @@ from typing import Any
 import numpy as np
 
 from ..batch import generate_batch
-from ..batch_stats import BatchStats, batch_paths, batch_solutions, batch_stats
+from ..analysis.batch_stats import BatchStats, batch_paths, batch_solutions, batch_stats
 from ..errors import MazeError
 from .spec import DatasetSpec
 
@@ -297,7 +297,7 @@ def shard_bytes(spec: DatasetSpec, rows: DrawnShard) -> bytes:
 
 def connection_lists(grids: np.ndarray) -> np.ndarray:
     """maze-dataset's ``connection_list`` of each maze: ``(count, 2, height, width)`` bool
-    (:func:`meiro.maze_dataset.to_connection_list` for a stack)."""
+    (:func:`meiro.io.maze_dataset.to_connection_list` for a stack)."""
     count, rows, cols = grids.shape
     height, width = rows // 2, cols // 2
     out = np.zeros((count, 2, height, width), bool)
@@ -351,7 +351,7 @@ def _pairs(array: np.ndarray) -> Any:
 
 def _tokens(rows: DrawnShard, offsets: np.ndarray, blocks: np.ndarray) -> list[str]:
     from ..maze import Maze
-    from ..maze_dataset import to_tokens
+    from ..io.maze_dataset import to_tokens
 
     out = []
     for i in range(len(rows)):

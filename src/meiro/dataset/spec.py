@@ -22,11 +22,11 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..errors import MazeError
-from ..generate.options import check_braid
+from ..generators.options import check_braid
 from ..goals import GOALS
 from ..registry import GENERATORS
 from ..sizes import check_cells
-from .. import difficulty as _difficulty
+from ..analysis import difficulty as _difficulty
 
 #: Largest dataset, in rows.
 MAX_ROWS = 10**9
@@ -49,7 +49,7 @@ FORMATS = ("npz", "parquet")
 class Filters:
     """Which drawn mazes make rows. Lengths are solution lengths in cell steps.
 
-    ``difficulty`` is a ``(low, high)`` range (:func:`meiro.difficulty.difficulty_range`);
+    ``difficulty`` is a ``(low, high)`` range (:func:`meiro.analysis.difficulty.difficulty_range`);
     ``dead_end_ends`` keeps mazes whose start and goal are both dead ends (maze-dataset's
     ``deadend_start`` and ``deadend_end``; on a perfect maze ``goal="diameter"`` always
     gives them).

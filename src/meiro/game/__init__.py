@@ -4,7 +4,7 @@ from .clock import Stopwatch, format_elapsed
 from .commands import (KEYMAP, Direction, Move, OpenFolder, Quit, SaveImage, ShowAnswer, Skip,
                        StartStop, WatchSearch, Zoom)
 from .entry import EntryError, parse_entry
-from ..messages import MESSAGES, default_language, text
+from ..text.messages import MESSAGES, default_language, text
 from .model import Changes, GameModel, Phase
 
 __all__ = [

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Callable
 
-from ..messages import text
+from ..text.messages import text
 
 
 class Stopwatch:

@@ -45,7 +45,7 @@ from ..maze import Maze
 from .clock import Stopwatch, format_elapsed
 from .commands import Command, Direction, Move, ShowAnswer, Skip, StartStop
 from .entry import EntryError, allowed, format_entry, parse_entry
-from ..messages import text
+from ..text.messages import text
 
 # the paint grid's block classes (colours: meiro.paint)
 from ..paint import ANSWER, GOAL, PATH, START, TRAIL, WALL  # noqa: E402
@@ -193,7 +193,7 @@ class GameModel:
 
     def new_game(self) -> bool:
         """Start a maze from the entry (size, seed, algorithm, goal); False if refused."""
-        from ..generate import generate
+        from ..generators import generate
 
         try:
             width, height = parse_entry(self.entry_text, self.entry_unit)
@@ -218,7 +218,7 @@ class GameModel:
 
     def start_maze(self, maze: Maze) -> None:
         """Begin the digging replay of ``maze`` (the game proper starts when it is dug)."""
-        from ..solve import solve
+        from ..solvers import solve
 
         self.maze = maze
         self.maze_goal = self.goal  # the goal rule this maze was made with (choosers may change)

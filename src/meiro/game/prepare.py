@@ -9,8 +9,8 @@ run numba loads them from its cache and this takes milliseconds.
 
 from __future__ import annotations
 
-from ..generate import generate
-from ..solve import solve
+from ..generators import generate
+from ..solvers import solve
 
 
 def prepare_kernels(algorithm: str = "dig", goal: str = "corner") -> None:

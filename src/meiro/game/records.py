@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any, TypeGuard, TypedDict
 
 from ..errors import MazeError
-from ..files import parse_json, read_text
-from ..writing import write_atomic
+from ..io.files import parse_json, read_text
+from ..io.writing import write_atomic
 
 
 def data_dir(environ: Mapping[str, str] | None = None, platform: str | None = None,

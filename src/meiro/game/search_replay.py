@@ -8,7 +8,7 @@ in each block. UI-free: a front end paints :attr:`SearchReplay.paint` and
 repaints the blocks :meth:`SearchReplay.take_dirty` reports.
 
 All changes are computed once, in a compiled pass over the expansion order
-(:mod:`meiro.solve.replay_events`); advancing is then one slice of events, so a
+(:mod:`meiro.solvers.replay_events`); advancing is then one slice of events, so a
 frame costs the same whether it replays one expansion or a hundred thousand.
 :class:`SearchWatch` paces several replays on one clock, as the game paces the
 digging.
@@ -36,7 +36,7 @@ from numpy.typing import NDArray
 from ..errors import MazeError
 from ..maze import Maze
 from ..paint import CLOSED, CURRENT, FRONTIER, GOAL, PATH, START, WALL
-from ..solve.replay_events import apply_events, search_events
+from ..solvers.replay_events import apply_events, search_events
 
 __all__ = ["CLOSED", "CURRENT", "FRONTIER", "SearchReplay", "SearchWatch", "search_duration"]
 
@@ -58,7 +58,7 @@ class SearchReplay:
     """
 
     def __init__(self, maze: Maze, method: str = "astar") -> None:
-        from ..solve import search_stride, solve
+        from ..solvers import search_stride, solve
 
         solution = solve(maze, method)
         self.maze = maze

@@ -28,7 +28,7 @@ settings are then reloaded). Kernels run as plain Python (see
 When compiled kernels are thrown away
 -------------------------------------
 When any kernel source changes, not only the kernel's own file: see
-:mod:`meiro.kernel_freshness`, installed here too.
+:mod:`meiro.kernels.freshness`, installed here too.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ import sys
 import tempfile
 
 #: meiro's subpackages whose modules define cached kernels.
-_KERNEL_FOLDERS = ("kernels", "generate", "solve")
+_KERNEL_FOLDERS = ("kernels", "generators", "solvers")
 
 
 def _writable(folder: str) -> bool:
@@ -143,7 +143,7 @@ def prepare_numba() -> None:
         return
     _prepared = True
     _use_cache_folder()
-    from ..kernel_freshness import install
+    from .freshness import install
 
     install()
 

@@ -261,7 +261,7 @@ def _trace_moves(graph: NDArray[np.uint8], width: int, target: Int, moves: NDArr
     Examples
     --------
     >>> import meiro
-    >>> from meiro.solve.bfs import _bfs_kernel
+    >>> from meiro.solvers.bfs import _bfs_kernel
     >>> m = meiro.generate(4, 1, seed=0)     # one corridor: nodes 7 to 10
     >>> graph, width = build_graph(m.grid.ravel(), 3, 9, 2)
     >>> _bfs_kernel(graph, width, 7, 10, np.empty(0, np.int64))[0]

@@ -20,7 +20,7 @@ cannot hold or this machine's memory could not write; :func:`render_file` and
 every renderer call it first.
 
 Only the command line writes files (atomically, through
-:mod:`meiro.writing`); :func:`render_file` picks the renderer for a
+:mod:`meiro.io.writing`); :func:`render_file` picks the renderer for a
 file name.
 """
 
@@ -31,12 +31,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import MazeError
-from ..io import PICTURE_FORMATS
+from ..io.codecs import PICTURE_FORMATS
 from ..maze import Maze
 from .limits import check_output, output_needs
 
 if TYPE_CHECKING:
-    from ..solve import Solution
+    from ..solvers import Solution
     from .palette import Palette
 
 #: File extensions that :func:`render_file` can draw.

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ..booklet import BookMaze
+from .booklet import BookMaze
 from ..errors import MazeError, NoPathError
 from ..maze import Maze
 from .geometry import Segments
@@ -325,7 +325,7 @@ def render_book(entries: Iterable[BookMaze], *, title: str | None = None, lang: 
     Parameters
     ----------
     entries : sequence of BookMaze
-        The mazes in book order (see :func:`meiro.booklet.plan_book`).
+        The mazes in book order (see :func:`meiro.render.booklet.plan_book`).
     title : str, optional
         On the cover (wrapped, at most three lines) and at the top of every page.
     lang : {"ja", "en"}
@@ -340,16 +340,16 @@ def render_book(entries: Iterable[BookMaze], *, title: str | None = None, lang: 
 
     Examples
     --------
-    >>> from meiro.booklet import plan_book
+    >>> from meiro.render.booklet import plan_book
     >>> pdf = render_book(plan_book(3, seed=1), lang="en", per_page=2)
     >>> pdf.count(b"/Type /Page ")         # cover, 2 maze pages, a blank page, 2 answer pages
     6
     """
-    from ..solve import solve
+    from ..solvers import solve
 
     book = list(entries)
     if not book or not all(isinstance(e, BookMaze) for e in book):
-        raise MazeError("a booklet needs at least one maze (meiro.booklet.BookMaze)")
+        raise MazeError("a booklet needs at least one maze (meiro.render.booklet.BookMaze)")
     check_language(lang)
     width, height = check_paper(paper)
     per_page = check_per_page(per_page)

@@ -24,7 +24,7 @@ from .replay import check_solution, dig_frames, frame_counts, search_frames
 if TYPE_CHECKING:
     from PIL import Image
 
-    from ..solve import Solution
+    from ..solvers import Solution
 
 
 def _encode(images: Iterator[Image.Image], count: int, frame_ms: int, hold_ms: int) -> bytes:

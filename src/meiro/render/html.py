@@ -28,7 +28,7 @@ import numpy as np
 
 from ..errors import MazeError
 from .. import paint
-from ..messages import MESSAGES
+from ..text.messages import MESSAGES
 from ..paint import rgb
 from ..maze import Maze
 from .limits import DIG_REPLAY_BLOCKS, MAX_BLOCKS, MAX_SIDE, check_page  # noqa: F401
@@ -79,7 +79,7 @@ def render_html(maze: Maze, *, lang: str | None = None, title: str | None = None
     check_output(".html", maze.shape)  # the page's limits (check_page) and the memory
     if lang not in (None, "ja", "en"):
         raise MazeError(f"lang must be 'ja' or 'en', got {lang!r}")
-    from ..solve import solve
+    from ..solvers import solve
 
     palette = palette or Palette()
     rows, cols = maze.shape
@@ -100,7 +100,7 @@ def render_html(maze: Maze, *, lang: str | None = None, title: str | None = None
         "search": None,
     }
     if maze.grid.size <= DIG_REPLAY_BLOCKS:
-        from ..solve import search_stride
+        from ..solvers import search_stride
 
         each = 2 if maze.grid.size < 2**16 else 4
 

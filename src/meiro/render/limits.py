@@ -91,7 +91,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypedDict
 import numpy as np
 
 from ..errors import MazeError
-from ..io import DATA_FORMATS, PICTURE_FORMATS
+from ..io.codecs import DATA_FORMATS, PICTURE_FORMATS
 from ..sizes import SMALL_ENOUGH, _human, available_memory
 
 if TYPE_CHECKING:

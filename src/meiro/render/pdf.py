@@ -27,7 +27,7 @@ from numpy.typing import ArrayLike
 
 from .._version import __version__
 from ..errors import MazeError, NoPathError
-from ..fonts import HOW_TO_GET_ONE, describe, is_plain
+from ..text.fonts import HOW_TO_GET_ONE, describe, is_plain
 from ..maze import Maze
 from .limits import mazes_per_page
 from .geometry import Segments, block_runs, corners, is_lattice, wall_segments
@@ -341,7 +341,7 @@ def render_sheet(mazes: Iterable[Maze], *, paper: str = "a4", per_page: int | No
     >>> pdf.count(b"/Type /Page ")
     4
     """
-    from ..solve import solve
+    from ..solvers import solve
 
     mazes = list(mazes)
     if not mazes or not all(isinstance(m, Maze) for m in mazes):

@@ -41,7 +41,7 @@ import zlib
 from typing import Iterator
 
 from ..errors import MazeError
-from ..fonts import FontFile, character_map, describe, open_font
+from ..text.fonts import FontFile, character_map, describe, open_font
 
 
 def _stream(body: bytes, extra: str = "") -> bytes:
@@ -66,7 +66,7 @@ class PdfFont:
 
     Examples
     --------
-    >>> from meiro.fonts import find_font
+    >>> from meiro.text.fonts import find_font
     >>> font = PdfFont(find_font("Goal"))           # any font the system has for Latin text
     >>> code = font.encode("Go")                    # two-byte glyph codes, in hex
     >>> code.startswith("<") and len(code) == 10, font.width("Go", 10) > font.width("G", 10)

@@ -21,7 +21,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ..errors import MazeError
-from ..files import parse_json, png_size
+from ..io.files import parse_json, png_size
 from ..maze import Maze, Position
 from ..paint import ANSWER, GOAL, PATH, START, WALL
 from ..recipe import recipe_from, shown

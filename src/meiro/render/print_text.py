@@ -1,6 +1,6 @@
 """The words printed on sheets and booklets, in Japanese and English.
 
-Kept apart from the game's messages (:mod:`meiro.messages`): paper has
+Kept apart from the game's messages (:mod:`meiro.text.messages`): paper has
 its own words (こたえ for the answer pages, なまえ on the cover, the grades
 かんたん / ふつう / むずかしい), and the render layer does not reach into the game.
 """

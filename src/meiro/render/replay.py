@@ -20,7 +20,7 @@ from ..paint import CLOSED, FRONTIER, GOAL, PATH, START, WALL
 from .palette import mark_path
 
 if TYPE_CHECKING:
-    from ..solve import Solution
+    from ..solvers import Solution
 
 
 def frame_counts(total: int, max_frames: int) -> NDArray[np.int64]:
@@ -148,7 +148,7 @@ def check_solution(solution: object) -> Solution:
     ...
     TypeError: needs a meiro.Solution, got str
     """
-    from ..solve import Solution
+    from ..solvers import Solution
 
     if not isinstance(solution, Solution):
         raise TypeError(f"needs a meiro.Solution, got {type(solution).__name__}")
@@ -168,7 +168,7 @@ def search_frames(maze: Maze, solution: Solution, counts: ArrayLike) -> Iterator
     >>> len(frames), int((frames[-1] == 4).sum()) == len(sol.path) - 2
     (4, True)
     """
-    from ..solve import search_stride
+    from ..solvers import search_stride
 
     check_solution(solution)
     explored = np.asarray(solution.explored, dtype=np.int64).reshape(-1, 2)

@@ -11,7 +11,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..writing import write_atomic
+from ..io.writing import write_atomic
 from .raster import block_scale
 
 if TYPE_CHECKING:

@@ -7,7 +7,7 @@ import tkinter as tk
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Callable
 
-from ..messages import text
+from ..text.messages import text
 from ..game.search_replay import SearchReplay, SearchWatch
 from .raster import Rect, View
 

@@ -31,10 +31,10 @@ from numpy.typing import NDArray
 
 from ..errors import MazeError
 from ..registry import GENERATORS
-from ..text import display_width
+from ..text.maze_text import display_width
 from ..game import GameModel, OpenFolder, Phase, Quit, SaveImage, WatchSearch, Zoom
 from ..game.clock import format_elapsed
-from ..messages import text
+from ..text.messages import text
 from ..game.prepare import prepare_kernels
 from ..game.records import NOTE_KEYS, Records, record_key
 from ..paint import CURRENT, PLAYER

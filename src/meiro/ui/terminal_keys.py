@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..game import KEYMAP, Quit
 from ..game.commands import Command
-from ..text import display_width
+from ..text.maze_text import display_width
 
 #: Tk keysym (the names :data:`meiro.game.KEYMAP` uses) of curses' non-letter keys and of
 #: vi's hjkl, so one key table serves both front ends.

@@ -22,7 +22,7 @@ from ..game import (KEYMAP, GameModel, OpenFolder, Phase, Quit, SaveImage, Start
                     Zoom)
 from ..game.commands import Command
 from ..game.clock import format_elapsed
-from ..messages import text
+from ..text.messages import text
 from ..game.records import NOTE_KEYS, Records, record_key
 from ..game.prepare import prepare_kernels
 from ..goals import GOALS, goal_title

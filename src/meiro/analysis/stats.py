@@ -1,0 +1,219 @@
+"""Maze statistics: how a maze looks, in numbers.
+
+Every figure is computed on the maze's *graph*. On a lattice maze (the block
+grid every generator makes: every even/even block a wall, start and goal on
+cells) the nodes are the open cells and two cells are joined when the wall
+slot between them is open; lengths are counted in cell-to-cell steps. On any
+other block grid (a hand-drawn text maze) every open block is a node and
+lengths are in block steps.
+
+Definitions
+-----------
+cells
+    The number of nodes (open cells).
+dead ends
+    Nodes with exactly one opening (degree 1); ``dead_end_share`` is their
+    share of all nodes.
+junctions by degree
+    ``degree_counts[k]``: how many nodes have ``k`` openings, ``k = 0..4``
+    (2 = a corridor cell, 3 = a T junction, 4 = a crossing).
+solution length
+    Steps on a shortest path from the start to the goal;
+    ``solution_share`` is the share of all nodes that path visits
+    (``(length + 1) / cells``).
+longest path
+    The largest shortest-path distance between two nodes (the diameter),
+    found by two breadth-first sweeps from the start's component. On a
+    perfect maze (a tree) this is exact; on a maze with loops it is a lower
+    bound (the usual double-sweep estimate).
+average corridor length
+    Split the graph at every node that is not a corridor cell (degree other
+    than 2): the pieces are the corridors, and the figure is the mean number
+    of steps per piece — total passages divided by half the sum of the
+    degrees of the non-corridor nodes.
+turns
+    Changes of direction along the solution path.
+decision points
+    Cells of the solution where a walker can take a wrong turn: the start
+    when two or more ways leave it, and every later cell but the goal with
+    three or more openings (one is the way in). :mod:`meiro.analysis.difficulty`
+    builds on them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dataclasses import asdict, dataclass
+
+import numpy as np
+
+from ..errors import MazeError, NoPathError
+from ..goals import farthest_from
+from ..maze import Maze
+from ..solvers import search_stride, solve
+
+
+@dataclass(frozen=True)
+class MazeStats:
+    """The figures of one maze; see the module docs for the definitions.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> s = maze_stats(meiro.generate(3, 1, seed=0))
+    >>> s.cells, s.dead_ends, s.solution_length
+    (3, 2, 2)
+    >>> s.as_dict()["degree_counts"]
+    [0, 2, 1, 0, 0]
+    """
+
+    cells: int
+    dead_ends: int
+    dead_end_share: float
+    degree_counts: tuple[int, int, int, int, int]
+    solution_length: int | None
+    solution_share: float | None
+    longest_path: int
+    average_corridor: float
+    turns: int | None
+    decision_points: int | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """A plain dict (JSON-ready)."""
+        out = asdict(self)
+        out["degree_counts"] = list(self.degree_counts)
+        return out
+
+
+def _graph(maze: Maze) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """Nodes, east links, south links (bool arrays over the node grid) and the step in blocks."""
+    if not isinstance(maze, Maze):
+        raise TypeError(f"expected a meiro.Maze, got {type(maze).__name__}")
+    open_ = ~maze.grid
+    step = search_stride(maze)
+    if step == 2:
+        nodes = open_[1::2, 1::2]
+        east = open_[1::2, 2:-1:2] & nodes[:, :-1] & nodes[:, 1:]
+        south = open_[2:-1:2, 1::2] & nodes[:-1] & nodes[1:]
+    else:
+        nodes = open_
+        east = open_[:, :-1] & open_[:, 1:]
+        south = open_[:-1] & open_[1:]
+    return nodes, east, south, step
+
+
+def degrees(maze: Maze) -> np.ndarray:
+    """The number of openings of every node (0 for walls), over the node grid.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> m = meiro.generate(4, 1, seed=0)   # one corridor of four cells
+    >>> degrees(m).tolist()
+    [[1, 2, 2, 1]]
+    """
+    nodes, east, south, _ = _graph(maze)
+    degree = np.zeros(nodes.shape, np.int64)
+    degree[:, :-1] += east
+    degree[:, 1:] += east
+    degree[:-1] += south
+    degree[1:] += south
+    return degree
+
+
+def turns_along(path: np.ndarray) -> int:
+    """Changes of direction along a ``(k, 2)`` block path.
+
+    Examples
+    --------
+    >>> turns_along(np.array([[1, 1], [1, 2], [1, 3], [2, 3], [3, 3], [3, 2]]))
+    2
+    """
+    try:
+        steps = np.asarray(path)
+    except (TypeError, ValueError, OverflowError):
+        steps = None
+    if steps is None or (steps.size and (steps.ndim != 2 or steps.shape[1] != 2
+                                         or steps.dtype.kind not in "iu")):
+        raise MazeError("a path must be a (k, 2) array of (row, col) whole numbers")
+    if len(steps) < 3:
+        return 0
+    moves = np.diff(steps.astype(np.int64), axis=0)
+    return int((moves[1:] != moves[:-1]).any(axis=1).sum())
+
+
+def maze_stats(maze: Maze) -> MazeStats:
+    """Compute the statistics of ``maze``.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> s = maze_stats(meiro.generate(5, 1, seed=0))
+    >>> s.cells, s.dead_ends, s.degree_counts, s.solution_length, s.longest_path, s.turns
+    (5, 2, (0, 2, 3, 0, 0), 4, 4, 0)
+    >>> s.average_corridor
+    4.0
+    """
+    nodes, east, south, step = _graph(maze)
+    degree = degrees(maze)
+    cells = int(nodes.sum())
+    counts = tuple(int(((degree == k) & nodes).sum()) for k in range(5))
+    passages = int(east.sum() + south.sum())
+    ends = (degree != 2) & nodes
+    pieces = int(degree[ends].sum()) // 2
+    average = passages / pieces if pieces else float(passages)
+    length: int | None
+    share: float | None
+    turns: int | None
+    decisions: int | None
+    try:
+        path = solve(maze, "bfs").path
+        length = (len(path) - 1) // step
+        share = (length + 1) / cells
+        turns = turns_along(path[::step])
+        decisions = _decisions(degree, path[::step], step)
+    except NoPathError:
+        length = share = turns = decisions = None
+    one_end = farthest_from(maze.grid, maze.start, step)
+    other = farthest_from(maze.grid, one_end, step)
+    longest = int(solve(maze.edited(start=one_end, goal=other), "bfs").length) // step
+    return MazeStats(cells, counts[1], counts[1] / cells if cells else 0.0,
+                     (counts[0], counts[1], counts[2], counts[3], counts[4]), length, share,
+                     longest, float(average), turns, decisions)
+
+
+def _decisions(degree: np.ndarray, cells: np.ndarray, step: int) -> int:
+    """Decision points (module docs) along a solution's nodes ``cells`` (block coordinates)."""
+    first = 1 if step == 2 else 0
+    ways = degree[(cells[:, 0] - first) // step, (cells[:, 1] - first) // step]
+    if len(ways) < 2:
+        return 0
+    return int(ways[0] >= 2) + int((ways[1:-1] >= 3).sum())
+
+
+def summarize(stats: list[MazeStats]) -> dict[str, Any]:
+    """Mean of each figure over several mazes (``None`` values are left out).
+
+    Examples
+    --------
+    >>> import meiro
+    >>> mazes = [meiro.generate(10, 10, seed=s) for s in range(3)]
+    >>> summary = summarize([maze_stats(m) for m in mazes])
+    >>> summary["count"], summary["cells"]
+    (3, 100.0)
+    """
+    if isinstance(stats, (str, bytes)) or not hasattr(stats, "__iter__"):
+        raise TypeError(f"summarize() needs a list of MazeStats, got {type(stats).__name__}")
+    stats = list(stats)
+    for s in stats:
+        if not isinstance(s, MazeStats):
+            raise TypeError(f"summarize() needs MazeStats (from maze_stats), got {type(s).__name__}")
+    out: dict[str, Any] = {"count": len(stats)}
+    for key in MazeStats.__dataclass_fields__:
+        values = [getattr(s, key) for s in stats if getattr(s, key) is not None]
+        if key == "degree_counts":
+            out[key] = [float(np.mean([v[k] for v in values])) for k in range(5)] if values else None
+        else:
+            out[key] = float(np.mean(values)) if values else None
+    return out

@@ -1,0 +1,313 @@
+"""Reading files safely, with one-line errors (writing is :mod:`meiro.io.writing`).
+
+Whatever a file holds, reading it ends in its bytes or one :class:`MazeError`:
+
+* **Bounded.** A file is read in pieces and refused, saying so, as soon as it
+  is larger than the largest maze this machine could load
+  (:func:`read_limit`); a regular file is refused before anything is read.
+  ``/dev/zero``, an endless FIFO or a terminal stop there too, and nothing
+  needs a seekable file.
+* **JSON without surprises** (:func:`parse_json`): nesting deeper than any
+  meiro file has is refused before the parser recurses, and an integer too long
+  to be any meiro value stays a :class:`LongNumber` instead of a slow or
+  refused conversion.
+* **A PNG's size from its header** (:func:`png_size`), so a picture can be
+  judged before it is decoded.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+import struct
+from typing import Any, BinaryIO
+
+from ..errors import MazeError
+from ..sizes import BYTES_PER_BLOCK, SMALL_ENOUGH, available_memory
+
+#: No file is read beyond this many bytes, whatever the memory (4 GiB: the
+#: JSON of a maze of some 32,000 x 32,000 cells).
+MAX_READ = 4 * 2**30
+#: Bytes of working memory loading takes for each byte of the file, beside the
+#: maze itself: the bytes, their text, the parsed rows and the grid (about 4
+#: for JSON, ``.npy`` and ``.npz``, measured; text and CSV pass more).
+LOAD_COST = 4
+#: Bytes asked of the system at a time when the size of a file is unknown.
+PIECE = 2**24
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or exc.__class__.__name__
+
+
+def read_limit(cost: int = LOAD_COST) -> int:
+    """The most bytes read from one file: the file of the largest maze this machine could load.
+
+    A maze file takes at least one byte a block, and loading it takes ``cost``
+    bytes of memory for each byte of the file beside the maze's own
+    :data:`~meiro.sizes.BYTES_PER_BLOCK` a block (the rule of
+    :func:`~meiro.sizes.ensure_fits`); so a file larger than
+    ``memory // (cost + BYTES_PER_BLOCK)`` cannot be loaded. The memory is
+    what the system has available, or less under a ``ulimit -v``/``-d``. Never
+    below :data:`~meiro.sizes.SMALL_ENOUGH` (64 MiB; small files are not worth
+    refusing) nor above :data:`MAX_READ`.
+
+    Examples
+    --------
+    >>> 64 * 2**20 <= read_limit() <= MAX_READ
+    True
+    >>> read_limit(cost=12) <= read_limit()
+    True
+    """
+    have = _memory()
+    if have is None:
+        return MAX_READ
+    return max(SMALL_ENOUGH, min(have // (cost + BYTES_PER_BLOCK), MAX_READ))
+
+
+def _memory() -> int | None:
+    """Bytes this process could still take: the system's available memory, or less
+    under a resource limit on the address space or the data segment."""
+    have = available_memory()
+    room = _limit_room()
+    if room is not None:
+        have = room if have is None else min(have, room)
+    return have
+
+
+def _limit_room() -> int | None:
+    try:
+        import resource
+    except ImportError:  # Windows: no rlimits
+        return None
+    try:
+        with open("/proc/self/statm", encoding="ascii") as fh:
+            fields = [int(v) * os.sysconf("SC_PAGE_SIZE") for v in fh.read().split()]
+        used = {"RLIMIT_AS": fields[0], "RLIMIT_DATA": fields[5]}
+    except (OSError, ValueError, IndexError):  # not Linux: the limits alone bound it
+        used = {}
+    room = None
+    for name in ("RLIMIT_AS", "RLIMIT_DATA"):
+        limit = getattr(resource, name, None)
+        if limit is None:
+            continue
+        soft = resource.getrlimit(limit)[0]
+        if soft == resource.RLIM_INFINITY or soft < 0:
+            continue
+        left = max(soft - used.get(name, 0), 0)
+        room = left if room is None else min(room, left)
+    return room
+
+
+def _too_large(path: str | os.PathLike[str], limit: int) -> MazeError:
+    return MazeError(f"{path} is larger than the largest maze this machine could hold "
+                     f"({limit / 2**20:.0f} MiB); refusing it")
+
+
+def read_bytes(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
+    """Read a whole file, at most ``limit`` bytes (default :func:`read_limit`),
+    turning OS errors into one-line :class:`MazeError` messages.
+
+    A regular file larger than the limit is refused before anything is read;
+    any other file (a FIFO, ``/dev/stdin``, ``/dev/zero``) is read in pieces
+    and refused as soon as it passes the limit.
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> folder = tempfile.mkdtemp()
+    >>> from meiro.io.writing import write_atomic
+    >>> write_atomic(os.path.join(folder, "a.bin"), b"\\x00\\x01")
+    >>> read_bytes(os.path.join(folder, "a.bin"))
+    b'\\x00\\x01'
+    >>> read_bytes(folder)
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: cannot read ...: it is a folder, not a file
+    >>> read_bytes("/dev/zero", limit=2**20)        # endless: read up to the limit, then refused
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: /dev/zero is larger than the largest maze this machine could hold (1 MiB); refusing it
+    """
+    limit = read_limit() if limit is None else limit
+    name = os.fspath(path)  # a str or a path; an int would open a file descriptor
+    try:
+        with open(name, "rb", buffering=0) as handle:
+            info = os.fstat(handle.fileno())
+            if stat.S_ISDIR(info.st_mode):
+                raise IsADirectoryError
+            regular = stat.S_ISREG(info.st_mode)
+            if regular and info.st_size > limit:
+                raise _too_large(path, limit)
+            return _read_bounded(handle, info.st_size + 1 if regular else PIECE, path, limit)
+    except MazeError:
+        raise
+    except FileNotFoundError:
+        raise MazeError(f"cannot read {path}: no such file") from None
+    except IsADirectoryError:
+        raise MazeError(f"cannot read {path}: it is a folder, not a file") from None
+    except OSError as exc:
+        raise MazeError(f"cannot read {path}: {_reason(exc)}") from None
+    except ValueError:  # a NUL character in the name
+        raise MazeError(f"cannot read {path!r}: a file name cannot hold a NUL character") from None
+
+
+def _read_bounded(handle: BinaryIO, first: int, path: str | os.PathLike[str], limit: int) -> bytes:
+    """Read ``handle`` to its end in pieces (the first of ``first`` bytes), at most ``limit`` bytes."""
+    pieces: list[bytes] = []
+    total, want = 0, first
+    while True:
+        piece = handle.read(min(want, limit + 1 - total))
+        if not piece:
+            break
+        pieces.append(piece)
+        total += len(piece)
+        if total > limit:
+            raise _too_large(path, limit)
+        want = PIECE
+    return pieces[0] if len(pieces) == 1 else b"".join(pieces)
+
+
+def read_text(path: str | os.PathLike[str], limit: int | None = None) -> str:
+    """Read a UTF-8 text file (a BOM is allowed), bounded as :func:`read_bytes`, with one-line errors.
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> path = os.path.join(tempfile.mkdtemp(), "a.txt")
+    >>> from meiro.io.writing import write_atomic
+    >>> write_atomic(path, b"\\xef\\xbb\\xbf# #")
+    >>> read_text(path)
+    '# #'
+    >>> write_atomic(path, b"\\xff")
+    >>> read_text(path)
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: cannot read ...: not UTF-8 text (byte 0)
+    """
+    return decode_text(read_bytes(path, limit), path)
+
+
+def decode_text(raw: bytes, path: str | os.PathLike[str]) -> str:
+    """The UTF-8 text (a BOM is allowed) of bytes read from ``path``, else a one-line error.
+
+    Examples
+    --------
+    >>> decode_text(b"# #", "maze.txt")
+    '# #'
+    >>> decode_text(b"#\\xff", "maze.txt")
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: cannot read maze.txt: not UTF-8 text (byte 1)
+    """
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise MazeError(f"cannot read {path}: not UTF-8 text (byte {exc.start})") from None
+
+
+#: Deepest nesting of lists and objects :func:`parse_json` accepts (meiro's own files nest two deep).
+MAX_DEPTH = 32
+#: Longest integer :func:`parse_json` converts; a seed (below 2**64) has 20 digits.
+MAX_DIGITS = 40
+
+# a string (skipped whole: brackets inside it are text) or one bracket. An unterminated
+# string runs to the end of the text, so every quote starts a match and the scan stays
+# linear (a failed match at each escaped quote would be quadratic)
+_NESTING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)|[\[\]{}]', re.DOTALL)
+
+
+class LongNumber:
+    """An integer in a JSON text too long to be any meiro value, kept as its digit count.
+
+    It is no ``int``, so every field check refuses it and says where.
+
+    Examples
+    --------
+    >>> parse_json('{"seed": ' + '9' * 5000 + '}')
+    {'seed': <a 5000-digit number>}
+    """
+
+    __slots__ = ("digits",)
+
+    def __init__(self, text: str):
+        self.digits = len(text.lstrip("-"))
+
+    def __repr__(self) -> str:
+        return f"<a {self.digits}-digit number>"
+
+
+def _integer(text: str) -> int | LongNumber:
+    return int(text) if len(text) <= MAX_DIGITS else LongNumber(text)
+
+
+def parse_json(text: str) -> Any:  # JSON: whatever the text holds
+    """Parse JSON text without deep recursion or giant integers; any failure is one :class:`MazeError`.
+
+    Lists and objects nested more than :data:`MAX_DEPTH` deep are refused
+    before parsing; integers of more than :data:`MAX_DIGITS` digits become
+    :class:`LongNumber`.
+
+    Examples
+    --------
+    >>> parse_json('{"start": [1, 1]}')
+    {'start': [1, 1]}
+    >>> parse_json("[" * 100000)
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: not a meiro file: lists and objects nested more than 32 deep
+    >>> parse_json('{"a": 1,}')
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: not valid JSON: Expecting property name enclosed in double quotes at line 1, column 9
+    """
+    _check_depth(text)
+    try:
+        return json.loads(text, parse_int=_integer)
+    except json.JSONDecodeError as exc:
+        raise MazeError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+    except RecursionError:  # not reached after the depth check; kept as the last guard
+        raise MazeError(f"not a meiro file: lists and objects nested more than {MAX_DEPTH} deep") from None
+    except ValueError as exc:
+        raise MazeError(f"not valid JSON: {exc}") from None
+
+
+def _check_depth(text: str) -> None:
+    # fewer brackets than the limit cannot nest past it: the common case costs two counts
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return
+    depth = 0
+    for match in _NESTING.finditer(text):
+        char = text[match.start()]
+        if char in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise MazeError(f"not a meiro file: lists and objects nested more than {MAX_DEPTH} deep")
+        elif char != '"':
+            depth -= 1
+
+
+_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def png_size(data: bytes) -> tuple[int, int] | None:
+    """``(width, height)`` in pixels from a PNG's header, or None if ``data`` is no PNG.
+
+    Read before any decoding, so a picture too large to decode is refused first.
+
+    Examples
+    --------
+    >>> import struct, zlib
+    >>> head = struct.pack(">II", 100000, 100000) + bytes([8, 0, 0, 0, 0])
+    >>> chunk = struct.pack(">I", 13) + b"IHDR" + head + struct.pack(">I", zlib.crc32(b"IHDR" + head))
+    >>> png_size(b"\\x89PNG\\r\\n\\x1a\\n" + chunk)
+    (100000, 100000)
+    >>> png_size(b"GIF89a") is None
+    True
+    """
+    if not data.startswith(_PNG_SIGNATURE) or data[12:16] != b"IHDR" or len(data) < 24:
+        return None
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height

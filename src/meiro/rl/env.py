@@ -1,0 +1,297 @@
+"""A Gymnasium environment: an agent walks a meiro maze from the start to the goal.
+
+Needs Gymnasium (``pip install "meiro[rl]"``); ``import meiro`` never imports
+it. Importing this module registers the environment id ``meiro/Maze-v0``, so
+``gymnasium.make("meiro.rl.env:meiro/Maze-v0", width=8, height=8)`` works
+without importing it first.
+
+Each episode is a fresh maze, made from a seed drawn from the environment's
+own random generator: ``reset(seed=s)`` gives the same maze (and the same
+sequence of mazes after it) on every machine. ``reset(options={"maze": m})``
+walks a given :class:`~meiro.maze.Maze` instead.
+
+Many at once: ``gymnasium.make_vec("meiro/Maze-v0", num_envs=N, ...)`` gives
+:class:`meiro.rl.vector_env.MazeVectorEnv`, which steps every maze in one compiled
+call and walks the same trajectories as ``SyncVectorEnv`` over this class.
+
+Observation
+    The block grid as ``uint8``: 0 open, 1 wall, 2 the agent, 3 the goal
+    (shape ``(2 * height + 1, 2 * width + 1)``), the layout
+    :func:`meiro.generate` returns, so what an agent sees is what a program
+    gets. With ``view=k`` the agent sees only the ``(2k + 1) x (2k + 1)`` blocks
+    around it instead (itself in the middle, beyond the maze's edge all wall):
+    a partially observed maze, which an agent must remember to solve.
+Actions
+    ``Discrete(4)``: 0 north, 1 east, 2 south, 3 west; one block per step.
+    Walking into a wall leaves the agent where it is.
+Rewards
+    ``goal_reward`` (1.0) on reaching the goal, which ends the episode;
+    ``step_reward`` (-0.01) for every other step. An episode is truncated
+    after ``max_steps`` steps (default: four times the open blocks).
+Info
+    ``position``, ``goal``, ``steps``, ``seed`` (the maze's seed), and
+    ``shortest``: the fewest steps from the start to the goal (A*), to
+    measure an agent against.
+
+Examples
+--------
+>>> env = MazeEnv(width=4, height=3)
+>>> obs, info = env.reset(seed=7)
+>>> obs.shape, int(obs[info["position"]]), int(obs[info["goal"]])
+((7, 9), 2, 3)
+>>> import meiro
+>>> moves = {(-1, 0): 0, (0, 1): 1, (1, 0): 2, (0, -1): 3}
+>>> path = meiro.solve(env.maze).path
+>>> for a, b in zip(path[:-1], path[1:]):
+...     obs, reward, terminated, truncated, info = env.step(moves[tuple(int(v) for v in b - a)])
+>>> terminated, reward, info["steps"] == info["shortest"]
+(True, 1.0, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+except ImportError as exc:  # pragma: no cover - depends on the environment
+    raise ImportError('meiro.rl.env needs Gymnasium: pip install "meiro[rl]" '
+                      "(or pip install gymnasium)") from exc
+
+from ..errors import MazeError
+from ..generators import generate
+from ..generators.options import check_braid
+from ..goals import GOALS
+from ..maze import Maze
+from ..paint import PLAYER, rgb
+from ..registry import GENERATORS
+from ..sizes import check_cells
+
+OPEN, WALL, AGENT, GOAL = 0, 1, 2, 3
+#: ``obs_mode``: ``grid`` the block values as they are; ``onehot`` one channel per value
+#: (channel-first, ``(4, rows, cols)``), for convolutional networks.
+OBS_MODES = ("grid", "onehot")
+#: What :meth:`MazeEnv.set_options` may change between episodes.
+OPTIONS = ("width", "height", "algorithm", "goal", "braid", "max_steps", "step_reward", "goal_reward")
+#: (d_row, d_col) of the four actions: north, east, south, west.
+ACTIONS = ((-1, 0), (0, 1), (1, 0), (0, -1))
+#: Pixels per block of ``render_mode="rgb_array"`` pictures.
+RGB_BLOCK = 8
+_CHANNELS = np.arange(4, dtype=np.uint8).reshape(4, 1, 1)  # one-hot: channel v is "block == v"
+AGENT_RGB = rgb(PLAYER)  # the game's springgreen player
+
+
+def observation_space(maze_shape: tuple[int, int], view: int | None, obs_mode: str) -> spaces.Box:
+    """The observation space for a maze of ``maze_shape`` blocks, a ``view`` and an ``obs_mode``.
+
+    Examples
+    --------
+    >>> observation_space((7, 9), None, "grid")
+    Box(0, 3, (7, 9), uint8)
+    >>> observation_space((7, 9), 2, "onehot")
+    Box(0, 1, (4, 5, 5), uint8)
+    """
+    shape = maze_shape if view is None else (2 * view + 1, 2 * view + 1)
+    if obs_mode == "onehot":
+        return spaces.Box(0, 1, shape=(4, *shape), dtype=np.uint8)
+    return spaces.Box(0, 3, shape=shape, dtype=np.uint8)
+
+
+def _reward(value: Any, name: str) -> float:
+    """A reward: a finite real number, as a float."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)) \
+            or not np.isfinite(value):
+        raise MazeError(f"{name} must be a finite number, got {value!r}")
+    return float(value)
+
+
+class MazeEnv(gymnasium.Env[np.ndarray, np.int64]):
+    """Walk a maze of ``width x height`` cells made by ``algorithm`` (see the module docs).
+
+    Parameters
+    ----------
+    width, height : int
+        Maze size in cells.
+    algorithm, goal, braid
+        As for :func:`meiro.generate` (``braid`` > 0 gives loops: more than one way).
+    max_steps : int, optional
+        Steps before an episode is truncated (default: four times the open blocks).
+    render_mode : {None, "ansi", "rgb_array"}
+        ``"ansi"``: the maze as text, ``#`` walls, ``@`` the agent, ``G`` the goal;
+        ``"rgb_array"``: the game's colours, :data:`RGB_BLOCK` pixels per block.
+    step_reward, goal_reward : float
+        The reward for a step, and for the step that reaches the goal.
+    view : int, optional
+        See only the blocks within ``view`` steps across and down (a square window
+        centred on the agent) instead of the whole maze.
+    obs_mode : {"grid", "onehot"}
+        ``grid``: the block values (0 open, 1 wall, 2 agent, 3 goal); ``onehot``:
+        a ``uint8`` channel per value, channel-first (``(4, rows, cols)``), for CNNs.
+
+    Size, generator, goal, braid, step limit and rewards can change between
+    episodes: :meth:`set_options`.
+
+    Examples
+    --------
+    >>> env = MazeEnv(width=6, height=6, view=2)
+    >>> obs, info = env.reset(seed=1)
+    >>> obs.shape, int(obs[2, 2])            # the agent in the middle
+    ((5, 5), 2)
+    >>> obs[:2].tolist()                     # above the start: the border, then beyond the maze
+    [[1, 1, 1, 1, 1], [1, 1, 1, 1, 1]]
+    """
+
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 10}
+
+    def __init__(self, width: int = 8, height: int = 8, algorithm: str = "dig",
+                 goal: str = "corner", braid: float = 0.0, max_steps: int | None = None,
+                 render_mode: str | None = None, step_reward: float = -0.01,
+                 goal_reward: float = 1.0, view: int | None = None, obs_mode: str = "grid") -> None:
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise MazeError(f"unknown render mode {render_mode!r}; choose one of: "
+                            f"{', '.join(self.metadata['render_modes'])}")
+        self.render_mode = render_mode
+        if view is not None and (isinstance(view, bool) or not isinstance(view, (int, np.integer))
+                                 or view < 1):
+            raise MazeError(f"view must be a whole number of blocks >= 1, or None, got {view!r}")
+        self.view = None if view is None else int(view)
+        if not isinstance(obs_mode, str) or obs_mode not in OBS_MODES:
+            raise MazeError(f"unknown obs_mode {obs_mode!r}; choose one of: {', '.join(OBS_MODES)}")
+        self.obs_mode = obs_mode
+        self.width = self.height = 0
+        self._max_steps_given: int | None = None
+        self._configure(dict(width=width, height=height, algorithm=algorithm, goal=goal, braid=braid,
+                             max_steps=max_steps, step_reward=step_reward, goal_reward=goal_reward))
+        self.action_space = spaces.Discrete(4)
+        self.maze: Maze | None = None
+
+    def set_options(self, **options: Any) -> None:
+        """Change how the coming episodes are made, without building a new environment.
+
+        A curriculum's hook: ``width``, ``height``, ``algorithm``, ``goal`` and
+        ``braid`` apply from the next reset (auto-resets included),
+        ``max_steps``, ``step_reward`` and ``goal_reward`` from the next step.
+        Each is checked as the constructor checks it; a bad one changes nothing.
+        A vector env passes it on: ``envs.call("set_options", braid=0.3)``.
+
+        Examples
+        --------
+        >>> env = MazeEnv(width=4, height=4, view=1)
+        >>> env.set_options(width=6, braid=0.5)
+        >>> obs, info = env.reset(seed=1)
+        >>> env.maze.shape, env.braid
+        ((9, 13), 0.5)
+        >>> env.set_options(colour="red")
+        Traceback (most recent call last):
+        ...
+        meiro.errors.MazeError: unknown option 'colour'; set_options takes: width, height, algorithm, goal, braid, max_steps, step_reward, goal_reward
+        """
+        for name in options:
+            if name not in OPTIONS:
+                raise MazeError(f"unknown option {name!r}; set_options takes: {', '.join(OPTIONS)}")
+        self._configure(options)
+
+    def _configure(self, options: dict[str, Any]) -> None:
+        """Check ``options`` (a subset of :data:`OPTIONS`), then set them all (or none)."""
+        width, height = check_cells(options.get("width", self.width),
+                                    options.get("height", self.height))
+        algorithm = GENERATORS.get(options.get("algorithm", getattr(self, "algorithm", "dig"))).name
+        goal = options.get("goal", getattr(self, "goal", "corner"))
+        if goal not in GOALS:
+            raise MazeError(f"unknown goal {goal!r}; choose one of: {', '.join(GOALS)}")
+        braid = check_braid(options.get("braid", getattr(self, "braid", 0.0)))
+        given = options.get("max_steps", self._max_steps_given)
+        max_steps = 4 * (2 * width * height - 1) if given is None else given
+        if isinstance(max_steps, bool) or not isinstance(max_steps, (int, np.integer)) or max_steps < 1:
+            raise MazeError(f"max_steps must be a whole number >= 1, got {max_steps!r}")
+        rewards = {name: _reward(options.get(name, getattr(self, name, default)), name)
+                   for name, default in (("step_reward", -0.01), ("goal_reward", 1.0))}
+        self.width, self.height, self.algorithm, self.goal, self.braid = width, height, algorithm, goal, braid
+        self._max_steps_given, self.max_steps = given, int(max_steps)
+        self.step_reward, self.goal_reward = rewards["step_reward"], rewards["goal_reward"]
+        self.maze_shape = (2 * self.height + 1, 2 * self.width + 1)
+        self.observation_space = observation_space(self.maze_shape, self.view, self.obs_mode)
+
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[NDArray[np.uint8], dict[str, Any]]:
+        """Start an episode on a new maze (or on ``options["maze"]``); returns ``(obs, info)``."""
+        super().reset(seed=seed)
+        maze = (options or {}).get("maze")
+        if maze is None:
+            maze_seed = int(self.np_random.integers(2**63))
+            maze = generate(self.width, self.height, algorithm=self.algorithm, seed=maze_seed,
+                            goal=self.goal, braid=self.braid)
+        elif not isinstance(maze, Maze) or maze.shape != self.maze_shape:
+            raise MazeError(f"options['maze'] must be a Maze of {self.width}x{self.height} cells")
+        maze.check()
+        from ..solvers import solve
+
+        self.maze = maze
+        self._base: NDArray[np.uint8] = np.where(maze.grid, WALL, OPEN).astype(np.uint8)
+        self._base[maze.goal] = GOAL
+        if self.view is not None:  # walls all around, so that every window is inside the array
+            self._base = np.pad(self._base, self.view, constant_values=WALL)
+        self.position = maze.start
+        self.steps = 0
+        self.shortest = solve(maze).length
+        return self._observation(), self._info(maze)
+
+    def step(self, action: int | np.integer[Any]
+             ) -> tuple[NDArray[np.uint8], float, bool, bool, dict[str, Any]]:
+        """Move one block (a wall stops the agent); returns ``(obs, reward, terminated, truncated, info)``."""
+        if self.maze is None:
+            raise MazeError("call reset() before step()")
+        if not self.action_space.contains(action):
+            raise MazeError(f"action must be 0 (north), 1 (east), 2 (south) or 3 (west), got {action!r}")
+        dr, dc = ACTIONS[int(action)]
+        r, c = self.position[0] + dr, self.position[1] + dc
+        if not self.maze.grid[r, c]:  # the border is wall, so r, c stay on the grid
+            self.position = (r, c)
+        self.steps += 1
+        terminated = self.position == self.maze.goal
+        truncated = not terminated and self.steps >= self.max_steps
+        reward = self.goal_reward if terminated else self.step_reward
+        return self._observation(), reward, terminated, truncated, self._info(self.maze)
+
+    def render(self) -> str | NDArray[np.uint8] | None:
+        """The current state as text (``"ansi"``) or an RGB array (``"rgb_array"``)."""
+        if self.maze is None or self.render_mode is None:
+            return None
+        if self.render_mode == "ansi":
+            whole = np.where(self.maze.grid, WALL, OPEN).astype(np.uint8)
+            whole[self.maze.goal] = GOAL
+            whole[self.position] = AGENT
+            chars = np.array([" ", "#", "@", "G"])[whole]
+            return "\n".join("".join(row) for row in chars) + "\n"
+        from ..render.palette import rgb_blocks
+
+        picture = rgb_blocks(self.maze, RGB_BLOCK)
+        r, c = self.position
+        picture[r * RGB_BLOCK:(r + 1) * RGB_BLOCK, c * RGB_BLOCK:(c + 1) * RGB_BLOCK] = AGENT_RGB
+        return picture
+
+    def _observation(self) -> NDArray[np.uint8]:
+        r, c = self.position
+        if self.view is None:
+            obs = self._base.copy()
+            obs[r, c] = AGENT
+        else:
+            k = self.view  # the padded array's (r, c) is the window's top-left corner
+            obs = self._base[r:r + 2 * k + 1, c:c + 2 * k + 1].copy()
+            obs[k, k] = AGENT
+        if self.obs_mode == "onehot":
+            channels: NDArray[np.uint8] = (obs == _CHANNELS).view(np.uint8)
+            return channels
+        return obs
+
+    def _info(self, maze: Maze) -> dict[str, Any]:
+        return {"position": self.position, "goal": maze.goal, "steps": self.steps,
+                "seed": maze.seed, "shortest": self.shortest}
+
+
+gymnasium.register(id="meiro/Maze-v0", entry_point="meiro.rl.env:MazeEnv",
+                   vector_entry_point="meiro.rl.vector_env:MazeVectorEnv")

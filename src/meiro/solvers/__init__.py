@@ -1,0 +1,233 @@
+"""Solving: :func:`solve` and the :class:`Solution` it returns.
+
+Each solver is one module with a function declared in the catalogue of
+:mod:`meiro.registry` and imported when it first runs (importing this package
+loads no kernel and no numba); the function folds the block grid into the one-byte-per-node search graph
+(:class:`~meiro.solvers.result.SearchGraph`), runs its numba kernel on it and
+returns a :class:`~meiro.solvers.result.SearchResult` with the block path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ..errors import MazeError, NoPathError
+from ..maze import Maze, check_path
+from ..registry import SOLVERS
+
+if TYPE_CHECKING:  # (importing the solvers' module would define their kernels)
+    from .result import SearchResult
+
+
+def search_stride(maze: Maze) -> int:
+    """2 if searches may step cell to cell (a lattice maze), else 1.
+
+    A maze is a lattice when every even/even block is a wall and the start and
+    goal are cells (odd/odd): then every route alternates cell, wall slot, cell.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> search_stride(meiro.generate(3, 3, seed=1))
+    2
+    >>> search_stride(meiro.parse_text("#####\\n#S  #\\n#   #\\n#  G#\\n#####"))   # an open room
+    1
+    """
+    if not isinstance(maze, Maze):
+        raise TypeError(f"search_stride() needs a meiro.Maze, got {type(maze).__name__}")
+    ends_on_cells = all(r % 2 == 1 and c % 2 == 1 for r, c in (maze.start, maze.goal))
+    return 2 if ends_on_cells and bool(maze.grid[::2, ::2].all()) else 1
+
+
+def _coordinates(flat: np.ndarray, cols: int, n_blocks: int) -> np.ndarray:
+    """Flat block indices -> an ``(n, 2)`` array of (row, col).
+
+    Examples
+    --------
+    >>> _coordinates(np.array([10, 16, 25]), 9, 27).tolist()
+    [[1, 1], [1, 7], [2, 7]]
+    """
+    dtype = np.int32 if n_blocks < 2**31 else np.int64
+    out = np.empty((len(flat), 2), dtype)
+    np.floor_divide(flat, cols, out=out[:, 0], casting="unsafe")
+    np.remainder(flat, cols, out=out[:, 1], casting="unsafe")
+    return out
+
+
+class Solution:
+    """A solver's answer for one maze.
+
+    A solution is read-only, like its maze: its path and its search log
+    (:attr:`explored`, recorded on first access by the same solver on the same
+    grid) always belong to that maze.
+
+    Attributes
+    ----------
+    method : str
+        The solver's registered name.
+    path : numpy.ndarray, shape (k, 2)
+        (row, col) block coordinates from start to goal inclusive, one block per
+        step (read-only).
+    expanded : int
+        How many positions the solver expanded.
+    max_frontier : int
+        The largest size its frontier (queue, heap or stack) reached.
+    maze : Maze
+        The maze it solves.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> sol = meiro.solve(meiro.generate(5, 5, seed=1))
+    >>> sol.path[0].tolist(), sol.path[-1].tolist()
+    ([1, 1], [9, 9])
+    >>> sol.length == len(sol.path) - 1
+    True
+    >>> len(sol.explored) == sol.expanded
+    True
+    """
+
+    __slots__ = ("_method", "_path", "_expanded", "_max_frontier", "_maze", "_explored")
+
+    def __init__(self, method: str, path: np.ndarray, expanded: int, max_frontier: int,
+                 maze: Maze, explored: np.ndarray | None = None):
+        if not isinstance(maze, Maze):
+            raise TypeError(f"a Solution belongs to a meiro.Maze, got {type(maze).__name__}")
+        self._method = SOLVERS.get(method).name
+        self._path = _frozen(check_path(path, maze.shape))
+        for name, value in (("expanded", expanded), ("max_frontier", max_frontier)):
+            if isinstance(value, bool) or not hasattr(value, "__index__"):
+                raise TypeError(f"{name} must be a whole number, got {value!r}")
+            if int(value.__index__()) < 0:
+                raise MazeError(f"{name} must be at least 0, got {value!r}")
+        self._expanded = int(expanded.__index__())
+        self._max_frontier = int(max_frontier.__index__())
+        self._maze = maze
+        self._explored = None
+        if explored is not None:
+            cells = check_path(explored, maze.shape)
+            if len(cells) != self._expanded:
+                raise MazeError(f"explored has {len(cells)} positions but expanded is {self._expanded}")
+            self._explored = _frozen(cells)
+
+    @classmethod
+    def _of(cls, method: str, path: np.ndarray, expanded: int, max_frontier: int,
+            maze: Maze) -> "Solution":
+        """A solution straight from a solver run on ``maze`` (its fresh path is taken over)."""
+        sol = cls.__new__(cls)
+        sol._method, sol._path, sol._maze, sol._explored = method, _frozen(path), maze, None
+        sol._expanded, sol._max_frontier = int(expanded), int(max_frontier)
+        return sol
+
+    @property
+    def method(self) -> str:
+        """The solver's registered name."""
+        return self._method
+
+    @property
+    def path(self) -> np.ndarray:
+        """The path from start to goal, ``(k, 2)`` blocks (read-only)."""
+        return self._path
+
+    @property
+    def expanded(self) -> int:
+        """How many positions the solver expanded."""
+        return self._expanded
+
+    @property
+    def max_frontier(self) -> int:
+        """The largest size the solver's frontier reached."""
+        return self._max_frontier
+
+    @property
+    def maze(self) -> Maze:
+        """The maze this solves."""
+        return self._maze
+
+    @property
+    def length(self) -> int:
+        """Path length in blocks (steps from start to goal)."""
+        return len(self._path) - 1
+
+    @property
+    def explored(self) -> np.ndarray:
+        """The positions expanded, in order, as an ``(expanded, 2)`` array of (row, col).
+
+        Like :attr:`Maze.carve_order`, this is recorded on first access by
+        re-running the (deterministic) solver on the maze, which cannot have
+        changed, so plain solving stays lean. Read-only.
+        """
+        if self._explored is None:
+            result = _run(self._maze, self._method, record=True)
+            if result.explored is None:
+                raise MazeError(f"the solver {self._method!r} returned no explored positions "
+                                "when asked to record them")
+            self._explored = _frozen(_coordinates(result.explored, self._maze.grid.shape[1],
+                                                 self._maze.grid.size))
+        return self._explored
+
+    def __reduce__(self) -> tuple[Callable[..., Solution], tuple[Any, ...]]:
+        # a pickle carries plain arrays; unpickling makes them read-only again
+        return (Solution._of, (self._method, np.array(self._path), self._expanded, self._max_frontier,
+                               self._maze))
+
+    def __repr__(self) -> str:
+        return (f"Solution(method={self.method!r}, length={self.length}, "
+                f"expanded={self.expanded}, max_frontier={self.max_frontier})")
+
+
+def _frozen(arr: np.ndarray) -> np.ndarray:
+    arr.flags.writeable = False
+    return arr
+
+
+def _run(maze: Maze, method: str, record: bool) -> SearchResult:
+    algorithm = SOLVERS.get(method)  # its function checks the grid and the ends again
+    cols = maze.grid.shape[1]
+    source = maze.start[0] * cols + maze.start[1]
+    target = maze.goal[0] * cols + maze.goal[1]
+    seed = maze.seed if maze.seed is not None else 0
+    result: SearchResult = algorithm.function(maze.grid, source, target, search_stride(maze), seed, record)
+    return result
+
+
+def solve(maze: Maze, method: str = "astar") -> Solution:
+    """Find a path from ``maze.start`` to ``maze.goal``.
+
+    Parameters
+    ----------
+    maze : Maze
+    method : str
+        A registered solver name (``meiro list`` prints them): ``"astar"`` or ``"bfs"``.
+
+    Returns
+    -------
+    Solution
+
+    Raises
+    ------
+    NoPathError
+        If the goal cannot be reached from the start.
+    MazeError
+        If ``method`` is unknown or ``maze`` is not a :class:`Maze`.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> m = meiro.generate(15, 15, seed=4, goal="farthest")
+    >>> sol = meiro.solve(m, method="bfs")
+    >>> sol.length == meiro.solve(m, method="astar").length
+    True
+    """
+    if not isinstance(maze, Maze):
+        raise TypeError(f"solve() needs a meiro.Maze, got {type(maze).__name__}")
+    name = SOLVERS.get(method).name
+    result = _run(maze, name, record=False)
+    if result.found < 0:
+        raise NoPathError(f"the goal {maze.goal} cannot be reached from the start {maze.start}")
+    if result.path is None:
+        raise MazeError(f"the solver {name!r} found the goal but returned no path")
+    return Solution._of(name, result.path, result.expanded, result.max_frontier, maze)

@@ -1,0 +1,113 @@
+"""Depth-first search: follow one corridor to its end before trying another.
+
+From each position the search takes the first way it has not tried yet and
+goes on from there; at a dead end it backs up to the last position with an
+untried way. Which way is "first" is a random rotation of north, east,
+south, west per position, drawn from the maze's seed, so a maze always gets
+the same search. On a perfect maze the path found is the only one, hence
+shortest; on a maze with loops it is *a* path, often far from shortest.
+
+Reference: C. P. Trémaux's method (19th century) in its modern form; R. E.
+Tarjan, *Depth-first search and linear graph algorithms*, SIAM J. Comput. 1 (1972).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+from ..kernels.jit import njit
+
+from ..kernels.buffers import _grow
+from ..kernels.graph import CODE_MASK, NTH_WAY, SOURCE, _node_offsets, _open_ways, _set_code
+from ..kernels.index import Int, U
+from ..kernels.rng import _below, mix_seed
+from .result import SearchGraph, SearchResult
+
+
+@njit(inline="always")
+def _untried(ways: Int, rot: Int) -> np.uint8:
+    """``rot << 4`` and the open ways in try order: bit ``k`` is direction ``(rot + k) % 4``."""
+    return np.uint8((rot << 4) | (((ways >> rot) | (ways << (4 - rot))) & 15))
+
+
+@njit(cache=True)
+def _dfs_kernel(graph: NDArray[np.uint8], width: int, source: Int, target: Int, rng: np.uint64,
+                order: NDArray[np.int64]) -> tuple[Int, int, int]:
+    """Depth-first search on the search graph.
+
+    Arguments as for :func:`meiro.solvers.bfs._bfs_kernel`, plus ``rng`` (the
+    PRNG state that draws each position's direction order). The frontier is
+    the stack's depth. Each stack entry keeps its rotation and the open ways
+    it has not tried yet, so walls cost no tries.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> m = meiro.generate(4, 4, seed=1)
+    >>> r = SearchGraph(m.grid, 2).run(_dfs_kernel, 1 * 9 + 1, 7 * 9 + 7, False, mix_seed(0, 4))
+    >>> r.found, r.expanded, r.max_frontier, len(r.path)
+    (70, 7, 6, 13)
+    """
+    record = order.size > 0
+    off = _node_offsets(width)
+    nth_way = NTH_WAY
+    stack = np.empty(1024, np.int64)
+    untried = np.empty(1024, np.uint8)
+    _set_code(graph, source, SOURCE)
+    stack[0] = source
+    rot, rng = _below(rng, 4)
+    untried[0] = _untried(_open_ways(graph, source, width), rot)
+    depth = 1
+    max_depth = 1
+    expanded = 1
+    if record:
+        order[0] = source
+    found = source if source == target else -1
+    while depth > 0 and found < 0:
+        if depth == stack.size:
+            stack = _grow(stack)
+            untried = _grow(untried)
+        # Until the stack needs to _grow, the loop below never replaces its arrays,
+        # which keeps numba's reference counting of them out of the loop. Every
+        # index in it is >= 0 (stack slots, nodes inside the padded graph): U()
+        # lets numba skip its negative-index check.
+        while depth > 0 and depth < stack.size:
+            t = untried[U(depth - 1)]
+            ways = t & 15
+            if ways == 0:
+                depth -= 1
+                continue
+            untried[U(depth - 1)] = t & (t - 1)  # the lowest way is tried now
+            d = ((t >> 4) + nth_way[U(4 * ways)]) & 3  # the lowest untried way
+            q = stack[U(depth - 1)] + off[U(d)]
+            if graph[U(q)] & CODE_MASK:
+                continue
+            _set_code(graph, q, d + 1)
+            if record:
+                order[U(expanded)] = q
+            expanded += 1
+            if q == target:
+                found = q
+                break
+            stack[U(depth)] = q
+            rot, rng = _below(rng, 4)
+            # the way back leads to a reached node: leave it out
+            untried[U(depth)] = _untried(_open_ways(graph, q, width) & (15 ^ (1 << ((d + 2) & 3))), rot)
+            depth += 1
+            if depth > max_depth:
+                max_depth = depth
+    return found, expanded, max_depth
+
+
+def dfs(grid: np.ndarray, source: int, target: int, step: int, seed: int,
+        record: bool) -> SearchResult:
+    """Find a path with depth-first search.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> m = meiro.generate(8, 8, seed=3)
+    >>> meiro.solve(m, "dfs").length == meiro.solve(m, "bfs").length   # a tree: one path
+    True
+    """
+    return SearchGraph(grid, step).run(_dfs_kernel, source, target, record, mix_seed(seed, stream=4))

@@ -1,0 +1,136 @@
+"""Trémaux's method: mark every passage you walk; never walk one a third time.
+
+The rules (C. P. Trémaux, 19th century, as told by É. Lucas, *Récréations
+mathématiques*, 1882): walk, marking each passage each time you go along it.
+Arriving at a position you have seen before through a passage you had not
+walked before, turn round and go back. Otherwise leave by a passage with no
+marks if there is one, else by the one with a single mark (the way you
+first came). A passage walked twice is closed for good. This finds the goal
+in *any* maze — loops included — or proves it unreachable after walking every
+passage at most twice; it never needs to see the whole maze, only the marks
+where it stands, which is why it is the method for a person inside a maze.
+
+The path returned follows, from the goal back, the passage through which each
+position was first entered — the passages marked once. On a perfect maze it
+is the only path; with loops it need not be the shortest.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+from ..kernels.jit import njit
+
+from ..kernels.graph import (CODE_MASK, NTH_WAY, SOURCE, WAY_COUNT, _node_offsets, _open_ways,
+                             _set_code)
+from ..kernels.index import Int, U
+from ..kernels.rng import _below, mix_seed
+from .result import SearchGraph, SearchResult
+
+
+@njit(inline="always")
+def _passage(p: Int, q: Int, d: Int) -> tuple[Int, int]:
+    """Where the marks of the passage from node ``p`` to ``q`` (direction ``d``) live.
+
+    Returns ``(node, shift)``: a passage belongs to its west or north end, and
+    a node's byte of ``marks`` counts its east passage in bits 0-1 and its
+    south passage in bits 2-3.
+    """
+    return min(p, q), 0 if d & 1 else 2
+
+
+@njit(cache=True)
+def _tremaux_kernel(graph: NDArray[np.uint8], width: int, source: Int, target: Int, rng: np.uint64,
+                    order: NDArray[np.int64]) -> tuple[Int, int, int]:
+    """Trémaux's walk on the search graph; arguments as for :func:`meiro.solvers.dfs._dfs_kernel`.
+
+    Returns ``found, expanded, max_frontier``, where the frontier is the
+    number of passages marked once (the walker's thread back).
+
+    Examples
+    --------
+    >>> import meiro
+    >>> m = meiro.generate(4, 4, seed=1)
+    >>> r = SearchGraph(m.grid, 2).run(_tremaux_kernel, 1 * 9 + 1, 7 * 9 + 7, False, mix_seed(0, 4))
+    >>> r.found, r.expanded, len(r.path)
+    (70, 10, 13)
+    """
+    record = order.size > 0
+    off = _node_offsets(width)
+    marks = np.zeros(graph.size, np.uint8)
+    way_count = WAY_COUNT
+    nth_way = NTH_WAY
+    _set_code(graph, source, SOURCE)
+    if record:
+        order[0] = source
+    expanded = 1
+    p = source
+    came = -1  # direction of the last move
+    turn_back = False
+    thread = 0
+    max_thread = 0
+    found = source if source == target else -1
+    # every index below is >= 0 (nodes inside the padded graph): U() lets numba
+    # skip its negative-index check
+    while found < 0:
+        if turn_back:
+            d = (came + 2) & 3
+        else:
+            ways = _open_ways(graph, p, width)
+            # the marks of the four passages, two bits each (north, east, south, west)
+            counts = (((marks[U(p - width)] >> 2) & 3) | ((marks[U(p)] & 15) << 2)
+                      | ((marks[U(p - 1)] & 3) << 6))
+            fresh = 0
+            back = -1
+            for k in range(4):
+                c = (counts >> (2 * k)) & 3
+                usable = (ways >> k) & 1
+                fresh |= (usable & (c == 0)) << k
+                if usable and c == 1:
+                    back = k
+            if fresh:
+                j, rng = _below(rng, way_count[U(fresh)])
+                d = nth_way[U(4 * fresh + j)]
+            elif back >= 0:
+                d = back
+            else:
+                break  # every passage here walked twice: the goal is unreachable
+        q = p + off[U(d)]
+        owner, shift = _passage(p, q, d)
+        marks[U(owner)] += np.uint8(1 << shift)
+        new_passage = (marks[U(owner)] >> shift) & 3 == 1
+        if new_passage:
+            thread += 1
+            if thread > max_thread:
+                max_thread = thread
+        else:
+            thread -= 1
+        if not graph[U(q)] & CODE_MASK:
+            _set_code(graph, q, d + 1)
+            if record:
+                order[U(expanded)] = q
+            expanded += 1
+            turn_back = False
+        else:
+            turn_back = new_passage  # a known position reached by a new passage: a loop
+        p = q
+        came = d
+        if p == target:
+            found = p
+    return found, expanded, max_thread
+
+
+def tremaux(grid: np.ndarray, source: int, target: int, step: int, seed: int,
+            record: bool) -> SearchResult:
+    """Find a path with Trémaux's marking method.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> m = meiro.generate(12, 12, seed=2, braid=1.0)
+    >>> sol = meiro.solve(m, "tremaux")
+    >>> tuple(sol.path[0]) == m.start and tuple(sol.path[-1]) == m.goal
+    True
+    """
+    return SearchGraph(grid, step).run(_tremaux_kernel, source, target, record,
+                                       mix_seed(seed, stream=6))

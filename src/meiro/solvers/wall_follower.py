@@ -1,0 +1,137 @@
+"""Wall followers: keep one hand on the wall and walk.
+
+``wall-left`` keeps its left hand on the wall: at every position it turns
+left if it can, else goes straight, else right, else back. ``wall-right`` is
+the mirror image. The start heading is the first one (north, east, south,
+west) that puts the hand on a wall.
+
+Where it works and where it fails: a follower walks along one connected
+piece of wall. On a perfect maze every wall is connected to the border, so
+the walk visits every position and reaches any goal. On a maze with loops
+(``braid=``) or a hand-drawn one, the goal may sit beside a free-standing
+piece of wall — an island — that the start's wall never touches; the
+follower then circles forever without meeting it. meiro detects the circle
+(the walker stands at the same position with the same heading twice, and
+the walk is deterministic) and raises :class:`~meiro.NoPathError` instead
+of hanging; the walk is at most four steps per position. The same happens
+when the goal is unreachable.
+
+The path returned is the walk with its detours cut out: each position keeps
+the direction it was first entered from, and the path follows those back
+from the goal. On a perfect maze it is the unique (shortest) path; with loops
+it may be longer than the shortest.
+
+Reference: the "hand on the wall" rule is folklore; for its limits see
+W. D. Pullen, *Think Labyrinth!* (maze solving), and Trémaux's method for
+the general case.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+from numpy.typing import NDArray
+from ..kernels.jit import njit
+
+from ..errors import NoPathError
+from ..kernels.graph import CODE_MASK, SOURCE, _node_offsets, _open_ways, _set_code
+from ..kernels.index import Int, U
+from .result import SearchGraph, SearchResult
+
+
+@njit(cache=True)
+def _follow_kernel(graph: NDArray[np.uint8], width: int, source: Int, target: Int, turn: int,
+                   order: NDArray[np.int64]) -> tuple[Int, int, int]:
+    """Walk the search graph with a hand on the wall: ``turn`` 3 is the left hand, 1 the right.
+
+    The hand is on a wall wherever the graph has no passage: at each node the
+    walker turns by that node's passages. Arguments otherwise as for
+    :func:`meiro.solvers.bfs._bfs_kernel`; returns ``found, expanded,
+    max_frontier`` (``found`` = -1 when the walk closes a circle without
+    reaching ``target``).
+
+    Examples
+    --------
+    >>> import meiro
+    >>> m = meiro.generate(4, 4, seed=1)
+    >>> r = SearchGraph(m.grid, 2).run(_follow_kernel, 1 * 9 + 1, 7 * 9 + 7, False, 3)  # left hand
+    >>> r.found, r.expanded, len(r.path)
+    (70, 10, 13)
+    """
+    record = order.size > 0
+    off = _node_offsets(width)
+    seen = np.zeros(graph.size, np.uint8)  # bit h: stood here heading h
+    _set_code(graph, source, SOURCE)
+    if record:
+        order[0] = source
+    expanded = 1
+    if source == target:
+        return source, expanded, 1
+    # a heading with the hand on a wall
+    ways = _open_ways(graph, source, width)
+    heading = 0
+    for h in range(4):
+        if not (ways >> ((h + turn) & 3)) & 1:
+            heading = h
+            break
+    p = source
+    found = -1
+    # every index below is >= 0 (nodes inside the padded graph): U() lets numba
+    # skip its negative-index check
+    while True:
+        bit = np.uint8(1 << heading)
+        if seen[U(p)] & bit:
+            break  # same position, same heading: a circle
+        seen[U(p)] |= bit
+        ways = _open_ways(graph, p, width)
+        if ways == 0:
+            break  # walled in on all sides
+        # hand side first, then straight, then the other side, then back
+        d = (heading + turn) & 3
+        while not (ways >> d) & 1:
+            d = (d + 4 - turn) & 3
+        p += off[U(d)]
+        heading = d
+        if not graph[U(p)] & CODE_MASK:
+            _set_code(graph, p, d + 1)
+            if record:
+                order[U(expanded)] = p
+            expanded += 1
+        if p == target:
+            found = p
+            break
+    return found, expanded, 1
+
+
+def _follower(turn: int, name: str) -> Callable[..., SearchResult]:
+    def solver(grid: np.ndarray, source: int, target: int, step: int, seed: int,
+               record: bool) -> SearchResult:
+        result = SearchGraph(grid, step).run(_follow_kernel, source, target, record, turn)
+        if result.found < 0:
+            cols = grid.shape[1]
+            raise NoPathError(
+                f"the goal ({target // cols}, {target % cols}) cannot be reached by {name}: the walk "
+                f"came back to where it had been without meeting it (the goal is unreachable, or "
+                f"loops keep it away from the wall the start ({source // cols}, {source % cols}) "
+                f"touches; use tremaux or bfs)")
+        return result
+
+    solver.__name__ = solver.__qualname__ = name.replace("-", "_")
+    solver.__doc__ = f"""Find a path by following the wall with the {name.split('-')[1]} hand.
+
+    Raises :class:`~meiro.NoPathError` when the walk circles without reaching the goal.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> m = meiro.generate(8, 8, seed=3)        # a perfect maze: the wall leads to the goal
+    >>> sol = meiro.solve(m, "{name}")
+    >>> sol.path[-1].tolist() == list(m.goal), sol.length == meiro.solve(m, "bfs").length
+    (True, True)
+    """
+    return solver
+
+
+wall_left = _follower(3, "wall-left")
+wall_right = _follower(1, "wall-right")
