@@ -13,8 +13,8 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_doctests_and_tests_leave_nothing_in_the_temporary_folder(tmp_path):
     temp = tmp_path / "temp"
     temp.mkdir()
-    modules = ["src/meiro/io.py", "src/meiro/files.py", "src/meiro/writing.py", "src/meiro/game/records.py",
-               "src/meiro/generate/masking.py", "tests/test_io.py"]
+    modules = ["src/meiro/io/codecs.py", "src/meiro/io/files.py", "src/meiro/io/writing.py", "src/meiro/game/records.py",
+               "src/meiro/generators/masking.py", "tests/test_io.py"]
     out = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *modules],
                          cwd=ROOT, env={**os.environ, "TMPDIR": str(temp)}, capture_output=True, text=True,
                          timeout=300)
