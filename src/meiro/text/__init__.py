@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-_DRAWING = ("render_text", "parse_text", "text_lines", "row_lines", "for_narrow_terminal")
+_DRAWING = ("render_text", "parse_text", "text_lines", "row_lines", "for_narrow_terminal", "display_width")
 
 
 def __getattr__(name: str) -> Any:
