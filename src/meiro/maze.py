@@ -25,7 +25,7 @@ from .text.styles import grid_lines
 #: The function that remakes a carving log (:attr:`Maze.carve_order`), named as data and
 #: imported when first needed, as the registry names the algorithms: the generators build
 #: mazes, so a maze does not import them.
-REBUILD_CARVE_ORDER = ("meiro.generate", "rebuild_carve_order")
+REBUILD_CARVE_ORDER = ("meiro.generators", "rebuild_carve_order")
 
 
 def _rebuild_carve_order(maze: Maze) -> np.ndarray:
