@@ -26,14 +26,14 @@ READABLE_BLOCK = 4
 def picture_block(shape: tuple[int, int]) -> int:
     """Pixels per block of a saved picture: about 1000 pixels across, but never below
     :data:`READABLE_BLOCK` unless the picture would exceed the pixel budget of
-    :func:`meiro.render.limits.fitted_block`.
+    :func:`meiro.render.png.fitted_block`.
 
     Examples
     --------
     >>> picture_block((31, 31)), picture_block((601, 601)), picture_block((4001, 4001))
     (32, 4, 1)
     """
-    from ..render.limits import fitted_block
+    from ..render.png import fitted_block
 
     return fitted_block(shape, preferred=max(READABLE_BLOCK, block_scale(*shape)))
 
