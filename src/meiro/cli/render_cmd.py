@@ -90,7 +90,7 @@ def planned_outputs(args: argparse.Namespace, outputs: OutputSet,
 def check_pictures(plan: list[tuple[str, str]], args: argparse.Namespace, shape: tuple[int, int]) -> None:
     """Refuse, before any work, an output of ``plan`` too large to write for ``shape`` blocks."""
     for _target, fmt in plan:
-        check_picture(f"maze.{fmt}", args, shape)  # maze data too: it is built whole in memory
+        check_picture(fmt, args, shape)  # maze data too: it is built whole in memory
 
 
 def check_picture(target: str, args: argparse.Namespace, shape: tuple[int, int]) -> None:
@@ -111,7 +111,7 @@ def picture_bytes(maze: Maze, fmt: str, args: argparse.Namespace, solution: Solu
     palette = Palette.with_colors(**{name: getattr(args, f"{name}_color", None)
                                      for name in ("wall", "path", "start", "goal", "answer")})
     # render_file picks the renderer by a file name's extension; the format is ours already
-    return render_file(maze, f"maze.{fmt}", solution, block=args.block, palette=palette,
+    return render_file(maze, f"maze{FORMATS.get(fmt).suffixes[0]}", solution, block=args.block, palette=palette,
                        style=args.svg_style, max_frames=args.frames, lang=args.lang)
 
 
