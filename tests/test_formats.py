@@ -72,6 +72,12 @@ def _command_parser(command: str) -> argparse.ArgumentParser:
     return found
 
 
+def test_the_readme_names_every_format():
+    text = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    missing = [suffix for suffix in FORMATS.suffixes() if f"`{suffix}`" not in text]
+    assert missing == [], f"README.md does not mention {missing}"
+
+
 def _format_choices(command: str) -> list[str]:
     action = next(a for a in _command_parser(command)._actions if a.dest == "format")
     return list(action.choices)

@@ -243,7 +243,7 @@ def _traced_peak(write) -> int:
 
 
 @pytest.mark.parametrize("target,cells,options", [
-    ("json", 400, {}), ("txt", 400, {}), ("csv", 400, {}), ("npy", 400, {}), ("npz", 400, {}),
+    *[(fmt, 400, {}) for fmt in FORMATS.names("data")],
     ("svg", 150, {"style": "thin"}), ("svg", 150, {"style": "block"}), ("pdf", 150, {}),
     ("html", 400, {}),
 ])
