@@ -186,3 +186,18 @@ def test_no_module_but_the_table_lists_formats():
             if len(named) >= 2:
                 lists.append(f"{path.relative_to(root)}:{node.lineno}: {named}")
     assert lists == []
+
+
+def test_the_game_saves_every_picture_format_but_its_own_png_as_render_file_draws_it(tmp_path):
+    from meiro.ui.pictures import save_picture
+
+    for fmt in FORMATS:
+        if fmt.kind != "picture":
+            continue
+        path = tmp_path / f"maze{fmt.suffixes[0]}"
+        save_picture(MAZE, path)
+        drawn = meiro.render.render_file(MAZE, path)
+        if fmt.name == "png":  # the game's look, at the game's block size
+            assert path.read_bytes().startswith(b"\x89PNG") and path.read_bytes() != drawn
+        else:
+            assert path.read_bytes() == drawn
