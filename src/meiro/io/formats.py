@@ -29,9 +29,8 @@ from __future__ import annotations
 
 import importlib
 import os
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator, Literal
+from typing import Any, Callable, Iterator, Literal, NamedTuple
 
 from ..errors import MazeError
 
@@ -56,9 +55,11 @@ def resolve(named: Named) -> Callable[..., Any]:
     return found
 
 
-@dataclass(frozen=True)
-class Format:
+class Format(NamedTuple):
     """One file format: how it is named, written, read and costed.
+
+    (A named tuple rather than a dataclass: ``meiro --help`` reads this table, and the
+    dataclasses module would load ``inspect`` and its kin for it.)
 
     ``encode`` writes a maze: ``encode(maze) -> bytes`` for maze data; a picture's takes
     the drawing options too, ``encode(maze, solution=None, *, block, palette, style,
