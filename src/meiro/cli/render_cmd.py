@@ -111,8 +111,8 @@ def picture_bytes(maze: Maze, fmt: str, args: argparse.Namespace, solution: Solu
     palette = Palette.with_colors(**{name: getattr(args, f"{name}_color", None)
                                      for name in ("wall", "path", "start", "goal", "answer")})
     # render_file picks the renderer by a file name's extension; the format is ours already
-    return render_file(maze, f"maze{FORMATS.get(fmt).suffixes[0]}", solution, block=args.block, palette=palette,
-                       style=args.svg_style, max_frames=args.frames, lang=args.lang)
+    return render_file(maze, f"maze{FORMATS.get(fmt).suffixes[0]}", solution, block=args.block,
+                       palette=palette, style=args.svg_style, max_frames=args.frames, lang=args.lang)
 
 
 def add_parser(subparsers: Subparsers) -> None:
