@@ -137,10 +137,10 @@ def test_a_png_too_large_is_refused_before_the_maze_is_made(tmp_path, args, mess
 
 
 def test_a_large_maze_gets_smaller_blocks_in_its_png(tmp_path, monkeypatch):
-    import meiro.render.limits as limits
+    import meiro.render.png as png
     from PIL import Image
 
-    monkeypatch.setattr(limits, "MAX_PIXELS", 100_000)
+    monkeypatch.setattr(png, "MAX_PIXELS", 100_000)
     maze = meiro.generate(40, 30, seed=2)  # 81 x 61 blocks: 16 pixels would make 1.26 M pixels
     target = tmp_path / "m.png"
     target.write_bytes(meiro.render.render_file(maze, target))

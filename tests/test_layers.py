@@ -36,7 +36,7 @@ LAYERS = [
     ("core", ["meiro.sizes", "meiro.recipe", "meiro.maze", "meiro.paint", "meiro.registry", "meiro.goals",
               "meiro.goal_rules", "meiro.text.*", "meiro.io.*", "meiro.generators.*", "meiro.solvers.*",
               "meiro.analysis.*"]),
-    ("render and game", ["meiro.render.*", "meiro.game.*", "meiro.io.saving"]),
+    ("render and game", ["meiro.render.*", "meiro.game.*"]),
     ("ui, env and batch", ["meiro.ui.*", "meiro.rl.*", "meiro.batch", "meiro.dataset.*"]),
     ("the package's names", ["meiro"]),
     ("cli", ["meiro.cli.*", "meiro.__main__"]),

@@ -1,4 +1,4 @@
-"""Every output's limits (meiro.render.limits): refused up front, before the maze is made, in
+"""Every output's limits (meiro.io.costs and each format's module): refused up front, before the maze is made, in
 one line with the figure; sizes just under each limit accepted."""
 
 import argparse
@@ -10,8 +10,9 @@ import sys
 import pytest
 
 import meiro
-from meiro.render import limits
-from meiro.render.limits import check_output, output_needs
+from meiro.io import costs
+from meiro.io.costs import check_output, output_needs
+from meiro.io.formats import FORMATS
 from meiro.sizes import SMALL_ENOUGH
 
 
@@ -91,7 +92,7 @@ def test_render_refuses_a_pdf_of_a_maze_file_too_big_to_print(tmp_path):
 def test_an_output_larger_than_the_memory_is_refused_before_the_maze_is_made(tmp_path, size, target,
                                                                              figures):
     # the machine's memory stands at 128 MiB for this run
-    code = "import meiro.render.limits as limits\nlimits.available_memory = lambda: 2**27"
+    code = "import meiro.io.costs as costs\ncosts.available_memory = lambda: 2**27"
     out = meiro_cli("generate", "--size", size, "-q", "-o", target, cwd=tmp_path, code=code)
     assert_refused(out, *figures)
     assert not list(tmp_path.iterdir())
@@ -162,7 +163,7 @@ def test_pdf_limits():
     ("maze.svg", (2001, 2001), {"style": "thin"}),
     ("maze.svg", (2001, 2001), {}),
     ("maze.pdf", (401, 401), {"count": 49}),
-    *[(f"maze.{fmt}", (6001, 6001), {}) for fmt in limits.DATA],
+    *[(f"maze.{fmt}", (6001, 6001), {}) for fmt in FORMATS.names("data")],
 ])
 def test_each_output_fits_exactly_the_memory_it_needs(target, shape, options):
     needs = output_needs(target, shape, **options)
@@ -174,7 +175,7 @@ def test_each_output_fits_exactly_the_memory_it_needs(target, shape, options):
 
 def test_a_small_output_or_an_unknown_memory_is_never_refused(monkeypatch):
     assert check_output("maze.html", (4001, 4001), available=1).memory < SMALL_ENOUGH
-    monkeypatch.setattr(limits, "available_memory", lambda: None)
+    monkeypatch.setattr(costs, "available_memory", lambda: None)
     assert check_output("maze.json", (6001, 6001)).format == "json"
 
 
@@ -191,7 +192,7 @@ def test_the_output_is_named_by_file_suffix_or_format():
 def test_the_cli_check_takes_the_drawing_options(monkeypatch):
     from meiro.cli.render_cmd import check_picture
 
-    monkeypatch.setattr(limits, "available_memory", lambda: 2**50)
+    monkeypatch.setattr(costs, "available_memory", lambda: 2**50)
     args = argparse.Namespace(block=None, frames=59, solve=None, svg_style="auto")
     check_picture("maze.gif", args, (6001, 6001))
     args.frames = 60
@@ -242,7 +243,7 @@ def _traced_peak(write) -> int:
 
 
 @pytest.mark.parametrize("target,cells,options", [
-    ("json", 400, {}), ("txt", 400, {}), ("csv", 400, {}), ("npy", 400, {}), ("npz", 400, {}),
+    *[(fmt, 400, {}) for fmt in FORMATS.names("data")],
     ("svg", 150, {"style": "thin"}), ("svg", 150, {"style": "block"}), ("pdf", 150, {}),
     ("html", 400, {}),
 ])
@@ -251,7 +252,7 @@ def test_the_estimate_covers_what_the_writer_takes(target, cells, options):
     from meiro.render import render_file
 
     maze = meiro.generate(cells, cells, seed=3)
-    if target in limits.DATA:
+    if target in FORMATS.names("data"):
         peak = _traced_peak(lambda: encode(maze, target))
     else:
         peak = _traced_peak(lambda: render_file(maze, f"maze.{target}", **options))

@@ -21,6 +21,7 @@ import types
 from collections.abc import Collection
 
 from ..io import signals
+from ..io.formats import FORMATS
 from .._version import __version__
 from ..errors import MazeError
 from .args import ArgumentError, Parser
@@ -32,7 +33,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "generate": ("generate_cmd", "generate a maze and print it"),
     "solve": ("solve_cmd", "solve a saved maze and print the path"),
     "play": ("play_cmd", "play a maze in a window (or the terminal with --terminal)"),
-    "render": ("render_cmd", "draw a maze file as PNG, SVG, animated GIF, PDF or a playable web page"),
+    "render": ("render_cmd", f"draw a maze file as {FORMATS.title_list('picture')}"),
     "sheet": ("sheet_cmd", "print-ready PDF of several mazes with answer keys"),
     "book": ("book_cmd", "a maze booklet to print: cover, mazes easy to hard, answers (PDF)"),
     "animate": ("animate_cmd", "watch a maze being dug (and solved) in the terminal"),

@@ -80,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
         check_legible(width, height, args.paper, args.per_page)
     else:  # the sizes grow up to what the page holds; the smallest must fit
         check_legible(GROWTH[0], GROWTH[0], args.paper, args.per_page)
-    # a book's worth of blocks and memory (meiro.render.limits), before any maze is made
+    # a book's worth of blocks and memory (meiro.io.costs, meiro.render.pdf), before any maze is made
     most_w, most_h = args.size or [min(GROWTH[1], side) for side in largest_legible(args.paper, args.per_page)]
     check_output("book.pdf", (2 * most_h + 1, 2 * most_w + 1), count=args.count,
                  per_page=args.per_page, answers=not args.no_answers)

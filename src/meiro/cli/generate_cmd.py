@@ -6,7 +6,8 @@ import argparse
 from typing import TYPE_CHECKING
 
 from .. import generate, solve
-from ..io.codecs import DATA_FORMATS, PICTURE_FORMATS, encode
+from ..io.codecs import encode
+from ..io.formats import FORMATS
 from ..goals import GOALS
 from ..registry import GENERATORS, SOLVERS
 from ..text.maze_text import text_lines
@@ -42,10 +43,10 @@ def add_parser(subparsers: Subparsers) -> None:
     p.add_argument("--solve", default=None, choices=SOLVERS.choices(), metavar="METHOD",
                    help=f"overlay the solution found by: {', '.join(SOLVERS.names())}")
     p.add_argument("-o", "--output", action="append", default=[], metavar="FILE",
-                   help="also save the maze: .json, .txt, .npz, .npy, .csv, draw it: .png, .svg, "
-                        ".gif, .pdf, or make a page to play it in a browser: .html; repeat for "
-                        "several files")
-    add_format_option(p, DATA_FORMATS + PICTURE_FORMATS)
+                   help=f"also save the maze ({', '.join(FORMATS.suffixes('data'))}) or draw it "
+                        f"({', '.join(FORMATS.suffixes('picture'))}: a picture, or a page to play "
+                        "it in a browser); repeat for several files")
+    add_format_option(p, FORMATS.names())
     p.add_argument("--quiet", "-q", action="store_true", help="do not print the maze")
     p.add_argument("--stream", action="store_true",
                    help="with --algorithm eller: print the maze row by row as it is made, in "
@@ -68,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         width, height = chosen_size(args)
     with OutputSet() as outputs:  # every -o is checked before the work, and written all or none
-        plan = planned_outputs(args, outputs, DATA_FORMATS + PICTURE_FORMATS)
+        plan = planned_outputs(args, outputs, FORMATS.names())
         check_pictures(plan, args, (2 * height + 1, 2 * width + 1))
         load_algorithms(GENERATORS.get(args.algorithm), SOLVERS.get(args.solve) if args.solve else None,
                         cells=width * height)

@@ -1,14 +1,18 @@
-"""``meiro render``: draw a saved maze as PNG, SVG, animated GIF or PDF."""
+"""``meiro render``: draw a saved maze in a picture format of :data:`meiro.io.formats.FORMATS`.
+
+The formats' names, suffixes and help here are the table's: a format declared there is
+drawn, checked and listed by ``meiro render`` and ``meiro generate`` with no change here.
+"""
 
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
 from .. import load, solve
 from ..errors import MazeError
-from ..io.codecs import DATA_FORMATS, PICTURE_FORMATS, format_of
+from ..io.codecs import format_of
+from ..io.formats import FORMATS
 from ..registry import SOLVERS
 from ..io.writing import OutputSet
 
@@ -42,7 +46,7 @@ def frame_cap(text: str) -> int:
 
 def add_picture_options(p: argparse.ArgumentParser) -> None:
     """The drawing options shared by ``render`` and ``generate``."""
-    g = p.add_argument_group("pictures (.png .svg .gif .pdf) and web pages (.html)")
+    g = p.add_argument_group(f"pictures and pages ({FORMATS.suffix_list('picture', last='and')})")
     g.add_argument("--block", type=block_size, default=None, metavar="PIXELS",
                    help="PNG/GIF block size in pixels (default 16 for PNG, fewer for mazes too large for that; fitted to ~640 pixels for GIF)")
     g.add_argument("--frames", type=frame_cap, default=120, metavar="N",
@@ -66,16 +70,18 @@ def add_format_option(p: argparse.ArgumentParser, formats: Sequence[str]) -> Non
 
 def is_picture(fmt: str) -> bool:
     """Whether the format ``fmt`` (``"png"``, ``"json"``, ...) is a picture to draw, not maze data."""
-    return fmt in PICTURE_FORMATS
+    return FORMATS.get(fmt).kind == "picture"
 
 
 def planned_outputs(args: argparse.Namespace, outputs: OutputSet,
-                    formats: Sequence[str] = PICTURE_FORMATS) -> list[tuple[str, str]]:
-    """Check every ``-o`` of ``args`` before any work: its format (one of ``formats``) and its place.
+                    formats: Sequence[str] | None = None) -> list[tuple[str, str]]:
+    """Check every ``-o`` of ``args`` before any work: its format (one of ``formats``, by
+    default the pictures) and its place.
 
     Returns ``(target, format)`` pairs; each target is added to ``outputs``.
     """
-    plan = [(target, format_of(target, args.format, formats)) for target in args.output]
+    chosen = FORMATS.names("picture") if formats is None else formats
+    plan = [(target, format_of(target, args.format, chosen)) for target in args.output]
     for target, _fmt in plan:
         outputs.add(target)
     return plan
@@ -84,7 +90,7 @@ def planned_outputs(args: argparse.Namespace, outputs: OutputSet,
 def check_pictures(plan: list[tuple[str, str]], args: argparse.Namespace, shape: tuple[int, int]) -> None:
     """Refuse, before any work, an output of ``plan`` too large to write for ``shape`` blocks."""
     for _target, fmt in plan:
-        check_picture(f"maze.{fmt}", args, shape)  # maze data too: it is built whole in memory
+        check_picture(fmt, args, shape)  # maze data too: it is built whole in memory
 
 
 def check_picture(target: str, args: argparse.Namespace, shape: tuple[int, int]) -> None:
@@ -105,24 +111,26 @@ def picture_bytes(maze: Maze, fmt: str, args: argparse.Namespace, solution: Solu
     palette = Palette.with_colors(**{name: getattr(args, f"{name}_color", None)
                                      for name in ("wall", "path", "start", "goal", "answer")})
     # render_file picks the renderer by a file name's extension; the format is ours already
-    return render_file(maze, f"maze.{fmt}", solution, block=args.block, palette=palette,
-                       style=args.svg_style, max_frames=args.frames, lang=args.lang)
+    return render_file(maze, f"maze{FORMATS.get(fmt).suffixes[0]}", solution, block=args.block,
+                       palette=palette, style=args.svg_style, max_frames=args.frames, lang=args.lang)
 
 
 def add_parser(subparsers: Subparsers) -> None:
     """Add ``meiro render`` and its options to the command's subparsers."""
+    pictures = [fmt for fmt in FORMATS if fmt.kind == "picture"]
+    drawn = [fmt.suffixes[0] + (f" ({fmt.detail})" if fmt.detail else "") for fmt in pictures]
     p = subparsers.add_parser(
-        "render", help="draw a maze file as PNG, SVG, animated GIF, PDF or a playable web page",
-        description="Draw a maze file (.json, .txt, .npz, .npy, .csv, .png) as a picture. The format "
-                    "follows the output's extension: .png, .svg, .gif (the digging replay, or the "
-                    "search replay with --solve), .pdf (a printable page with its answer key) or "
-                    ".html (one self-contained page to play the maze in any browser, offline).")
+        "render", help=f"draw a maze file as {FORMATS.title_list('picture')}",
+        description=f"Draw a maze file ({', '.join(FORMATS.suffixes(readable=True))}) "
+                    "as a picture. The format follows the output's extension: "
+                    f"{', '.join(drawn[:-1])} or {drawn[-1]}.")
     p.add_argument("file", help="the maze file")
     p.add_argument("-o", "--output", required=True, action="append", metavar="FILE",
-                   help="picture to write (.png, .svg, .gif, .pdf, .html); repeat for several")
+                   help=f"picture to write ({', '.join(fmt.suffixes[0] for fmt in pictures)}); "
+                        "repeat for several")
     p.add_argument("--solve", default=None, choices=SOLVERS.choices(), metavar="METHOD",
                    help=f"overlay the solution / animate the search of: {', '.join(SOLVERS.names())}")
-    add_format_option(p, PICTURE_FORMATS)
+    add_format_option(p, FORMATS.names("picture"))
     add_picture_options(p)
     p.set_defaults(run=run)
 
@@ -130,9 +138,11 @@ def add_parser(subparsers: Subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     """Draw the maze file into every ``-o`` picture (all of them, or none); the exit status."""
     for target in args.output:
-        if Path(target).suffix.lower().lstrip(".") in DATA_FORMATS:
+        named = FORMATS.of_path(target)
+        if named is not None and named.kind == "data":
             raise MazeError(f"cannot draw {target!r}: the output must be a picture "
-                            f"({', '.join(PICTURE_FORMATS)}); use 'meiro generate -o' for maze data")
+                            f"({', '.join(FORMATS.names('picture'))}); use 'meiro generate -o' for "
+                            "maze data")
     with OutputSet() as outputs:
         plan = planned_outputs(args, outputs)
         maze = load(args.file)

@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
 
     one_output(args.output, ".pdf", "sheet")  # before the work: a wrong place costs nothing
     width, height = chosen_size(args)
-    # legible on paper, and a sheet's worth of blocks (meiro.render.limits), before any maze is made
+    # legible on paper, and a sheet's worth of blocks (meiro.io.costs, meiro.render.pdf), before any maze is made
     check_output("sheet.pdf", (2 * height + 1, 2 * width + 1), count=args.count,
                  per_page=args.per_page, answers=not args.no_answers)
     sheet_seed = resolve_seed(args.seed)

@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
+from ..io.formats import FORMATS
 from .. import load, solve
 from ..registry import SOLVERS
 from ..text.maze_text import text_lines
@@ -20,7 +21,8 @@ if TYPE_CHECKING:
 def add_parser(subparsers: Subparsers) -> None:
     """Add ``meiro solve`` and its options to the command's subparsers."""
     p = subparsers.add_parser("solve", help="solve a saved maze and print the path",
-                              description="Solve a maze file (.json or .txt) and print it with its path.")
+                              description=f"Solve a maze file ({FORMATS.suffix_list(readable=True)}) and print it "
+                                          "with its path.")
     p.add_argument("file", help="maze file written by 'meiro generate -o' (or a text maze)")
     p.add_argument("--method", "-m", default="astar", choices=SOLVERS.choices(), metavar="METHOD",
                    help=f"solver: {', '.join(SOLVERS.names())} (default astar)")

@@ -7,6 +7,7 @@ import json
 import math
 from typing import TYPE_CHECKING, Any
 
+from ..io.formats import FORMATS
 from .. import generate, load
 from ..generators import resolve_seed
 from ..goals import GOALS
@@ -47,7 +48,7 @@ def add_parser(subparsers: Subparsers) -> None:
                     "decision point = a cell of the solution where a wrong turn can be taken; "
                     "difficulty = 0 to 1 from the solution's winding and its decision points "
                     "(below 1/3 easy, from 2/3 hard; see meiro.analysis.difficulty).")
-    p.add_argument("file", nargs="?", default=None, help="a maze file (.json or .txt)")
+    p.add_argument("file", nargs="?", default=None, help=f"a maze file ({FORMATS.suffix_list(readable=True)})")
     p.add_argument("--algorithm", "-a", default="dig", choices=GENERATORS.choices(), metavar="NAME",
                    help="generator for generated mazes (default dig)")
     add_size_options(p)

@@ -1,5 +1,7 @@
 """Mazes in and out of files and other libraries.
 
+- :mod:`~meiro.io.formats`: every file format, declared once (:data:`FORMATS`), and
+  :mod:`~meiro.io.costs`: what writing each costs, checked before any work;
 - :mod:`~meiro.io.codecs`: the data formats (JSON, text, ``.npz``, ``.npy``, CSV), as bytes;
 - :mod:`~meiro.io.saving`: :func:`meiro.save` and :func:`meiro.load`, any format by its suffix;
 - :mod:`~meiro.io.files` and :mod:`~meiro.io.writing`: reading with limits, writing atomically
@@ -25,9 +27,11 @@ _CODECS = ("FORMAT", "VERSION", "DATA_FORMATS", "PICTURE_FORMATS", "to_json", "f
 
 
 def __getattr__(name: str) -> Any:
+    if name == "FORMATS":
+        return importlib.import_module(f"{__name__}.formats").FORMATS
     if name in _CODECS:
         return getattr(importlib.import_module(f"{__name__}.codecs"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = list(_CODECS)
+__all__ = ["FORMATS", *_CODECS]

@@ -34,13 +34,14 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable
 
 import numpy as np
 
 from .._version import __version__
 from ..errors import MazeError
 from .files import parse_json
+from .formats import FORMATS
 from ..maze import Maze, check_grid
 from ..recipe import position_field, recipe_from, shown
 
@@ -80,17 +81,21 @@ def to_json(maze: Maze) -> str:
     return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
 
 
-#: Formats of maze data, which :func:`load` reads back (see the module docs).
-DATA_FORMATS = ("json", "txt", "npz", "npy", "csv")
-#: Pictures and pages, drawn by :mod:`meiro.render` (``png`` is also read back by :func:`load`).
-PICTURE_FORMATS = ("png", "svg", "gif", "pdf", "html")
+def __getattr__(name: str) -> Any:
+    # the format names, read from the registry each time, so that a format declared later counts
+    if name == "DATA_FORMATS":  # maze data, which load() reads back
+        return tuple(FORMATS.names("data"))
+    if name == "PICTURE_FORMATS":  # pictures and pages, drawn by meiro.render
+        return tuple(FORMATS.names("picture"))
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def format_of(path: str | os.PathLike[str], given: str | None = None,
               formats: Iterable[str] | None = None) -> str:
     """The format to write ``path`` in: ``given``, or else the one its extension names.
 
-    ``formats``: the names that may be chosen (default: every data and picture format).
+    ``formats``: the names that may be chosen (default: every format of
+    :data:`meiro.io.formats.FORMATS`).
 
     Raises :class:`MazeError` when neither tells (``/dev/stdout``, ``maze``, ``x.bmp``) or
     when the two disagree.
@@ -105,20 +110,20 @@ def format_of(path: str | os.PathLike[str], given: str | None = None,
     meiro.errors.MazeError: cannot tell the format of 'maze' from its name: end it in .json, .txt, \
 .npz, .npy, .csv, .png, .svg, .gif, .pdf or .html, or give the format (--format)
     """
-    known = tuple(formats) if formats is not None else (*DATA_FORMATS, *PICTURE_FORMATS)
+    known = list(formats) if formats is not None else FORMATS.names()
     if given is not None:
         if given not in known:
             raise MazeError(f"unknown format {given!r}; choose one of: {', '.join(known)}")
-    suffix = Path(os.fspath(path)).suffix.lower().lstrip(".")
-    if suffix in known:
-        if given is not None and given != suffix:
-            raise MazeError(f"{os.fspath(path)!r} ends in .{suffix} but the format asked for is {given}")
-        return suffix
+    suffix = Path(os.fspath(path)).suffix.lower()
+    named = FORMATS.by_suffix(suffix)
+    if named is not None and named.name in known:
+        if given is not None and given != named.name:
+            raise MazeError(f"{os.fspath(path)!r} ends in {suffix} but the format asked for is {given}")
+        return named.name
     if given is not None:
         return given
     raise MazeError(f"cannot tell the format of {os.fspath(path)!r} from its name: end it in "
-                    f"{', '.join('.' + name for name in known[:-1])} or .{known[-1]}, "
-                    "or give the format (--format)")
+                    f"{FORMATS.suffix_list(names=known)}, or give the format (--format)")
 
 
 def encode(maze: Maze, format: str) -> bytes:
@@ -132,21 +137,30 @@ def encode(maze: Maze, format: str) -> bytes:
     >>> encode(meiro.generate(2, 1, seed=0), "csv")
     b'1,1,1,1,1\\n1,0,0,0,1\\n1,1,1,1,1\\n'
     """
-    if format == "json":
-        return to_json(maze).encode("utf-8")
-    if format == "txt":
-        from ..text.maze_text import render_text
+    declared = FORMATS.get(format) if format in FORMATS else None
+    if declared is None or declared.kind != "data":
+        raise MazeError(f"{format!r} is not a maze data format; choose one of: "
+                        f"{', '.join(FORMATS.names('data'))}")
+    return declared.encoder()(maze)
 
-        return (render_text(maze) + "\n").encode("utf-8")
-    if format in ("npz", "npy", "csv"):  # meiro.io.interop's formats
-        from . import interop
 
-        if format == "npz":
-            return interop.to_npz(maze)
-        if format == "npy":
-            return interop.to_npy(maze)
-        return interop.to_csv(maze).encode("ascii")
-    raise MazeError(f"{format!r} is not a maze data format; choose one of: {', '.join(DATA_FORMATS)}")
+def json_bytes(maze: Maze) -> bytes:
+    """The ``.json`` file of ``maze``: :func:`to_json`'s text in UTF-8."""
+    return to_json(maze).encode("utf-8")
+
+
+def text_bytes(maze: Maze) -> bytes:
+    """The ``.txt`` file of ``maze``: its picture in text (:func:`meiro.render_text`), in UTF-8."""
+    from ..text.maze_text import render_text
+
+    return (render_text(maze) + "\n").encode("utf-8")
+
+
+def csv_bytes(maze: Maze) -> bytes:
+    """The ``.csv`` file of ``maze``: the 1 = wall / 0 = path grid (:func:`meiro.io.interop.to_csv`)."""
+    from . import interop
+
+    return interop.to_csv(maze).encode("ascii")
 
 
 def from_json(text: str) -> Maze:

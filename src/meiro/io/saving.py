@@ -1,8 +1,10 @@
 """Saving and loading maze files of every format: :func:`meiro.save` and :func:`meiro.load`.
 
-The data formats are :mod:`meiro.io`'s (and :mod:`meiro.io.interop`'s); the
-pictures are drawn by :mod:`meiro.render`, and a PNG drawn by meiro reads back.
-This module sits above both, so that the core never imports the render layer.
+Each format is found by its name or suffix in :data:`meiro.io.formats.FORMATS`,
+which names the functions that write and read it: the data formats are
+:mod:`meiro.io`'s (and :mod:`meiro.io.interop`'s); the pictures are drawn by
+:mod:`meiro.render`, whose module is imported only when one is asked for, and a
+PNG drawn by meiro reads back.
 """
 
 from __future__ import annotations
@@ -11,10 +13,11 @@ import os
 from pathlib import Path
 
 from ..errors import MazeError
+from .codecs import format_of
+from .costs import check_output
 from .files import LOAD_COST, read_bytes, read_limit, read_text
-from .codecs import DATA_FORMATS, encode, format_of, from_json
+from .formats import DEFAULT, FORMATS
 from ..maze import Maze
-from ..text.maze_text import parse_text
 from .writing import check_target, write_atomic
 
 
@@ -23,7 +26,8 @@ def save(maze: Maze, path: str | os.PathLike[str], format: str | None = None) ->
 
     Data (read back by :func:`load`): ``.json``, ``.txt``, ``.npz``, ``.npy``/``.csv``
     (int grid). Pictures, drawn with :func:`meiro.render.render_file`'s defaults:
-    ``.png`` (also read back), ``.svg``, ``.gif``, ``.pdf``, ``.html``. Any other name
+    ``.png`` (also read back), ``.svg``, ``.gif``, ``.pdf``, ``.html``. (Each is a
+    declaration of :data:`meiro.io.formats.FORMATS`.) Any other name
     needs ``format``; special files (``/dev/stdout``, a FIFO) are written to directly
     and symbolic links followed (see :mod:`meiro.io.writing`).
 
@@ -47,27 +51,13 @@ def save(maze: Maze, path: str | os.PathLike[str], format: str | None = None) ->
         raise TypeError(f"save() needs a file name (str or path), got {type(path).__name__}")
     if format is not None and not isinstance(format, str):
         raise TypeError(f"format must be a name such as 'json', got {type(format).__name__}")
-    chosen = format_of(path, format)
+    chosen = FORMATS.get(format_of(path, format))
     target = check_target(path)  # before the work, so a wrong name costs nothing
     # the format's size and memory limits (light: no Pillow), before the bytes are made
-    from ..render.limits import check_output
-
-    check_output(f"maze.{chosen}", maze.shape)
-    if chosen in DATA_FORMATS:
-        data = encode(maze, chosen)
-    else:
-        # pictures belong to the render layer, loaded only when one is asked for
-        from ..render import render_file
-
-        data = render_file(maze, f"maze.{chosen}")
-    write_atomic(target.name, data)
-
-
-#: extensions whose files are read as bytes (the others are UTF-8 text)
-_BINARY = (".npz", ".npy", ".png")
-#: extension -> bytes of memory loading takes per byte of the file, where above
-#: :data:`meiro.io.files.LOAD_COST` (measured: text makes a 4-byte code per character, CSV Python lists)
-_LOAD_COST = {".txt": 12, ".csv": 16}
+    check_output(chosen.name, maze.shape)
+    # a picture's writer is in the render layer, imported only now that one is asked for;
+    # it draws with render_file's defaults
+    write_atomic(target.name, chosen.encoder()(maze))
 
 
 def load(path: str | os.PathLike[str]) -> Maze:
@@ -94,26 +84,14 @@ def load(path: str | os.PathLike[str]) -> Maze:
     meiro.errors.MazeError: cannot read .../missing.json: no such file
     """
     suffix = Path(path).suffix.lower()
-    if suffix in (".gif", ".svg", ".pdf"):
+    fmt = FORMATS.by_suffix(suffix) or FORMATS.get(DEFAULT)  # a name that says nothing: JSON
+    if not fmt.readable:
         raise MazeError(f"cannot load a {suffix} file: meiro reads mazes from "
-                        ".json, .txt, .npz, .npy, .csv and .png files")
-    limit = read_limit(_LOAD_COST.get(suffix, LOAD_COST))
-    data = read_bytes(path, limit) if suffix in _BINARY else read_text(path, limit)
+                        f"{FORMATS.suffix_list(readable=True, last='and')} files")
+    limit = read_limit(fmt.load_cost or LOAD_COST)
+    data = read_bytes(path, limit) if fmt.binary else read_text(path, limit)
     try:
-        if isinstance(data, bytes):
-            if suffix == ".png":
-                from ..render.png import read_png
-
-                return read_png(data)
-            from . import interop
-
-            return interop.from_npz(data) if suffix == ".npz" else interop.from_npy(data)
-        if suffix == ".csv":
-            from . import interop
-
-            return interop.from_csv(data)
-        if suffix == ".txt":
-            return parse_text(data)
-        return from_json(data)
+        maze: Maze = fmt.decoder()(data)
+        return maze
     except MazeError as exc:
         raise MazeError(f"{path}: {exc}") from None

@@ -14,33 +14,40 @@ module        function                                    needs
 ``ansi``      terminal frames for ``meiro animate``          -
 ============  ==========================================  =============
 
-:func:`check_output` (in :mod:`meiro.render.limits`) says what any output, maze
+:func:`check_output` (in :mod:`meiro.io.costs`) says what any output, maze
 data included, needs in memory and refuses, before any work, one that its format
-cannot hold or this machine's memory could not write; :func:`render_file` and
-every renderer call it first.
+cannot hold or this machine's memory could not write; each format's limits are in
+its module, beside its writer, and every renderer calls it first.
 
 Only the command line writes files (atomically, through
 :mod:`meiro.io.writing`); :func:`render_file` picks the renderer for a
-file name.
+file name from the formats' table (:data:`meiro.io.formats.FORMATS`).
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import MazeError
-from ..io.codecs import PICTURE_FORMATS
+from ..io.costs import check_output, output_needs
+from ..io.formats import FORMATS
 from ..maze import Maze
-from .limits import check_output, output_needs
 
 if TYPE_CHECKING:
     from ..solvers import Solution
     from .palette import Palette
 
-#: File extensions that :func:`render_file` can draw.
-IMAGE_SUFFIXES = tuple(f".{name}" for name in PICTURE_FORMATS)
+
+def __getattr__(name: str) -> Any:
+    if name == "IMAGE_SUFFIXES":  # the pictures' suffixes, read from the table each time
+        return _picture_suffixes()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _picture_suffixes() -> tuple[str, ...]:
+    return tuple(suffix for fmt in FORMATS if fmt.kind == "picture" for suffix in fmt.suffixes)
 
 
 def render_file(maze: Maze, target: str | os.PathLike[str], solution: Solution | None = None, *,
@@ -56,6 +63,9 @@ def render_file(maze: Maze, target: str | os.PathLike[str], solution: Solution |
     :data:`meiro.render.png.MAX_PIXELS`), ``style`` the SVG style, ``lang`` the
     language of an HTML page (default: the reader's browser decides).
 
+    Each picture format's writer is the ``encode`` of its declaration in
+    :data:`meiro.io.formats.FORMATS`, imported now if it was not.
+
     Raises :class:`MazeError`, before drawing anything, when the picture is too large
     for its format or for the memory available (:func:`check_output`).
 
@@ -70,41 +80,13 @@ def render_file(maze: Maze, target: str | os.PathLike[str], solution: Solution |
     meiro.errors.MazeError: cannot draw a '.bmp' file; choose one of: .png, .svg, .gif, .pdf, .html
     """
     suffix = Path(target).suffix.lower()
-    if suffix not in IMAGE_SUFFIXES:
+    fmt = FORMATS.by_suffix(suffix)
+    if fmt is None or fmt.kind != "picture":
         raise MazeError(f"cannot draw a {suffix or 'nameless'!r} file; "
-                        f"choose one of: {', '.join(IMAGE_SUFFIXES)}")
-    if suffix == ".svg" and style == "auto":
-        from .geometry import is_lattice
-
-        style = "thin" if is_lattice(maze.grid) else "block"  # what render_svg will draw
-    check_output(suffix, maze.shape, block=block, frames=max_frames, solution=solution is not None,
-                 style=style, answers=True)
-    path = solution.path if solution is not None else None
-    if suffix == ".png":
-        from .limits import fitted_block
-        from .png import render_png
-
-        return render_png(maze, path, block=block or fitted_block(maze.grid.shape), palette=palette)
-    if suffix == ".svg":
-        from .svg import render_svg
-
-        return render_svg(maze, path, style=style, palette=palette).encode("utf-8")
-    if suffix == ".gif":
-        from .gif import render_dig_gif, render_search_gif
-
-        if solution is not None:
-            return render_search_gif(maze, solution, block=block, palette=palette,
-                                     max_frames=max_frames)
-        return render_dig_gif(maze, block=block, palette=palette, max_frames=max_frames)
-    if suffix == ".pdf":
-        from .pdf import render_sheet
-
-        return render_sheet([maze], per_page=1, title="Maze", palette=palette)
-    if suffix == ".html":
-        from .html import render_html
-
-        return render_html(maze, palette=palette, lang=lang).encode("utf-8")
-    raise AssertionError(suffix)  # unreachable: every suffix above is drawn
+                        f"choose one of: {', '.join(_picture_suffixes())}")
+    # each writer checks its format's limits and the memory (check_output) before it draws
+    return fmt.encoder()(maze, solution, block=block, palette=palette, style=style,
+                         max_frames=max_frames, lang=lang)
 
 
 __all__ = ["IMAGE_SUFFIXES", "check_output", "output_needs", "render_file"]

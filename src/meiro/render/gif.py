@@ -6,6 +6,17 @@ logs are shown several blocks per frame so that any maze gives a short
 animation of at most ``max_frames`` frames, the last (finished) one held.
 
 Needs Pillow; ``import meiro`` does not import this module.
+
+The format's limits (:func:`gif_needs`): each frame at most 64 million pixels, as
+a PNG (:data:`meiro.render.png.MAX_PIXELS`), and at most :data:`GIF_MAX_SIDE`
+pixels a side (the format stores sides in 16 bits); and the frames together at
+most :data:`GIF_MAX_PIXELS` (2^31, about 2.1 billion) pixels. A GIF is an
+animation to watch on a screen, and its frames are held whole until it is
+written: at the limit (a 3000x3000-cell maze in 59 frames) it takes 18 s and
+2.7 GB; the default 120 frames of that maze, 4.3 billion pixels, took 36 s and
+8.8 GB (before the frames were made one at a time, which halved the memory).
+Fewer frames (``--frames``) or a smaller block fit. Its memory is measured in
+:mod:`meiro.io.costs`.
 """
 
 from __future__ import annotations
@@ -15,16 +26,90 @@ import itertools
 from typing import TYPE_CHECKING, Iterator
 
 from ..errors import MazeError
+from ..io.costs import GRID_BYTES, Needs, cells, check_output, whole
 from ..maze import Maze
-from .limits import AUTO_SIDE, auto_block, check_block, check_output  # noqa: F401
 from .palette import Palette, classes
-from .png import _pillow, indexed_image
+from .png import _pillow, check_block, indexed_image
 from .replay import check_solution, dig_frames, frame_counts, search_frames
 
 if TYPE_CHECKING:
     from PIL import Image
 
     from ..solvers import Solution
+
+#: The longest side of a GIF, in pixels (16 bits in the file's header).
+GIF_MAX_SIDE = 65535
+#: Pixels of all a GIF's frames together (see the module docs).
+GIF_MAX_PIXELS = 2**31
+#: A GIF's writer: bytes a pixel-frame (Pillow keeps every frame until the file is written).
+GIF_BYTES_PER_PIXEL = 1.1
+#: A GIF's writer: bytes a block making the frames (the log, the frame's classes, masks).
+GIF_BYTES_PER_BLOCK = 16
+#: Longest side of an animation, in pixels, when no block size is given.
+AUTO_SIDE = 640
+
+
+def auto_block(shape: tuple[int, int], side: int = AUTO_SIDE) -> int:
+    """A block size (1..16 pixels) that keeps the picture's longest side near ``side``.
+
+    Examples
+    --------
+    >>> auto_block((31, 31)), auto_block((41, 21)), auto_block((2001, 2001))
+    (16, 15, 1)
+    """
+    return max(1, min(16, side // max(shape)))
+
+
+def gif_needs(fmt: str, shape: tuple[int, int], *, block: int | None, frames: int,
+              **_: object) -> Needs:
+    """The GIF's cost and limits (:data:`~meiro.io.formats.Format.needs`; see the module docs):
+    the block size (default :func:`auto_block`) and the frames that will be drawn.
+
+    >>> gif_needs("gif", (3, 5), block=None, frames=120).frames  # a tiny maze's log is short
+    4
+    """
+    side = check_block(block or auto_block(shape), shape)
+    frames = whole(frames, "max_frames", 2)
+    # the log (digging or search) has at most one entry an inner block: fewer frames then
+    frames = min(frames, max(1, (shape[0] - 2) * (shape[1] - 2)) + 1)
+    height, width = shape[0] * side, shape[1] * side
+    if max(height, width) > GIF_MAX_SIDE:
+        raise MazeError(f"a {cells(shape)} GIF would be {width}x{height} pixels; a GIF is at "
+                        f"most {GIF_MAX_SIDE} pixels a side: draw it as a PNG or SVG")
+    pixels = width * height * frames
+    if pixels > GIF_MAX_PIXELS:
+        fit = GIF_MAX_PIXELS // (width * height)
+        advice = (f"use at most {fit} frames (--frames) or a smaller maze" if fit >= 2
+                  else "use a smaller block size (--block) or a smaller maze")
+        raise MazeError(f"a {cells(shape)} GIF of {frames} frames is {pixels / 1e9:.1f} billion "
+                        f"pixels in all; a GIF holds at most {GIF_MAX_PIXELS / 1e9:.1f} billion: "
+                        f"{advice}")
+    blocks = shape[0] * shape[1]
+    memory = pixels * GIF_BYTES_PER_PIXEL + blocks * (GIF_BYTES_PER_BLOCK + GRID_BYTES)
+    return Needs(fmt, int(memory), pixels // 30, block=side, frames=frames)
+
+
+def gif_advice(needs: Needs, have: int, shape: tuple[int, int]) -> str:
+    """What would fit in the memory instead: fewer frames, smaller blocks or a smaller maze."""
+    blocks = shape[0] * shape[1]
+    block = needs.block or 1
+    # the frames' pixels, beyond what making them takes whatever their number
+    per_frame = blocks * block ** 2 * GIF_BYTES_PER_PIXEL
+    fit = int((have - blocks * (GIF_BYTES_PER_BLOCK + GRID_BYTES)) // per_frame)
+    if fit >= 2:
+        return f"use at most {fit} frames (--frames), a smaller block size (--block) or a smaller maze"
+    if block > 1:
+        return "use a smaller block size (--block) or a smaller maze"
+    return "choose a smaller maze"
+
+
+def gif_file(maze: Maze, solution: Solution | None = None, *, block: int | None = None,
+             palette: Palette | None = None, max_frames: int = 120, **_: object) -> bytes:
+    """The ``.gif`` file of :func:`meiro.render.render_file`: the search replay of
+    ``solution``, or without one the digging replay, in at most ``max_frames`` frames."""
+    if solution is not None:
+        return render_search_gif(maze, solution, block=block, palette=palette, max_frames=max_frames)
+    return render_dig_gif(maze, block=block, palette=palette, max_frames=max_frames)
 
 
 def _encode(images: Iterator[Image.Image], count: int, frame_ms: int, hold_ms: int) -> bytes:

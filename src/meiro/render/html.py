@@ -14,6 +14,10 @@ f watches the searches; i shows the answer; r starts again; + - z zoom. The
 stopwatch starts at the first step; the browser keeps the best time and moves
 of each maze. The page speaks the reader's language (Japanese or English,
 switchable) unless ``lang`` fixes it.
+
+The format's limit (:func:`check_page`): 2000x2000 cells, 4000 a side, what a
+browser's canvas handles comfortably. Its memory (:func:`html_needs`) is
+measured in :mod:`meiro.io.costs`.
 """
 
 from __future__ import annotations
@@ -26,13 +30,66 @@ from importlib import resources
 
 import numpy as np
 
+from typing import TYPE_CHECKING
+
 from ..errors import MazeError
 from .. import paint
+from ..io.costs import GRID_BYTES, Needs, check_output
 from ..text.messages import MESSAGES
 from ..paint import rgb
 from ..maze import Maze
-from .limits import DIG_REPLAY_BLOCKS, MAX_BLOCKS, MAX_SIDE, check_page  # noqa: F401
 from .palette import Palette
+
+if TYPE_CHECKING:
+    from ..solvers import Solution
+
+#: The largest grid a page holds: 4001 x 4001 blocks (2000 x 2000 cells) in all, and 8001
+#: blocks a side (a browser's canvas stops at 32767 pixels a side). Beyond that the page
+#: and the browser's canvas grow past what browsers handle comfortably.
+MAX_BLOCKS, MAX_SIDE = 4001 * 4001, 8001
+#: Mazes of up to this many blocks carry their carving log, and the page replays the
+#: digging before the game; they also carry A*'s and BFS's expansions, which the page
+#: replays side by side (f), as the window game does. 2 or 4 bytes a block each: about
+#: 2 MB at the most.
+DIG_REPLAY_BLOCKS = 250_000
+#: A web page's writer: bytes a block, and with the replays of small mazes.
+HTML_BYTES, HTML_REPLAY_BYTES = 2, 40
+
+
+def check_page(shape: tuple[int, int]) -> None:
+    """Refuse a grid too large for a page, before any work.
+
+    Examples
+    --------
+    >>> check_page((8001, 8001))
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: a web page holds up to 2000x2000 cells (4000 a side); this maze is 4000x4000
+    """
+    if shape[0] * shape[1] > MAX_BLOCKS or max(shape) > MAX_SIDE:
+        raise MazeError(f"a web page holds up to 2000x2000 cells (4000 a side); this maze is "
+                        f"{(shape[1] - 1) // 2}x{(shape[0] - 1) // 2}")
+
+
+def html_needs(fmt: str, shape: tuple[int, int], **_: object) -> Needs:
+    """The page's cost and limit (:data:`~meiro.io.formats.Format.needs`): the replays of a
+    small maze make it dearer a block.
+
+    >>> html_needs("html", (3, 5)).memory
+    615
+    """
+    check_page(shape)
+    blocks = shape[0] * shape[1]
+    per_block = HTML_REPLAY_BYTES if blocks <= DIG_REPLAY_BLOCKS else HTML_BYTES
+    size = 5.0 if blocks <= DIG_REPLAY_BLOCKS else 0.2
+    return Needs(fmt, blocks * (per_block + GRID_BYTES), int(blocks * size))
+
+
+def html_file(maze: Maze, solution: Solution | None = None, *, palette: Palette | None = None,
+              lang: str | None = None, **_: object) -> bytes:
+    """The ``.html`` file of :func:`meiro.render.render_file`: the page to play ``maze`` in
+    (``solution`` is not drawn: its answer button finds the way), UTF-8."""
+    return render_html(maze, palette=palette, lang=lang).encode("utf-8")
 
 #: The player and trail colours of the window game (springgreen, tan1).
 PLAYER, TRAIL = rgb(paint.PLAYER), rgb(paint.TRAIL)
@@ -73,8 +130,6 @@ def render_html(maze: Maze, *, lang: str | None = None, title: str | None = None
     >>> page.startswith("<!DOCTYPE html>"), "class MazeGame" in page, '"fewest": ' in page
     (True, True, True)
     """
-    from .limits import check_output
-
     maze.check()
     check_output(".html", maze.shape)  # the page's limits (check_page) and the memory
     if lang not in (None, "ja", "en"):

@@ -14,7 +14,16 @@ is checked by rendering it with poppler (``pdftoppm``) in the tests.
 Text is printable ASCII in Helvetica, which needs no font in the file; any
 other text (Japanese labels, a title in kanji) is set in a font file embedded
 as a subset (:mod:`meiro.render.pdf_font`, through fontTools), named by
-``font``."""
+``font``.
+
+The format's limits (:func:`pdf_needs`): at most :data:`PDF_MAX_SIDE` blocks a
+side (200 cells), as ``meiro sheet`` always refused: a PDF is printed, and at
+200 cells a side a cell on A4 is 0.9 mm wide, about the narrowest a pencil line
+fits in (a 3000x3000-cell page, whose cells are 0.06 mm, took 124 s to write);
+and at most :data:`PDF_MAX_BLOCKS` blocks drawn in one document, mazes and
+answers together: 16 million is 49 mazes of 200x200 cells with their answers,
+98 pages, 27 s to write, beyond which a sheet stops being a handout and takes
+minutes. Its memory is measured in :mod:`meiro.io.costs`."""
 
 from __future__ import annotations
 
@@ -27,14 +36,16 @@ from numpy.typing import ArrayLike
 
 from .._version import __version__
 from ..errors import MazeError, NoPathError
+from ..io.costs import GRID_BYTES, Needs, cells, check_output, whole
 from ..text.fonts import HOW_TO_GET_ONE, describe, is_plain
 from ..maze import Maze
-from .limits import mazes_per_page
+from .page_layout import mazes_per_page
 from .geometry import Segments, block_runs, corners, is_lattice, wall_segments
 from .palette import Palette
 from .print_text import check_language, word
 
 if TYPE_CHECKING:
+    from ..solvers import Solution
     from .pdf_font import PdfFont
 
 #: Where a block (row, col) is on the page, in points.
@@ -46,6 +57,47 @@ MARGIN = 40.0
 HEADER = 28.0
 FOOTER = 20.0
 LABEL = 14.0
+
+#: The longest side of a maze printed in a PDF, in blocks: 200 cells.
+PDF_MAX_SIDE = 401
+#: Blocks drawn in one PDF, every maze and every answer counted (see the module docs).
+PDF_MAX_BLOCKS = 16_000_000
+#: A PDF's writer: bytes a block of the page being drawn (its text), and a block drawn
+#: (its compressed page, kept until the file is put together, then twice while it is).
+PDF_PAGE_BYTES, PDF_DRAWN_BYTES = 45, 6
+
+
+def pdf_needs(fmt: str, shape: tuple[int, int], *, count: int, per_page: int | None, answers: bool,
+              **_: object) -> Needs:
+    """The PDF's cost and limits (:data:`~meiro.io.formats.Format.needs`; see the module docs)
+    for ``count`` mazes of at most ``shape`` blocks, ``per_page`` on a page, with their
+    ``answers`` or not.
+
+    >>> pdf_needs("pdf", (41, 41), count=1, per_page=None, answers=True).size
+    6051
+    """
+    count = whole(count, "the number of mazes", 1)
+    if max(shape) > PDF_MAX_SIDE:
+        raise MazeError(f"a {cells(shape)} maze is too big to print legibly: a PDF page holds "
+                        f"at most {(PDF_MAX_SIDE - 1) // 2} cells a side")
+    blocks = shape[0] * shape[1]
+    on_a_page = mazes_per_page((max(shape) - 1) // 2, per_page)
+    drawn = blocks * count * (2 if answers else 1)
+    if drawn > PDF_MAX_BLOCKS:
+        fit = PDF_MAX_BLOCKS // (blocks * (2 if answers else 1))
+        raise MazeError(f"{count} {cells(shape)} mazes{' with their answers' if answers else ''} "
+                        f"are {drawn:,} blocks to draw; a PDF holds at most {PDF_MAX_BLOCKS:,}: "
+                        f"use at most {fit} mazes (--count) or smaller ones")
+    memory = (blocks * min(on_a_page, count) * PDF_PAGE_BYTES + drawn * PDF_DRAWN_BYTES
+              + blocks * count * GRID_BYTES)
+    return Needs(fmt, memory, int(drawn * 1.8))
+
+
+def pdf_file(maze: Maze, solution: Solution | None = None, *, palette: Palette | None = None,
+             **_: object) -> bytes:
+    """The ``.pdf`` file of :func:`meiro.render.render_file`: one page for the maze, one for
+    its answer (which solves the maze itself: ``solution`` is not used)."""
+    return render_sheet([maze], per_page=1, title="Maze", palette=palette)
 
 
 #: Helvetica's advance widths, in thousandths of the font size, of the printable ASCII
@@ -350,8 +402,6 @@ def render_sheet(mazes: Iterable[Maze], *, paper: str = "a4", per_page: int | No
         raise MazeError(f"unknown paper {paper!r}; choose one of: {', '.join(PAPERS)}")
     side = max(max(m.width, m.height) for m in mazes)
     per_page = mazes_per_page(side, per_page)
-    from .limits import check_output
-
     largest = max(mazes, key=lambda m: m.grid.size).shape
     check_output(".pdf", largest, count=len(mazes), per_page=per_page, answers=answers)
     palette = palette or Palette()

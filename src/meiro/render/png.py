@@ -8,12 +8,18 @@ reads back into the very same maze (seed and algorithm included).
 
 Draws with Pillow (a dependency of meiro), imported when a picture is first made, so
 ``import meiro`` does not import Pillow.
+
+The format's limit: at most :data:`MAX_PIXELS` (64 million) pixels, beneath
+Pillow's own safety limit for reading pictures back (about 89 million); a large
+maze is drawn with smaller blocks (:func:`fitted_block`). Its cost
+(:func:`png_needs`) is measured in :mod:`meiro.io.costs`.
 """
 
 from __future__ import annotations
 
 import io
 import json
+import math
 import warnings
 from typing import TYPE_CHECKING, Any
 
@@ -21,19 +27,100 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ..errors import MazeError
+from ..io.costs import GRID_BYTES, Needs, check_output
 from ..io.files import parse_json, png_size
 from ..maze import Maze, Position
 from ..paint import ANSWER, GOAL, PATH, START, WALL
 from ..recipe import recipe_from, shown
-from . import limits
-from .limits import MAX_PIXELS, check_block, fitted_block, largest_block
 from .palette import Palette, classes
 
 if TYPE_CHECKING:
     from PIL import Image
 
+    from ..solvers import Solution
+
 #: Text chunk key holding meiro's metadata.
 CHUNK = "meiro"
+
+#: Pictures larger than this many pixels are refused (Pillow's own safety limit is ~89M).
+MAX_PIXELS = 64_000_000
+
+
+def largest_block(shape: tuple[int, int]) -> int:
+    """The largest block size, in pixels, that keeps a picture of ``shape`` blocks within
+    ``MAX_PIXELS`` (0 if even one pixel per block is too many).
+
+    Examples
+    --------
+    >>> largest_block((31, 31)), largest_block((4001, 4001)), largest_block((9001, 9001))
+    (258, 1, 0)
+    """
+    return math.isqrt(MAX_PIXELS // (shape[0] * shape[1]))
+
+
+def fitted_block(shape: tuple[int, int], preferred: int = 16) -> int:
+    """``preferred`` pixels per block, or fewer if the picture would be too large (at least 1).
+
+    Examples
+    --------
+    >>> fitted_block((31, 31)), fitted_block((2001, 2001)), fitted_block((4001, 4001))
+    (16, 3, 1)
+    """
+    return max(1, min(preferred, largest_block(shape)))
+
+
+def check_block(block: object, shape: tuple[int, int]) -> int:
+    """Validate a block size in pixels for a grid of ``shape`` blocks.
+
+    Examples
+    --------
+    >>> check_block(8, (31, 31))
+    8
+    >>> check_block(64, (201, 201))
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: a 12864x12864-pixel picture is too large; use a block size of at most 39
+    """
+    if isinstance(block, bool) or not isinstance(block, (int, np.integer)) or not 1 <= block <= 256:
+        raise MazeError(f"block size must be a whole number of pixels from 1 to 256, got {block!r}")
+    side = int(block)
+    pixels = shape[0] * shape[1] * side ** 2
+    if pixels > MAX_PIXELS:
+        fit = largest_block(shape)
+        if fit == 0:
+            raise MazeError(f"a {shape[1]}x{shape[0]}-block maze is too large for a picture of at most "
+                            f"{MAX_PIXELS // 1_000_000} million pixels; choose a smaller size")
+        raise MazeError(f"a {shape[1] * side}x{shape[0] * side}-pixel picture is too large; "
+                        f"use a block size of at most {fit}")
+    return side
+
+
+def png_needs(fmt: str, shape: tuple[int, int], *, block: int | None, rgb: bool, **_: object) -> Needs:
+    """The PNG's cost and limit (:data:`~meiro.io.formats.Format.needs`): the block size
+    checked (default :func:`fitted_block`), the memory measured in :mod:`meiro.io.costs`.
+
+    >>> png_needs("png", (41, 41), block=None, rgb=False).block
+    16
+    """
+    block = check_block(block or fitted_block(shape), shape)
+    blocks, pixels = shape[0] * shape[1], shape[0] * shape[1] * block ** 2
+    per_block = 10 * block ** 2 + 1 if rgb else 3.3 * block ** 2 + block + 2
+    return Needs(fmt, int(blocks * (per_block + GRID_BYTES)), pixels // 10, block=block)
+
+
+def png_advice(needs: Needs, have: int, shape: tuple[int, int]) -> str:
+    """What would fit in the memory instead: smaller blocks, while they can be."""
+    if (needs.block or 1) > 1:
+        return "use a smaller block size (--block) or a smaller maze"
+    return "choose a smaller maze"
+
+
+def png_file(maze: Maze, solution: Solution | None = None, *, block: int | None = None,
+             palette: Palette | None = None, **_: object) -> bytes:
+    """The ``.png`` file of :func:`meiro.render.render_file`: ``solution``'s path drawn over
+    the maze, ``block`` pixels a block (default 16, or fewer for a large maze)."""
+    path = solution.path if solution is not None else None
+    return render_png(maze, path, block=block or fitted_block(maze.grid.shape), palette=palette)
 
 
 def _pillow() -> None:
@@ -88,8 +175,6 @@ def render_png(maze: Maze, path: ArrayLike | None = None, *, block: int = 16,
     >>> read_png(data) == m
     True
     """
-    from .limits import check_output
-
     _pillow()
     from PIL import PngImagePlugin
 
@@ -153,9 +238,9 @@ def read_png(data: bytes) -> Maze:
 
     size = png_size(data)
     # judged from the header, before Pillow decodes (or warns about) anything
-    if size is not None and size[0] * size[1] > limits.MAX_PIXELS:  # read now: it can be changed
+    if size is not None and size[0] * size[1] > MAX_PIXELS:  # read now: it can be changed
         raise MazeError(f"the image is too large ({size[0]}x{size[1]} pixels; meiro reads "
-                        f"pictures of at most {limits.MAX_PIXELS:,} pixels)")
+                        f"pictures of at most {MAX_PIXELS:,} pixels)")
     try:
         with warnings.catch_warnings():
             # Pillow's own size warning: the check above is meiro's, and stricter
@@ -163,7 +248,7 @@ def read_png(data: bytes) -> Maze:
             image = Image.open(io.BytesIO(data))
             if image.format != "PNG":
                 raise MazeError(f"not a PNG image (it is {image.format})")
-            if image.width * image.height > limits.MAX_PIXELS:
+            if image.width * image.height > MAX_PIXELS:
                 raise MazeError(f"the image is too large ({image.width}x{image.height} pixels)")
             image.load()
     except MazeError:
@@ -256,4 +341,4 @@ def _meta_position(meta: dict[str, Any], key: str) -> Position | None:
 
 
 __all__ = ["CHUNK", "MAX_PIXELS", "check_block", "fitted_block", "indexed_image", "largest_block",
-           "read_png", "render_png"]
+           "png_advice", "png_file", "png_needs", "read_png", "render_png"]

@@ -9,17 +9,69 @@
 The start is a red disc, the goal a blue square, and a solution is one
 polyline through the centres of its blocks (only its corners are written).
 Numbers are whole or halves, so the text is short and stable.
+
+The format's limit (:func:`svg_needs`): at most :data:`SVG_MAX_BLOCKS` blocks
+(1000x1000 cells). An SVG is opened in a browser or a drawing program, which
+draws every wall as a path: headless Chromium took 28 s to show a
+1000x1000-cell SVG (8 MB) and 112 s for one of 2000x2000 cells (33 MB), as long
+as the 3000x3000 PDF took to write. Larger mazes are pictures for PNG (up to 64
+million pixels) or pages (HTML, 2000x2000 cells), which draw from a bitmap. Its
+memory is measured in :mod:`meiro.io.costs`.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from numpy.typing import ArrayLike
 
 from ..errors import MazeError
+from ..io.costs import GRID_BYTES, Needs, cells, check_output
 from ..maze import Maze
 from .geometry import block_runs, corners, is_lattice, wall_segments
-from .limits import SVG_STYLES as STYLES, check_output
 from .palette import Palette
+
+if TYPE_CHECKING:
+    from ..solvers import Solution
+
+#: The SVG drawing styles.
+STYLES = SVG_STYLES = ("auto", "thin", "block")
+#: Blocks in an SVG drawing: 1000x1000 cells (see the module docs).
+SVG_MAX_BLOCKS = 2001 * 2001
+#: An SVG's writer, bytes a block: the thin style's merged walls, the block style's runs;
+#: and the file's bytes a block.
+SVG_BYTES = {"thin": 28, "block": 60}
+SVG_SIZE = {"thin": 2.5, "block": 5.0}
+
+
+def svg_needs(fmt: str, shape: tuple[int, int], *, style: str, **_: object) -> Needs:
+    """The SVG's cost and limit (:data:`~meiro.io.formats.Format.needs`); ``auto`` is costed
+    as ``block``, the dearer style.
+
+    >>> svg_needs("svg", (3, 5), style="thin")
+    Needs(format='svg', memory=435, size=37, block=None, frames=None)
+    """
+    if style not in SVG_STYLES:
+        raise MazeError(f"unknown SVG style {style!r}; choose one of: {', '.join(SVG_STYLES)}")
+    blocks = shape[0] * shape[1]
+    if blocks > SVG_MAX_BLOCKS:
+        raise MazeError(f"a {cells(shape)} SVG would take minutes to open: an SVG holds up to "
+                        f"1000x1000 cells ({SVG_MAX_BLOCKS:,} blocks); choose a smaller maze, "
+                        f"a PNG or a web page (.html)")
+    kind = "thin" if style == "thin" else "block"
+    return Needs(fmt, blocks * (SVG_BYTES[kind] + GRID_BYTES), int(blocks * SVG_SIZE[kind]))
+
+
+def svg_file(maze: Maze, solution: Solution | None = None, *, style: str = "auto",
+             palette: Palette | None = None, **_: object) -> bytes:
+    """The ``.svg`` file of :func:`meiro.render.render_file`: ``solution``'s path drawn over
+    the maze in ``style``, UTF-8."""
+    if style == "auto":
+        style = "thin" if is_lattice(maze.grid) else "block"  # what render_svg will draw
+    check_output(".svg", maze.shape, style=style)
+    path = solution.path if solution is not None else None
+    return render_svg(maze, path, style=style, palette=palette).encode("utf-8")
+
 
 def _num(value: float) -> str:
     return f"{value + 0:g}"  # + 0 turns -0.0 into 0

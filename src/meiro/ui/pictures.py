@@ -26,14 +26,14 @@ READABLE_BLOCK = 4
 def picture_block(shape: tuple[int, int]) -> int:
     """Pixels per block of a saved picture: about 1000 pixels across, but never below
     :data:`READABLE_BLOCK` unless the picture would exceed the pixel budget of
-    :func:`meiro.render.limits.fitted_block`.
+    :func:`meiro.render.png.fitted_block`.
 
     Examples
     --------
     >>> picture_block((31, 31)), picture_block((601, 601)), picture_block((4001, 4001))
     (32, 4, 1)
     """
-    from ..render.limits import fitted_block
+    from ..render.png import fitted_block
 
     return fitted_block(shape, preferred=max(READABLE_BLOCK, block_scale(*shape)))
 
@@ -53,7 +53,8 @@ def image_name(maze: Maze, now: datetime | None = None) -> str:
 
 def save_picture(maze: Maze, path: str | os.PathLike[str]) -> None:
     """Write ``maze`` (drawn from its grid, not a screenshot) to ``path``, atomically: a PNG
-    in the game's look, or by the name's extension an SVG or a web page to play it (.html).
+    in the game's look, or by the name's extension another picture (an SVG, a web page to
+    play it in: .html; see :data:`meiro.io.formats.FORMATS`).
 
     Raises :class:`~meiro.errors.MazeError` with the reason when it cannot be written.
 
@@ -65,8 +66,10 @@ def save_picture(maze: Maze, path: str | os.PathLike[str]) -> None:
     ...     (Path(tmp) / "maze.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     True
     """
-    suffix = Path(path).suffix.lower()
-    if suffix in (".html", ".svg"):
+    from ..io.formats import FORMATS
+
+    fmt = FORMATS.of_path(path)
+    if fmt is not None and fmt.kind == "picture" and fmt.name != "png":  # (the PNG is the game's)
         from ..render import render_file
 
         write_atomic(path, render_file(maze, path))
