@@ -492,12 +492,12 @@ def test_the_japanese_window_names_generators_and_goals_in_japanese(window):
 
 
 def test_the_window_says_it_is_preparing_while_the_kernels_compile(window, monkeypatch):
-    from meiro.ui import tk_app
+    from meiro.game import prepare
 
     model = GameModel(lang="ja")
     root, app = window(model)
     seen = []
-    monkeypatch.setattr(tk_app, "prepare_kernels",
+    monkeypatch.setattr(prepare, "prepare_kernels",
                         lambda algorithm, goal: seen.append((app.vars["info"].get(), algorithm, goal)))
     app.prepare()
     assert seen == [("準備中… (初回だけ、計算の部分を用意しています)", "dig", "corner")]

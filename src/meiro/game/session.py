@@ -49,8 +49,10 @@ LARGE_CELLS = 1000 * 1000
 class Host(Protocol):
     """What a front end does for its session."""
 
-    #: The folder pictures are saved into, as a player reads it.
-    pictures: Path
+    @property
+    def pictures(self) -> Path:
+        """The folder pictures are saved into, as a player reads it."""
+        ...
 
     def show(self, viewport: Viewport) -> None:
         """A new maze is on the board: give its ``viewport`` the front end's lens."""
@@ -108,6 +110,7 @@ class GameSession:
         self.info_ok = False  # the news is good (saved, ...), not a problem
         self._shown: Round | None = None  # the round the viewport was made for
         self._overview = False
+        self._moved = False  # the viewport zoomed or resized since the view was last drawn
         model.on_clear.append(self._round_cleared)
 
     def t(self, key: str, **values: object) -> str:
@@ -189,7 +192,9 @@ class GameSession:
             self.say(self.t("no_maze"))
             return False
         self._overview = False  # the player's choice now
-        return view.set_zoom(step, self.model.player)
+        changed = view.set_zoom(step, self.model.player)
+        self._moved = self._moved or changed
+        return changed
 
     def save_picture(self) -> None:
         """p: save the maze as a picture (the host asks where, or picks the folder)."""
@@ -237,7 +242,7 @@ class GameSession:
         game = model.round
         if game is None:
             return False
-        redraw = False
+        redraw, self._moved = self._moved, False
         if game is not self._shown:
             self._shown = game
             self.viewport = Viewport(*game.maze.shape, cells=self.cells)
@@ -266,6 +271,7 @@ class GameSession:
         """The window changed size: the same zoom, around the player."""
         if self.viewport is not None:
             self.viewport.refit(self.model.player)
+            self._moved = True
 
     # -- records -------------------------------------------------------------------------------
     def record_key(self) -> str | None:
