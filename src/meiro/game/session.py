@@ -129,15 +129,19 @@ class GameSession:
 
     # -- the entry form --------------------------------------------------------------------
     def type_size(self, value: str) -> bool:
-        """The size entry now holds ``value``; refused (False) unless digits and one ``x``."""
-        return self.model.set_entry(value)
+        """The size entry now holds ``value``; refused (False) unless digits and one ``x``,
+        or while a maze runs (the form is locked)."""
+        return self.model.entry_enabled and self.model.set_entry(value)
 
     def switch_unit(self, unit: str | None = None) -> None:
-        """The size entry counts ``unit`` (default: the other one), its text converted."""
+        """The size entry counts ``unit`` (default: the other one), its text converted
+        (not while a maze runs)."""
         model = self.model
-        model.set_unit(unit or ("cells" if model.entry_unit == "blocks" else "blocks"))
+        if model.entry_enabled:
+            model.set_unit(unit or ("cells" if model.entry_unit == "blocks" else "blocks"))
 
     def set_seed(self, value: str) -> None:
+        """The seed entry holds ``value`` (empty: a fresh seed)."""
         self.model.seed_text = value
 
     def choose(self, algorithm: str | None = None, goal: str | None = None) -> None:
