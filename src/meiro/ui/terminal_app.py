@@ -43,11 +43,11 @@ from ..game.viewport import Viewport
 from ..text.messages import text
 from ..paint import CURRENT, PLAYER
 from .pictures import IMAGE_DIR, save_into
-from .terminal_layout import HEADER, cell_viewport
+from .terminal_layout import HEADER, CellLens, cell_viewport
 from .terminal_keys import BACKSPACE_KEYS, TAB, clip, command_for, curses_keys, fit_help
 from .terminal_search import TerminalSearch
 from .terminal_system import can_show, use_user_locale
-from .terminal_style import BLANK, SCALES, Scale, cell_keys, make_style, overview, runs
+from .terminal_style import BLANK, Scale, cell_keys, make_style, overview, runs
 
 if TYPE_CHECKING:
     import curses
@@ -62,9 +62,8 @@ FRAME_MS, CLOCK_MS, IDLE_MS = 16, 100, 500
 
 class TerminalGame:
     """The game on a curses screen around a :class:`~meiro.game.GameModel` (through its
-    :class:`~meiro.game.session.GameSession`, to which it is the host and the lens: zoom 0
-    is :data:`~meiro.ui.terminal_style.WIDE`, each step down the next smaller scale, and
-    below the smallest z's overview of a maze too big for it)."""
+    :class:`~meiro.game.session.GameSession`, to which it is the host; the zoom levels are a
+    :class:`~meiro.ui.terminal_layout.CellLens`)."""
 
     def __init__(self, screen: curses.window, model: GameModel, *, records: Records | None = None,
                  color: bool = True, utf8: bool = True) -> None:
@@ -76,7 +75,6 @@ class TerminalGame:
         self.session = GameSession(model, records, self, cells=True)
         self.style = make_style(color, utf8)
         self.utf8 = utf8
-        self.scales = SCALES if utf8 else SCALES[1:]  # the map needs half blocks
         self._zoom = 0  # the zoom asked for, kept from one maze to the next
         self._overview: Viewport | None = None  # z's shrunk grid, while shown
         self.keys = curses_keys()
@@ -143,15 +141,14 @@ class TerminalGame:
             if self.search is not None:
                 self.search.relayout()
 
-    # -- the session's host and lens -------------------------------------------------------------
+    # -- the session's host -------------------------------------------------------------
     @property
     def pictures(self) -> Path:
         return IMAGE_DIR.resolve()
 
     def show(self, viewport: Viewport) -> None:
-        viewport.lens = self
-        low = self.zooms()[0]
-        viewport.zoom = max(low, self._zoom)  # z's overview was for the last maze's size
+        viewport.lens = lens = CellLens(viewport.shape, self._room, self.utf8)
+        viewport.zoom = max(lens.zooms()[0], self._zoom)  # z's overview was for the last maze
 
     def confirm_large(self, width: int, height: int) -> bool:
         return True
@@ -174,44 +171,27 @@ class TerminalGame:
         lines, columns = self.screen.getmaxyx()
         return lines - HEADER, columns
 
-    def zooms(self) -> tuple[int, int]:
-        return 1 - len(self.scales), 0
+    @property
+    def lens(self) -> CellLens:
+        """The zoom levels of the maze on the board (of an empty board, before one)."""
+        view = self.session.viewport
+        if view is not None and isinstance(view.lens, CellLens):
+            return view.lens
+        return CellLens((1, 1), self._room, self.utf8)
 
-    def _scale_at(self, zoom: int) -> Scale:
-        return self.scales[max(0, len(self.scales) - 1 + zoom)]
-
-    def _shrink_at(self, zoom: int) -> int:
-        """How many blocks a side z's overview puts in one (1: real blocks)."""
-        maze = self.model.maze
-        if zoom >= self.zooms()[0] or maze is None:
-            return 1
-        room = self.scales[0].view_size(*self._room())
-        return max(1, *(-(-n // v) for n, v in zip(maze.shape, room)))
-
-    def span(self, zoom: int) -> tuple[float, float]:
-        rows, cols = self._scale_at(zoom).view_size(*self._room())
-        shrink = self._shrink_at(zoom)
-        return rows * shrink, cols * shrink
-
-    def whole(self) -> int:
-        maze = self.model.maze
-        low = self.zooms()[0]
-        if maze is None:
-            return low
-        for zoom in range(0, low - 1, -1):  # the largest blocks first
-            if all(n <= v for n, v in zip(maze.shape, self._scale_at(zoom).view_size(*self._room()))):
-                return zoom
-        return low - 1  # not even the smallest: the overview
+    @property
+    def zoom_level(self) -> int:
+        view = self.session.viewport
+        return view.zoom if view is not None else self._zoom
 
     @property
     def scale(self) -> Scale:
         """The scale the maze is drawn at."""
-        view = self.session.viewport
-        return self._scale_at(view.zoom if view is not None else self._zoom)
+        return self.lens.scale_at(self.zoom_level)
 
     @scale.setter
     def scale(self, scale: Scale) -> None:
-        self._zoom = self.scales.index(scale) - (len(self.scales) - 1)
+        self._zoom = self.lens.zoom_of(scale)
         if self.session.viewport is not None:
             self.session.viewport.zoom = self._zoom
             self.session.resized()
@@ -220,8 +200,7 @@ class TerminalGame:
     @property
     def shrink(self) -> int:
         """> 1: z's overview of a maze too big for the smallest zoom."""
-        view = self.session.viewport
-        return self._shrink_at(view.zoom) if view is not None else 1
+        return self.lens.shrink_at(self.zoom_level)
 
     @property
     def view(self) -> Viewport | None:
@@ -265,7 +244,7 @@ class TerminalGame:
         if self.shrink > 1:  # the overview is small and changes as a whole: redraw it whole
             full = full or bool(changes.blocks.size) or changes.status
             shape = self._shown_shape()
-            size = self.scales[0].view_size(lines - HEADER, columns)
+            size = self.lens.scales[0].view_size(lines - HEADER, columns)
             if self._overview is None or (self._overview.shape, self._overview.size) != (shape, size):
                 self._overview = cell_viewport(*shape, *size)
                 full = True
