@@ -782,5 +782,5 @@ def test_a_maze_named_by_a_seed_alone_keeps_no_records(tmp_path):
     for a, b in zip(solution[:-1], solution[1:]):
         model.handle(Move(Direction((int(b[0] - a[0]), int(b[1] - a[1])))))
         game.draw()
-    assert model.cleared and game._record_key() is None
+    assert model.cleared and game.session.record_key() is None
     assert not path.exists()

@@ -413,10 +413,6 @@ class TerminalGame:
                 line = words.center(width)
                 self._put(top + i, left, clip(line, columns - left), self.style.attrs["clear"])
 
-    # -- records -------------------------------------------------------------------------------
-    def _record_key(self) -> str | None:
-        return self.session.record_key() if self.records is not None else None
-
     # -- the loop ------------------------------------------------------------------------------
     def _timeout(self) -> int:
         if self.model.animating or (self.search is not None and self.search.animating):

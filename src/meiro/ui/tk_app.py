@@ -274,7 +274,7 @@ class MazeApp:
     def dispatch(self, command: Command) -> None:
         """Hand one command to the session, then redraw what it changed."""
         self.session.set_seed(self.seed_var.get())
-        if self.session.command(command) and self.root.winfo_exists():
+        if self.session.command(command):
             self.refresh()
             if self.model.animating:
                 self._schedule()
@@ -447,9 +447,6 @@ class MazeApp:
                                       f"{goal_title(model.maze_goal, model.lang)}")
         self.vars["best"].set(self.session.best_text())
         self._draw_clear()
-
-    def _record_key(self) -> str | None:
-        return self.session.record_key()
 
     def _draw_clear(self) -> None:
         self.canvas.delete("clear")
