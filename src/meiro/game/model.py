@@ -4,8 +4,10 @@
 size, seed, algorithm, goal and their validation) and the round being played
 (:class:`~meiro.game.round.Round`: the maze, the player, the counters, the
 stopwatch, the two animations and the *paint* grid — one palette index per
-block — that a front end turns into pixels). After each command or :meth:`GameModel.tick` the front end asks
-:meth:`GameModel.take_changes` which blocks changed and repaints only those.
+block — that a front end turns into pixels). After each command or
+:meth:`GameModel.tick` the front end asks :meth:`GameModel.take_changes` which
+blocks changed and repaints only those. Front ends drive the model through a
+:class:`~meiro.game.session.GameSession`.
 
 The phases follow the seed game::
 
