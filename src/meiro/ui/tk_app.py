@@ -118,6 +118,7 @@ class MazeApp:
         self._resize_job: str | None = None
         self._clock_job: str | None = None
         self._search_window: SearchWindow | None = None
+        self._info_shown: tuple[str, bool] | None = None
         self._build(canvas_size)
         if no_font:
             self._set_info(self._t("no_japanese_font"))
@@ -490,8 +491,12 @@ class MazeApp:
         self._show_info()
 
     def _show_info(self) -> None:
-        self.vars["info"].set(self.session.info)
-        self.info_label.configure(fg=OK_FG if self.session.info_ok else ERROR_FG)
+        shown = (self.session.info, self.session.info_ok)
+        if shown == self._info_shown:
+            return  # (called on every frame: touch the label only when the news changes)
+        self._info_shown = shown
+        self.vars["info"].set(shown[0])
+        self.info_label.configure(fg=OK_FG if shown[1] else ERROR_FG)
 
 
 def run_game(model: GameModel, records: Records | None = None) -> None:
