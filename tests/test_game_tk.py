@@ -149,7 +149,7 @@ def test_keys_every_50_ms_all_arrive_and_clear_shows(window):
     root.update()
     assert model.elapsed == frozen and app.vars["time"].get() == model.clock_text
     assert "Best" in app.vars["best"].get()  # the record was written and read back
-    assert Records(app.records.path).best(app._record_key())["moves"] == len(keys)
+    assert Records(app.records.path).best(app.session.record_key())["moves"] == len(keys)
 
 
 def test_a_clear_after_watching_the_search_is_not_recorded(window):
@@ -162,7 +162,7 @@ def test_a_clear_after_watching_the_search_is_not_recorded(window):
     assert model.cleared and not model.clear_counts
     root.update()
     assert "not recorded" in app.vars["info"].get()
-    assert Records(app.records.path).best(app._record_key()) is None
+    assert Records(app.records.path).best(app.session.record_key()) is None
 
 
 def test_without_a_japanese_font_the_window_speaks_english_and_says_why(window):
@@ -492,12 +492,12 @@ def test_the_japanese_window_names_generators_and_goals_in_japanese(window):
 
 
 def test_the_window_says_it_is_preparing_while_the_kernels_compile(window, monkeypatch):
-    from meiro.ui import tk_app
+    from meiro.game import prepare
 
     model = GameModel(lang="ja")
     root, app = window(model)
     seen = []
-    monkeypatch.setattr(tk_app, "prepare_kernels",
+    monkeypatch.setattr(prepare, "prepare_kernels",
                         lambda algorithm, goal: seen.append((app.vars["info"].get(), algorithm, goal)))
     app.prepare()
     assert seen == [("準備中… (初回だけ、計算の部分を用意しています)", "dig", "corner")]
@@ -629,5 +629,18 @@ def test_a_maze_named_by_a_seed_alone_keeps_no_records(window):
     root, app = window(model)
     press(root, "space")
     press(root, *keys_for(meiro.solve(maze).path))
-    assert model.cleared and app._record_key() is None
+    assert model.cleared and app.session.record_key() is None
     assert not app.records.path.exists() and app.vars["best"].get() == ""
+
+
+def test_the_panel_is_laid_out_from_its_table(window):
+    from meiro.ui.tk_app import LAYOUT
+
+    root, app = window(GameModel(lang="en"))
+    for row, cells in enumerate(LAYOUT):
+        for column, cell in enumerate(cells):
+            key = cell.key if cell.kind != "text" else "text:" + cell.key
+            info = app.widgets[key].grid_info()
+            assert (int(info["row"]), int(info["column"])) == (row, column), cell
+            assert int(info["columnspan"]) == (2 if len(cells) == 1 else 1)
+    assert app.widgets["text:seed"].cget("text") == "Seed (empty = random)"

@@ -599,7 +599,7 @@ def test_zoom_keys_step_through_the_scales_and_z_fits_the_maze():
         seen.append(game.scale.name)
     # 61 blocks across do not fit 100 columns at 2 a block, but do at 1: z picks narrow
     assert seen == ["narrow", "map", "map", "narrow", "wide", "wide", "narrow"]
-    assert game._info.startswith("View: narrow")
+    assert game.session.info.startswith("View: narrow")
     ascii_game = TerminalGame(RecordingScreen(30, 100), model, color=False, utf8=False)
     for key in "---":
         ascii_game.on_key(ord(key))
@@ -740,7 +740,7 @@ def test_z_on_a_maze_bigger_than_the_map_shows_all_of_it_shrunk():
     model, screen, game = headless(maze, lines=40, columns=100)
     game.on_key(ord("z"))
     game.draw()
-    assert game.shrink > 1 and game._info.startswith("View: whole maze")
+    assert game.shrink > 1 and game.session.info.startswith("View: whole maze")
     rows, cols = game._shown_shape()
     assert -(-rows // 2) <= 40 - HEADER and cols <= 100  # two blocks a line, one a column
     drawn = {(y, x): ch for (y, x), ch in screen.cells.items() if y >= HEADER}
@@ -782,5 +782,5 @@ def test_a_maze_named_by_a_seed_alone_keeps_no_records(tmp_path):
     for a, b in zip(solution[:-1], solution[1:]):
         model.handle(Move(Direction((int(b[0] - a[0]), int(b[1] - a[1])))))
         game.draw()
-    assert model.cleared and game._record_key() is None
+    assert model.cleared and game.session.record_key() is None
     assert not path.exists()

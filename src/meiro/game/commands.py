@@ -1,9 +1,10 @@
 """What a player can ask the game to do, and which key asks for what.
 
 Front ends translate their key events through :data:`KEYMAP` (Tk keysym names)
-and hand the resulting command to :meth:`meiro.game.model.GameModel.handle`;
-commands the model does not own (saving, opening the folder, quitting,
-zooming) are carried out by the front end itself.
+and hand the resulting command to :meth:`meiro.game.session.GameSession.command`,
+which gives the game's own to :meth:`meiro.game.model.GameModel.handle` and carries
+out the rest (saving, opening the folder, quitting, zooming, the search view),
+asking the front end for what needs its screen.
 """
 
 from __future__ import annotations
@@ -47,29 +48,29 @@ class ShowAnswer:
 
 @dataclass(frozen=True)
 class SaveImage:
-    """p: save the maze as a PNG (front end)."""
+    """p: save the maze as a picture (the front end asks where, or picks the folder)."""
 
 
 @dataclass(frozen=True)
 class OpenFolder:
-    """o: open the image folder in the file manager (front end)."""
+    """o: open the picture folder in the file manager (a terminal says where it is)."""
 
 
 @dataclass(frozen=True)
 class Quit:
-    """Escape: close the game (front end)."""
+    """Escape: close the game."""
 
 
 @dataclass(frozen=True)
 class Zoom:
-    """+/-: zoom the view in (``step`` > 0) or out; 0 fits the whole maze (front end)."""
+    """+/-: zoom the view in (``step`` > 0) or out; 0 fits the whole maze."""
 
     step: int
 
 
 @dataclass(frozen=True)
 class WatchSearch:
-    """f: replay how A* and BFS explore the maze (front end switches view)."""
+    """f: replay how A* and BFS explore the maze (the front end shows them)."""
 
 
 Command = Move | StartStop | Skip | ShowAnswer | SaveImage | OpenFolder | Quit | Zoom | WatchSearch

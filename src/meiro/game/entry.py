@@ -80,3 +80,75 @@ def format_entry(width: int, height: int, unit: str = "cells") -> str:
     if unit == "blocks":
         width, height = 2 * width + 1, 2 * height + 1
     return str(width) if width == height else f"{width}x{height}"
+
+
+class EntryForm:
+    """The inputs that make the next maze — size (in blocks or cells), seed, algorithm, goal
+    rule — and the message beside them: the prompt, or why Enter was refused.
+
+    Examples
+    --------
+    >>> form = EntryForm(unit="cells")
+    >>> form.type("20x1a"), form.type("20x10"), form.size()
+    (False, True, (20, 10))
+    >>> form.set_unit("blocks"), form.text
+    (True, '41x21')
+    >>> form.seed_text = "x"
+    >>> form.seed()
+    Traceback (most recent call last):
+    ...
+    meiro.game.entry.EntryError: seed_invalid
+    """
+
+    def __init__(self, algorithm: str = "dig", goal: str = "corner", unit: str = "blocks") -> None:
+        self.algorithm = algorithm
+        self.goal = goal
+        self.unit = unit
+        self.text = ""
+        self.seed_text = ""
+        self.message_key = "prompt_" + unit
+
+    def type(self, value: str) -> bool:
+        """Put ``value`` in the size entry; refused (False) unless digits (and one ``x``)."""
+        if not allowed(value):
+            return False
+        self.text = value
+        return True
+
+    def set_unit(self, unit: str) -> bool:
+        """Switch what the size entry expects (``"blocks"`` or ``"cells"``), converting its
+        text; False if nothing changed."""
+        if unit == self.unit or unit not in UNITS:
+            return False
+        try:
+            size: tuple[int, int] | None = parse_entry(self.text, self.unit)
+        except EntryError:
+            size = None
+        self.unit = unit
+        if size:
+            self.text = format_entry(*size, unit)
+        self.prompt()
+        return True
+
+    def size(self) -> tuple[int, int]:
+        """The ``(width, height)`` in cells asked for; :class:`EntryError` if none is."""
+        return parse_entry(self.text, self.unit)
+
+    def seed(self) -> int | None:
+        """The seed asked for (None: a fresh one); :class:`EntryError` ``seed_invalid`` if
+        the seed entry holds something else than a number."""
+        text = self.seed_text.strip()
+        if not text:
+            return None
+        try:
+            return int(text)
+        except ValueError:
+            raise EntryError("seed_invalid") from None
+
+    def prompt(self) -> None:
+        """Show the prompt again (a maze started, or the unit changed)."""
+        self.message_key = "prompt_" + self.unit
+
+    def refuse(self, key: str) -> None:
+        """Show why Enter made no maze (a message key)."""
+        self.message_key = key

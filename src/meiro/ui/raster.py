@@ -19,6 +19,7 @@ from numpy.typing import NDArray
 from ..paint import (ANSWER, CLASSES, CLOSED, COLOR_NAMES, CURRENT, FRONTIER, GOAL,  # noqa: F401
                      NAMES, OUTSIDE, PATH, START, TRAIL, WALL, rgb)
 from ..paint import PLAYER as _PLAYER_CLASS
+from ..game.viewport import Viewport
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -61,12 +62,13 @@ class View:
     (40, 20, 60, 40)
     """
 
-    def __init__(self, rows: int, cols: int, width: int, height: int) -> None:
+    def __init__(self, rows: int, cols: int, width: int, height: int,
+                 frame: Viewport | None = None) -> None:
         self.rows, self.cols = rows, cols
         self.width, self.height = max(1, width), max(1, height)
-        self.zoom = 0
-        self.px = 1.0
-        self.left = self.top = 0.0
+        #: which blocks are shown and the zoom, in blocks (the game session's viewport)
+        self.frame = frame if frame is not None else Viewport(rows, cols)
+        self.frame.lens = self
         self._layout()
 
     # -- scale and position -------------------------------------------------------------
@@ -79,21 +81,41 @@ class View:
         # fit the window, unless blocks would be too small to tell walls from paths
         return self.fit_px if self.fit_px >= FIT_MIN_PX else MIN_PLAYING_PX
 
+    def px_at(self, zoom: int) -> float:
+        """Block size in pixels at zoom level ``zoom`` (0: the default, each step twice)."""
+        return max(self.fit_px, min(MAX_PX, self._default_px() * 2.0 ** zoom))
+
+    @property
+    def px(self) -> float:
+        """The size of a block in pixels now."""
+        return self.px_at(self.frame.zoom)
+
+    @property
+    def zoom(self) -> int:
+        return self.frame.zoom
+
+    @property
+    def left(self) -> float:
+        return self.frame.corner[1]
+
+    @property
+    def top(self) -> float:
+        return self.frame.corner[0]
+
+    # the Lens of the viewport: what a zoom level shows
+    def span(self, zoom: int) -> tuple[float, float]:
+        px = self.px_at(zoom)
+        return self.height / px, self.width / px
+
+    def zooms(self) -> tuple[int, int]:
+        return (math.floor(math.log2(self.fit_px / self._default_px())),
+                math.ceil(math.log2(MAX_PX / self._default_px())))
+
+    def whole(self) -> int:
+        return self.zooms()[0]
+
     def _layout(self, focus: tuple[int, int] | None = None) -> None:
-        self.px = max(self.fit_px, min(MAX_PX, self._default_px() * 2.0 ** self.zoom))
-        self._place(focus)
-
-    def _place(self, focus: tuple[float, float] | None) -> None:
-        span_c, span_r = self.width / self.px, self.height / self.px
-        fr, fc = focus if focus is not None else (self.rows / 2, self.cols / 2)
-        self.left = self._clamp(fc + 0.5 - span_c / 2, self.cols, span_c)
-        self.top = self._clamp(fr + 0.5 - span_r / 2, self.rows, span_r)
-
-    @staticmethod
-    def _clamp(start: float, total: int, span: float) -> float:
-        if span >= total:  # the whole side fits: centre it
-            return (total - span) / 2
-        return min(max(0.0, start), total - span)
+        self.frame.resize(*self.span(self.frame.zoom), focus)
 
     def resize(self, width: int, height: int, focus: tuple[int, int] | None = None) -> None:
         self.width, self.height = max(1, width), max(1, height)
@@ -103,35 +125,24 @@ class View:
         """Zoom in (+1), out (-1) or back to the default (0); True if the scale changed."""
         old = self.px
         if step == 0:
-            self.zoom = 0
+            self.frame.zoom = 0
+            self._layout(focus)
         else:
-            low = math.floor(math.log2(self.fit_px / self._default_px()))
-            high = math.ceil(math.log2(MAX_PX / self._default_px()))
-            self.zoom = min(high, max(low, self.zoom + step))
-        self._layout(focus)
+            self.frame.set_zoom(step, focus)
         return self.px != old
 
     def show_all(self) -> None:
         """Scale the whole maze into the window (the overview used while digging)."""
-        self.zoom = math.floor(math.log2(self.fit_px / self._default_px()))
-        self._layout()
+        self.frame.set_zoom(0)
 
     @property
     def scrolls(self) -> bool:
         """Whether the maze is larger than the window (then the view follows the player)."""
-        return self.cols * self.px > self.width + 0.5 or self.rows * self.px > self.height + 0.5
+        return self.frame.scrolls
 
     def follow(self, pos: tuple[int, int], margin: float = 0.25) -> bool:
         """Scroll so that ``pos`` stays away from the edges; True if the view moved."""
-        if not self.scrolls:
-            return False
-        x0, y0, x1, y1 = self.block_rect(*pos, clip=False)
-        mx, my = self.width * margin, self.height * margin
-        if mx <= x0 and x1 <= self.width - mx and my <= y0 and y1 <= self.height - my:
-            return False
-        before = (self.left, self.top)
-        self._place(pos)
-        return (self.left, self.top) != before
+        return self.frame.follow(pos, margin)
 
     # -- pixels <-> blocks -------------------------------------------------------------------
     def block_at(self, x: int, y: int) -> tuple[int, int]:

@@ -1,12 +1,14 @@
 """``meiro play --terminal``: the maze game in a text terminal, with curses.
 
-Like the Tk window (:mod:`meiro.ui.tk_app`), this front end only maps keys to
-:mod:`meiro.game` commands and draws the model's state: the rules, counters,
-clock and animations all live in :class:`~meiro.game.GameModel`. Each block
+Like the Tk window (:mod:`meiro.ui.tk_app`), this front end is an adapter around a
+:class:`~meiro.game.session.GameSession`: keys become session commands and entry
+edits, and the session's state is drawn; the rules, counters, clock, animations,
+records and the viewport all live in :mod:`meiro.game`. Each block
 takes two columns so the maze looks square; + and - zoom out to a column per
 block and to a map of two blocks per character, z fits the whole maze
 (:mod:`meiro.ui.terminal_style`). Mazes larger than the terminal
-are shown through a :class:`Viewport` that jumps to keep the player in view;
+are shown through the session's :class:`~meiro.game.viewport.Viewport`, which jumps to keep
+the player in view;
 after a command or an animation frame only the blocks the model reports as
 changed are rewritten (curses then sends only what differs), so a move costs
 the same on a 15x15 maze as on a 1000x1000 one, and works over SSH.
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -32,18 +35,19 @@ from numpy.typing import NDArray
 from ..errors import MazeError
 from ..registry import GENERATORS
 from ..text.maze_text import display_width
-from ..game import GameModel, OpenFolder, Phase, Quit, SaveImage, WatchSearch, Zoom
-from ..game.clock import format_elapsed
+from ..game import GameModel, Phase, Zoom
+from ..game.commands import Command
+from ..game.records import Records
+from ..game.session import GameSession
+from ..game.viewport import Viewport
 from ..text.messages import text
-from ..game.prepare import prepare_kernels
-from ..game.records import NOTE_KEYS, Records, record_key
 from ..paint import CURRENT, PLAYER
 from .pictures import IMAGE_DIR, save_into
-from .terminal_layout import HEADER, Viewport
+from .terminal_layout import HEADER, CellLens, cell_viewport
 from .terminal_keys import BACKSPACE_KEYS, TAB, clip, command_for, curses_keys, fit_help
 from .terminal_search import TerminalSearch
 from .terminal_system import can_show, use_user_locale
-from .terminal_style import BLANK, WIDE, cell_keys, make_style, overview, runs, zoomed
+from .terminal_style import BLANK, Scale, cell_keys, make_style, overview, runs
 
 if TYPE_CHECKING:
     import curses
@@ -55,8 +59,11 @@ MIN_COLUMNS, MIN_LINES = 20, HEADER + 1
 #: Milliseconds between frames while something animates / while the clock runs / idle.
 FRAME_MS, CLOCK_MS, IDLE_MS = 16, 100, 500
 
+
 class TerminalGame:
-    """The game on a curses screen around a :class:`~meiro.game.GameModel`."""
+    """The game on a curses screen around a :class:`~meiro.game.GameModel` (through its
+    :class:`~meiro.game.session.GameSession`, to which it is the host; the zoom levels are a
+    :class:`~meiro.ui.terminal_layout.CellLens`)."""
 
     def __init__(self, screen: curses.window, model: GameModel, *, records: Records | None = None,
                  color: bool = True, utf8: bool = True) -> None:
@@ -65,16 +72,12 @@ class TerminalGame:
         self.curses = curses
         self.screen = screen
         self.model = model
-        self.records = records
+        self.session = GameSession(model, records, self, cells=True)
         self.style = make_style(color, utf8)
         self.utf8 = utf8
-        self.scale = WIDE  # the zoom (+, -, z)
-        self.shrink = 1  # > 1: z's overview of a maze too big for the smallest zoom
+        self._zoom = 0  # the zoom asked for, kept from one maze to the next
+        self._overview: Viewport | None = None  # z's shrunk grid, while shown
         self.keys = curses_keys()
-        self.view: Viewport | None = None
-        self._maze_id: Maze | None = None
-        self._recorded = False
-        self._info = ""
         self._full = True
         self.running = True
         self.search: TerminalSearch | None = None  # the search view (f), while it is open
@@ -82,10 +85,14 @@ class TerminalGame:
     def _t(self, key: str, **values: object) -> str:
         return text(self.model.lang, key, **values)
 
+    @property
+    def records(self) -> Records | None:
+        return self.session.records
+
     # -- input ---------------------------------------------------------------------------------
     def on_key(self, code: int) -> None:
         """Carry out one key: resize, typing into the size entry, or a game command."""
-        model = self.model
+        model, session = self.model, self.session
         if code == self.curses.KEY_RESIZE:
             self._full = True
             return
@@ -96,71 +103,111 @@ class TerminalGame:
             return
         if model.entry_enabled:
             if code in (*BACKSPACE_KEYS, self.curses.KEY_BACKSPACE):
-                model.set_entry(model.entry_text[:-1])
+                session.type_size(model.entry_text[:-1])
                 return
             if code == TAB:
-                model.set_unit("cells" if model.entry_unit == "blocks" else "blocks")
+                session.switch_unit()
                 return
             if 0 <= code < 256 and chr(code) in "0123456789xX":
-                model.set_entry(model.entry_text + chr(code))
+                session.type_size(model.entry_text + chr(code))
                 return
         command = command_for(code, self.keys)
-        if command is None:
-            return
-        if isinstance(command, Quit):
-            self.running = False
-        elif isinstance(command, SaveImage):
-            self._save_picture()
-        elif isinstance(command, OpenFolder):
-            # no file manager to open from a terminal (often a remote one): say where they are
-            self._info = self._t("pictures_in", path=IMAGE_DIR.resolve())
-        elif isinstance(command, WatchSearch):
-            if model.watch_search() and model.maze is not None:  # (a maze is dug)
-                self.search = TerminalSearch(self, model.maze)
-            else:
-                self._info = self._t("no_maze")
-        elif isinstance(command, Zoom):
+        if command is not None:
+            self.dispatch(command)
+
+    def dispatch(self, command: Command) -> None:
+        """Hand one command to the session (a zoom also changes what the screen shows)."""
+        if isinstance(command, Zoom):
             self.zoom(command.step)
-        else:
-            maze_before, phase_before = model.maze, model.phase
-            if model.handle(command):
-                if model.maze is not maze_before:
-                    self._info = ""
-                if phase_before is Phase.ENTRY and model.phase is not Phase.ENTRY:
-                    self._full = True  # the form gives way to the maze
+            return
+        phase_before = self.model.phase
+        self.session.command(command)
+        if phase_before is Phase.ENTRY and self.model.phase is not Phase.ENTRY:
+            self._full = True  # the form gives way to the maze
 
     def zoom(self, step: int) -> None:
         """+ / - / z: larger blocks, smaller blocks, or the largest that show the whole maze."""
-        maze = self.model.maze
-        if maze is None:
-            self._info = self._t("no_maze")
-            return
-        lines, columns = self.screen.getmaxyx()
-        scale = zoomed(self.scale, step, maze.shape, lines - HEADER, columns, self.utf8)
-        shrink = 1
-        if step == 0:  # z: the whole maze, shrunk if even the smallest zoom cannot show it
-            room = scale.view_size(lines - HEADER, columns)
-            shrink = max(1, *(-(-n // v) for n, v in zip(maze.shape, room)))
-        self._info = self._t("zoom_overview" if shrink > 1 else "zoom_" + scale.name)
-        if scale is not self.scale or shrink != self.shrink:
-            self.scale, self.shrink, self.view, self._full = scale, shrink, None, True
+        before = (self.scale, self.shrink)
+        self.session.zoom(step)
+        view = self.session.viewport
+        if view is None:
+            return  # (the session said there is no maze)
+        self._zoom = view.zoom
+        self.session.say(self._t("zoom_overview" if self.shrink > 1 else "zoom_" + self.scale.name))
+        if (self.scale, self.shrink) != before:
+            self._full = True
             # every cell changes: have curses repaint the terminal whole rather than patch it
             self.screen.clear()
             if self.search is not None:
                 self.search.relayout()
 
-    def _save_picture(self) -> None:
-        """p: save the maze as a PNG into the picture folder, as the window's default name."""
-        model = self.model
-        if model.maze is None or model.dig_done < model.dig_total:
-            self._info = self._t("no_maze")
-            return
-        try:
-            path = save_into(model.maze, IMAGE_DIR)
-        except MazeError as exc:
-            self._info = self._t("save_failed", reason=str(exc))
-            return
-        self._info = self._t("saved", path=path)
+    # -- the session's host -------------------------------------------------------------
+    @property
+    def pictures(self) -> Path:
+        return IMAGE_DIR.resolve()
+
+    def show(self, viewport: Viewport) -> None:
+        viewport.lens = lens = CellLens(viewport.shape, self._room, self.utf8)
+        viewport.zoom = max(lens.zooms()[0], self._zoom)  # z's overview was for the last maze
+
+    def confirm_large(self, width: int, height: int) -> bool:
+        return True
+
+    def save_picture(self, maze: Maze) -> str | None:
+        """p: into the picture folder, under the window's default name."""
+        return str(save_into(maze, IMAGE_DIR))
+
+    def open_pictures(self) -> None:
+        """o: no file manager to open from a terminal (often a remote one): the session says
+        where the pictures are."""
+
+    def watch_search(self, maze: Maze) -> None:
+        self.search = TerminalSearch(self, maze)
+
+    def quit(self) -> None:
+        self.running = False
+
+    def _room(self) -> tuple[int, int]:
+        lines, columns = self.screen.getmaxyx()
+        return lines - HEADER, columns
+
+    @property
+    def lens(self) -> CellLens:
+        """The zoom levels of the maze on the board (of an empty board, before one)."""
+        view = self.session.viewport
+        if view is not None and isinstance(view.lens, CellLens):
+            return view.lens
+        return CellLens((1, 1), self._room, self.utf8)
+
+    @property
+    def zoom_level(self) -> int:
+        view = self.session.viewport
+        return view.zoom if view is not None else self._zoom
+
+    @property
+    def scale(self) -> Scale:
+        """The scale the maze is drawn at."""
+        return self.lens.scale_at(self.zoom_level)
+
+    @scale.setter
+    def scale(self, scale: Scale) -> None:
+        self._zoom = self.lens.zoom_of(scale)
+        if self.session.viewport is not None:
+            self.session.viewport.zoom = self._zoom
+            self.session.resized()
+        self._full = True
+
+    @property
+    def shrink(self) -> int:
+        """> 1: z's overview of a maze too big for the smallest zoom."""
+        return self.lens.shrink_at(self.zoom_level)
+
+    @property
+    def view(self) -> Viewport | None:
+        """What the maze view shows: the session's viewport, or z's overview of it."""
+        if self.shrink > 1:
+            return self._overview
+        return self.session.viewport
 
     # -- drawing -------------------------------------------------------------------------------
     def _put(self, y: int, x: int, s: str, attr: int = 0) -> None:
@@ -172,7 +219,7 @@ class TerminalGame:
     def draw(self) -> None:
         """Bring the screen up to date with the model and refresh it."""
         lines, columns = self.screen.getmaxyx()
-        model = self.model
+        model, session = self.model, self.session
         changes = model.take_changes()
         if lines < MIN_LINES or columns < MIN_COLUMNS:
             self.screen.erase()
@@ -188,20 +235,21 @@ class TerminalGame:
             return
         # the size form is a few short lines: redraw it whole on every key
         full = self._full or changes.full or model.phase is Phase.ENTRY
-        if model.maze is not None and model.maze is not self._maze_id:
-            self._maze_id, self._recorded, full = model.maze, False, True
-            self.view = None
-        size = self.scale.view_size(lines - HEADER, columns)
+        view = session.viewport
+        if view is not None and view.lens is not None:
+            wanted = view.lens.span(view.zoom)
+            if view.size != (int(wanted[0]), int(wanted[1])):  # the terminal was resized
+                session.resized()
+        full = session.update_view() or full
         if self.shrink > 1:  # the overview is small and changes as a whole: redraw it whole
             full = full or bool(changes.blocks.size) or changes.status
-        if self.view is None and model.maze is not None:
-            self.view = Viewport(*self._shown_shape(), *size)
-        elif self.view is not None and self.view.size != size:
-            self.view.resize(*size)
-            full = True
-        if (self.view is not None and model.player is not None
-                and self.view.follow(self._shown(model.player))):
-            full = True
+            shape = self._shown_shape()
+            size = self.lens.scales[0].view_size(lines - HEADER, columns)
+            if self._overview is None or (self._overview.shape, self._overview.size) != (shape, size):
+                self._overview = cell_viewport(*shape, *size)
+                full = True
+        else:
+            self._overview = None
         if full:
             self.screen.erase()
         if model.phase is Phase.ENTRY or model.maze is None:
@@ -212,7 +260,6 @@ class TerminalGame:
         else:
             self._draw_blocks(changes.blocks)
         self._full = False
-        self._record()
         self._draw_header(columns)
         self._draw_clear(lines, columns)
         self.screen.refresh()
@@ -329,7 +376,8 @@ class TerminalGame:
         elif phase is Phase.DIGGING:
             message = t("dig_paused" if model.dig_paused else "digging")
         elif phase is Phase.PLAYING:
-            room = self.screen.getmaxyx()[1] - 1 - (display_width(self._info) + 2 if self._info else 0)
+            info = self.session.info
+            room = self.screen.getmaxyx()[1] - 1 - (display_width(info) + 2 if info else 0)
             message = fit_help(t("term_play_keys"), room)
         elif phase is Phase.ANSWER and not model.answer_done:
             message = t("answer")
@@ -338,11 +386,12 @@ class TerminalGame:
             # after a refused Enter, say why (empty or invalid size) instead of the best record
             why = "" if model.message_key.startswith("prompt_") else model.message
             again = t("term_again", size=model.entry_text or "?")
-            message = "  ".join(p for p in (done, why or self._best_text(), again) if p)
-        if not self._info:
+            message = "  ".join(p for p in (done, why or self.session.best_text(), again) if p)
+        info = self.session.info
+        if not info:
             return message
         # the key help is what a narrow terminal may cut: fresh news goes before it
-        return f"{self._info}  {message}" if phase is Phase.PLAYING else f"{message}  {self._info}"
+        return f"{info}  {message}" if phase is Phase.PLAYING else f"{message}  {info}"
 
     def _draw_clear(self, lines: int, columns: int) -> None:
         """CLEAR!! as the window shows it: large and bright, in the middle of the maze."""
@@ -364,31 +413,6 @@ class TerminalGame:
                 line = words.center(width)
                 self._put(top + i, left, clip(line, columns - left), self.style.attrs["clear"])
 
-    # -- records -------------------------------------------------------------------------------
-    def _record_key(self) -> str | None:
-        maze = self.model.maze
-        if self.records is None or maze is None or maze.seed is None or maze.algorithm is None:
-            return None  # records name a maze by how it was made
-        return record_key(maze.algorithm, maze.width, maze.height, maze.seed, self.model.maze_goal)
-
-    def _record(self) -> None:
-        key = self._record_key()
-        if self.records is None or key is None or not self.model.cleared or self._recorded:
-            return
-        self._recorded = True
-        note = self.records.note_clear(key, self.model.elapsed, self.model.moves,
-                                       helped=not self.model.clear_counts)
-        if note:
-            self._info = self._t(note) if note in NOTE_KEYS else note
-
-    def _best_text(self) -> str:
-        key = self._record_key()
-        best = self.records.best(key) if self.records is not None and key is not None else None
-        if not best:
-            return ""
-        return self._t("best", time=format_elapsed(best["time"], self.model.lang),
-                       moves=self._t("count", n=best["moves"]))
-
     # -- the loop ------------------------------------------------------------------------------
     def _timeout(self) -> int:
         if self.model.animating or (self.search is not None and self.search.animating):
@@ -403,7 +427,7 @@ class TerminalGame:
         """
         screen = self.screen
         while self.running:
-            self.model.tick()
+            self.session.tick()
             self.draw()
             screen.timeout(self._timeout())
             code = screen.getch()
@@ -429,6 +453,8 @@ def run_terminal_game(model: GameModel, records: Records | None = None) -> None:
     notice = text(model.lang, "preparing")
     sys.stdout.write(notice if can_show(notice) else text("en", "preparing"))
     sys.stdout.flush()
+    from ..game.prepare import prepare_kernels
+
     prepare_kernels(model.algorithm, model.goal)
     sys.stdout.write("\r\x1b[K")
     sys.stdout.flush()

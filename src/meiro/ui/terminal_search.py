@@ -20,7 +20,7 @@ from numpy.typing import NDArray
 from ..game import Direction, Move, Quit, Skip, StartStop, WatchSearch, Zoom
 from ..game.commands import Command
 from ..game.search_replay import SearchWatch
-from .terminal_layout import HEADER, Viewport
+from .terminal_layout import HEADER, Viewport, cell_viewport
 from .terminal_style import Scale
 
 if TYPE_CHECKING:
@@ -104,7 +104,7 @@ class TerminalSearch:
         shown = replays if both else replays[:1]
         if self._layout != (lines, columns) or len(self._views) != len(shown):
             width = across if not both else (across - 1) // 2
-            self._views = [Viewport(*shape, rows, width) for _ in shown]
+            self._views = [cell_viewport(*shape, rows, width) for _ in shown]
             self._layout = (lines, columns)
             full = True
         for view, replay in zip(self._views, shown):

@@ -95,33 +95,6 @@ WIDE = Scale("wide", 2, 1)
 SCALES = (MAP, NARROW, WIDE)
 
 
-def zoomed(scale: Scale, step: int, shape: tuple[int, int], lines: int, columns: int,
-           utf8: bool) -> Scale:
-    """The scale after a zoom key: +1 larger blocks, -1 smaller, 0 the largest that
-    shows the whole ``shape`` of blocks in ``lines x columns`` (else the smallest).
-
-    :data:`MAP` needs the half-block characters, so a terminal that cannot write
-    them stops at :data:`NARROW`.
-
-    Examples
-    --------
-    >>> zoomed(WIDE, -1, (101, 101), 30, 80, utf8=True).name
-    'narrow'
-    >>> zoomed(NARROW, -1, (101, 101), 30, 80, utf8=False).name       # no ▀ without UTF-8
-    'narrow'
-    >>> zoomed(WIDE, 0, (51, 71), 30, 80, utf8=True).name             # 51 rows need the halves
-    'map'
-    >>> zoomed(MAP, 0, (21, 71), 30, 80, utf8=True).name
-    'narrow'
-    """
-    usable = SCALES if utf8 else SCALES[1:]
-    if step == 0:
-        fits = [s for s in usable if all(n <= v for n, v in zip(shape, s.view_size(lines, columns)))]
-        return fits[-1] if fits else usable[0]
-    here = usable.index(scale) if scale in usable else len(usable) - 1
-    return usable[min(max(here + (1 if step > 0 else -1), 0), len(usable) - 1)]
-
-
 @dataclass(frozen=True)
 class Style:
     """How each block class is drawn: per class, the two characters of :data:`WIDE` and a

@@ -1,8 +1,10 @@
 """The Tk window of ``meiro play``: the seed game, drawn as one image (its layout, keys and
 drawing; the system around it, DPI, fonts, file manager and dialogs, is :mod:`meiro.ui.tk_system`).
 
-The window only maps keys to :mod:`meiro.game` commands and draws the model's
-state. The maze is one ``PhotoImage`` the size of the canvas; after every
+The window is an adapter around a :class:`~meiro.game.session.GameSession`: keys,
+buttons and the entries become session commands and entry edits, and the
+session's state (the model, its viewport, the records, the news line) is drawn.
+The panel beside the maze is laid out from a table (:data:`LAYOUT`). The maze is one ``PhotoImage`` the size of the canvas; after every
 command or animation frame only the pixel rectangle of the blocks that
 changed is rendered (:class:`meiro.ui.raster.View`) and copied in, so a move
 costs the same on a 15x15 maze as on a 1000x1000 one. Animations run on
@@ -15,18 +17,17 @@ import subprocess
 import tkinter as tk
 from pathlib import Path
 from tkinter import messagebox, ttk
-from typing import TYPE_CHECKING, Any, Callable, Literal
+from typing import TYPE_CHECKING, Any, Callable, Literal, NamedTuple, cast
 
 from ..errors import MazeError
-from ..game import (KEYMAP, GameModel, OpenFolder, Phase, Quit, SaveImage, StartStop, WatchSearch,
-                    Zoom)
+from ..game import KEYMAP, GameModel, OpenFolder, Phase, SaveImage, WatchSearch, Zoom
 from ..game.commands import Command
-from ..game.clock import format_elapsed
-from ..text.messages import text
-from ..game.records import NOTE_KEYS, Records, record_key
-from ..game.prepare import prepare_kernels
+from ..game.records import Records
+from ..game.session import GameSession
+from ..game.viewport import Viewport
 from ..goals import GOALS, goal_title
 from ..registry import GENERATORS
+from ..text.messages import text
 from .pictures import IMAGE_DIR, image_name, save_picture
 from .raster import Rect, View, goal_arrow
 from . import tk_system
@@ -42,17 +43,51 @@ BG = "gray80"
 FONT = ("Yu Gothic", 10)
 FRAME_MS = 16
 
-
-#: A maze of more cells than this takes long to make and dig: Enter asks first.
-LARGE_CELLS = 1000 * 1000
-
 #: Colours of the message under the buttons.
 ERROR_FG, OK_FG = "firebrick", "dark green"
 #: How often (ms), and how long, to watch the file manager's opener for a failure.
 OPENER_POLL_MS, OPENER_WAIT_MS = 250, 10_000
 
+
+class Cell(NamedTuple):
+    """One widget of the panel: its ``kind``, the message or variable ``key`` it shows, and
+    options (``span``: both columns)."""
+
+    kind: Literal["text", "value", "button", "size", "units", "choice", "seed"]
+    key: str
+    options: dict[str, Any] = {}
+
+
+#: The panel beside the maze, row by row (one or two cells a row; a lone cell spans both
+#: columns). ``text``: a fixed message; ``value``: a text the game updates; ``button``: a
+#: command (its text fixed, or updated when ``var`` is set); ``size``/``seed``: the entries;
+#: ``units``: blocks or cells; ``choice``: the generator or goal chooser.
+LAYOUT: tuple[tuple[Cell, ...], ...] = (
+    (Cell("text", "time"), Cell("value", "time")),
+    (Cell("text", "moves"), Cell("value", "moves")),
+    (Cell("text", "steps"), Cell("value", "steps")),
+    (Cell("text", "fewest"), Cell("value", "fewest")),
+    (Cell("value", "best", {"width": 44}),),
+    (Cell("button", "answer", {"var": True}), Cell("button", "startstop", {"var": True})),
+    (Cell("button", "save", {"var": True}), Cell("button", "open")),
+    (Cell("value", "message", {"width": 44, "wraplength": 360}),),
+    (Cell("units", "unit"), Cell("size", "entry")),
+    (Cell("text", "algorithm"), Cell("choice", "algorithm")),
+    (Cell("text", "goal"), Cell("choice", "goal")),
+    (Cell("text", "seed", {"hint": "seed_hint"}), Cell("seed", "seed")),
+    (Cell("value", "seed_now", {"width": 44}),),
+    (Cell("button", "search"), Cell("text", "zoom_keys")),
+    (Cell("value", "info", {"width": 44, "wraplength": 360, "fg": ERROR_FG}),),
+)
+
+#: What each button asks for.
+BUTTONS: dict[str, Command] = {"answer": KEYMAP["i"], "startstop": KEYMAP["Return"],
+                               "save": SaveImage(), "open": OpenFolder(), "search": WatchSearch()}
+
+
 class MazeApp:
-    """The game window around a :class:`~meiro.game.GameModel`.
+    """The game window around a :class:`~meiro.game.GameModel` (through its
+    :class:`~meiro.game.session.GameSession`, to which it is the host).
 
     ``ask_save_path(initialdir, initialfile) -> str``, ``open_folder(path)`` and
     ``has_japanese_font(root)`` default to the save dialog, the file manager and
@@ -72,21 +107,18 @@ class MazeApp:
         no_font = model.lang == "ja" and not has_japanese_font(root)
         if no_font:
             model.lang = "en"  # English rather than a window of empty boxes
-        self.records = records
+        self.session = GameSession(model, records, self, dig_overview=True)
         self.image_dir = Path(image_dir)
         self.ask_save_path = ask_save_path
         self.open_folder = open_folder
         self.confirm = confirm or (lambda title, message: messagebox.askyesno(title, message,
                                                                               parent=root))
         self.view: View | None = None
-        self._maze_id: Maze | None = None
         self._anim_job: str | None = None
         self._resize_job: str | None = None
         self._clock_job: str | None = None
-        self._info = ""
-        self._recorded = False
-        self._overview = False
         self._search_window: SearchWindow | None = None
+        self._info_shown: tuple[str, bool] | None = None
         self._build(canvas_size)
         if no_font:
             self._set_info(self._t("no_japanese_font"))
@@ -97,15 +129,19 @@ class MazeApp:
         if model.animating:
             self._schedule()
 
+    @property
+    def records(self) -> Records | None:
+        return self.session.records
+
     def prepare(self) -> None:
         """Show 準備中… while the game's kernels compile (first run) or load, then clear it."""
-        before = self._info
+        before = self.session.info, self.session.info_ok
         self._set_info(self._t("preparing"))
         self.root.update()
         try:
-            prepare_kernels(self.model.algorithm, self.model.goal)
+            self.session.prepare()
         finally:
-            self._set_info(before)
+            self._set_info(*before)
 
     # -- widgets ------------------------------------------------------------------------------
     def _t(self, key: str, **values: object) -> str:
@@ -119,89 +155,22 @@ class MazeApp:
         root.rowconfigure(0, weight=1)
         panel = tk.Frame(root, bg=BG)
         panel.grid(row=0, column=0, columnspan=2, sticky="n", padx=6, pady=6)
-        self.vars = {name: tk.StringVar(root) for name in (
-            "time", "moves", "steps", "fewest", "startstop", "answer", "save", "message", "info",
-            "seed_now", "best")}
-
-        def label(row: int, col: int, textvariable: tk.StringVar | None = None,
-                  value: str | None = None, **kw: Any) -> tk.Label:
-            if textvariable is not None:
-                kw["textvariable"] = textvariable
-            widget = tk.Label(panel, text=value or "", bg=BG, font=FONT, width=kw.pop("width", 22),
-                              **kw)
-            widget.grid(row=row, column=col, padx=6, pady=4)
-            return widget
-
-        label(0, 0, value=self._t("time"))
-        self.time_label = label(0, 1, self.vars["time"])
-        label(1, 0, value=self._t("moves"))
-        label(1, 1, self.vars["moves"])
-        label(2, 0, value=self._t("steps"))
-        label(2, 1, self.vars["steps"])
-        label(3, 0, value=self._t("fewest"))
-        label(3, 1, self.vars["fewest"])
-        label(4, 0, self.vars["best"], width=44).grid(columnspan=2)
-
-        def button(row: int, col: int, var: tk.StringVar, command: Callable[[], object]) -> tk.Button:
-            widget = tk.Button(panel, textvariable=var, width=22, height=2, font=FONT,
-                               takefocus=0, command=command)
-            widget.grid(row=row, column=col, padx=6, pady=4)
-            return widget
-
-        self.answer_button = button(5, 0, self.vars["answer"], lambda: self.dispatch(KEYMAP["i"]))
-        self.start_button = button(5, 1, self.vars["startstop"], lambda: self.dispatch(KEYMAP["Return"]))
-        self.save_button = button(6, 0, self.vars["save"], lambda: self.dispatch(SaveImage()))
-        tk.Button(panel, text=self._t("open"), width=22, height=2, font=FONT, takefocus=0,
-                  command=lambda: self.dispatch(OpenFolder())).grid(row=6, column=1, padx=6, pady=4)
-
-        label(7, 0, self.vars["message"], width=44, wraplength=360).grid(columnspan=2)
-        self.entry_var = tk.StringVar(root, value=self.model.entry_text)
-        check = root.register(self._entry_allowed)
-        self.entry = tk.Entry(panel, textvariable=self.entry_var, width=22, font=FONT,
-                              validate="key", validatecommand=(check, "%P"))
-        self.entry.grid(row=8, column=1, padx=6, pady=4)
-        # Ctrl+A selects the whole size (Tk's default on X11 only moves to the line's start)
+        self.vars: dict[str, tk.StringVar] = {}
+        self.widgets: dict[str, tk.Widget] = {}
+        for row, cells in enumerate(LAYOUT):
+            for column, cell in enumerate(cells):
+                widget = self._make(panel, cell)
+                span = 2 if len(cells) == 1 else 1
+                widget.grid(row=row, column=column, columnspan=span)
+                if cell.kind != "units":
+                    widget.grid_configure(padx=6, pady=4)
+                self.widgets[cell.key if cell.kind != "text" else "text:" + cell.key] = widget
+        self.time_label = self.widgets["time"]
+        self.answer_button = self.widgets["answer"]
+        self.start_button = self.widgets["startstop"]
+        self.save_button = self.widgets["save"]
+        self.info_label = cast(tk.Label, self.widgets["info"])
         self.entry.bind("<Control-a>", self._select_all_entry)
-        units = tk.Frame(panel, bg=BG)
-        units.grid(row=8, column=0)
-        self.unit_var = tk.StringVar(root, value=self.model.entry_unit)
-        self.unit_buttons = [
-            tk.Radiobutton(units, text=self._t("unit_" + unit), value=unit, variable=self.unit_var,
-                           bg=BG, font=FONT, takefocus=0, command=self._unit_changed)
-            for unit in ("blocks", "cells")]
-        for button_ in self.unit_buttons:
-            button_.pack(side="left")
-
-        label(9, 0, value=self._t("algorithm"))
-        # the choosers show the names in the game's language (穴掘り法); the model keeps the
-        # registered names, found again by the chosen entry's place
-        lang = self.model.lang
-        self._algorithms, self._goals = GENERATORS.names(), list(GOALS)
-        self.algorithm_var = tk.StringVar(root, value=GENERATORS.get(self.model.algorithm).title(lang))
-        self.algorithm_box = ttk.Combobox(panel, textvariable=self.algorithm_var, state="readonly",
-                                          values=[a.title(lang) for a in GENERATORS], width=20,
-                                          takefocus=0)
-        self.algorithm_box.grid(row=9, column=1, padx=6, pady=4)
-        self.algorithm_box.bind("<<ComboboxSelected>>", self._choice_changed)
-        label(10, 0, value=self._t("goal"))
-        self.goal_var = tk.StringVar(root, value=goal_title(self.model.goal, lang))
-        self.goal_box = ttk.Combobox(panel, textvariable=self.goal_var, state="readonly",
-                                     values=[goal_title(g, lang) for g in GOALS], width=20,
-                                     takefocus=0)
-        self.goal_box.grid(row=10, column=1, padx=6, pady=4)
-        self.goal_box.bind("<<ComboboxSelected>>", self._choice_changed)
-        label(11, 0, value=f"{self._t('seed')} ({self._t('seed_hint')})")
-        self.seed_var = tk.StringVar(root, value=self.model.seed_text)
-        seed_check = root.register(lambda value: value.isdigit() or value == "")
-        self.seed_entry = tk.Entry(panel, textvariable=self.seed_var, width=22, font=FONT,
-                                   validate="key", validatecommand=(seed_check, "%P"))
-        self.seed_entry.grid(row=11, column=1, padx=6, pady=4)
-        label(12, 0, self.vars["seed_now"], width=44).grid(columnspan=2)
-        tk.Button(panel, text=self._t("search"), width=22, height=2, font=FONT, takefocus=0,
-                  command=lambda: self.dispatch(WatchSearch())).grid(row=13, column=0, padx=6, pady=4)
-        label(13, 1, value=self._t("zoom_keys"))
-        self.info_label = label(14, 0, self.vars["info"], width=44, wraplength=360, fg=ERROR_FG)
-        self.info_label.grid(columnspan=2)
 
         if size is None:  # as large as the seed's 1000 px canvas, if the screen has room
             root.update_idletasks()
@@ -218,18 +187,78 @@ class MazeApp:
         self.canvas.bind("<Button-5>", lambda e: self.dispatch(Zoom(-1)))
         self.canvas_size = (size, size)
 
-    # -- input ---------------------------------------------------------------------------------
-    def _entry_allowed(self, value: str) -> bool:
-        return self.model.set_entry(value)
+    def _var(self, key: str, value: str = "") -> tk.StringVar:
+        self.vars[key] = tk.StringVar(self.root, value=value)
+        return self.vars[key]
 
+    def _make(self, panel: tk.Frame, cell: Cell) -> tk.Widget:
+        """The widget of one cell of :data:`LAYOUT`."""
+        root, kind, key, options = self.root, cell.kind, cell.key, dict(cell.options)
+        lang = self.model.lang
+        if kind in ("text", "value"):
+            if kind == "text":
+                hint = options.pop("hint", None)
+                options["text"] = self._t(key) + (f" ({self._t(hint)})" if hint else "")
+            else:
+                options["textvariable"] = self._var(key)
+            options.setdefault("width", 22)
+            return tk.Label(panel, bg=BG, font=FONT, **options)
+        if kind == "button":
+            words = {"textvariable": self._var(key)} if options.pop("var", False) else {"text": self._t(key)}
+            command = BUTTONS[key]
+            return tk.Button(panel, width=22, height=2, font=FONT, takefocus=0,
+                             command=lambda: self.dispatch(command), **words)
+        if kind == "size":
+            self.entry_var = self._var(key, self.model.entry_text)
+            check = root.register(self.session.type_size)
+            self.entry = tk.Entry(panel, textvariable=self.entry_var, width=22, font=FONT,
+                                  validate="key", validatecommand=(check, "%P"))
+            return self.entry
+        if kind == "seed":
+            self.seed_var = self._var(key, self.model.seed_text)
+            seed_check = root.register(lambda value: value.isdigit() or value == "")
+            self.seed_entry = tk.Entry(panel, textvariable=self.seed_var, width=22, font=FONT,
+                                       validate="key", validatecommand=(seed_check, "%P"))
+            return self.seed_entry
+        if kind == "units":
+            units = tk.Frame(panel, bg=BG)
+            self.unit_var = self._var(key, self.model.entry_unit)
+            self.unit_buttons = [
+                tk.Radiobutton(units, text=self._t("unit_" + unit), value=unit, variable=self.unit_var,
+                               bg=BG, font=FONT, takefocus=0, command=self._unit_changed)
+                for unit in ("blocks", "cells")]
+            for button in self.unit_buttons:
+                button.pack(side="left")
+            return units
+        # the choosers show the names in the game's language (穴掘り法); the session takes
+        # the registered names, found again by the chosen entry's place
+        if key == "algorithm":
+            self._algorithms = GENERATORS.names()
+            shown = [a.title(lang) for a in GENERATORS]
+            now = GENERATORS.get(self.model.algorithm).title(lang)
+        else:
+            self._goals = list(GOALS)
+            shown = [goal_title(g, lang) for g in GOALS]
+            now = goal_title(self.model.goal, lang)
+        var = self._var(key + "_choice", now)
+        box = ttk.Combobox(panel, textvariable=var, state="readonly", values=shown, width=20,
+                           takefocus=0)
+        box.bind("<<ComboboxSelected>>", self._choice_changed)
+        if key == "algorithm":
+            self.algorithm_var, self.algorithm_box = var, box
+        else:
+            self.goal_var, self.goal_box = var, box
+        return box
+
+    # -- input ---------------------------------------------------------------------------------
     def _unit_changed(self) -> None:
-        self.model.set_unit(self.unit_var.get())
+        self.session.switch_unit(self.unit_var.get())
         self.entry_var.set(self.model.entry_text)
         self.refresh()
 
     def _choice_changed(self, _event: object = None) -> None:
-        self.model.algorithm = self._algorithms[self.algorithm_box.current()]
-        self.model.goal = self._goals[self.goal_box.current()]
+        self.session.choose(self._algorithms[self.algorithm_box.current()],
+                            self._goals[self.goal_box.current()])
         self.entry.focus_set()  # keep keys away from the chooser (arrows would change it)
 
     def on_key(self, event: tk.Event[tk.Misc]) -> str | None:
@@ -244,37 +273,9 @@ class MazeApp:
         return None
 
     def dispatch(self, command: Command) -> None:
-        """Carry out one command: the model's, or the window's own (save, open, quit, zoom)."""
-        if isinstance(command, Quit):
-            self.close()
-            return
-        if isinstance(command, SaveImage):
-            self.save_image()
-            return
-        if isinstance(command, OpenFolder):
-            self.open_image_folder()
-            return
-        if isinstance(command, Zoom):
-            if self.view is None:
-                return
-            if command.step == 0:  # z: the whole maze, as in the terminal game
-                self.view.show_all()
-                self.refresh(full=True)
-            elif self.view.set_zoom(command.step, self.model.player):
-                self.refresh(full=True)
-            return
-        if isinstance(command, WatchSearch):
-            self.watch_search()
-            return
-        self.model.seed_text = self.seed_var.get()
-        size = self.model.asked_size if isinstance(command, StartStop) else None
-        if size is not None and size[0] * size[1] > LARGE_CELLS:
-            if not self.confirm(self._t("large_title"), self._t("large_ask", size=f"{size[0]}x{size[1]}")):
-                return
-        maze_before = self.model.maze
-        if self.model.handle(command):
-            if self.model.maze is not maze_before:
-                self._info = ""
+        """Hand one command to the session, then redraw what it changed."""
+        self.session.set_seed(self.seed_var.get())
+        if self.session.command(command):
             self.refresh()
             if self.model.animating:
                 self._schedule()
@@ -286,6 +287,51 @@ class MazeApp:
         self._anim_job = self._resize_job = self._clock_job = None
         self.root.destroy()
 
+    # -- the session's host ---------------------------------------------------------------------
+    @property
+    def pictures(self) -> Path:
+        return self.image_dir.resolve()
+
+    def show(self, viewport: Viewport) -> None:
+        self.view = View(*viewport.shape, *self.canvas_size, frame=viewport)
+
+    def confirm_large(self, width: int, height: int) -> bool:
+        return self.confirm(self._t("large_title"), self._t("large_ask", size=f"{width}x{height}"))
+
+    def save_picture(self, maze: Maze) -> str | None:
+        """p: the save dialog, in the picture folder under a dated name."""
+        folder = self.image_dir
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise MazeError(f"{folder}: {exc.strerror or exc}") from None
+        self._dialogs_speak(self.model.lang)
+        path = self.ask_save_path(folder, image_name(maze))
+        if not path:
+            return None
+        save_picture(maze, path)
+        return shown_path(path)
+
+    def open_pictures(self) -> None:
+        """o: the file manager on the picture folder (its failure comes later, if at all)."""
+        folder = self.pictures
+        self.image_dir.mkdir(parents=True, exist_ok=True)
+        opener = self.open_folder(folder)
+        if isinstance(opener, subprocess.Popen):
+            self.root.after(OPENER_POLL_MS, self._check_opener, opener, folder, 0)
+
+    def watch_search(self, maze: Maze) -> None:
+        """f: replay how A* and BFS explore the maze, side by side, in a second window."""
+        from .search_window import SearchWindow
+
+        if self._search_window is not None:
+            self._search_window.close()
+            self._search_window = None  # freed before the next one is built
+        self._search_window = SearchWindow(self.root, maze, self.model.lang)
+
+    def quit(self) -> None:
+        self.close()
+
     # -- animation and clock ----------------------------------------------------------------------
     def _schedule(self) -> None:
         if self._anim_job is None:
@@ -293,7 +339,7 @@ class MazeApp:
 
     def _frame(self) -> None:
         self._anim_job = None
-        self.model.tick()
+        self.session.tick()
         self.refresh()
         if self.model.animating:
             self._schedule()
@@ -324,23 +370,8 @@ class MazeApp:
         """Repaint what changed since the last call and update the texts."""
         model = self.model
         changes = model.take_changes()
-        if model.maze is not None and model.maze is not self._maze_id:
-            self._maze_id = model.maze
-            self._recorded = False
-            self.view = View(*model.maze.shape, *self.canvas_size)
-            # watch the whole maze being dug, then play at a readable scale
-            self._overview = model.phase is Phase.DIGGING
-            if self._overview:
-                self.view.show_all()
-            full = True
+        full = self.session.update_view() or full
         if self.view is not None:
-            if self._overview and model.phase is not Phase.DIGGING:
-                self._overview = False
-                self.view.set_zoom(0, model.player)
-                full = True
-            if (model.phase is not Phase.DIGGING and model.player is not None
-                    and self.view.follow(model.player)):
-                full = True
             if full or changes.full:
                 self._paint((0, 0, self.view.width, self.view.height))
             else:
@@ -352,6 +383,8 @@ class MazeApp:
             self._blank()
         if changes.status or full:
             self._update_texts()
+        else:
+            self._show_info()  # news (saved, ...) comes without a change of the board
 
     def _point_to_goal(self) -> None:
         """A blue arrow at the window's edge pointing to the goal while it is out of sight."""
@@ -407,36 +440,14 @@ class MazeApp:
         elif model.phase is Phase.ANSWER and model.answer_done:
             message = t("gave_up")
         self.vars["message"].set(message)
-        self.vars["info"].set(self._info)
+        self._show_info()
         if maze is not None:
             name = GENERATORS.get(maze.algorithm).title(model.lang) if maze.algorithm else "-"
             self.vars["seed_now"].set(f"{name}  {maze.width}x{maze.height}  "
                                       f"{t('seed')} {maze.seed}  "
                                       f"{goal_title(model.maze_goal, model.lang)}")
-        self._show_best()
+        self.vars["best"].set(self.session.best_text())
         self._draw_clear()
-
-    def _record_key(self) -> str | None:
-        maze = self.model.maze
-        if maze is None or maze.seed is None or maze.algorithm is None:
-            return None  # records name a maze by how it was made
-        return record_key(maze.algorithm, maze.width, maze.height, maze.seed, self.model.maze_goal)
-
-    def _show_best(self) -> None:
-        key = self._record_key()
-        if self.records is None or key is None:
-            self.vars["best"].set("")
-            return
-        if self.model.cleared and not self._recorded:
-            self._recorded = True
-            note = self.records.note_clear(key, self.model.elapsed, self.model.moves,
-                                           helped=not self.model.clear_counts)
-            if note:
-                self._info = self._t(note) if note in NOTE_KEYS else note
-            self.vars["info"].set(self._info)
-        best = self.records.best(key)
-        self.vars["best"].set(self._t("best", time=format_elapsed(best["time"], self.model.lang),
-                                      moves=self._t("count", n=best["moves"])) if best else "")
 
     def _draw_clear(self) -> None:
         self.canvas.delete("clear")
@@ -449,30 +460,6 @@ class MazeApp:
         for dx, colour in ((shadow, "black"), (0, "yellow")):
             self.canvas.create_text(width / 2 + dx, height / 2 + dx, text="CLEAR!!", font=font,
                                     fill=colour, tags="clear")
-
-    # -- files -----------------------------------------------------------------------------------
-    def save_image(self) -> None:
-        """p: save the maze as a PNG rendered from its grid, through a save dialog."""
-        model = self.model
-        if model.maze is None or model.dig_done < model.dig_total:
-            self._set_info(self._t("no_maze"))
-            return
-        folder = self.image_dir
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            self._set_info(self._t("save_failed", reason=f"{folder}: {exc.strerror or exc}"))
-            return
-        self._dialogs_speak(model.lang)
-        path = self.ask_save_path(folder, image_name(model.maze))
-        if not path:
-            return
-        try:
-            save_picture(model.maze, path)
-        except MazeError as exc:
-            self._set_info(self._t("save_failed", reason=str(exc)))
-            return
-        self._set_info(self._t("saved", path=shown_path(path)), ok=True)
 
     def _select_all_entry(self, _event: object = None) -> str:
         self.entry.select_range(0, "end")
@@ -487,19 +474,6 @@ class MazeApp:
         except tk.TclError:
             pass  # a Tk without msgcat: its dialogs stay in English
 
-    def open_image_folder(self) -> None:
-        """o: open the picture folder in the file manager, and say where it is."""
-        folder = self.image_dir.resolve()
-        try:
-            self.image_dir.mkdir(parents=True, exist_ok=True)
-            opener = self.open_folder(folder)
-        except OSError as exc:
-            self._set_info(self._t("open_failed", reason=exc.strerror or str(exc), path=folder))
-            return
-        self._set_info(self._t("pictures_in", path=folder), ok=True)
-        if isinstance(opener, subprocess.Popen):
-            self.root.after(OPENER_POLL_MS, self._check_opener, opener, folder, 0)
-
     def _check_opener(self, opener: subprocess.Popen[bytes], folder: Path, waited: int) -> None:
         """Reap the file manager's opener; if it failed (no file manager), say so."""
         code = opener.poll()
@@ -513,25 +487,16 @@ class MazeApp:
 
     def _set_info(self, message: str, ok: bool = False) -> None:
         """Show ``message`` under the buttons: dark green for a success, red for a problem."""
-        self._info = message
-        self.vars["info"].set(message)
-        label = getattr(self, "info_label", None)
-        if label is not None:
-            label.configure(fg=OK_FG if ok else ERROR_FG)
+        self.session.say(message, ok)
+        self._show_info()
 
-    # -- watch the search ------------------------------------------------------------------------
-    def watch_search(self) -> None:
-        """f: replay how A* and BFS explore the current maze, side by side."""
-        model = self.model
-        if model.maze is None or not model.watch_search():
-            self._set_info(self._t("no_maze"))
-            return
-        from .search_window import SearchWindow
-
-        if self._search_window is not None:
-            self._search_window.close()
-            self._search_window = None  # freed before the next one is built
-        self._search_window = SearchWindow(self.root, model.maze, model.lang)
+    def _show_info(self) -> None:
+        shown = (self.session.info, self.session.info_ok)
+        if shown == self._info_shown:
+            return  # (called on every frame: touch the label only when the news changes)
+        self._info_shown = shown
+        self.vars["info"].set(shown[0])
+        self.info_label.configure(fg=OK_FG if shown[1] else ERROR_FG)
 
 
 def run_game(model: GameModel, records: Records | None = None) -> None:
