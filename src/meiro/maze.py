@@ -19,13 +19,17 @@ from typing import Any, Callable
 
 import numpy as np
 
+from .checks import whole
 from .errors import MazeError
+from .recipe import Recipe
 from .text.styles import grid_lines
 
 #: The function that remakes a carving log (:attr:`Maze.carve_order`), named as data and
 #: imported when first needed, as the registry names the algorithms: the generators build
 #: mazes, so a maze does not import them.
 REBUILD_CARVE_ORDER = ("meiro.generators", "rebuild_carve_order")
+#: A recipe not worked out yet (None is an answer: a hand-made maze has none).
+_UNKNOWN: Any = object()
 
 
 def _rebuild_carve_order(maze: Maze) -> np.ndarray:
@@ -39,28 +43,9 @@ Position = tuple[int, int]
 def _as_position(value: Any, name: str) -> Position:
     try:
         row, col = value
-        if isinstance(row, bool) or isinstance(col, bool):
-            raise TypeError
-        return int(row.__index__()), int(col.__index__())
-    except (TypeError, ValueError, AttributeError):
+        return whole(row, name), whole(col, name)
+    except (TypeError, ValueError):
         raise MazeError(f"{name} must be a (row, col) pair of integers, got {value!r}") from None
-
-
-def _whole(value: Any, name: str, least: int | None = None) -> int:
-    """A whole number argument as an int: a TypeError if it is not one (a bool, a float, an
-    array), a MazeError if it is below ``least``."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name} must be a whole number, got {value!r}")
-    if least is not None and value < least:
-        raise MazeError(f"{name} must be at least {least}, got {value!r}")
-    return int(value)
-
-
-def _check_flag(value: Any, name: str) -> bool:
-    """A yes/no argument: a bool (NumPy's too), refused as a TypeError otherwise."""
-    if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be True or False, got {value!r}")
-    return bool(value)
 
 
 def check_grid(grid: Any) -> np.ndarray:
@@ -121,7 +106,7 @@ def check_cell(position: Any, width: int, height: int, name: str = "start") -> P
     meiro.errors.MazeError: origin must be a cell, an odd (row, col) inside the 5x7-block grid, got (3, 7)
     """
     r, c = _as_position(position, name)
-    width, height = _whole(width, "width"), _whole(height, "height")
+    width, height = whole(width, "width"), whole(height, "height")
     if not (r % 2 == 1 and c % 2 == 1 and 1 <= r <= 2 * height - 1 and 1 <= c <= 2 * width - 1):
         raise MazeError(f"{name} must be a cell, an odd (row, col) inside the "
                         f"{2 * height + 1}x{2 * width + 1}-block grid, got ({r}, {c})")
@@ -155,7 +140,7 @@ def check_path(path: Any, shape: tuple[int, int]) -> np.ndarray:
         rows, cols = shape
     except (TypeError, ValueError):  # not a pair
         raise TypeError(f"shape must be a (rows, cols) pair of whole numbers, got {shape!r}") from None
-    rows, cols = _whole(rows, "shape rows", 1), _whole(cols, "shape cols", 1)
+    rows, cols = whole(rows, "shape rows", 1), whole(cols, "shape cols", 1)
     if len(cells) and (cells.min() < 0 or cells[:, 0].max() >= rows or cells[:, 1].max() >= cols):
         raise MazeError("path leaves the maze's grid")
     return cells
@@ -179,9 +164,11 @@ class Maze:
     start, goal : (row, col), optional
         Block coordinates of open blocks. Default: the top-left cell ``(1, 1)``
         and the bottom-right cell.
-    generation : dict, optional
+    generation : dict or Recipe, optional
         How the maze was generated (``algorithm``, ``seed``, ``width``,
-        ``height``, ``origin``): enough to replay its digging exactly.
+        ``height``, ``origin``): enough to replay its digging exactly. A
+        :class:`~meiro.recipe.Recipe` is kept whole (its goal rule too) and
+        stored as its :meth:`~meiro.recipe.Recipe.to_dict`.
     carve_order : array_like of int, optional
         The carving log, if known; replaying it must rebuild ``grid``.
 
@@ -191,7 +178,7 @@ class Maze:
         If the grid is not a maze's (see :func:`check_grid`), an end is off
         its open blocks, or ``carve_order`` does not rebuild the grid.
     TypeError
-        If ``generation`` is not a dict.
+        If ``generation`` is not a dict or a Recipe.
 
     Examples
     --------
@@ -211,21 +198,22 @@ class Maze:
     False
     """
 
-    __slots__ = ("_grid", "_start", "_goal", "_generation", "_carve_order", "__weakref__")
+    __slots__ = ("_grid", "_start", "_goal", "_generation", "_recipe", "_carve_order", "__weakref__")
     _grid: np.ndarray[tuple[int, int], np.dtype[np.bool_]]
     _start: Position
     _goal: Position
     _generation: dict[str, Any] | None
+    _recipe: Recipe | None  # or _UNKNOWN until asked for
     _carve_order: np.ndarray | None
 
     def __init__(self, grid: Any, start: Any = None, goal: Any = None, *,
-                 generation: dict[str, Any] | None = None, carve_order: Any = None) -> None:
+                 generation: dict[str, Any] | Recipe | None = None, carve_order: Any = None) -> None:
         self._set(_owned_grid(grid), start, goal, generation)
         self._carve_order = None if carve_order is None else _checked_log(carve_order, self._grid)
 
     @classmethod
     def _adopt(cls, grid: np.ndarray, start: Any = None, goal: Any = None, *,
-               generation: dict[str, Any] | None = None) -> "Maze":
+               generation: dict[str, Any] | Recipe | None = None) -> "Maze":
         """A maze that takes ``grid`` over without copying it: for a grid nobody else holds
         (a generator's fresh output), so a huge maze is not in memory twice; the same for
         ``generation``."""
@@ -242,8 +230,11 @@ class Maze:
         self._grid = grid
         self._start = _open_block(grid, (1, 1) if start is None else start, "start")
         self._goal = _open_block(grid, (rows - 2, cols - 2) if goal is None else goal, "goal")
+        self._recipe = _UNKNOWN
+        if isinstance(generation, Recipe):  # (a frozen value: nothing to copy)
+            self._recipe, generation, own_recipe = generation, generation.to_dict(), True
         if generation is not None and not isinstance(generation, dict):
-            raise TypeError(f"generation must be a dict or None, got {type(generation).__name__}")
+            raise TypeError(f"generation must be a dict, a Recipe or None, got {type(generation).__name__}")
         if not generation:
             self._generation = None
         else:  # nobody may keep a hold on the maze's own recipe, which stays as it was made
@@ -319,6 +310,8 @@ class Maze:
         maze._set(self._grid if same else new_grid, self._start if start is None else start,
                   self._goal if goal is None else goal, self._generation if same else None,
                   own_recipe=True)  # the recipe is shared: neither maze hands it out
+        if same and start is None and goal is None:  # the same ends: the same goal rule
+            maze._recipe = self._recipe
         maze._carve_order = self._carve_order if same else None
         return maze
 
@@ -374,6 +367,56 @@ class Maze:
         return name
 
     @property
+    def recipe(self) -> Recipe | None:
+        """The :class:`~meiro.recipe.Recipe` that makes this maze again, or None.
+
+        None for a hand-made maze, or one whose recipe no longer makes sense (an
+        algorithm this version does not have, a hand-edited file). A file stores
+        the goal cell, not the goal rule: for a maze read from one the rule is told
+        from its ends (a moved start: ``diameter``; the goal in the corner cell:
+        ``corner``; else ``farthest``), which are made the same again.
+
+        Examples
+        --------
+        >>> import meiro
+        >>> m = meiro.generate(6, 4, seed=3, goal="diameter")
+        >>> m.recipe.key()
+        'dig 6x4 seed 3 diameter'
+        >>> meiro.generate(m.recipe) == m
+        True
+        >>> meiro.io.from_json(meiro.io.to_json(m)).recipe == m.recipe
+        True
+        """
+        if self._recipe is _UNKNOWN:
+            self._recipe = self._recipe_of_generation()
+        return self._recipe
+
+    def _recipe_of_generation(self) -> Recipe | None:
+        generation = self._generation
+        if not generation:
+            return None
+        try:
+            recipe = Recipe.from_dict(generation, shape=self.shape, goal="corner")
+        except (MazeError, TypeError, ValueError):
+            return None
+        return recipe.replace(goal=self._goal_rule(recipe.origin))
+
+    def _goal_rule(self, origin: Position) -> str:
+        """The goal rule that put the ends where they are (see :attr:`recipe`)."""
+        if self._start != origin:
+            return "diameter"
+        # the corner rule's goal: the open cell nearest the bottom-right corner (every cell
+        # is open but with a mask, where those outside it stay wall); ties: lowest, rightmost
+        cells = ~self._grid[1::2, 1::2]
+        width = cells.shape[1]
+        flat = np.flatnonzero(cells)
+        i, j = np.divmod(flat, width)
+        distance = (cells.shape[0] - 1 - i) + (width - 1 - j)
+        best = int(flat[distance == distance.min()].max())
+        corner = (2 * (best // width) + 1, 2 * (best % width) + 1)
+        return "corner" if self._goal == corner else "farthest"
+
+    @property
     def carve_order(self) -> np.ndarray:
         """Flat block indices in the order the generator opened them (read-only).
 
@@ -424,8 +467,9 @@ class Maze:
 
     def __reduce__(self) -> tuple[Callable[..., Maze], tuple[Any, ...]]:
         # pickles carry a plain array; unpickling makes the maze (and its read-only copy) again
+        recipe = None if self._recipe is _UNKNOWN else self._recipe
         return (_unpickle, (np.array(self._grid), self._start, self._goal, self._generation,
-                            self._carve_order))
+                            self._carve_order, recipe))
 
     def copy(self) -> "Maze":
         """A copy with the same grid, ends, recipe and log.
@@ -437,8 +481,10 @@ class Maze:
 
 
 def _unpickle(grid: np.ndarray, start: Position, goal: Position, generation: dict[str, Any] | None,
-              carve_order: np.ndarray | None) -> Maze:
+              carve_order: np.ndarray | None, recipe: Recipe | None = None) -> Maze:
     maze = Maze._adopt(grid, start, goal, generation=generation)
+    if recipe is not None:  # the goal rule it was made with, which its generation does not hold
+        maze._recipe = recipe
     if carve_order is not None:
         maze._carve_order = _checked_log(carve_order, maze.grid)
     return maze
@@ -570,11 +616,7 @@ def replay_carving(shape: tuple[int, int], order: Any, steps: int | None = None)
     rows, cols = _grid_shape(shape)
     log = _flat_indices(order, rows * cols, "order")
     if steps is not None:
-        if isinstance(steps, bool) or not hasattr(steps, "__index__"):
-            raise TypeError(f"steps must be a whole number or None, got {type(steps).__name__}")
-        steps = int(steps.__index__())
-        if steps < 0:
-            raise MazeError(f"steps must be at least 0, got {steps}")
+        steps = whole(steps, "steps", 0, what="a whole number or None")
     grid = np.ones((rows, cols), dtype=bool)
     grid.ravel()[log[:steps]] = False
     return grid
@@ -588,12 +630,7 @@ def _grid_shape(shape: Any) -> tuple[int, int]:
         raise TypeError(f"shape must be a (rows, cols) pair, got {shape!r}") from None
     sides = []
     for name, side in (("rows", rows), ("cols", cols)):
-        if isinstance(side, bool) or not hasattr(side, "__index__"):
-            raise TypeError(f"shape {name} must be a whole number, got {side!r}")
-        try:
-            side = int(side.__index__())
-        except TypeError:
-            raise TypeError(f"shape {name} must be a whole number, got {side!r}") from None
+        side = whole(side, f"shape {name}")
         if side < 3 or side % 2 == 0:
             raise MazeError(f"shape {name} must be odd and at least 3 blocks, got {side}")
         sides.append(side)

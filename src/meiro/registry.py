@@ -192,9 +192,9 @@ def checked_solver(function: Callable[..., R]) -> Callable[..., R]:
     def checked(grid: Any, source: Any, target: Any, step: Any, seed: Any, record: bool = False) -> R:
         import numpy as np  # here, not at the top: ``meiro list`` reads the registry without NumPy
 
-        from .maze import check_grid
-
-        grid = check_grid(grid)
+        # the maze module named as data, as the algorithms are: a maze has a recipe, which
+        # names its algorithm here, so the registry must not import the maze module
+        grid = importlib.import_module(f"{__package__}.maze").check_grid(grid)
         rows, cols = grid.shape
         for name, flat in (("source", source), ("target", target)):
             if (isinstance(flat, bool) or not isinstance(flat, numbers.Integral)

@@ -15,6 +15,7 @@ import os
 import re
 import sys
 
+from .checks import whole
 from .errors import MazeError
 
 #: Bytes needed per block while generating and solving: the bool grid and one
@@ -39,15 +40,8 @@ def check_cells(width: Any, height: Any) -> tuple[int, int]:
     ...
     meiro.errors.MazeError: width must be at least 1 cell, got 0
     """
-    out = []
-    for name, value in (("width", width), ("height", height)):
-        if isinstance(value, bool) or not hasattr(value, "__index__"):
-            raise MazeError(f"{name} must be a whole number of cells, got {value!r}")
-        value = int(value.__index__())
-        if value < 1:
-            raise MazeError(f"{name} must be at least 1 cell, got {value}")
-        out.append(value)
-    return out[0], out[1]
+    return (whole(width, "width", 1, what="a whole number of cells", unit=" cell", error=MazeError),
+            whole(height, "height", 1, what="a whole number of cells", unit=" cell", error=MazeError))
 
 
 def blocks_to_cells(block_width: int, block_height: int) -> tuple[int, int]:

@@ -10,17 +10,16 @@ the mask, braid and goal passes load their kernels when they are used.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Iterator, SupportsIndex
 
 import numpy as np
 
 from ..errors import MazeError
-from ..goals import GOALS, _place_goal
-from ..maze import Maze, check_cell
+from ..goals import _place_goal
+from ..maze import Maze
+from ..recipe import Recipe, check_braid, check_seed
 from ..registry import GENERATORS
-from ..sizes import check_cells, ensure_fits
-from .options import check_braid
+from ..sizes import ensure_fits
 
 if TYPE_CHECKING:
     from .carving import Carving
@@ -28,9 +27,6 @@ if TYPE_CHECKING:
 
     #: :func:`carve`'s arguments: algorithm, width, height, seed, origin, record, braid, region.
     CarveRequest = tuple[str, int, int, int, tuple[int, int], bool, float, np.ndarray | None]
-
-_SEED_LIMIT = 2**64
-
 
 def resolve_seed(seed: SupportsIndex | None) -> int:
     """Check a user seed, or draw a fresh one when ``seed`` is None.
@@ -46,49 +42,13 @@ def resolve_seed(seed: SupportsIndex | None) -> int:
     """
     if seed is None:
         return secrets.randbelow(2**32)
-    if isinstance(seed, bool) or not hasattr(seed, "__index__"):
-        raise MazeError(f"seed must be a whole number, got {seed!r}")
-    seed = int(seed.__index__())
-    if not 0 <= seed < _SEED_LIMIT:
-        raise MazeError(f"seed must be between 0 and 2**64-1, got {seed}")
-    return seed
-
-
-def _check_origin(start: Sequence[int] | None, width: int, height: int,
-                  mask: np.ndarray | None = None) -> tuple[int, int]:
-    if start is None:
-        if mask is None or mask[0, 0]:
-            return 1, 1
-        i, j = np.argwhere(mask)[0]  # the first cell inside the mask, row by row
-        return 2 * int(i) + 1, 2 * int(j) + 1
-    r, c = check_cell(start, width, height)
-    if mask is not None and not mask[r // 2, c // 2]:
-        raise MazeError(f"start ({r}, {c}) is outside the mask")
-    return r, c
-
-
-def _check_mask(mask: MaskSource | None, width: int, height: int) -> np.ndarray | None:
-    if mask is None:
-        return None
-    from .masking import load_mask
-
-    cells = load_mask(mask)
-    if cells.shape != (height, width):
-        raise MazeError(f"the mask is {cells.shape[1]}x{cells.shape[0]} cells but the maze is "
-                        f"{width}x{height}; give a mask of the maze's size")
-    if not cells.any():
-        raise MazeError("the mask has no cell inside (use '.' or light pixels for inside)")
-    return cells
+    return check_seed(seed)
 
 
 def _region_of(cells: np.ndarray, origin: tuple[int, int]) -> np.ndarray:
     from .masking import region_of
 
     return region_of(cells, origin)
-
-
-def _mask_picture(cells: np.ndarray) -> list[str]:
-    return ["".join(".#"[int(not v)] for v in row) for row in cells]
 
 
 def carve(algorithm: str, width: int, height: int, seed: int, origin: tuple[int, int],
@@ -170,15 +130,16 @@ def _corner_of(region: np.ndarray) -> tuple[int, int]:
     return 2 * int(best // width) + 1, 2 * int(best % width) + 1
 
 
-def generate(width: int, height: int, algorithm: str = "dig", seed: int | None = None,
-             goal: str = "corner", start: tuple[int, int] | None = None, *,
-             braid: float = 0.0, mask: MaskSource | None = None) -> Maze:
-    """Generate a maze of ``width x height`` cells.
+def generate(width: int | Recipe | None = None, height: int | None = None, algorithm: str = "dig",
+             seed: int | None = None, goal: str = "corner", start: tuple[int, int] | None = None, *,
+             braid: float = 0.0, mask: MaskSource | None = None, recipe: Recipe | None = None) -> Maze:
+    """Generate a maze of ``width x height`` cells, or the maze of a :class:`~meiro.recipe.Recipe`.
 
     Parameters
     ----------
     width, height : int
-        Size in cells; the block grid is ``(2*height+1, 2*width+1)``.
+        Size in cells; the block grid is ``(2*height+1, 2*width+1)``. Or, instead
+        of all the arguments: a recipe, ``generate(recipe)``.
     algorithm : str
         A registered generator (``meiro list``); ``"dig"`` is 穴掘り法.
     seed : int, optional
@@ -201,10 +162,22 @@ def generate(width: int, height: int, algorithm: str = "dig", seed: int | None =
         black-and-white PNG file (light = inside). The maze is perfect on the
         mask's cells connected to the start; all else stays wall. See
         :mod:`meiro.generators.masking`.
+    recipe : Recipe, optional
+        All of the above as one value (:class:`meiro.recipe.Recipe`), given
+        instead of them. A recipe without a seed draws one, as ``seed=None`` does.
 
     Returns
     -------
     Maze
+        Its :attr:`~meiro.Maze.recipe` is the recipe, with the seed drawn.
+
+    Raises
+    ------
+    MazeError
+        Any argument a :class:`~meiro.recipe.Recipe` refuses, or a maze too big
+        for the memory.
+    TypeError
+        A recipe given with any other argument.
 
     Examples
     --------
@@ -214,30 +187,45 @@ def generate(width: int, height: int, algorithm: str = "dig", seed: int | None =
     (31, 31)
     >>> m == meiro.generate(15, 15, seed=4, goal="farthest")
     True
+    >>> m == meiro.generate(meiro.recipe.Recipe(15, 15, seed=4, goal="farthest"))
+    True
     >>> ring = meiro.generate(5, 3, seed=1, mask="#....\\n#.#..\\n.....")
     >>> ring.start, ring.goal
     ((1, 3), (5, 9))
     """
-    width, height = check_cells(width, height)
-    generator = GENERATORS.get(algorithm)
-    if goal not in GOALS:  # (only a str is in GOALS)
-        raise MazeError(f"unknown goal {goal!r}; choose one of: {', '.join(GOALS)}")
-    braid = check_braid(braid)
-    cells = _check_mask(mask, width, height)
-    origin = _check_origin(start, width, height, cells)
-    seed = resolve_seed(seed)
+    if isinstance(width, Recipe):
+        if recipe is not None:
+            raise TypeError("give the recipe once: generate(recipe) or generate(recipe=recipe)")
+        width, recipe = None, width
+    if recipe is not None:
+        if not isinstance(recipe, Recipe):
+            raise TypeError(f"recipe must be a meiro.recipe.Recipe, got {type(recipe).__name__}")
+        if (width, height, algorithm, seed, goal, start, braid, mask) != (
+                None, None, "dig", None, "corner", None, 0.0, None):
+            raise TypeError("generate() takes a recipe or the sizes and options, not both "
+                            "(recipe.replace(...) makes a changed recipe)")
+    else:
+        if width is None or height is None:
+            raise TypeError("generate() needs a width and a height, or a recipe")
+        recipe = Recipe(width, height, algorithm, seed, goal, start, braid=braid, mask=mask)
+    return _make(recipe)
+
+
+def _make(recipe: Recipe) -> Maze:
+    """The maze of a checked ``recipe`` (its seed drawn when it has none)."""
+    width, height = recipe.width, recipe.height
+    generator = GENERATORS.get(recipe.algorithm)
+    if recipe.seed is None:
+        recipe = recipe.replace(seed=resolve_seed(None))
+    assert recipe.seed is not None
     ensure_fits(width, height, generator.extra.get("memory", 1))
+    origin = recipe.origin
+    cells = recipe.mask_cells()
     region = None if cells is None else _region_of(cells, origin)
-    carving = carve(generator.name, width, height, seed, origin, False, braid, region)
-    first, last = _ends(carving, origin, goal)
-    if region is not None and goal == "corner":
+    carving = carve(generator.name, width, height, recipe.seed, origin, False, recipe.braid, region)
+    first, last = _ends(carving, origin, recipe.goal)
+    if region is not None and recipe.goal == "corner":
         last = _corner_of(region)
-    recipe = {"algorithm": generator.name, "seed": seed, "width": width, "height": height,
-              "origin": list(origin)}
-    if braid:
-        recipe["braid"] = braid
-    if cells is not None:
-        recipe["mask"] = _mask_picture(cells)
     return Maze._adopt(carving.grid, first, last, generation=recipe)  # the grid is nobody else's
 
 
@@ -299,22 +287,13 @@ def _recipe_request(maze: Maze) -> CarveRequest | None:
     >>> m = meiro.generate(4, 3, seed=5)
     >>> _recipe_request(meiro.Maze(m.grid, m.start, m.goal, generation={"algorithm": "gone", "seed": 5}))
     """
-    recipe = maze.generation
-    if not recipe:
+    recipe = maze.recipe  # (of the maze's own size: a recipe that says otherwise is not its)
+    if recipe is None or recipe.seed is None:
         return None
-    try:
-        # the maze's own size, not the recipe's: a recipe that says otherwise is not this
-        # maze's, and must not make us carve something huge
-        width, height = maze.width, maze.height
-        cells = None
-        if recipe.get("mask") is not None:
-            cells = _check_mask("\n".join(recipe["mask"]), width, height)
-        origin = _check_origin(recipe.get("origin", (1, 1)), width, height, cells)
-        region = None if cells is None else _region_of(cells, origin)
-        return (GENERATORS.get(recipe["algorithm"]).name, width, height, resolve_seed(recipe["seed"]),
-                origin, True, check_braid(recipe.get("braid", 0.0)), region)
-    except (KeyError, TypeError, ValueError, MazeError):
-        return None
+    cells = recipe.mask_cells()
+    region = None if cells is None else _region_of(cells, recipe.origin)
+    return (recipe.algorithm, maze.width, maze.height, recipe.seed, recipe.origin, True,
+            recipe.braid, region)
 
 
 def flood_order(maze: Maze) -> np.ndarray:

@@ -12,7 +12,8 @@ from numpy.typing import NDArray
 from ..errors import MazeError
 from ..kernels.cells import _cells_to_grid, _padded_cells
 from ..kernels.rng import check_state
-from ..maze import _check_flag, _whole, check_cell, check_grid
+from ..checks import flag, whole
+from ..maze import check_cell, check_grid
 from ..sizes import ensure_fits
 
 #: A carving log: flat block indices in the order they were opened, int32 while
@@ -55,12 +56,7 @@ def record_buffer(n_blocks: SupportsIndex, length: SupportsIndex) -> Log:
     >>> record_buffer(31 * 31, 899).dtype, record_buffer(2**31, 0).dtype
     (dtype('int32'), dtype('int64'))
     """
-    for name, value in (("n_blocks", n_blocks), ("length", length)):
-        if isinstance(value, bool) or not hasattr(value, "__index__"):
-            raise TypeError(f"{name} must be a whole number, got {value!r}")
-        if int(value.__index__()) < 0:
-            raise MazeError(f"{name} must be at least 0, got {value!r}")
-    n_blocks, length = int(n_blocks.__index__()), int(length.__index__())
+    n_blocks, length = whole(n_blocks, "n_blocks", 0), whole(length, "length", 0)
     dtype = np.int32 if n_blocks < 2**31 else np.int64
     try:
         return np.empty(length, dtype=dtype)
@@ -94,16 +90,14 @@ def check_request(width: SupportsIndex, height: SupportsIndex, state: State | in
     ...
     meiro.errors.MazeError: origin must be a cell, an odd (row, col) inside the 5x7-block grid, got (10000000, 3)
     """
+    width = whole(width, "width", what="a whole number of cells")
+    height = whole(height, "height", what="a whole number of cells")
     for name, side in (("width", width), ("height", height)):
-        if isinstance(side, bool) or not hasattr(side, "__index__"):
-            raise TypeError(f"{name} must be a whole number of cells, got {side!r}")
-    width, height = int(width.__index__()), int(height.__index__())
-    for name, side in (("width", width), ("height", height)):
-        if side < 1:
+        if side < 1:  # (both types checked first, as a generator has always done)
             raise MazeError(f"{name} must be at least 1 cell, got {side}")
-    ensure_fits(width, height, _whole(memory, "memory", 0))
+    ensure_fits(width, height, whole(memory, "memory", 0))
     return (width, height, check_state(state), check_cell(origin, width, height, "origin"),
-            _check_flag(record, "record"))
+            flag(record, "record"))
 
 
 def run_on_cells(kernel: Callable[..., int], width: int, height: int, state: State | int,
@@ -223,7 +217,7 @@ def carving_log(order: object, n_blocks: int) -> Log:
         raise TypeError("a carving log must be an int32 or int64 array (see carving.record_buffer)")
     if order.ndim != 1:
         raise MazeError(f"a carving log must be one-dimensional, got shape {order.shape}")
-    n_blocks = _whole(n_blocks, "n_blocks", 0)
+    n_blocks = whole(n_blocks, "n_blocks", 0)
     if order.size and (order.min() < 0 or order.max() >= n_blocks):
         raise MazeError(f"a carving log must hold flat block indices below {n_blocks}")
     return order

@@ -37,7 +37,7 @@ from ..errors import MazeError
 from ..kernels.cells import DUG, EAST, SOUTH, _cells_to_grid, _padded_cells
 from ..kernels.index import U
 from ..kernels.rng import check_state
-from ..maze import _check_flag
+from ..checks import flag
 from ..sizes import check_cells, ensure_fits
 from ..kernels.index import Int
 from .carving import Carving, Log, State, check_request, record_buffer
@@ -319,7 +319,7 @@ def spanning_tree(walls: np.ndarray, width: int, height: int, record: bool) -> C
     """
     width, height = check_cells(width, height)
     ensure_fits(width, height, 14)  # bytes per cell: the union-find and the log
-    record = _check_flag(record, "record")
+    record = flag(record, "record")
     return _spanning_tree(_checked_walls(walls, width, height), width, height, record)
 
 

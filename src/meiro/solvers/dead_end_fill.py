@@ -30,7 +30,7 @@ from ..kernels.jit import njit
 
 from ..kernels.graph import EAST, OPEN, SOUTH, _node_offsets, _open_ways
 from ..kernels.index import Int, U
-from ..maze import _check_flag
+from ..checks import flag
 from .bfs import _bfs_kernel
 from .result import SearchGraph, SearchResult
 
@@ -113,7 +113,7 @@ def dead_end_fill(grid: np.ndarray, source: int, target: int, step: int, seed: i
     """
     g = SearchGraph(grid, step)
     source, target = g.open_node(source, "source"), g.open_node(target, "target")
-    record = _check_flag(record, "record")
+    record = flag(record, "record")
     # the filling queue, which is also the log: only the part it uses is ever touched
     queue = g._order_buffer(True)
     n_filled = _fill_kernel(g.graph, g.width, source, target, queue)

@@ -12,7 +12,8 @@ from ..errors import MazeError
 from ..kernels.graph import (CODE_MASK, OPEN, _fill_path, _fold_grid, _node_blocks, _one_or_two,
                              _trace_moves)
 from ..kernels.index import Int
-from ..maze import _as_position, _check_flag, check_grid
+from ..checks import flag
+from ..maze import _as_position, check_grid
 
 
 class SearchResult(NamedTuple):
@@ -149,7 +150,7 @@ class SearchGraph:
         ends are checked (:meth:`open_node`); ``kernel`` and ``args`` are the caller's.
         """
         source, target = self.open_node(source, "source"), self.open_node(target, "target")
-        order = self._order_buffer(_check_flag(record, "record"))
+        order = self._order_buffer(flag(record, "record"))
         found, expanded, frontier = kernel(self.graph, self.width, source, target, *args, order)
         return self._result(found, expanded, frontier, order[:expanded] if record else None)
 
