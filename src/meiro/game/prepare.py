@@ -10,19 +10,28 @@ run numba loads them from its cache and this takes milliseconds.
 from __future__ import annotations
 
 from ..generators import generate
+from ..recipe import Recipe
 from ..solvers import solve
 
 
-def prepare_kernels(algorithm: str = "dig", goal: str = "corner") -> None:
+def prepare_kernels(algorithm: str | Recipe = "dig", goal: str = "corner") -> None:
     """Compile (or load) what a game with ``algorithm`` and ``goal`` runs, on a 3 x 3 maze.
+
+    ``algorithm`` may be the game's :class:`~meiro.recipe.Recipe` instead (its
+    algorithm, goal rule and braid are what run).
 
     Examples
     --------
     >>> prepare_kernels("wall", "farthest")
+    >>> prepare_kernels(Recipe(20, 20, "prim", goal="diameter"))
     """
     from .search_replay import SearchReplay
 
-    maze = generate(3, 3, algorithm=algorithm, seed=0, goal=goal)
+    if isinstance(algorithm, Recipe):  # the same passes on a tiny maze: no mask, the seed 0
+        recipe = Recipe(3, 3, algorithm.algorithm, 0, algorithm.goal, braid=algorithm.braid)
+    else:
+        recipe = Recipe(3, 3, algorithm, 0, goal)
+    maze = generate(recipe)
     maze.carve_order  # the digging replay's log
     solve(maze, "astar")  # the answer
     replay = SearchReplay(maze, "astar")  # the f window

@@ -18,6 +18,7 @@ from typing import Any, TypeGuard, TypedDict
 from ..errors import MazeError
 from ..io.files import parse_json, read_text
 from ..io.writing import write_atomic
+from ..recipe import Recipe
 
 
 def data_dir(environ: Mapping[str, str] | None = None, platform: str | None = None,
@@ -47,15 +48,23 @@ def data_dir(environ: Mapping[str, str] | None = None, platform: str | None = No
     return base / "meiro"
 
 
-def record_key(algorithm: str, width: int, height: int, seed: int, goal: str) -> str:
-    """The key of one maze in the records file.
+def record_key(recipe: Recipe | str, width: int | None = None, height: int | None = None,
+               seed: int | None = None, goal: str | None = None) -> str:
+    """The key of one maze in the records file: its recipe's :meth:`~meiro.recipe.Recipe.key`.
+
+    Given the recipe, or (as before there was one) its algorithm, size, seed and goal rule.
 
     Examples
     --------
+    >>> from meiro.recipe import Recipe
+    >>> record_key(Recipe(20, 20, seed=7))
+    'dig 20x20 seed 7 corner'
     >>> record_key("dig", 20, 20, 7, "corner")
     'dig 20x20 seed 7 corner'
     """
-    return f"{algorithm} {width}x{height} seed {seed} {goal}"
+    if not isinstance(recipe, Recipe):
+        recipe = Recipe(width, height, recipe, seed, goal)  # type: ignore[arg-type]
+    return recipe.key()
 
 
 
