@@ -38,16 +38,16 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Protocol, TypedDict, 
 import numpy as np
 from numpy.typing import NDArray
 
+from .checks import whole
 from .errors import MazeError
 from .generators import generate, resolve_seed
-from .generators.options import check_braid
 from .generators.compiled import ALGORITHMS, MAX_BLOCKS, _make_mazes, algorithm_code, goal_code
 from .generators.masking import allowed_blocks
-from .goals import GOALS
 from .maze import Maze
-from .registry import GENERATORS, SOLVERS
+from .recipe import Recipe
+from .registry import SOLVERS
 from .io.signals import TERMINATION_SIGNALS, raising_on_termination
-from .sizes import available_memory, check_cells
+from .sizes import available_memory
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -133,8 +133,8 @@ class MazeBatch:
         (True, True)
         """
         height, width = (s // 2 for s in self.grids.shape[1:])
-        return generate(width, height, algorithm=self.recipe["algorithm"], seed=int(self.seeds[i]),
-                        goal=self.recipe["goal"], braid=self.recipe["braid"])
+        return generate(Recipe(width, height, self.recipe["algorithm"], int(self.seeds[i]),
+                               self.recipe["goal"], braid=self.recipe["braid"]))
 
     def to_npz(self) -> bytes:
         """The batch as ``.npz`` bytes: plain arrays (``np.load(..., allow_pickle=False)`` reads
@@ -263,8 +263,9 @@ def _make_piece(width: int, height: int, algorithm: str, goal: str, braid: float
     ends = np.empty((len(seeds), 2, 2), np.int64)
     paths = np.zeros((len(seeds), rows, cols), np.bool_) if solver else None
     lengths = np.empty(len(seeds), np.int64) if solver else None
+    recipe = Recipe(width, height, algorithm, None, goal, braid=braid)
     for k, seed in enumerate(seeds):
-        maze = generate(width, height, algorithm=algorithm, seed=int(seed), goal=goal, braid=braid)
+        maze = generate(recipe.replace(seed=int(seed)))
         grids[k] = maze.grid
         ends[k] = (maze.start, maze.goal)
         if solver and paths is not None and lengths is not None:  # (both are made with a solver)
@@ -485,15 +486,20 @@ def progress_bar(show: bool, count: int) -> ProgressBar | None:
     return bar
 
 
-def generate_batch(count: int, width: int, height: int, *, algorithm: str = "dig", seed: int | None = None,
-                   goal: str = "corner", braid: float = 0.0, solver: str | None = None,
-                   jobs: int = 1, progress: bool = False, first: int = 0) -> MazeBatch:
+def generate_batch(count: int, width: int | Recipe | None = None, height: int | None = None, *,
+                   algorithm: str = "dig", seed: int | None = None, goal: str = "corner",
+                   braid: float = 0.0, solver: str | None = None, jobs: int = 1,
+                   progress: bool = False, first: int = 0, recipe: Recipe | None = None) -> MazeBatch:
     """Make ``count`` mazes of ``width x height`` cells, their seeds mixed from ``seed``.
 
     Maze ``i``'s seed is ``batch_seeds(seed, count)[i]``, kept in the result's
     ``seeds``. ``solver`` (a name from :data:`meiro.SOLVERS`) also records each maze's
     solution; ``jobs`` workers share the work (the result does not depend
     on how many). Other parameters as for :func:`meiro.generate`.
+
+    ``recipe``: the size, algorithm, batch seed, goal rule and braid as one
+    :class:`~meiro.recipe.Recipe` instead (``generate_batch(count, recipe)`` too); a
+    batch's mazes have no mask, and start in the top-left cell.
 
     The mazes are made inside compiled code, many per call, straight into the
     stacked arrays (:mod:`meiro.generators.compiled`), and ``jobs`` threads share
@@ -514,21 +520,18 @@ def generate_batch(count: int, width: int, height: int, *, algorithm: str = "dig
     Traceback (most recent call last):
     ...
     meiro.errors.MazeError: count must be a whole number from 1 to 10000000, got 0
+    >>> batch = generate_batch(3, Recipe(5, 4, "prim", seed=9, goal="farthest"))
+    >>> batch.maze(1) == generate(Recipe(5, 4, "prim", int(batch.seeds[1]), "farthest"))
+    True
     """
-    if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or not 1 <= count <= MAX_COUNT:
-        raise MazeError(f"count must be a whole number from 1 to {MAX_COUNT}, got {count!r}")
-    if isinstance(jobs, bool) or not isinstance(jobs, (int, np.integer)) or not 1 <= jobs <= 256:
-        raise MazeError(f"jobs must be a whole number from 1 to 256, got {jobs!r}")
-    if isinstance(first, bool) or not isinstance(first, (int, np.integer)) or not 0 <= first < 2**62:
-        raise MazeError(f"first must be a whole number from 0 to 2**62 - 1, got {first!r}")
-    count, jobs, first = int(count), int(jobs), int(first)
-    width, height = check_cells(width, height)
-    algorithm = GENERATORS.get(algorithm).name
+    count = whole(count, "count", 1, MAX_COUNT, error=MazeError)
+    jobs = whole(jobs, "jobs", 1, 256, error=MazeError)
+    first = whole(first, "first", 0, 2**62 - 1, error=MazeError)
+    recipe = _batch_recipe(width, height, algorithm, seed, goal, braid, recipe)
+    width, height, algorithm, goal, braid = (recipe.width, recipe.height, recipe.algorithm,
+                                             recipe.goal, recipe.braid)
     solver = SOLVERS.get(solver).name if solver is not None else None  # (an array has no truth value)
-    if goal not in GOALS:
-        raise MazeError(f"unknown goal {goal!r}; choose one of: {', '.join(GOALS)}")
-    braid = check_braid(braid)
-    batch_seed = resolve_seed(seed)
+    batch_seed = resolve_seed(recipe.seed)
     blocks = (2 * width + 1) * (2 * height + 1)
     compiled = _compiled(algorithm, braid, solver, blocks)
     # the stacked result (grids, with a solver paths too); the Python way also holds its pieces
@@ -561,6 +564,28 @@ def generate_batch(count: int, width: int, height: int, *, algorithm: str = "dig
     finally:
         if bar is not None:
             bar.close()
-    recipe = {"algorithm": algorithm, "goal": goal, "braid": float(braid), "solver": solver}
+    made = {"algorithm": algorithm, "goal": goal, "braid": float(braid), "solver": solver}
     return MazeBatch(batch.grids, batch.ends[:, 0], batch.ends[:, 1], seeds, batch.paths,
-                     batch.lengths, recipe)
+                     batch.lengths, made)
+
+
+def _batch_recipe(width: int | Recipe | None, height: int | None, algorithm: str, seed: int | None,
+                  goal: str, braid: float, recipe: Recipe | None) -> Recipe:
+    """The recipe of :func:`generate_batch`'s arguments (given as one, or one by one)."""
+    if isinstance(width, Recipe):
+        if recipe is not None:
+            raise TypeError("give the recipe once: generate_batch(count, recipe) or recipe=recipe")
+        width, recipe = None, width
+    if recipe is None:
+        if width is None or height is None:
+            raise TypeError("generate_batch() needs a width and a height, or a recipe")
+        return Recipe(width, height, algorithm, seed, goal, braid=braid)
+    if not isinstance(recipe, Recipe):
+        raise TypeError(f"recipe must be a meiro.recipe.Recipe, got {type(recipe).__name__}")
+    if (width, height, algorithm, seed, goal, braid) != (None, None, "dig", None, "corner", 0.0):
+        raise TypeError("generate_batch() takes a recipe or the sizes and options, not both "
+                        "(recipe.replace(...) makes a changed recipe)")
+    if recipe.mask is not None or recipe.start != (1, 1):
+        raise MazeError("a batch's mazes have no mask and start in the top-left cell: "
+                        "give a recipe without mask or start")
+    return recipe
