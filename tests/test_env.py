@@ -160,3 +160,22 @@ def test_a_partial_view_is_the_window_around_the_agent(view):
     assert env.render().count("@") == 1          # the text shows the whole maze
     if view == 20:
         assert seen_goal, "a view wider than the maze shows the goal"
+
+
+def test_a_recipe_gives_the_maze_options_at_once():
+    from meiro.recipe import Recipe
+
+    env = MazeEnv(recipe=Recipe(5, 4, "prim", seed=3, goal="farthest", braid=0.25), max_steps=50)
+    assert (env.width, env.height, env.algorithm, env.goal, env.braid) == (5, 4, "prim", "farthest", 0.25)
+    obs, info = env.reset(seed=2)
+    assert env.maze.recipe == env.recipe.replace(seed=info["seed"])        # each episode's own seed
+    assert env.maze == meiro.generate(5, 4, "prim", info["seed"], "farthest", braid=0.25)
+    env.set_options(recipe=Recipe(3, 3))
+    assert env.maze_shape == (7, 7) and env.braid == 0.0 and env.max_steps == 50
+    with pytest.raises(meiro.MazeError, match="not both"):
+        env.set_options(recipe=Recipe(3, 3), width=4)
+    with pytest.raises(meiro.MazeError, match="not both"):
+        MazeEnv(width=4, recipe=Recipe(3, 3))
+    with pytest.raises(meiro.MazeError, match="no mask"):
+        env.set_options(recipe=Recipe(3, 3, start=(3, 3)))
+    assert env.maze_shape == (7, 7)                                          # a refused option changes nothing

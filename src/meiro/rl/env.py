@@ -62,14 +62,12 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
     raise ImportError('meiro.rl.env needs Gymnasium: pip install "meiro[rl]" '
                       "(or pip install gymnasium)") from exc
 
+from ..checks import whole
 from ..errors import MazeError
 from ..generators import generate
-from ..generators.options import check_braid
-from ..goals import GOALS
 from ..maze import Maze
 from ..paint import PLAYER, rgb
-from ..registry import GENERATORS
-from ..sizes import check_cells
+from ..recipe import Recipe
 
 OPEN, WALL, AGENT, GOAL = 0, 1, 2, 3
 #: ``obs_mode``: ``grid`` the block values as they are; ``onehot`` one channel per value
@@ -77,6 +75,8 @@ OPEN, WALL, AGENT, GOAL = 0, 1, 2, 3
 OBS_MODES = ("grid", "onehot")
 #: What :meth:`MazeEnv.set_options` may change between episodes.
 OPTIONS = ("width", "height", "algorithm", "goal", "braid", "max_steps", "step_reward", "goal_reward")
+#: The options a :class:`~meiro.recipe.Recipe` holds (``recipe=`` gives them at once).
+RECIPE_OPTIONS = ("width", "height", "algorithm", "goal", "braid")
 #: (d_row, d_col) of the four actions: north, east, south, west.
 ACTIONS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 #: Pixels per block of ``render_mode="rgb_array"`` pictures.
@@ -118,6 +118,10 @@ class MazeEnv(gymnasium.Env[np.ndarray, np.int64]):
         Maze size in cells.
     algorithm, goal, braid
         As for :func:`meiro.generate` (``braid`` > 0 gives loops: more than one way).
+    recipe : Recipe, optional
+        Size, algorithm, goal and braid as one :class:`~meiro.recipe.Recipe`, instead of
+        those five (without a mask or a start; its seed is not used: each episode
+        draws one from the environment's generator). :attr:`recipe` is the one in use.
     max_steps : int, optional
         Steps before an episode is truncated (default: four times the open blocks).
     render_mode : {None, "ansi", "rgb_array"}
@@ -146,26 +150,33 @@ class MazeEnv(gymnasium.Env[np.ndarray, np.int64]):
     """
 
     metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 10}
+    #: How the coming episodes' mazes are made (its seed None: each episode draws one).
+    recipe: Recipe
 
     def __init__(self, width: int = 8, height: int = 8, algorithm: str = "dig",
                  goal: str = "corner", braid: float = 0.0, max_steps: int | None = None,
                  render_mode: str | None = None, step_reward: float = -0.01,
-                 goal_reward: float = 1.0, view: int | None = None, obs_mode: str = "grid") -> None:
+                 goal_reward: float = 1.0, view: int | None = None, obs_mode: str = "grid",
+                 recipe: Recipe | None = None) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise MazeError(f"unknown render mode {render_mode!r}; choose one of: "
                             f"{', '.join(self.metadata['render_modes'])}")
         self.render_mode = render_mode
-        if view is not None and (isinstance(view, bool) or not isinstance(view, (int, np.integer))
-                                 or view < 1):
-            raise MazeError(f"view must be a whole number of blocks >= 1, or None, got {view!r}")
-        self.view = None if view is None else int(view)
+        self.view = None if view is None else whole(view, "view", 1, what="a whole number of blocks", unit=" block",
+                                                    error=MazeError)
         if not isinstance(obs_mode, str) or obs_mode not in OBS_MODES:
             raise MazeError(f"unknown obs_mode {obs_mode!r}; choose one of: {', '.join(OBS_MODES)}")
         self.obs_mode = obs_mode
         self.width = self.height = 0
         self._max_steps_given: int | None = None
-        self._configure(dict(width=width, height=height, algorithm=algorithm, goal=goal, braid=braid,
-                             max_steps=max_steps, step_reward=step_reward, goal_reward=goal_reward))
+        options = dict(width=width, height=height, algorithm=algorithm, goal=goal, braid=braid,
+                       max_steps=max_steps, step_reward=step_reward, goal_reward=goal_reward)
+        if recipe is not None:
+            given = {"width": 8, "height": 8, "algorithm": "dig", "goal": "corner", "braid": 0.0}
+            if any(options[name] != default for name, default in given.items()):
+                raise MazeError("give a recipe or the width, height, algorithm, goal and braid, not both")
+            options = {"recipe": recipe, **{k: v for k, v in options.items() if k not in given}}
+        self._configure(options)
         self.action_space = spaces.Discrete(4)
         self.maze: Maze | None = None
 
@@ -177,6 +188,7 @@ class MazeEnv(gymnasium.Env[np.ndarray, np.int64]):
         ``max_steps``, ``step_reward`` and ``goal_reward`` from the next step.
         Each is checked as the constructor checks it; a bad one changes nothing.
         A vector env passes it on: ``envs.call("set_options", braid=0.3)``.
+        ``recipe=`` (a :class:`~meiro.recipe.Recipe`) sets the first five at once.
 
         Examples
         --------
@@ -191,27 +203,36 @@ class MazeEnv(gymnasium.Env[np.ndarray, np.int64]):
         meiro.errors.MazeError: unknown option 'colour'; set_options takes: width, height, algorithm, goal, braid, max_steps, step_reward, goal_reward
         """
         for name in options:
-            if name not in OPTIONS:
+            if name not in OPTIONS and name != "recipe":
                 raise MazeError(f"unknown option {name!r}; set_options takes: {', '.join(OPTIONS)}")
+        if "recipe" in options and any(name in options for name in RECIPE_OPTIONS):
+            raise MazeError(f"give a recipe or {', '.join(RECIPE_OPTIONS)}, not both")
         self._configure(options)
 
     def _configure(self, options: dict[str, Any]) -> None:
         """Check ``options`` (a subset of :data:`OPTIONS`), then set them all (or none)."""
-        width, height = check_cells(options.get("width", self.width),
-                                    options.get("height", self.height))
-        algorithm = GENERATORS.get(options.get("algorithm", getattr(self, "algorithm", "dig"))).name
-        goal = options.get("goal", getattr(self, "goal", "corner"))
-        if goal not in GOALS:
-            raise MazeError(f"unknown goal {goal!r}; choose one of: {', '.join(GOALS)}")
-        braid = check_braid(options.get("braid", getattr(self, "braid", 0.0)))
+        recipe = options.get("recipe")
+        if recipe is None:  # the options given, over those in use (checked as a recipe checks them)
+            old: dict[str, Any] = dict(width=self.width, height=self.height, algorithm="dig",
+                                       goal="corner", braid=0.0)
+            if hasattr(self, "recipe"):
+                old.update((name, getattr(self.recipe, name)) for name in RECIPE_OPTIONS)
+            recipe = Recipe(**{name: options.get(name, old[name]) for name in RECIPE_OPTIONS})
+        elif not isinstance(recipe, Recipe):
+            raise MazeError(f"recipe must be a meiro.recipe.Recipe, got {type(recipe).__name__}")
+        elif recipe.mask is not None or recipe.start != (1, 1):
+            raise MazeError("an environment's mazes have no mask and start in the top-left cell: "
+                            "give a recipe without mask or start")
+        width, height = recipe.width, recipe.height
         given = options.get("max_steps", self._max_steps_given)
         max_steps = 4 * (2 * width * height - 1) if given is None else given
-        if isinstance(max_steps, bool) or not isinstance(max_steps, (int, np.integer)) or max_steps < 1:
-            raise MazeError(f"max_steps must be a whole number >= 1, got {max_steps!r}")
+        max_steps = whole(max_steps, "max_steps", 1, error=MazeError)
         rewards = {name: _reward(options.get(name, getattr(self, name, default)), name)
                    for name, default in (("step_reward", -0.01), ("goal_reward", 1.0))}
-        self.width, self.height, self.algorithm, self.goal, self.braid = width, height, algorithm, goal, braid
-        self._max_steps_given, self.max_steps = given, int(max_steps)
+        self.recipe = recipe.replace(seed=None)  # (each episode draws its own)
+        self.width, self.height, self.algorithm = width, height, recipe.algorithm
+        self.goal, self.braid = recipe.goal, recipe.braid
+        self._max_steps_given, self.max_steps = given, max_steps
         self.step_reward, self.goal_reward = rewards["step_reward"], rewards["goal_reward"]
         self.maze_shape = (2 * self.height + 1, 2 * self.width + 1)
         self.observation_space = observation_space(self.maze_shape, self.view, self.obs_mode)
@@ -223,8 +244,7 @@ class MazeEnv(gymnasium.Env[np.ndarray, np.int64]):
         maze = (options or {}).get("maze")
         if maze is None:
             maze_seed = int(self.np_random.integers(2**63))
-            maze = generate(self.width, self.height, algorithm=self.algorithm, seed=maze_seed,
-                            goal=self.goal, braid=self.braid)
+            maze = generate(self.recipe.replace(seed=maze_seed))
         elif not isinstance(maze, Maze) or maze.shape != self.maze_shape:
             raise MazeError(f"options['maze'] must be a Maze of {self.width}x{self.height} cells")
         maze.check()
