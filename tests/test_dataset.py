@@ -261,3 +261,17 @@ def test_without_pyarrow_the_command_says_how_to_get_it_and_makes_nothing(tmp_pa
     assert out.returncode == 2 and "Traceback" not in out.stderr
     assert out.stderr.strip() == 'meiro: error: Parquet datasets need pyarrow: pip install "meiro[datasets]"'
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_spec_holds_its_mazes_recipe():
+    from meiro.recipe import Recipe
+
+    recipe = Recipe(7, 5, "kruskal", seed=9, goal="farthest", braid=0.5)
+    spec = DatasetSpec.of(40, recipe, shard_draws=16)
+    assert spec == DatasetSpec(40, 7, 5, algorithm="kruskal", goal="farthest", braid=0.5, seed=9, shard_draws=16)
+    assert spec.maze_recipe == recipe and spec.recipe()["algorithm"] == "kruskal"
+    assert DatasetSpec(3, np.int64(4), 4, seed=np.uint64(2)).recipe()["seed"] == 2     # NumPy integers, stored as int
+    with pytest.raises(meiro.MazeError, match="count must be a whole number from 1"):
+        DatasetSpec(True, 4, 4)
+    with pytest.raises(meiro.MazeError, match="no mask"):
+        DatasetSpec.of(3, Recipe(4, 4, start=(3, 3)))

@@ -106,8 +106,7 @@ def draw_shard(spec: DatasetSpec, k: int, jobs: int = 1) -> DrawnShard:
     first, stop = shard_range(spec, k)
     if stop <= first:
         raise MazeError(f"shard {k} starts after the last draw ({spec.max_draws})")
-    batch = generate_batch(stop - first, spec.width, spec.height, algorithm=spec.algorithm,
-                           seed=spec.seed, goal=spec.goal, braid=spec.braid, jobs=jobs, first=first)
+    batch = generate_batch(stop - first, spec.maze_recipe, jobs=jobs, first=first)
     stats = _stats(batch.grids, batch.starts, batch.goals, jobs)
     keep = _passing(spec, stats, batch.grids, batch.starts, batch.goals)
     drawn = DrawnShard(k, first, stop - first, np.arange(first, stop, dtype=np.uint64), batch.seeds,

@@ -2,8 +2,10 @@
 
 A :class:`DatasetSpec` is checked once, when it is made; everything after it
 (the shards, the card, a resumed run, a cluster's workers) works from it alone.
-Its :meth:`~DatasetSpec.recipe` is what the card and every shard record, so a
-re-run can tell whether a folder holds the same dataset.
+Its mazes' size, algorithm, goal rule, braid and batch seed are one
+:class:`~meiro.recipe.Recipe` (:attr:`~DatasetSpec.maze_recipe`; :meth:`DatasetSpec.of`
+makes a spec from one). Its :meth:`~DatasetSpec.recipe` is what the card and every
+shard record, so a re-run can tell whether a folder holds the same dataset.
 
 Draws and shards
 ----------------
@@ -21,11 +23,9 @@ import math
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from ..checks import whole
 from ..errors import MazeError
-from ..generators.options import check_braid
-from ..goals import GOALS
-from ..registry import GENERATORS
-from ..sizes import check_cells
+from ..recipe import Recipe
 from ..analysis import difficulty as _difficulty
 
 #: Largest dataset, in rows.
@@ -97,15 +97,14 @@ class DatasetSpec:
     max_draws: int = 0  # 0: chosen from count
 
     def __post_init__(self) -> None:
-        _whole("count", self.count, 1, MAX_ROWS)
-        width, height = check_cells(self.width, self.height)
-        object.__setattr__(self, "width", width)
-        object.__setattr__(self, "height", height)
-        object.__setattr__(self, "algorithm", GENERATORS.get(self.algorithm).name)
-        if self.goal not in GOALS:
-            raise MazeError(f"unknown goal {self.goal!r}; choose one of: {', '.join(GOALS)}")
-        object.__setattr__(self, "braid", float(check_braid(self.braid)))
-        _whole("seed", self.seed, 0, 2**64 - 1)
+        object.__setattr__(self, "count", _whole("count", self.count, 1, MAX_ROWS))
+        _whole("seed", self.seed, 0, 2**64 - 1)  # (a dataset's seed is given: None is not one)
+        # the mazes' recipe, checked as every recipe is; the spec keeps its values as fields
+        # (which its recipe() records, as it always has)
+        recipe = Recipe(self.width, self.height, self.algorithm, self.seed, self.goal, braid=self.braid)
+        for name in ("width", "height", "algorithm", "goal", "braid", "seed"):
+            object.__setattr__(self, name, getattr(recipe, name))
+        object.__setattr__(self, "_maze_recipe", recipe)
         if not isinstance(self.filters, Filters):
             raise MazeError("filters must be a meiro.dataset.Filters")
         _check_filters(self.filters)
@@ -114,17 +113,45 @@ class DatasetSpec:
             if extra not in EXTRAS:
                 raise MazeError(f"unknown extra column {extra!r}; choose from: {', '.join(EXTRAS)}")
         object.__setattr__(self, "extras", tuple(e for e in EXTRAS if e in extras))
-        _whole("block", self.block, 1, 64)
+        object.__setattr__(self, "block", _whole("block", self.block, 1, 64))
         if self.grid not in GRIDS:
             raise MazeError(f"grid must be one of {', '.join(GRIDS)}, got {self.grid!r}")
         if not self.shard_draws:
             object.__setattr__(self, "shard_draws", self.default_shard_draws())
-        _whole("shard_draws", self.shard_draws, 1, 10**8)
+        object.__setattr__(self, "shard_draws", _whole("shard_draws", self.shard_draws, 1, 10**8))
         if not self.max_draws:
             limited = self.filters.any() or self.dedupe
             object.__setattr__(self, "max_draws", max(MIN_DRAWS, DRAWS_PER_ROW * self.count)
                                if limited else self.count)
-        _whole("max_draws", self.max_draws, self.count, 2**62)
+        object.__setattr__(self, "max_draws", _whole("max_draws", self.max_draws, self.count, 2**62))
+
+    @classmethod
+    def of(cls, count: int, recipe: Recipe, **options: Any) -> DatasetSpec:
+        """The spec of ``count`` rows of ``recipe``'s mazes (its seed the batch seed, 0 if it has
+        none); ``options`` are the other fields (``filters``, ``extras``, ...).
+
+        Examples
+        --------
+        >>> spec = DatasetSpec.of(100, Recipe(9, 7, "wilson", seed=3, goal="diameter"))
+        >>> spec == DatasetSpec(100, 9, 7, algorithm="wilson", goal="diameter", seed=3)
+        True
+        >>> spec.maze_recipe
+        Recipe(width=9, height=7, algorithm='wilson', seed=3, goal='diameter', start=(1, 1), braid=0.0, mask=None)
+        """
+        if not isinstance(recipe, Recipe):
+            raise TypeError(f"recipe must be a meiro.recipe.Recipe, got {type(recipe).__name__}")
+        if recipe.mask is not None or recipe.start != (1, 1):
+            raise MazeError("a dataset's mazes have no mask and start in the top-left cell: "
+                            "give a recipe without mask or start")
+        return cls(count, recipe.width, recipe.height, algorithm=recipe.algorithm, goal=recipe.goal,
+                   braid=recipe.braid, seed=0 if recipe.seed is None else recipe.seed, **options)
+
+    @property
+    def maze_recipe(self) -> Recipe:
+        """The mazes' :class:`~meiro.recipe.Recipe`, whose seed is the batch seed: draw ``i``
+        is ``meiro.batch.generate_batch(i + 1, spec.maze_recipe).maze(i)``."""
+        recipe: Recipe = getattr(self, "_maze_recipe")
+        return recipe
 
     @property
     def rows(self) -> int:
@@ -166,9 +193,8 @@ class DatasetSpec:
         return out
 
 
-def _whole(name: str, value: object, low: int, high: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise MazeError(f"{name} must be a whole number from {low} to {high}, got {value!r}")
+def _whole(name: str, value: object, low: int, high: int) -> int:
+    return whole(value, name, low, high, error=MazeError)
 
 
 def _check_filters(f: Filters) -> None:
