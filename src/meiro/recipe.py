@@ -144,7 +144,11 @@ def _mask_rows(mask: Any, width: int, height: int) -> tuple[str, ...]:
                         f"{width}x{height}; give a mask of the maze's size")
     if not cells.any():
         raise MazeError("the mask has no cell inside (use '.' or light pixels for inside)")
-    return tuple("".join(".#"[int(not v)] for v in row) for row in cells.tolist())
+    import numpy as np
+
+    # one byte a cell, not a Python object: a mask may have as many cells as a maze
+    text = np.where(cells, ord("."), ord("#")).astype(np.uint8).tobytes().decode("ascii")
+    return tuple(text[i * width:(i + 1) * width] for i in range(height))
 
 
 def _first_cell(mask: tuple[str, ...] | None) -> tuple[int, int]:

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING, Callable, NoReturn
+from typing import TYPE_CHECKING, Any, Callable, NoReturn
 
 from ..errors import MazeError
+from ..goal_rules import GOALS
+from ..registry import GENERATORS
 from ..sizes import parse_size
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
+
+    from ..recipe import Recipe
 
     #: what each command's ``add_parser`` is given: the ``meiro`` parser's subcommands
     Subparsers = argparse._SubParsersAction["Parser"]
@@ -113,3 +117,49 @@ def whole_number(low: int, high: int) -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(f"must be a whole number from {low} to {high}, got {text!r}")
         return value
     return parse
+
+
+#: The recipe options' help, which a command may word for itself (``meiro book``'s seed is the book's).
+RECIPE_HELP = {
+    "seed": "same seed, same maze (default: a fresh one)",
+    "algorithm": f"generator: {', '.join(GENERATORS.names())} (default dig = 穴掘り法)",
+    "goal": "corner (bottom-right), farthest (from the start), diameter (longest path)",
+    "braid": "remove this share (0-1) of the dead ends, making loops (default 0)",
+    "mask": "carve only inside a shape: a text picture ('.' inside, '#' outside) or a "
+            "black-and-white PNG (light inside), one character or pixel per cell; "
+            "sets the size unless --size/--blocks is given",
+}
+
+
+def add_recipe_options(parser: argparse.ArgumentParser, *, with_braid: bool = True, with_mask: bool = False,
+                       defaults: bool = True, **wording: str) -> None:
+    """The options of a maze's :class:`~meiro.recipe.Recipe`, the same in every command:
+    ``--seed``, ``--algorithm``/``-a``, ``--goal``, and ``--braid`` and ``--mask`` where the
+    command takes them (:func:`recipe_of_args` makes the recipe).
+
+    ``defaults`` False leaves the algorithm and the goal None when not given (a command that
+    chooses them itself); ``wording`` words an option's help for the command.
+    """
+    words = {**RECIPE_HELP, **wording}
+    group = parser.add_argument_group("how the maze is made")
+    group.add_argument("--seed", type=seed, default=None, help=words["seed"])
+    group.add_argument("--algorithm", "-a", default="dig" if defaults else None,
+                       choices=GENERATORS.choices(), metavar="NAME", help=words["algorithm"])
+    group.add_argument("--goal", default="corner" if defaults else None, choices=GOALS, help=words["goal"])
+    if with_braid:
+        group.add_argument("--braid", type=share, default=0.0, metavar="P", help=words["braid"])
+    if with_mask:
+        group.add_argument("--mask", default=None, metavar="FILE", help=words["mask"])
+
+
+def recipe_of_args(args: argparse.Namespace, width: int, height: int, **changes: Any) -> Recipe:
+    """The :class:`~meiro.recipe.Recipe` of the options :func:`add_recipe_options` added, for a
+    maze of ``width x height`` cells; ``changes`` replace what the options say (``mask=``,
+    ``seed=``). A value the recipe refuses is a :class:`~meiro.MazeError`: one line, exit 2.
+    """
+    from ..recipe import Recipe
+
+    given: dict[str, Any] = {"algorithm": args.algorithm or "dig", "seed": args.seed,
+                             "goal": args.goal or "corner", "braid": getattr(args, "braid", 0.0)}
+    given.update(changes)
+    return Recipe(width, height, given.pop("algorithm"), given.pop("seed"), given.pop("goal"), **given)

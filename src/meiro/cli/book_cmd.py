@@ -8,9 +8,8 @@ from typing import TYPE_CHECKING
 
 from ..analysis.difficulty import GRADES
 from ..generators.shapes import SHAPES
-from ..goals import GOALS
 from ..registry import GENERATORS
-from .args import cells, seed, whole_number
+from .args import add_recipe_options, cells, whole_number
 
 if TYPE_CHECKING:
     from ..render.pdf_font import PdfFont
@@ -33,13 +32,11 @@ def add_parser(subparsers: Subparsers) -> None:
                         "book, as far as the page holds)")
     p.add_argument("--difficulty", choices=GRADES, default=None,
                    help="only mazes of this grade (easy = かんたん, medium = ふつう, hard = むずかしい)")
-    p.add_argument("--seed", type=seed, default=None, help="book seed (default: a fresh one)")
-    p.add_argument("--algorithm", "-a", default=None, choices=GENERATORS.choices(), metavar="NAME",
-                   help=f"generator of every maze: {', '.join(GENERATORS.names())} (default: dig "
-                        f"for the easy and medium mazes, kruskal for the hard ones)")
-    p.add_argument("--goal", default=None, choices=GOALS,
-                   help="where the goal goes (default: the far corner for easy mazes, else the "
-                        "longest walk from the start)")
+    add_recipe_options(p, with_braid=False, defaults=False, seed="book seed (default: a fresh one)",
+                       algorithm=f"generator of every maze: {', '.join(GENERATORS.names())} (default: "
+                                 f"dig for the easy and medium mazes, kruskal for the hard ones)",
+                       goal="where the goal goes (default: the far corner for easy mazes, else the "
+                            "longest walk from the start)")
     shape = p.add_mutually_exclusive_group()
     shape.add_argument("--shape", choices=SHAPES, default=None,
                        help="carve each maze inside a shape")

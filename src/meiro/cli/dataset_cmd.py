@@ -16,9 +16,9 @@ from ..analysis.difficulty import difficulty_range
 from ..errors import MazeError
 from ..io.writing import write_atomic
 from ..generators import resolve_seed
-from ..goals import GOALS
+from ..recipe import Recipe
 from ..registry import GENERATORS, SOLVERS
-from .args import add_size_options, chosen_size, seed, share, whole_number
+from .args import add_recipe_options, add_size_options, chosen_size, recipe_of_args, whole_number
 from .output import one_output, report
 
 if TYPE_CHECKING:
@@ -47,12 +47,9 @@ def add_parser(subparsers: Subparsers) -> None:
     p.add_argument("--count", "-n", type=whole_number(1, MAX_COUNT), default=1000,
                    help="how many mazes (default 1000)")
     add_size_options(p)
-    p.add_argument("--algorithm", "-a", default="dig", choices=GENERATORS.choices(), metavar="NAME",
-                   help=f"generator: {', '.join(GENERATORS.names())} (default dig)")
-    p.add_argument("--goal", default="corner", choices=GOALS, help="goal rule (default corner)")
-    p.add_argument("--braid", type=share, default=0.0, metavar="P", help="braid share (0-1)")
-    p.add_argument("--seed", type=seed, default=None,
-                   help="batch seed, from which each maze's seed is derived (default: fresh)")
+    add_recipe_options(p, seed="batch seed, from which each maze's seed is derived (default: fresh)",
+                       algorithm=f"generator: {', '.join(GENERATORS.names())} (default dig)",
+                       goal="goal rule (default corner)", braid="braid share (0-1)")
     p.add_argument("--solve", default=None, choices=SOLVERS.choices(), metavar="METHOD",
                    help=f"also store each solution, found by: {', '.join(SOLVERS.names())}")
     p.add_argument("--jobs", "-j", type=whole_number(1, 256), default=1,
@@ -139,10 +136,10 @@ def run(args: argparse.Namespace) -> int:
         return _run_npz_filtered(args)
     target = one_output(args.output, ".npz", "dataset")  # before the work: a wrong place costs nothing
     width, height = chosen_size(args)
-    batch_seed = resolve_seed(args.seed)
-    batch = generate_batch(args.count, width, height, algorithm=args.algorithm, seed=batch_seed,
-                           goal=args.goal, braid=args.braid, solver=args.solve, jobs=args.jobs,
+    recipe = _recipe(args)
+    batch = generate_batch(args.count, recipe, solver=args.solve, jobs=args.jobs,
                            progress=not args.quiet and _on_terminal(sys.stderr))
+    batch_seed = recipe.seed
     write_atomic(args.output, batch.to_npz())
     if not args.quiet:
         report(f"wrote {len(batch)} mazes of {width}x{height} cells to {args.output} "
@@ -164,12 +161,15 @@ def _filters(args: argparse.Namespace) -> Filters:
                    dead_end_ends=args.dead_end_ends)
 
 
+def _recipe(args: argparse.Namespace) -> Recipe:
+    """The mazes' recipe, its seed the batch seed (drawn when none is given, to be reported)."""
+    return recipe_of_args(args, *chosen_size(args), seed=resolve_seed(args.seed))
+
+
 def _spec(args: argparse.Namespace, extras: tuple[str, ...] = ()) -> DatasetSpec:
-    width, height = chosen_size(args)
-    return DatasetSpec(args.count, width, height, algorithm=args.algorithm, goal=args.goal,
-                       braid=args.braid, seed=resolve_seed(args.seed), filters=_filters(args),
-                       dedupe=args.dedupe, extras=extras, block=args.block, grid=args.grid,
-                       shard_draws=args.shard_draws or 0, max_draws=args.max_draws or 0)
+    return DatasetSpec.of(args.count, _recipe(args), filters=_filters(args), dedupe=args.dedupe,
+                          extras=extras, block=args.block, grid=args.grid,
+                          shard_draws=args.shard_draws or 0, max_draws=args.max_draws or 0)
 
 
 def _run_npz_filtered(args: argparse.Namespace) -> int:

@@ -8,11 +8,10 @@ from typing import TYPE_CHECKING
 from .. import generate, solve
 from ..io.codecs import encode
 from ..io.formats import FORMATS
-from ..goals import GOALS
 from ..registry import GENERATORS, SOLVERS
 from ..text.maze_text import text_lines
 from ..text.styles import STYLES
-from .args import add_size_options, chosen_size, seed, share
+from .args import add_recipe_options, add_size_options, chosen_size, recipe_of_args
 from .console import as_shown
 from .output import load_algorithms, notice_if_slow, print_lines
 from ..io.writing import OutputSet
@@ -28,17 +27,7 @@ def add_parser(subparsers: Subparsers) -> None:
     p = subparsers.add_parser("generate", help="generate a maze and print it",
                               description="Generate a maze, print it, and optionally solve and save it.")
     add_size_options(p)
-    p.add_argument("--seed", type=seed, default=None, help="same seed, same maze (default: a fresh one)")
-    p.add_argument("--algorithm", "-a", default="dig", choices=GENERATORS.choices(), metavar="NAME",
-                   help=f"generator: {', '.join(GENERATORS.names())} (default dig = 穴掘り法)")
-    p.add_argument("--goal", default="corner", choices=GOALS,
-                   help="corner (bottom-right), farthest (from the start), diameter (longest path)")
-    p.add_argument("--braid", type=share, default=0.0, metavar="P",
-                   help="remove this share (0-1) of the dead ends, making loops (default 0)")
-    p.add_argument("--mask", default=None, metavar="FILE",
-                   help="carve only inside a shape: a text picture ('.' inside, '#' outside) or a "
-                        "black-and-white PNG (light inside), one character or pixel per cell; "
-                        "sets the size unless --size/--blocks is given")
+    add_recipe_options(p, with_mask=True)
     p.add_argument("--style", default="hash", choices=tuple(STYLES), help="text look (default hash)")
     p.add_argument("--solve", default=None, choices=SOLVERS.choices(), metavar="METHOD",
                    help=f"overlay the solution found by: {', '.join(SOLVERS.names())}")
@@ -71,11 +60,11 @@ def run(args: argparse.Namespace) -> int:
     with OutputSet() as outputs:  # every -o is checked before the work, and written all or none
         plan = planned_outputs(args, outputs, FORMATS.names())
         check_pictures(plan, args, (2 * height + 1, 2 * width + 1))
-        load_algorithms(GENERATORS.get(args.algorithm), SOLVERS.get(args.solve) if args.solve else None,
+        recipe = recipe_of_args(args, width, height, mask=mask)
+        load_algorithms(GENERATORS.get(recipe.algorithm), SOLVERS.get(args.solve) if args.solve else None,
                         cells=width * height)
         with notice_if_slow():
-            maze = generate(width, height, algorithm=args.algorithm, seed=args.seed,
-                            goal=args.goal, braid=args.braid, mask=mask)
+            maze = generate(recipe)
             solution = solve(maze, args.solve) if args.solve else None
         for target, fmt in plan:
             outputs.write(target, picture_bytes(maze, fmt, args, solution) if is_picture(fmt)

@@ -6,9 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Callable
 
-from ..goals import GOALS
-from ..registry import GENERATORS
-from .args import blocks, cells, seed
+from .args import add_recipe_options, blocks, cells, recipe_of_args
 
 if TYPE_CHECKING:
     from ..game import GameModel
@@ -34,11 +32,7 @@ def add_parser(subparsers: Subparsers) -> None:
                       help="start at once with a maze of this many cells, e.g. 20x20")
     size.add_argument("--blocks", type=blocks, default=None, metavar="WxH",
                       help="the same in odd block sides, as the original Tk game counts (41x41 = 20x20 cells)")
-    p.add_argument("--seed", type=seed, default=None, help="same seed, same maze (default: a fresh one)")
-    p.add_argument("--algorithm", "-a", default="dig", choices=GENERATORS.choices(), metavar="NAME",
-                   help=f"generator: {', '.join(GENERATORS.names())} (default dig = 穴掘り法)")
-    p.add_argument("--goal", default="corner", choices=GOALS,
-                   help="corner (bottom-right), farthest (from the start), diameter (longest path)")
+    add_recipe_options(p, with_braid=False)
     p.add_argument("--lang", default=None, choices=("ja", "en"),
                    help="language of the window (default: Japanese on a Japanese locale, else English)")
     where = p.add_mutually_exclusive_group()
@@ -59,15 +53,15 @@ def build_model(args: argparse.Namespace, clock: Callable[[], float] | None = No
     from ..game import GameModel, default_language
     from ..game.entry import format_entry
 
-    algorithm = GENERATORS.get(args.algorithm).name
+    size = args.size or args.blocks
+    recipe = recipe_of_args(args, *(size or (20, 20)))  # (the entry's own size when none is given)
     model = GameModel(clock=clock or time.monotonic, lang=args.lang or default_language(),
-                      algorithm=algorithm, goal=args.goal, unit="cells" if args.size else "blocks")
+                      algorithm=recipe.algorithm, goal=recipe.goal, unit="cells" if args.size else "blocks")
     if args.seed is not None:
         model.seed_text = str(args.seed)
-    size = args.size or args.blocks
     if size:
         width, height = size
-        model.start_maze(generate(width, height, algorithm=algorithm, seed=args.seed, goal=args.goal))
+        model.start_maze(generate(recipe))
         model.entry_text = format_entry(width, height, model.entry_unit)
     return model
 
@@ -124,10 +118,12 @@ def run_browser(args: argparse.Namespace) -> int:
 
     width, height = args.size or args.blocks or (20, 20)
     check_output(".html", (2 * height + 1, 2 * width + 1))  # the page's limits, before the maze
-    algorithm = GENERATORS.get(args.algorithm).name
-    maze = generate(width, height, algorithm=algorithm, seed=args.seed, goal=args.goal)
+    maze = generate(recipe_of_args(args, width, height))
     # one name per maze: playing the same maze again reuses its page
-    target = Path(tempfile.gettempdir()) / f"meiro-{algorithm}-{width}x{height}-{maze.seed}-{args.goal}.html"
+    recipe = maze.recipe
+    assert recipe is not None  # (a generated maze has its recipe)
+    target = Path(tempfile.gettempdir()) / (f"meiro-{recipe.algorithm}-{width}x{height}-{recipe.seed}-"
+                                            f"{recipe.goal}.html")
     write_atomic(target, render_html(maze, lang=args.lang).encode("utf-8"))
     # a Linux machine without a screen would hand the page to a text browser (lynx, w3m),
     # which runs no script: say where the page is instead
