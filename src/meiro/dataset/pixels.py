@@ -31,6 +31,7 @@ from typing import Any
 
 import numpy as np
 
+from ..checks import whole
 from ..errors import MazeError
 
 WALL = (0, 0, 0)
@@ -131,8 +132,7 @@ def _colour(mask: np.ndarray) -> np.ndarray:
 
 def _scaled(pictures: np.ndarray, block: int, border: int) -> np.ndarray:
     for name, value, low in (("block", block, 1), ("border", border, 0)):
-        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not low <= value <= MAX_BLOCK:
-            raise MazeError(f"{name} must be a whole number from {low} to {MAX_BLOCK}, got {value!r}")
+        whole(value, name, low, MAX_BLOCK, error=MazeError)
     if block > 1:
         pictures = pictures.repeat(block, axis=1).repeat(block, axis=2)
     if border:

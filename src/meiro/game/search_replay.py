@@ -33,6 +33,7 @@ from typing import Callable
 import numpy as np
 from numpy.typing import NDArray
 
+from ..checks import whole
 from ..errors import MazeError
 from ..maze import Maze
 from ..paint import CLOSED, CURRENT, FRONTIER, GOAL, PATH, START, WALL
@@ -107,9 +108,7 @@ class SearchReplay:
 
     def advance(self, k: int) -> bool:
         """Replay expansions up to step ``k``; True if anything changed."""
-        if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
-            raise TypeError(f"advance() takes a whole number of steps, not {type(k).__name__}")
-        k = min(int(k), self.total)
+        k = min(whole(k, "advance()'s k", what="a whole number of steps"), self.total)
         if k <= self.done:
             return False
         ev = self.events

@@ -37,6 +37,7 @@ from ..errors import MazeError
 from ..kernels.cells import DUG, EAST, SOUTH, _cells_to_grid, _padded_cells
 from ..kernels.index import U
 from ..kernels.rng import check_state
+from ..checks import whole
 from ..checks import flag
 from ..sizes import check_cells, ensure_fits
 from ..kernels.index import Int
@@ -53,8 +54,7 @@ def wall_slots(rows: int, cols: int) -> np.ndarray:
     [7, 11, 13, 17]
     """
     for name, side in (("rows", rows), ("cols", cols)):
-        if isinstance(side, bool) or not isinstance(side, (int, np.integer)):
-            raise TypeError(f"{name} must be a whole number of blocks, got {side!r}")
+        whole(side, name, what="a whole number of blocks")
         if side < 3 or side % 2 == 0:
             raise MazeError(f"{name} must be odd and at least 3 blocks, got {side}")
     ensure_fits((cols - 1) // 2, (rows - 1) // 2, 40)  # two arrays of 8 bytes a block

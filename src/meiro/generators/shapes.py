@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numpy.typing import NDArray
 
+from ..checks import whole
 from ..errors import MazeError
 
 if TYPE_CHECKING:
@@ -128,11 +129,10 @@ def shape_mask(shape: str, width: int, height: int, text: str | None = None,
 
 
 def _side(value: object, name: str) -> int:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name} must be a whole number of cells, got {type(value).__name__}")
-    if not 3 <= value <= MAX_SIDE:
-        raise MazeError(f"a shaped maze's {name} must be from 3 to {MAX_SIDE} cells, got {value}")
-    return int(value)
+    side = whole(value, name, what="a whole number of cells")
+    if not 3 <= side <= MAX_SIDE:
+        raise MazeError(f"a shaped maze's {name} must be from 3 to {MAX_SIDE} cells, got {side}")
+    return side
 
 
 def _draw_text(image: Image, text: str | None, font: str | os.PathLike[str] | None) -> None:

@@ -36,6 +36,7 @@ import numpy as np
 from numpy.typing import NDArray
 from .jit import njit
 
+from ..checks import whole
 from ..errors import MazeError
 from .index import Int, U
 
@@ -92,9 +93,7 @@ def build_graph(grid: NDArray[Any], rows: int, cols: int, step: int) -> tuple[ND
     """
     sides = []
     for name, side in (("rows", rows), ("cols", cols)):
-        if isinstance(side, bool) or not hasattr(side, "__index__"):
-            raise TypeError(f"{name} must be a whole number, got {side!r}")
-        side = int(side.__index__())
+        side = whole(side, name)
         if side < 3 or side % 2 == 0:
             raise MazeError(f"{name} must be odd and at least 3 blocks, got {side}")
         sides.append(side)

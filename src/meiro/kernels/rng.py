@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 from .jit import njit
 
+from ..checks import whole
 from ..errors import MazeError
 from .index import Int
 
@@ -82,11 +83,8 @@ def mix_seed(seed: int, stream: int = 0) -> np.uint64:
     ...
     TypeError: seed must be a whole number, got 1.5
     """
-    for name, value in (("seed", seed), ("stream", stream)):
-        if isinstance(value, bool) or not hasattr(value, "__index__"):
-            raise TypeError(f"{name} must be a whole number, got {value!r}")
     # any whole number will do: the arithmetic below keeps the low 64 bits
-    seed, stream = int(seed.__index__()), int(stream.__index__())
+    seed, stream = whole(seed, "seed"), whole(stream, "stream")
     mask = (1 << 64) - 1
     z = (seed * 0x9E3779B97F4A7C15 + stream * 0xD1B54A32D192ED03 + 0x632BE59BD9B4E019) & mask
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
@@ -109,9 +107,7 @@ def check_state(state: Any) -> np.uint64:
     """
     if isinstance(state, np.uint64):
         return state
-    if isinstance(state, bool) or not hasattr(state, "__index__"):
-        raise TypeError(f"a PRNG state must be a numpy.uint64 (see mix_seed), got {state!r}")
-    value = int(state.__index__())
+    value = whole(state, "a PRNG state", what="a numpy.uint64 (see mix_seed)")
     if not 0 <= value < 2**64:
         raise MazeError(f"a PRNG state must be from 0 to 2**64 - 1, got {value}")
     return np.uint64(value)

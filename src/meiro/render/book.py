@@ -28,6 +28,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from .booklet import BookMaze
+from ..checks import whole
 from ..errors import MazeError, NoPathError
 from ..maze import Maze
 from .geometry import Segments
@@ -92,9 +93,7 @@ def check_per_page(per_page: object) -> int:
     ...
     meiro.errors.MazeError: mazes per page must be a whole number from 1 to 12, got 13
     """
-    if isinstance(per_page, bool) or not isinstance(per_page, int) or not 1 <= per_page <= MAX_PER_PAGE:
-        raise MazeError(f"mazes per page must be a whole number from 1 to {MAX_PER_PAGE}, got {per_page!r}")
-    return per_page
+    return whole(per_page, "mazes per page", 1, MAX_PER_PAGE, error=MazeError)
 
 
 def content_box(paper: str, page: int) -> Box:

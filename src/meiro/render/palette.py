@@ -16,6 +16,7 @@ from dataclasses import dataclass, fields, replace
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from ..checks import whole
 from ..errors import MazeError
 from ..maze import Maze, check_path
 
@@ -103,8 +104,7 @@ def rgb_blocks(maze: Maze, block: int = 1, palette: Palette | None = None) -> ND
     >>> pixels.shape, pixels[0, 0].tolist(), pixels[2, 2].tolist()
     ((14, 14, 3), [64, 64, 64], [255, 0, 0])
     """
-    if isinstance(block, bool) or not isinstance(block, int) or block < 1:
-        raise MazeError(f"block must be a whole number of pixels, at least 1, got {block!r}")
+    block = whole(block, "block", 1, what="a whole number of pixels", unit=" pixel", error=MazeError)
     table = (palette if palette is not None else Palette()).table()
     return table[classes(maze)].repeat(block, axis=0).repeat(block, axis=1)
 

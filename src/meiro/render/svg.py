@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from numpy.typing import ArrayLike
 
+from ..checks import whole
 from ..errors import MazeError
 from ..io.costs import GRID_BYTES, Needs, cells, check_output
 from ..maze import Maze
@@ -102,8 +103,7 @@ def render_svg(maze: Maze, path: ArrayLike | None = None, *, style: str = "auto"
     """
     if style not in STYLES:
         raise MazeError(f"unknown SVG style {style!r}; choose one of: {', '.join(STYLES)}")
-    if isinstance(cell, bool) or not isinstance(cell, int) or not 2 <= cell <= 1000:
-        raise MazeError(f"cell size must be a whole number of pixels from 2 to 1000, got {cell!r}")
+    cell = whole(cell, "cell size", 2, 1000, what="a whole number of pixels", error=MazeError)
     palette = palette or Palette()
     grid = maze.grid
     if style == "auto":

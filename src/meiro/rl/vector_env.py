@@ -61,6 +61,7 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from .env import MazeEnv
+from ..checks import whole
 from ..errors import MazeError
 from ..generators.compiled import _make_maze, algorithm_code, goal_code
 from ..generators.masking import allowed_blocks
@@ -261,11 +262,7 @@ def _one_hot_moved(obs: NDArray[np.uint8], out: NDArray[np.uint8], before: NDArr
 
 
 def _check_num_envs(num_envs: object) -> int:
-    if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)):
-        raise MazeError(f"num_envs must be a whole number >= 1, got {num_envs!r}")
-    if num_envs < 1:
-        raise MazeError(f"num_envs must be at least 1, got {num_envs}")
-    return int(num_envs)
+    return whole(num_envs, "num_envs", 1, error=MazeError)
 
 
 class MazeVectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):

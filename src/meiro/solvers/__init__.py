@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..checks import whole
 from ..errors import MazeError, NoPathError
 from ..maze import Maze, check_path
 from ..registry import SOLVERS
@@ -98,13 +99,8 @@ class Solution:
             raise TypeError(f"a Solution belongs to a meiro.Maze, got {type(maze).__name__}")
         self._method = SOLVERS.get(method).name
         self._path = _frozen(check_path(path, maze.shape))
-        for name, value in (("expanded", expanded), ("max_frontier", max_frontier)):
-            if isinstance(value, bool) or not hasattr(value, "__index__"):
-                raise TypeError(f"{name} must be a whole number, got {value!r}")
-            if int(value.__index__()) < 0:
-                raise MazeError(f"{name} must be at least 0, got {value!r}")
-        self._expanded = int(expanded.__index__())
-        self._max_frontier = int(max_frontier.__index__())
+        self._expanded = whole(expanded, "expanded", 0)
+        self._max_frontier = whole(max_frontier, "max_frontier", 0)
         self._maze = maze
         self._explored = None
         if explored is not None:

@@ -38,6 +38,7 @@ import numpy as np
 from numpy.typing import NDArray
 from ..kernels.jit import njit
 
+from ..checks import whole
 from ..errors import MazeError
 from ..kernels.graph import _one_or_two
 from ..kernels.index import U
@@ -156,9 +157,7 @@ def search_events(wall: np.ndarray, cols: int, order: np.ndarray, stride: int) -
         If the grid is not a maze's (its border closed), ``order`` names a block that is
         not open (the kernel steps to neighbours unchecked) or ``stride`` is not 1 or 2.
     """
-    if isinstance(cols, bool) or not hasattr(cols, "__index__"):
-        raise TypeError(f"cols must be a whole number of blocks, got {cols!r}")
-    cols = int(cols.__index__())
+    cols = whole(cols, "cols", what="a whole number of blocks")
     try:
         flat = np.asarray(wall)
     except (TypeError, ValueError, OverflowError):
@@ -227,12 +226,7 @@ def apply_events(blocks: NDArray[np.integer[Any]], colours: NDArray[np.integer[A
         raise TypeError("state and paint must be uint8 arrays")
     if not state.size == paint.size == g.size:
         raise MazeError("state, paint and g must be as long as one another (one entry per block)")
-    ends = []
-    for name, value in (("lo", lo), ("hi", hi), ("start", start), ("goal", goal)):
-        if isinstance(value, bool) or not hasattr(value, "__index__"):
-            raise TypeError(f"{name} must be a whole number, got {value!r}")
-        ends.append(int(value.__index__()))
-    lo, hi, start, goal = ends
+    lo, hi, start, goal = (whole(lo, "lo"), whole(hi, "hi"), whole(start, "start"), whole(goal, "goal"))
     if not 0 <= lo <= hi <= blocks.size:
         raise MazeError(f"lo:hi must be a range of the {blocks.size} events, got {lo}:{hi}")
     for name, value in (("start", start), ("goal", goal)):

@@ -12,7 +12,7 @@ from ..errors import MazeError
 from ..kernels.graph import (CODE_MASK, OPEN, _fill_path, _fold_grid, _node_blocks, _one_or_two,
                              _trace_moves)
 from ..kernels.index import Int
-from ..checks import flag
+from ..checks import flag, whole
 from ..maze import _as_position, check_grid
 
 
@@ -123,9 +123,7 @@ class SearchGraph:
         ...
         meiro.errors.MazeError: goal 9 is block (1, 2), not a cell (searching cell to cell)
         """
-        if isinstance(flat_block, bool) or not hasattr(flat_block, "__index__"):
-            raise TypeError(f"{name} must be a flat block index (a whole number), got {flat_block!r}")
-        flat = int(flat_block.__index__())
+        flat = whole(flat_block, name, what="a flat block index (a whole number)")
         if not 0 <= flat < self.rows * self.cols:
             raise MazeError(f"{name} {flat} is outside the {self.rows}x{self.cols}-block grid")
         r, c = divmod(flat, self.cols)
@@ -194,9 +192,7 @@ def block_index(position: Any, rows: int, cols: int, name: str = "position") -> 
     meiro.errors.MazeError: origin (1, 5) is outside the 3x5-block grid
     """
     r, c = _as_position(position, name)
-    for side in (rows, cols):
-        if isinstance(side, (bool, np.bool_)) or not isinstance(side, (int, np.integer)):
-            raise TypeError(f"rows and cols must be whole numbers, got {side!r}")
+    rows, cols = whole(rows, "rows"), whole(cols, "cols")
     if not (0 <= r < rows and 0 <= c < cols):
         raise MazeError(f"{name} ({r}, {c}) is outside the {rows}x{cols}-block grid")
     return r * cols + c
