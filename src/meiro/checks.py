@@ -59,21 +59,27 @@ def whole(value: Any, name: str, low: int | None = None, high: int | None = None
     ...
     meiro.errors.MazeError: count must be a whole number from 1 to 9, got 2.0
     """
-    described = what if low is None or high is None else f"{what} from {low} to {high}"
-    if isinstance(value, bool):  # (NumPy's bool is refused by operator.index)
-        raise error(f"{name} must be {described}, got {value!r}")
-    try:
-        number = operator.index(value)
-    except TypeError:
-        raise error(f"{name} must be {described}, got {value!r}") from None
-    if low is not None and high is not None:
-        if not low <= number <= high:
-            raise MazeError(f"{name} must be {described}, got {number!r}")
-    elif low is not None and number < low:
-        raise MazeError(f"{name} must be at least {low}{unit}, got {number!r}")
-    elif high is not None and number > high:
+    if type(value) is int:  # the usual case, first: this check runs on every call of the core
+        number = value
+    else:
+        if isinstance(value, bool):  # (NumPy's bool is refused by operator.index)
+            raise error(f"{name} must be {_described(what, low, high)}, got {value!r}")
+        try:
+            number = operator.index(value)
+        except TypeError:
+            raise error(f"{name} must be {_described(what, low, high)}, got {value!r}") from None
+    if (low is not None and number < low) or (high is not None and number > high):
+        if low is not None and high is not None:
+            raise MazeError(f"{name} must be {_described(what, low, high)}, got {number!r}")
+        if low is not None:
+            raise MazeError(f"{name} must be at least {low}{unit}, got {number!r}")
         raise MazeError(f"{name} must be at most {high}{unit}, got {number!r}")
     return number
+
+
+def _described(what: str, low: int | None, high: int | None) -> str:
+    """What a value must be, with its range when it has both bounds."""
+    return what if low is None or high is None else f"{what} from {low} to {high}"
 
 
 def flag(value: Any, name: str) -> bool:
