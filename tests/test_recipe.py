@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import meiro
-from meiro.checks import whole
+from meiro.errors import whole
 from meiro.recipe import Recipe
 
 

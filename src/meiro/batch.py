@@ -38,8 +38,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Protocol, TypedDict, 
 import numpy as np
 from numpy.typing import NDArray
 
-from .checks import whole
-from .errors import MazeError
+from .errors import MazeError, whole
 from .generators import generate, resolve_seed
 from .generators.compiled import ALGORITHMS, MAX_BLOCKS, _make_mazes, algorithm_code, goal_code
 from .generators.masking import allowed_blocks

@@ -19,8 +19,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from .checks import whole
-from .errors import MazeError
+from .errors import MazeError, whole
 from .recipe import Recipe
 from .text.styles import grid_lines
 

@@ -22,8 +22,7 @@ from collections.abc import Mapping
 from dataclasses import KW_ONLY, dataclass, replace
 from typing import TYPE_CHECKING, Any, Union
 
-from .checks import whole
-from .errors import MazeError
+from .errors import MazeError, whole
 from .goal_rules import GOALS
 from .registry import GENERATORS
 from .sizes import check_cells

@@ -15,8 +15,7 @@ import os
 import re
 import sys
 
-from .checks import whole
-from .errors import MazeError
+from .errors import MazeError, whole
 
 #: Bytes needed per block while generating and solving: the bool grid and one
 #: uint8 of search state per block.

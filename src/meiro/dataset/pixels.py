@@ -31,8 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from ..checks import whole
-from ..errors import MazeError
+from ..errors import MazeError, whole
 
 WALL = (0, 0, 0)
 OPEN = (255, 255, 255)

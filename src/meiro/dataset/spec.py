@@ -23,8 +23,7 @@ import math
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..checks import whole
-from ..errors import MazeError
+from ..errors import MazeError, whole
 from ..recipe import Recipe
 from ..analysis import difficulty as _difficulty
 

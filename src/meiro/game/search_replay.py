@@ -33,8 +33,7 @@ from typing import Callable
 import numpy as np
 from numpy.typing import NDArray
 
-from ..checks import whole
-from ..errors import MazeError
+from ..errors import MazeError, whole
 from ..maze import Maze
 from ..paint import CLOSED, CURRENT, FRONTIER, GOAL, PATH, START, WALL
 from ..solvers.replay_events import apply_events, search_events

@@ -9,10 +9,9 @@ from typing import Any, NamedTuple, SupportsIndex
 import numpy as np
 from numpy.typing import NDArray
 
-from ..errors import MazeError
+from ..errors import MazeError, flag, whole
 from ..kernels.cells import _cells_to_grid, _padded_cells
 from ..kernels.rng import check_state
-from ..checks import flag, whole
 from ..maze import check_cell, check_grid
 from ..sizes import ensure_fits
 

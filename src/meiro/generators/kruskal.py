@@ -33,12 +33,10 @@ import numpy as np
 from numpy.typing import NDArray
 from ..kernels.jit import njit
 
-from ..errors import MazeError
+from ..errors import MazeError, flag, whole
 from ..kernels.cells import DUG, EAST, SOUTH, _cells_to_grid, _padded_cells
 from ..kernels.index import U
 from ..kernels.rng import check_state
-from ..checks import whole
-from ..checks import flag
 from ..sizes import check_cells, ensure_fits
 from ..kernels.index import Int
 from .carving import Carving, Log, State, check_request, record_buffer

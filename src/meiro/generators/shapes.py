@@ -25,8 +25,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numpy.typing import NDArray
 
-from ..checks import whole
-from ..errors import MazeError
+from ..errors import MazeError, whole
 
 if TYPE_CHECKING:
     from PIL.Image import Image

@@ -36,8 +36,7 @@ import numpy as np
 from numpy.typing import NDArray
 from .jit import njit
 
-from ..checks import whole
-from ..errors import MazeError
+from ..errors import MazeError, whole
 from .index import Int, U
 
 EAST = 1

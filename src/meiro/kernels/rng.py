@@ -16,8 +16,7 @@ from typing import Any
 import numpy as np
 from .jit import njit
 
-from ..checks import whole
-from ..errors import MazeError
+from ..errors import MazeError, whole
 from .index import Int
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)

@@ -28,8 +28,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from .booklet import BookMaze
-from ..checks import whole
-from ..errors import MazeError, NoPathError
+from ..errors import MazeError, NoPathError, whole
 from ..maze import Maze
 from .geometry import Segments
 from .palette import Palette

@@ -16,8 +16,7 @@ from dataclasses import dataclass, fields, replace
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ..checks import whole
-from ..errors import MazeError
+from ..errors import MazeError, whole
 from ..maze import Maze, check_path
 
 from ..paint import ANSWER, CLOSED, FRONTIER, GOAL, NAMES, PATH, RGB, START, WALL, rgb  # noqa: F401

@@ -25,8 +25,7 @@ from typing import TYPE_CHECKING
 
 from numpy.typing import ArrayLike
 
-from ..checks import whole
-from ..errors import MazeError
+from ..errors import MazeError, whole
 from ..io.costs import GRID_BYTES, Needs, cells, check_output
 from ..maze import Maze
 from .geometry import block_runs, corners, is_lattice, wall_segments

@@ -62,8 +62,7 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
     raise ImportError('meiro.rl.env needs Gymnasium: pip install "meiro[rl]" '
                       "(or pip install gymnasium)") from exc
 
-from ..checks import whole
-from ..errors import MazeError
+from ..errors import MazeError, whole
 from ..generators import generate
 from ..maze import Maze
 from ..paint import PLAYER, rgb

@@ -61,8 +61,7 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from .env import MazeEnv
-from ..checks import whole
-from ..errors import MazeError
+from ..errors import MazeError, whole
 from ..generators.compiled import _make_maze, algorithm_code, goal_code
 from ..generators.masking import allowed_blocks
 from ..kernels.graph import _trace_moves

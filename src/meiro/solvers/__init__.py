@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..checks import whole
-from ..errors import MazeError, NoPathError
+from ..errors import MazeError, NoPathError, whole
 from ..maze import Maze, check_path
 from ..registry import SOLVERS
 

@@ -30,7 +30,7 @@ from ..kernels.jit import njit
 
 from ..kernels.graph import EAST, OPEN, SOUTH, _node_offsets, _open_ways
 from ..kernels.index import Int, U
-from ..checks import flag
+from ..errors import flag
 from .bfs import _bfs_kernel
 from .result import SearchGraph, SearchResult
 

@@ -38,8 +38,7 @@ import numpy as np
 from numpy.typing import NDArray
 from ..kernels.jit import njit
 
-from ..checks import whole
-from ..errors import MazeError
+from ..errors import MazeError, whole
 from ..kernels.graph import _one_or_two
 from ..kernels.index import U
 from ..maze import check_grid

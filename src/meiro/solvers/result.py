@@ -8,11 +8,10 @@ from typing import Any, NamedTuple
 import numpy as np
 from numpy.typing import NDArray
 
-from ..errors import MazeError
+from ..errors import MazeError, flag, whole
 from ..kernels.graph import (CODE_MASK, OPEN, _fill_path, _fold_grid, _node_blocks, _one_or_two,
                              _trace_moves)
 from ..kernels.index import Int
-from ..checks import flag, whole
 from ..maze import _as_position, check_grid
 
 
