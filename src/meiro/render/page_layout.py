@@ -3,7 +3,7 @@ its cost (:func:`meiro.render.pdf.pdf_needs`) and the command line's checks."""
 
 from __future__ import annotations
 
-from ..errors import MazeError
+from ..errors import MazeError, whole
 
 
 def mazes_per_page(side: int, per_page: int | None = None) -> int:
@@ -22,6 +22,4 @@ def mazes_per_page(side: int, per_page: int | None = None) -> int:
     """
     if per_page is None:
         return 6 if side <= 25 else 4 if side <= 40 else 2 if side <= 70 else 1
-    if isinstance(per_page, bool) or not isinstance(per_page, int) or not 1 <= per_page <= 30:
-        raise MazeError(f"mazes per page must be a whole number from 1 to 30, got {per_page!r}")
-    return per_page
+    return whole(per_page, "mazes per page", 1, 30, error=MazeError)

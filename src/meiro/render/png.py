@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ..errors import MazeError
+from ..errors import MazeError, whole
 from ..io.costs import GRID_BYTES, Needs, check_output
 from ..io.files import parse_json, png_size
 from ..maze import Maze, Position
@@ -81,9 +81,7 @@ def check_block(block: object, shape: tuple[int, int]) -> int:
     ...
     meiro.errors.MazeError: a 12864x12864-pixel picture is too large; use a block size of at most 39
     """
-    if isinstance(block, bool) or not isinstance(block, (int, np.integer)) or not 1 <= block <= 256:
-        raise MazeError(f"block size must be a whole number of pixels from 1 to 256, got {block!r}")
-    side = int(block)
+    side = whole(block, "block size", 1, 256, what="a whole number of pixels", error=MazeError)
     pixels = shape[0] * shape[1] * side ** 2
     if pixels > MAX_PIXELS:
         fit = largest_block(shape)
