@@ -13,6 +13,7 @@ from meiro.recipe import Recipe
 
 
 def test_a_recipe_is_frozen():
+    assert meiro.Recipe is Recipe
     r = Recipe(5, 4, seed=1)
     with pytest.raises(dataclasses.FrozenInstanceError):
         r.seed = 2

@@ -31,7 +31,7 @@ _HOMES = {
     "GENERATORS": "registry", "SOLVERS": "registry", "GOALS": "goals", "STYLES": "text.styles",
     "Maze": "maze", "replay_carving": "maze", "Solution": "solvers", "solve": "solvers",
     "generate": "generators", "load": "io.saving", "save": "io.saving", "parse_text": "text.maze_text",
-    "render_text": "text.maze_text", "MazeBatch": "batch", "generate_batch": "batch",
+    "render_text": "text.maze_text", "MazeBatch": "batch", "generate_batch": "batch", "Recipe": "recipe",
 }
 
 if TYPE_CHECKING:
@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from .generators import generate
     from .goals import GOALS
     from .maze import Maze, replay_carving
+    from .recipe import Recipe
     from .registry import GENERATORS, SOLVERS
     from .io.saving import load, save
     from .solvers import Solution, solve
@@ -151,7 +152,7 @@ if not any(isinstance(finder, _MovedFinder) for finder in sys.meta_path):
 
 
 __all__ = [
-    "GENERATORS", "GOALS", "Maze", "MazeBatch", "MazeError", "NoPathError", "SOLVERS", "STYLES",
+    "GENERATORS", "GOALS", "Maze", "MazeBatch", "MazeError", "NoPathError", "Recipe", "SOLVERS", "STYLES",
     "Solution", "__version__", "generate", "generate_batch", "load", "parse_text", "render_text",
     "replay_carving", "save", "solve",
 ]
