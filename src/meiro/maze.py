@@ -373,7 +373,9 @@ class Maze:
         algorithm this version does not have, a hand-edited file). A file stores
         the goal cell, not the goal rule: for a maze read from one the rule is told
         from its ends (a moved start: ``diameter``; the goal in the corner cell:
-        ``corner``; else ``farthest``), which are made the same again.
+        ``corner``; else ``farthest``), which are made the same again. (A maze whose
+        ends were moved by hand, :meth:`edited`, keeps the recipe of its grid: that
+        recipe makes the grid, with the ends its rule puts.)
 
         Examples
         --------
