@@ -199,3 +199,19 @@ def test_whole_checks_the_bounds():
         whole(6, "n", high=5)
     with pytest.raises(meiro.MazeError, match="n must be a whole number from 1 to 5, got 9"):
         whole(np.int64(9), "n", 1, 5)
+
+
+def test_the_command_line_recipe_options_make_a_recipe():
+    from meiro.cli.args import Parser, add_recipe_options, recipe_of_args
+
+    parser = Parser(prog="meiro test")
+    add_recipe_options(parser, with_mask=True)
+    args = parser.parse_args(["--seed", "7", "-a", "backtracker", "--goal", "diameter", "--braid", "0.5"])
+    assert recipe_of_args(args, 6, 4) == Recipe(6, 4, "dig", 7, "diameter", braid=0.5)
+    assert recipe_of_args(parser.parse_args([]), 6, 4, seed=3) == Recipe(6, 4, seed=3)
+    with pytest.raises(meiro.MazeError, match="the mask is 2x1 cells but the maze is 6x4"):
+        recipe_of_args(args, 6, 4, mask="..")
+    book = Parser(prog="meiro book")
+    add_recipe_options(book, with_braid=False, defaults=False, seed="book seed")
+    chosen = book.parse_args([])
+    assert (chosen.algorithm, chosen.goal, hasattr(chosen, "braid")) == (None, None, False)
