@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Callable, NoReturn
 
 from ..errors import MazeError
 from ..goal_rules import GOALS
+from ..recipe import check_seed
 from ..registry import GENERATORS
 from ..sizes import parse_size
 
@@ -64,9 +65,10 @@ def seed(text: str) -> int:
         value = int(text, 10)
     except ValueError:
         raise argparse.ArgumentTypeError(f"seed must be a whole number, got {text!r}") from None
-    if not 0 <= value < 2**64:
-        raise argparse.ArgumentTypeError(f"seed must be between 0 and 2**64-1, got {value}")
-    return value
+    try:
+        return check_seed(value)  # (the range every seed has)
+    except MazeError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def share(text: str) -> float:
