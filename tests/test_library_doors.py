@@ -35,9 +35,9 @@ HERE = Path(__file__).resolve().parent
 #: the module groups the walk covers, one child process each
 GROUPS = {
     "kernels": ["meiro.kernels"],
-    "solve": ["meiro.solve"],
-    "generate": ["meiro.generate"],
-    "core": ["meiro.maze", "meiro.goals", "meiro.analysis.stats", "meiro.text"],
+    "solve": ["meiro.solvers"],
+    "generate": ["meiro.generators"],
+    "core": ["meiro.maze", "meiro.goals", "meiro.analysis.stats", "meiro.text.maze_text", "meiro.text.columns"],
     # the front ends' replays: they hand the kernels nothing unchecked (only what the core
     # gives them goes through meiro.solvers.replay_events); for them the walk asks no crash and
     # no wrong argument reaching compiled code, whatever else they raise
@@ -50,6 +50,11 @@ RECORDS = {"meiro.analysis.stats.MazeStats", "meiro.solvers.replay_events.Search
            "meiro.solvers.result.SearchResult", "meiro.generators.carving.Carving"}
 
 
+#: modules of a walked package that hand nothing to a kernel: numba's cache locator and the
+#: switch a command sets before its job
+NOT_WALKED = {"meiro.kernels.freshness", "meiro.kernels.small_jobs"}
+
+
 def public_callables(group: str) -> dict[str, object]:
     """Every public function and class defined in the group's modules, by qualified name."""
     names = []
@@ -57,7 +62,8 @@ def public_callables(group: str) -> dict[str, object]:
         module = importlib.import_module(root)
         names.append(root)
         if hasattr(module, "__path__"):
-            names += [f"{root}.{info.name}" for info in pkgutil.iter_modules(module.__path__)]
+            names += [f"{root}.{info.name}" for info in pkgutil.iter_modules(module.__path__)
+                      if f"{root}.{info.name}" not in NOT_WALKED]
     found = {}
     for name in names:
         module = importlib.import_module(name)
@@ -122,7 +128,7 @@ def good_calls() -> dict[str, tuple[object, dict]]:
                  "dfs.dfs", "greedy.greedy", "tremaux.tremaux", "wall_follower.wall_left",
                  "wall_follower.wall_right"):
         module, function = name.split(".")
-        add(f"meiro.solve.{name}", getattr(importlib.import_module(f"meiro.solve.{module}"), function),
+        add(f"meiro.solvers.{name}", getattr(importlib.import_module(f"meiro.solvers.{module}"), function),
             **solver)
     add("meiro.solvers.solve", maze=m, method="bfs")
     add("meiro.solvers.search_stride", maze=m)
@@ -148,7 +154,7 @@ def good_calls() -> dict[str, tuple[object, dict]]:
     # meiro.generate
     for name in ("aldous_broder", "binary_tree", "dig", "division", "eller", "hunt_and_kill", "kruskal",
                  "prim", "prim_simple", "sidewinder", "stick", "wall", "wilson"):
-        add(f"meiro.generate.{name}.{name}", getattr(importlib.import_module(f"meiro.generate.{name}"), name),
+        add(f"meiro.generators.{name}.{name}", getattr(importlib.import_module(f"meiro.generators.{name}"), name),
             **sizes)
     for policy in ("mixed", "newest", "random", "oldest"):  # the registry's four names
         add(f"meiro.generators.growing_tree.growing_tree_{policy}", **sizes)
@@ -191,12 +197,12 @@ def good_calls() -> dict[str, tuple[object, dict]]:
         width=6, height=6, record=True)
     add("meiro.generators.lattice.open_interior", width=6, height=6)
     add("meiro.generators.lattice.flood_log", grid=grid, origin=(1, 1))
-    add("meiro.generators.masking.parse_mask_text", text="..#\n...")
+    add("meiro.generators.mask_source.parse_mask_text", text="..#\n...")
     from PIL import Image
 
     Image.fromarray(np.full((6, 6), 255, np.uint8)).save("mask.png")  # in the child's own folder
-    add("meiro.generators.masking.read_mask_png", path="mask.png")
-    add("meiro.generators.masking.load_mask", mask=cells)
+    add("meiro.generators.mask_source.read_mask_png", path="mask.png")
+    add("meiro.generators.mask_source.load_mask", mask=cells)
     add("meiro.generators.masking.allowed_blocks", allowed_blocks, cells=cells)
     add("meiro.generators.masking.check_allowed", allowed=allowed_blocks(cells), shape=(13, 13))
     add("meiro.generators.masking.region_of", cells=cells, start=(1, 1))
@@ -217,17 +223,17 @@ def good_calls() -> dict[str, tuple[object, dict]]:
     add("meiro.goals.farthest_from", grid=grid, origin=(1, 1), step=2)
     add("meiro.goals.place_goal", grid=grid, start=(1, 1), goal="diameter")
     add("meiro.goals.goal_title", goal="farthest", lang="ja")
-    add("meiro.text.for_narrow_terminal", line="■◎\u3000△■")
-    add("meiro.text.display_width", s="移動回数 3回")
+    add("meiro.text.maze_text.for_narrow_terminal", line="■◎\u3000△■")
+    add("meiro.text.columns.display_width", s="移動回数 3回")
     add("meiro.analysis.stats.degrees", maze=m)
     add("meiro.analysis.stats.maze_stats", maze_stats, maze=m)
     add("meiro.analysis.stats.turns_along", path=sol.path)
     add("meiro.analysis.stats.summarize", stats=[maze_stats(m)])
-    add("meiro.text.render_text", meiro.render_text, maze=m, style="block", path=sol.path)
-    add("meiro.text.text_lines", maze=m, style="plain", path=sol.path)
-    add("meiro.text.row_lines", rows=list(grid), start=(1, 1), goal=(11, 11),
+    add("meiro.text.maze_text.render_text", meiro.render_text, maze=m, style="block", path=sol.path)
+    add("meiro.text.maze_text.text_lines", maze=m, style="plain", path=sol.path)
+    add("meiro.text.maze_text.row_lines", rows=list(grid), start=(1, 1), goal=(11, 11),
         style="hash")
-    add("meiro.text.parse_text", meiro.parse_text, text=meiro.render_text(m))
+    add("meiro.text.maze_text.parse_text", meiro.parse_text, text=meiro.render_text(m))
     add("meiro.game.search_replay.SearchReplay", SearchReplay, maze=m, method="astar")
     add("SearchReplay.advance", lambda **kw: SearchReplay(m, "bfs").advance(**kw), k=5)
     add("meiro.game.search_replay.search_duration", steps=50)
