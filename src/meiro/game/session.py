@@ -282,9 +282,10 @@ class GameSession:
         """The records' name of the maze on the board; None for a maze not named by how it
         was made (no seed or no algorithm)."""
         maze = self.model.maze
-        if maze is None or maze.seed is None or maze.algorithm is None:
+        recipe = None if maze is None else maze.recipe
+        if recipe is None or recipe.seed is None:
             return None
-        return record_key(maze.algorithm, maze.width, maze.height, maze.seed, self.model.maze_goal)
+        return record_key(recipe.replace(goal=self.model.maze_goal))
 
     def best(self) -> Best | None:
         key = self.record_key()
