@@ -72,7 +72,7 @@ def test_hugging_face_loads_the_shards_with_their_feature_types(tmp_path):
 
 
 def test_the_card_lists_every_shard_with_its_checksum(tmp_path):
-    yaml = pytest.importorskip("yaml")
+    import yaml  # (the test extra has it, as the datasets extra does)
     datasets = pytest.importorskip("datasets")
     spec = DatasetSpec(25, 5, 5, seed=4, shard_draws=10)
     result = build_dataset(spec, tmp_path / "d")
@@ -275,3 +275,12 @@ def test_a_spec_holds_its_mazes_recipe():
         DatasetSpec(True, 4, 4)
     with pytest.raises(meiro.MazeError, match="no mask"):
         DatasetSpec.of(3, Recipe(4, 4, start=(3, 3)))
+
+
+def test_without_pyyaml_writing_a_dataset_says_how_to_get_it_and_makes_nothing(tmp_path, monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "yaml", None)  # what an import finds when PyYAML is missing
+    with pytest.raises(meiro.MazeError, match=r'need PyYAML: pip install "meiro\[datasets\]"'):
+        build_dataset(DatasetSpec(5, 4, 4, seed=1), tmp_path / "d")
+    assert list(tmp_path.iterdir()) == []

@@ -13,7 +13,7 @@
 - :mod:`.folder` — a local folder or an fsspec URL;
 - :mod:`.pixels` — the easy-to-hard input and target pictures as uint8 arrays.
 
-pyarrow (``pip install "meiro[datasets]"``) is needed only to write shards,
+pyarrow and PyYAML (``pip install "meiro[datasets]"``) are needed only to write shards and their card,
 and Dask only for a cluster; nothing here imports them until then.
 
 Examples

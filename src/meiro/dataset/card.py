@@ -8,8 +8,9 @@ YAML library. The card is written again after every shard, with ``status``
 ``incomplete`` until the last one: a run that is stopped leaves a card that
 says what is done.
 
-The YAML writer is a few lines here rather than a dependency: the header's
-shape is fixed, and PyYAML is not otherwise needed by meiro.
+The header is written by PyYAML (``yaml.safe_dump``, in the ``datasets`` and
+``dask`` extras beside pyarrow, which shards need anyway), so that any name or
+string the Hub reads is quoted as YAML requires.
 """
 
 from __future__ import annotations
@@ -138,32 +139,18 @@ def read_record(text: str) -> dict[str, Any]:
     raise MazeError("its README.md is not a meiro dataset card")
 
 
-def _yaml(value: Any, indent: str = "") -> list[str]:
-    """Block-style YAML of dicts, lists and scalars (module docs)."""
-    lines = []
-    if isinstance(value, dict):
-        for key, item in value.items():
-            if isinstance(item, (dict, list)) and item:
-                lines.append(f"{indent}{key}:")
-                lines += _yaml(item, indent + "  ")
-            else:
-                lines.append(f"{indent}{key}: {_scalar(item)}")
-    else:
-        for item in value:
-            if isinstance(item, dict) and item:
-                first, *rest = _yaml(item, indent + "  ")
-                lines.append(f"{indent}- {first.lstrip()}")
-                lines += rest
-            else:
-                lines.append(f"{indent}- {_scalar(item)}")
-    return lines
+def _yaml(header: dict[str, Any]) -> list[str]:
+    """The header's lines: block style, keys in the order given, non-ASCII text as it is.
 
-
-def _scalar(value: Any) -> str:
-    if isinstance(value, list):  # a short list of numbers (a shape) in flow style
-        return "[" + ", ".join(_scalar(v) for v in value) + "]"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return str(value)
-    return json.dumps(str(value))  # a quoted string is always valid YAML
+    Examples
+    --------
+    >>> _yaml({"tags": ["maze"], "shape": {"rows": 3}})
+    ['tags:', '- maze', 'shape:', '  rows: 3']
+    """
+    try:
+        import yaml
+    except ImportError:
+        raise MazeError("Parquet datasets need PyYAML: pip install \"meiro[datasets]\"") from None
+    text: str = yaml.safe_dump(header, sort_keys=False, allow_unicode=True, default_flow_style=False,
+                               width=2**16)
+    return text.splitlines()

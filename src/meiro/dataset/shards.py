@@ -227,12 +227,17 @@ _STAT_COLUMNS = (("solution_length", "int32"), ("dead_ends", "int32"), ("dead_en
 
 
 def pyarrow() -> Any:
-    """pyarrow, or a MazeError that says how to get it."""
+    """pyarrow, or a MazeError that says how to get it (PyYAML too, for the card: checked here,
+    before any work, so that a run never stops after its first shard for want of it)."""
     try:
         import pyarrow
         import pyarrow.parquet  # noqa: F401
     except ImportError:
         raise MazeError("Parquet datasets need pyarrow: pip install \"meiro[datasets]\"") from None
+    try:
+        import yaml  # noqa: F401
+    except ImportError:
+        raise MazeError("Parquet datasets need PyYAML: pip install \"meiro[datasets]\"") from None
     return pyarrow
 
 
