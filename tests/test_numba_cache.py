@@ -4,6 +4,7 @@ is never run stale (see meiro.kernels.freshness)."""
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 import subprocess
 import sys
@@ -12,6 +13,8 @@ from pathlib import Path
 import pytest
 
 import meiro
+from meiro import kernels
+from meiro.errors import NumbaCacheWarning
 from meiro.kernels import freshness
 
 PACKAGE = Path(meiro.__file__).resolve().parent
@@ -102,3 +105,41 @@ def test_an_edited_inlined_helper_in_another_file_is_recompiled(tmp_path):
     (tiny / "helper.py").write_text(HELPER.format(value=2))  # kernel.py itself is unchanged
     assert _run(tmp_path)[0] == 20
     assert _run(tmp_path) == (20, 1, 0)
+
+
+@pytest.mark.parametrize("system", ["linux", "macos", "windows"])
+def test_the_user_cache_folder_is_platformdirs_and_where_it_always_was(monkeypatch, tmp_path, system):
+    import platformdirs
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    if system == "linux":
+        from platformdirs.unix import Unix as Dirs
+
+        expected = [tmp_path / "home" / ".cache" / "meiro" / "numba", tmp_path / "xdg" / "meiro" / "numba"]
+    elif system == "macos":
+        from platformdirs.macos import MacOS as Dirs
+
+        expected = [tmp_path / "home" / "Library" / "Caches" / "meiro" / "numba"] * 2
+    else:
+        import platformdirs.windows
+        from platformdirs.windows import Windows as Dirs
+
+        # %LOCALAPPDATA%, as Windows answers it
+        monkeypatch.setattr(platformdirs.windows, "get_win_folder", lambda name: str(tmp_path / "Local"))
+        expected = [tmp_path / "Local" / "meiro" / "numba"] * 2
+    monkeypatch.setattr(platformdirs, "PlatformDirs", Dirs)
+    assert kernels._user_cache() == str(expected[0])
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    # (platformdirs 4.4 and later read $XDG_CACHE_HOME on macOS too, as they are asked to there)
+    assert kernels._user_cache() in (str(expected[1]), str(tmp_path / "xdg" / "meiro" / "numba"))
+
+
+def test_without_a_usable_cache_folder_the_library_warns_and_prints_nothing(monkeypatch, capsys):
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setattr(kernels, "_writable", lambda folder: False)  # a read-only installation,
+    monkeypatch.setattr(kernels, "_user_cache", lambda: None)  # no home folder,
+    monkeypatch.setattr(kernels, "_shared_temp", lambda: None)  # no safe shared temporary folder
+    with pytest.warns(NumbaCacheWarning, match="set NUMBA_CACHE_DIR to keep compiled kernels"):
+        folder = kernels.numba_cache_folder()
+    assert folder is not None and os.path.isdir(folder)  # a private one, removed at exit
+    assert capsys.readouterr() == ("", "")

@@ -8,6 +8,10 @@ where; the CLI prints that message on one line and exits with status 2.
 is anything :func:`operator.index` takes (an ``int``, a NumPy integer) except a bool
 (``True`` as a width or a seed is a slip, never meant). Floats, strings and arrays are
 refused too, even ``3.0``: a size or a seed is counted, not measured.
+
+Something meiro carries on after, but that its caller may want to know of,
+is a warning (:class:`MeiroWarning`), never a line printed by the library;
+the CLI shows it on one line, ``meiro: note: ...``.
 """
 
 from __future__ import annotations
@@ -149,3 +153,23 @@ def _numpy_bool(value: Any) -> bool:
     """Whether ``value`` is a NumPy bool (told without importing NumPy)."""
     kind = type(value)
     return kind.__module__ == "numpy" and kind.__name__ in ("bool", "bool_")
+
+
+class MeiroWarning(UserWarning):
+    """What meiro warns of: it carries on, but the caller may want to act (the kinds below).
+
+    Examples
+    --------
+    >>> import warnings
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore", MeiroWarning)  # all of meiro's warnings, kept quiet
+    """
+
+
+class NumbaCacheWarning(MeiroWarning):
+    """No folder keeps numba's compiled kernels between runs: each run compiles them again.
+
+    Raised as a warning when meiro's own folders, the user's cache folder and
+    the temporary folder cannot safely hold the cache; setting ``NUMBA_CACHE_DIR``
+    to a folder of one's own ends it (see :mod:`meiro.kernels`).
+    """

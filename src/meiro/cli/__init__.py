@@ -18,12 +18,14 @@ import importlib
 import signal
 import sys
 import types
+import warnings
 from collections.abc import Collection
+from typing import TextIO
 
 from ..io import signals
 from ..io.formats import FORMATS
 from .._version import __version__
-from ..errors import MazeError
+from ..errors import MazeError, MeiroWarning
 from .args import ArgumentError, Parser
 from .output import flush_stdout, output_failed, prepare_streams, silence_stdout
 
@@ -83,6 +85,21 @@ def _say(text: str) -> None:
 def _fail(message: str) -> int:
     _say(f"meiro: error: {message}")
     return 2
+
+
+def _show_notes_in_one_line() -> None:
+    """Show meiro's own warnings as the program's other messages, ``meiro: note: ...`` on one
+    line; any other warning as Python shows it. Filters (``-W``) still decide which are shown."""
+    python_shows = warnings.showwarning
+
+    def show(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+             file: TextIO | None = None, line: str | None = None) -> None:
+        if issubclass(category, MeiroWarning):
+            _say(f"meiro: note: {message}")
+        else:
+            python_shows(message, category, filename, lineno, file, line)
+
+    warnings.showwarning = show
 
 
 def _attach_negative_values(argv: list[str]) -> list[str]:
@@ -157,6 +174,7 @@ def run() -> None:
     """
     prepare_streams()
     signals.install()
+    _show_notes_in_one_line()
     try:
         status = main()
         signals.raise_if_pending()  # a signal whose exception was lost still ends the program by it

@@ -13,12 +13,13 @@ make numba refuse to load the kernels at all, so when meiro's folders are not
 writable and ``NUMBA_CACHE_DIR`` is not set, it is set (for this process and
 the ones it starts) to the first of these that can be used:
 
-1. ``meiro/numba`` in the user's cache folder (``$XDG_CACHE_HOME`` or
-   ``~/.cache`` on Linux, ``~/Library/Caches`` on macOS, ``%LOCALAPPDATA%``
-   on Windows);
+1. ``meiro/numba`` in the user's cache folder, as platformdirs finds it
+   (``$XDG_CACHE_HOME`` or ``~/.cache`` on Linux, ``~/Library/Caches`` on
+   macOS, the local application data folder, ``%LOCALAPPDATA%``, on Windows);
 2. ``meiro-numba-UID`` in the temporary folder, made private to the user;
 3. a fresh private temporary folder removed at exit: nothing is kept between
-   runs, which one line on stderr says.
+   runs, which a :class:`meiro.errors.NumbaCacheWarning` says (the ``meiro``
+   program shows it as one line, ``meiro: note: ...``).
 
 This runs before the first compiled kernel is defined (:func:`prepare_numba`,
 called by :func:`meiro.kernels.jit.njit`; numba may be loaded before it; its
@@ -37,6 +38,9 @@ import os
 import stat
 import sys
 import tempfile
+import warnings
+
+from ..errors import NumbaCacheWarning
 
 #: meiro's subpackages whose modules define cached kernels.
 _KERNEL_FOLDERS = ("kernels", "generators", "solvers")
@@ -49,13 +53,14 @@ def _writable(folder: str) -> bool:
 
 
 def _user_cache() -> str | None:
-    if sys.platform == "win32":
-        base = os.environ.get("LOCALAPPDATA", "")
-    elif sys.platform == "darwin":
-        base = os.path.expanduser("~/Library/Caches")
-    else:
-        base = os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")
-    return os.path.join(base, "meiro", "numba") if os.path.isabs(base) else None
+    """``meiro/numba`` in the user's cache folder (platformdirs), or None when it has none."""
+    import platformdirs
+
+    try:  # (no author folder on Windows, no "Cache" folder under meiro's: the folders of old)
+        base = platformdirs.user_cache_dir("meiro", appauthor=False, opinion=False)
+    except (OSError, RuntimeError):  # no home folder to be found
+        return None
+    return os.path.join(base, "numba") if os.path.isabs(base) else None
 
 
 def _shared_temp() -> str | None:
@@ -120,9 +125,9 @@ def numba_cache_folder() -> str | None:
         if _usable(folder):
             return folder
     folder = _private_temp()
-    if folder is not None and sys.stderr is not None:
-        sys.stderr.write("meiro: note: no writable folder for numba's cache (set NUMBA_CACHE_DIR "
-                         "to keep compiled kernels); they are compiled again in each run\n")
+    if folder is not None:
+        warnings.warn("no writable folder for numba's cache (set NUMBA_CACHE_DIR to keep compiled "
+                      "kernels); they are compiled again in each run", NumbaCacheWarning, stacklevel=2)
     return folder
 
 
