@@ -14,6 +14,18 @@ calling process ends them however it stops: done, an error, Ctrl-C or a
 termination signal (see :mod:`meiro.io.signals`). A worker whose parent is gone
 (even killed outright) ends itself.
 
+That is why the workers are a small pool of meiro's own rather than loky's or
+``concurrent.futures``'s: with either (loky 3.7.0, Python 3.11's
+``ProcessPoolExecutor`` with spawn), two busy workers were still running 5 s
+after their parent was killed (SIGKILL) or terminated (SIGTERM), and 5 s
+after a Ctrl-C to the whole process group the parent itself was still waiting
+for its workers at exit; neither watches for its parent's end, and a worker
+runs its task to the end. Here each worker has its own pipe, so a worker killed
+halfway through sending leaves nothing another process waits on, ending the
+workers is one kill each, with no manager thread that could hang the exit, and
+a thread in each worker ends it when its parent's process ends
+(``tests/test_processes.py`` checks each case).
+
 Examples
 --------
 >>> import meiro
@@ -275,9 +287,7 @@ def _make_piece(width: int, height: int, algorithm: str, goal: str, braid: float
 
 
 # --- worker processes -------------------------------------------------------------------------
-# A small pool of our own rather than concurrent.futures: each worker has its own pipe, so a
-# worker killed halfway through sending leaves nothing another process waits on, and ending
-# the workers is one kill each, with no manager thread that could hang the exit.
+# A small pool of our own rather than loky or concurrent.futures: see the module's notes.
 
 _CAN_HOLD = hasattr(signal, "pthread_sigmask")
 _ABRUPT = ("a worker process ended abruptly (out of memory? or, in a script, the work is not "
