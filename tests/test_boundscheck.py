@@ -50,7 +50,7 @@ def test_the_kernel_tests_pass_with_every_index_checked(tmp_path):
     cache = tmp_path / "numba-cache"
     cache.mkdir()
     env = {**os.environ, "NUMBA_BOUNDSCHECK": "1", "NUMBA_CACHE_DIR": str(cache)}
-    command = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-m", "not slow",
+    command = [sys.executable, "-m", "pytest", "-q", "-x", "-n", "0", "-p", "no:cacheprovider", "-m", "not slow",
                # the statistical uniformity tests only draw many small mazes: minutes, no new index;
                # the terminal test runs the command line, which would compile everything again
                "-k", "not uniform and not on_a_terminal", *(str(TESTS / name) for name in KERNEL_TESTS)]

@@ -110,6 +110,7 @@ def test_an_edited_inlined_helper_in_another_file_is_recompiled(tmp_path):
 @pytest.mark.parametrize("system", ["linux", "macos", "windows"])
 def test_the_user_cache_folder_is_platformdirs_and_where_it_always_was(monkeypatch, tmp_path, system):
     import platformdirs
+
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
     if system == "linux":
