@@ -99,7 +99,7 @@ def main() -> int:
     print(f"{'command':30} {'min s':>7} {'ratio':>7} {'target s':>9}  numba  verdict")
     for name, seconds in times.items():
         if name not in TARGETS:
-            kind = "reference" if name.startswith("python") or name.startswith("numba") else "-"
+            kind = "reference" if name.startswith(("python", "numba")) else "-"
             numba = "-" if kind == "reference" else ("yes" if imports_numba(COMMANDS[name], {
                 **env, **SETTINGS.get(name, {})}) else "no")
             print(f"{name:30} {seconds:7.3f} {seconds / base:7.1f} {'-':>9}  {numba:5}  {kind}")

@@ -80,7 +80,10 @@ def is_white(pixels):
     return bool((pixels.min(axis=1) > 235).all())
 
 
-def is_answer(pixels, colour=Palette().answer):
+ANSWER = Palette().answer
+
+
+def is_answer(pixels, colour=ANSWER):
     return bool((np.abs(pixels - np.array(colour)).max(axis=1) < 30).any())
 
 

@@ -349,7 +349,7 @@ def test_the_search_window_pauses_and_steps_one_expansion_at_a_time(window):
     assert search.watch.paused
     before = [replay.done for replay in search.replays]
     press(search.top, "Right", "Right")
-    for column, (replay, canvas, photo, view) in enumerate(search.panels):
+    for column, (replay, _canvas, photo, view) in enumerate(search.panels):
         assert replay.done == before[column] + 2
         assert search.counts[column].cget("text").endswith(f"{replay.done} expanded")
         current = tuple(int(v) for v in replay.explored[replay.done - 1])

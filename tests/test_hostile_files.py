@@ -152,7 +152,7 @@ def test_npz_meta_and_png_metadata_are_parsed_as_safely(tmp_path):
         from_npz(out.getvalue())
     out = io.BytesIO()
     np.savez(out, grid=m.grid, start=np.array(m.start), goal=np.array(m.goal), meta=np.array("[" * 100_000))
-    with pytest.raises(meiro.MazeError, match='"meta": .*nested'):
+    with pytest.raises(meiro.MazeError, match=r'"meta": .*nested'):
         from_npz(out.getvalue())
     # a PNG's metadata is a hint: a hostile one is left out, the pixels still make the maze
     from PIL import Image, PngImagePlugin

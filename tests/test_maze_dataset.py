@@ -295,7 +295,7 @@ def test_token_text_of_the_wrong_kind_or_size():
         from_tokens(GOOD, grid_shape=(1, 1))
     with pytest.raises(meiro.MazeError, match="grid_shape must be at least"):
         from_tokens(GOOD, grid_shape=(0, 3))
-    with pytest.raises(meiro.MazeError, match="needs about .* of memory"):
+    with pytest.raises(meiro.MazeError, match=r"needs about .* of memory"):
         from_tokens(GOOD.replace("<TARGET_START> (0,1)", "<TARGET_START> (9999999,9999999)"))
     with pytest.raises(TypeError, match="token text must be a str"):
         from_tokens(b"<ADJLIST_START>")

@@ -181,7 +181,7 @@ def test_a_small_output_or_an_unknown_memory_is_never_refused(monkeypatch):
 
 def test_the_output_is_named_by_file_suffix_or_format():
     assert [output_needs(t, (41, 41)).format for t in ("a/b.PNG", ".svg", "npz")] == ["png", "svg", "npz"]
-    with pytest.raises(meiro.MazeError, match="cannot tell the format of 'maze.bmp'"):
+    with pytest.raises(meiro.MazeError, match=r"cannot tell the format of 'maze\.bmp'"):
         output_needs("maze.bmp", (41, 41))
     with pytest.raises(TypeError, match="shape must be a pair"):
         output_needs("maze.png", (41.0, 41))

@@ -746,8 +746,8 @@ def test_z_on_a_maze_bigger_than_the_map_shows_all_of_it_shrunk():
     drawn = {(y, x): ch for (y, x), ch in screen.cells.items() if y >= HEADER}
     marks = [ch for ch in drawn.values() if ch in "@G"]
     assert "@" in marks and "G" in marks  # the player (top left) and the goal (bottom right)
-    at = [(y, x) for (y, x), ch in drawn.items() if ch == "@"][0]
-    goal = [(y, x) for (y, x), ch in drawn.items() if ch == "G"][0]
+    at = next((y, x) for (y, x), ch in drawn.items() if ch == "@")
+    goal = next((y, x) for (y, x), ch in drawn.items() if ch == "G")
     assert goal[0] > at[0] and goal[1] > at[1]
     # a move still moves the player on the overview; + goes back to real blocks
     path = meiro.solve(maze).path

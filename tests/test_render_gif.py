@@ -75,5 +75,5 @@ def test_a_search_gif_has_the_colours_of_the_game_s_search_view():
 
 @pytest.mark.parametrize("wrong", ["path", None, [(1, 1)]])
 def test_a_search_gif_of_something_that_is_not_a_solution_is_a_type_error(wrong):
-    with pytest.raises(TypeError, match="needs a meiro.Solution"):
+    with pytest.raises(TypeError, match=r"needs a meiro\.Solution"):
         render_search_gif(meiro.generate(3, 3, seed=1), wrong)

@@ -94,7 +94,7 @@ def test_bad_solver_inputs():
     m = meiro.generate(3, 3, seed=1)
     with pytest.raises(meiro.MazeError, match="unknown method 'dfs2'; choose one of: astar, bfs"):
         meiro.solve(m, "dfs2")
-    with pytest.raises(TypeError, match="needs a meiro.Maze"):
+    with pytest.raises(TypeError, match=r"needs a meiro\.Maze"):
         meiro.solve(np.ones((3, 3)), "bfs")
 
 

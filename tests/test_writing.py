@@ -277,7 +277,7 @@ def test_save_takes_a_format_for_any_name(tmp_path):
 
 
 def test_save_refuses_a_format_that_contradicts_the_name(tmp_path):
-    with pytest.raises(MazeError, match="ends in .txt"):
+    with pytest.raises(MazeError, match=r"ends in \.txt"):
         meiro.save(meiro.generate(2, 2, seed=1), tmp_path / "m.txt", format="json")
 
 

@@ -32,7 +32,7 @@ def prepare_kernels(algorithm: str | Recipe = "dig", goal: str = "corner") -> No
     else:
         recipe = Recipe(3, 3, algorithm, 0, goal)
     maze = generate(recipe)
-    maze.carve_order  # the digging replay's log
+    _ = maze.carve_order  # the digging replay's log
     solve(maze, "astar")  # the answer
     replay = SearchReplay(maze, "astar")  # the f window
     replay.advance(replay.total)

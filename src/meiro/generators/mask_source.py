@@ -10,7 +10,6 @@ import io
 import os
 import warnings
 from pathlib import Path
-from typing import Union
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -21,7 +20,7 @@ from ..errors import MazeError
 INSIDE, OUTSIDE = ".", "#"
 
 #: What :func:`load_mask` accepts: a bool (or 0/1) array, a text picture, or a file's path.
-MaskSource = Union[ArrayLike, str, os.PathLike[str]]
+MaskSource = ArrayLike | str | os.PathLike[str]
 
 
 def parse_mask_text(text: str) -> np.ndarray:

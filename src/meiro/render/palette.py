@@ -89,7 +89,7 @@ class Palette:
 
     def hex(self, name: str) -> str:
         """``#rrggbb`` of one entry, for SVG and PDF."""
-        return "#%02x%02x%02x" % getattr(self, name)
+        return "#{:02x}{:02x}{:02x}".format(*getattr(self, name))
 
 
 def rgb_blocks(maze: Maze, block: int = 1, palette: Palette | None = None) -> NDArray[np.uint8]:

@@ -171,7 +171,7 @@ class PdfFont:
         base = "".join(c for c in base if c.isalnum() or c in "-_") or "Font"
         name = f"{tag}+{base}"
         head, hhea = self._font["head"], self._font["hhea"]
-        os2 = self._font["OS/2"] if "OS/2" in self._font else None
+        os2 = self._font.get("OS/2")
         ascent = self._scaled(getattr(os2, "sTypoAscender", hhea.ascent) if os2 else hhea.ascent)
         descent = self._scaled(getattr(os2, "sTypoDescender", hhea.descent) if os2 else hhea.descent)
         cap = self._scaled(getattr(os2, "sCapHeight", 0) or ascent * self._upem / 1000) if os2 else ascent
