@@ -99,9 +99,12 @@ class Game:
     def header(self) -> str:
         return self.screen.display[0]
 
-    def finish(self) -> int:
+    def finish(self, timeout=60.0) -> int:
+        end = time.monotonic() + timeout
         while self.pump(0.2):
-            pass
+            if time.monotonic() > end:  # a game that never ends fails its test, never hangs the suite
+                self.child.close(force=True)
+                raise AssertionError("the game never ended; the screen was:\n" + "\n".join(self.screen.display))
         self.child.close()
         return self.child.exitstatus
 
