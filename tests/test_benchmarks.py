@@ -20,6 +20,7 @@ def run_benchmark(script: str, *args: str) -> list[str]:
     return out.stdout.splitlines()
 
 
+@pytest.mark.slow
 @needs_cc
 def test_bench_batch_prints_the_ratios_on_a_tiny_batch():
     lines = run_benchmark("bench_batch.py", "--count", "200", "--size", "5", "--repeat", "1")
@@ -41,6 +42,7 @@ def test_bench_core_prints_the_ratios_at_a_tiny_size():
     assert any("check" in line and line.endswith(": same maze") for line in lines), lines
 
 
+@pytest.mark.slow
 def test_bench_startup_prints_every_row_and_help_and_list_load_no_numba():
     lines = run_benchmark("bench_startup.py", "--runs", "1")
     rows = {line[:30].strip(): line[30:].split() for line in lines[1:]}

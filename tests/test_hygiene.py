@@ -5,9 +5,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.slow  # a second pytest run of six modules
 def test_doctests_and_tests_leave_nothing_in_the_temporary_folder(tmp_path):
     temp = tmp_path / "temp"
     temp.mkdir()
