@@ -20,7 +20,8 @@ That is why the workers are a small pool of meiro's own rather than loky's or
 after their parent was killed (SIGKILL) or terminated (SIGTERM), and 5 s
 after a Ctrl-C to the whole process group the parent itself was still waiting
 for its workers at exit; neither watches for its parent's end, and a worker
-runs its task to the end. Here each worker has its own pipe, so a worker killed
+runs its task to the end (two idle ``ProcessPoolExecutor`` workers orphaned so
+were still there 35 minutes later). Here each worker has its own pipe, so a worker killed
 halfway through sending leaves nothing another process waits on, ending the
 workers is one kill each, with no manager thread that could hang the exit, and
 a thread in each worker ends it when its parent's process ends
