@@ -109,7 +109,7 @@ def test_generate_takes_a_recipe_or_the_arguments_not_both():
         meiro.generate(r, seed=2)
     with pytest.raises(TypeError, match="not both"):
         meiro.generate(4, 4, recipe=r)
-    with pytest.raises(TypeError, match="recipe must be a meiro.recipe.Recipe"):
+    with pytest.raises(TypeError, match=r"recipe must be a meiro\.recipe\.Recipe"):
         meiro.generate(recipe={"width": 4})
     with pytest.raises(TypeError, match="needs a width and a height"):
         meiro.generate(4)

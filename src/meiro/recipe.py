@@ -20,7 +20,7 @@ import os
 import reprlib
 from collections.abc import Mapping
 from dataclasses import KW_ONLY, dataclass, replace
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any
 
 from .errors import MazeError, whole
 from .goal_rules import GOALS
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from numpy.typing import ArrayLike
 
     #: What a mask may be given as (see :func:`meiro.generators.masking.load_mask`).
-    MaskSource = Union[ArrayLike, str, os.PathLike[str], tuple[str, ...]]
+    MaskSource = ArrayLike | str | os.PathLike[str] | tuple[str, ...]
 
 #: Seeds are 64-bit: from 0 to ``SEED_LIMIT - 1``.
 SEED_LIMIT = 2**64
