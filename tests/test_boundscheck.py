@@ -34,7 +34,7 @@ def cached_kernels() -> list[str]:
     from numba.core.registry import CPUDispatcher
 
     names = []
-    for package in ("meiro.kernels", "meiro.solve", "meiro.generate"):
+    for package in ("meiro.kernels", "meiro.solvers", "meiro.generators"):
         root = importlib.import_module(package)
         for info in pkgutil.iter_modules(root.__path__):
             module = importlib.import_module(f"{package}.{info.name}")

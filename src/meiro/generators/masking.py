@@ -166,7 +166,7 @@ def restrict(grid: np.ndarray, order: np.ndarray | None, region: np.ndarray,
     Examples
     --------
     >>> import meiro
-    >>> from meiro.generate import carve
+    >>> from meiro.generators import carve
     >>> from meiro.kernels.rng import mix_seed
     >>> carving = carve("dig", 3, 2, 1, (1, 1), record=True)
     >>> region = np.array([[True, True, False], [True, True, False]])   # the left 2 x 2 cells

@@ -172,7 +172,7 @@ const CURRENT = 7, FRONTIER = 6, CLOSED = 5;
 
 // Every colour (and g) change of replaying the expansions `order` (flat block indices) of a
 // search with `stride` blocks a step: the same events, in the same order, as
-// meiro.solve.replay_events.search_events. Step t's events are starts[t] .. starts[t + 1].
+// meiro.solvers.replay_events.search_events. Step t's events are starts[t] .. starts[t + 1].
 function searchEvents(wall, cols, order, stride) {
   const n = order.length;
   const off = [-cols, 1, cols, -1];
