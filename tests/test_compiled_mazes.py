@@ -11,18 +11,46 @@ import pytest
 
 import meiro
 from meiro.batch import _compiled, generate_batch
-from meiro.generators.compiled import ALGORITHMS, _make_maze, _mix, algorithm_code, goal_code
+from meiro.generators.compiled import CODES, _make_maze, algorithm_code, goal_code
 from meiro.generators.masking import allowed_blocks
 from meiro.kernels.graph import _node_blocks
-from meiro.kernels.rng import mix_seed
+from meiro.kernels.rng import _mix_seed as _mix, mix_seed
 from meiro.registry import GENERATORS, SOLVERS
 
 SIZES = [(1, 1), (2, 1), (1, 3), (5, 4), (7, 2), (15, 15)]
 SEEDS = [0, 1, 12345, 2**63 - 1, 2**64 - 1]
+ALGORITHMS = [g.name for g in GENERATORS]
+
+#: The compiled codes as first declared: a code never changes meaning (cached kernels, saved
+#: batches' benchmarks and the switch all hold it); a new generator takes a new number.
+FIRST_CODES = {"dig": 0, "stick": 1, "wall": 2, "kruskal": 3, "prim": 4, "prim-simple": 5, "wilson": 6,
+               "aldous-broder": 7, "hunt-and-kill": 8, "sidewinder": 9, "binary-tree": 10,
+               "growing-tree": 11, "growing-tree-newest": 12, "growing-tree-random": 13,
+               "growing-tree-oldest": 14, "eller": 15, "division": 16, "origin-shift": 17}
 
 
-def test_the_compiled_list_is_every_registered_generator():
-    assert sorted(ALGORITHMS) == sorted(g.name for g in GENERATORS)
+def test_every_registered_generator_is_compiled():
+    assert sorted(CODES) == sorted(ALGORITHMS)
+
+
+def test_no_two_generators_share_a_code_and_no_code_changes_meaning():
+    codes = {g.name: g.compiled.code for g in GENERATORS if g.compiled is not None}
+    assert len(set(codes.values())) == len(codes)
+    assert {name: codes[name] for name in FIRST_CODES} == FIRST_CODES
+    assert all(algorithm_code(name) == code for name, code in codes.items())
+
+
+def test_the_registry_refuses_a_second_generator_with_a_taken_code():
+    from meiro.generators.compiled import _compiled
+    from meiro.registry import Compiled, Registry
+
+    reg = Registry("toy")
+    reg.declare("one", "math", "sqrt", summary="first", compiled=Compiled(3, "cells"))
+    with pytest.raises(ValueError, match="share the compiled code 3"):
+        reg.declare("two", "math", "cos", summary="second", compiled=Compiled(3, "lattice"))
+    reg.declare("three", "math", "sin", summary="not compiled: made one by one")
+    with pytest.raises(meiro.MazeError, match="no compiled kernel"):
+        _compiled(reg.get("three"))
 
 
 @pytest.mark.parametrize("seed", SEEDS)

@@ -53,11 +53,12 @@ from numpy.typing import NDArray
 
 from .errors import MazeError, whole
 from .generators import generate, resolve_seed
-from .generators.compiled import ALGORITHMS, MAX_BLOCKS, _make_mazes, algorithm_code, goal_code
+from .generators.compiled import MAX_BLOCKS, _make_mazes, algorithm_code, goal_code
 from .generators.masking import allowed_blocks
 from .maze import Maze
 from .recipe import Recipe
-from .registry import SOLVERS
+from .registry import GENERATORS, SOLVERS
+from .seeds import derived_seeds
 from .io.signals import TERMINATION_SIGNALS, raising_on_termination
 from .sizes import available_memory
 
@@ -180,9 +181,9 @@ def batch_seeds(seed: int, count: int, first: int = 0) -> NDArray[np.uint64]:
 
     Each is a full 64-bit mix of the batch seed and the maze's number, so no
     two batches share a run of seeds, and within a batch a repeated seed is as
-    unlikely as in any 64-bit draw. The same mixing gives a PDF sheet its
-    seeds (:func:`meiro.render.booklet.sheet_seeds` keeps their top 32 bits);
-    here it is done for all ``count`` at once with NumPy.
+    unlikely as in any 64-bit draw. The same seeds (:func:`meiro.seeds.derived_seeds`)
+    give a PDF sheet its own (:func:`meiro.render.booklet.sheet_seeds` keeps their
+    top 32 bits).
 
     Examples
     --------
@@ -195,14 +196,7 @@ def batch_seeds(seed: int, count: int, first: int = 0) -> NDArray[np.uint64]:
     >>> bool((batch_seeds(7, 3, first=5) == batch_seeds(7, 8)[5:]).all())
     True
     """
-    mask = (1 << 64) - 1
-    start = np.uint64((seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & mask)
-    streams = np.arange(1 + first, first + count + 1, dtype=np.uint64)
-    # mix_seed's arithmetic on whole arrays: NumPy's uint64 wraps modulo 2**64 as the mask does there
-    z = start + streams * np.uint64(0xD1B54A32D192ED03)
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return z ^ (z >> np.uint64(31))
+    return derived_seeds(seed, count, first)
 
 
 def _compiled(algorithm: str, braid: float, solver: str | None, blocks: int) -> bool:
@@ -211,7 +205,7 @@ def _compiled(algorithm: str, braid: float, solver: str | None, blocks: int) -> 
     Its solution is the breadth-first path: what ``bfs`` and ``dead-end-fill``
     find on any maze and every solver finds on a perfect maze (there is one path).
     """
-    return (algorithm in ALGORITHMS and blocks < MAX_BLOCKS
+    return (GENERATORS.get(algorithm).compiled is not None and blocks < MAX_BLOCKS
             and (solver is None or braid == 0 or solver in ("bfs", "dead-end-fill")))
 
 

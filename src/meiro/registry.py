@@ -28,6 +28,46 @@ R = TypeVar("R")
 Guard = Callable[[Callable[..., Any]], Callable[..., Any]]
 
 
+#: What a generator's compiled kernel carves, from what (:attr:`Compiled.carves`).
+CARVES = {
+    "cells": "compact cells, from the origin cell (meiro.kernels.cells)",
+    "walls": "compact cells, joined along a shuffled list of the inner walls (union-find)",
+    "posts": "the block grid, from an open field with the even/even posts standing",
+    "field": "the block grid, from an open field (only the border is wall)",
+    "lattice": "the block grid, from all wall",
+}
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """How :mod:`meiro.generators.compiled` makes a generator's maze without Python.
+
+    ``code`` is the number the compiled switch knows the generator by. It is
+    declared, not counted (no list's order gives it), and it is never reused nor
+    changed: cached kernels hold it. ``carves`` (a key of :data:`CARVES`) says
+    what its kernel works on, which decides how the switch sets the kernel up.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> meiro.GENERATORS.get("wilson").compiled
+    Compiled(code=6, carves='cells')
+    >>> Compiled(-1, "cells")
+    Traceback (most recent call last):
+    ...
+    ValueError: a compiled code must be a whole number from 0 to 255, got -1
+    """
+
+    code: int
+    carves: str
+
+    def __post_init__(self) -> None:
+        if isinstance(self.code, bool) or not isinstance(self.code, int) or not 0 <= self.code < 256:
+            raise ValueError(f"a compiled code must be a whole number from 0 to 255, got {self.code!r}")
+        if self.carves not in CARVES:
+            raise ValueError(f"a compiled kernel carves one of {', '.join(CARVES)}, not {self.carves!r}")
+
+
 @dataclass(frozen=True)
 class Algorithm:
     """One registered algorithm, what the docs and tools say about it, and where it lives.
@@ -59,6 +99,8 @@ class Algorithm:
     guard: Guard | None = field(
         default=None, repr=False, compare=False)
     _loaded: list[Callable[..., Any]] = field(default_factory=list, repr=False, compare=False)
+    #: generators: how batches make it inside compiled code (None: one by one, in Python)
+    compiled: Compiled | None = None
 
     @property
     def function(self) -> Callable[..., Any]:
@@ -114,11 +156,12 @@ class Registry:
 
     def declare(self, name: str, module: str, attribute: str, *, summary: str,
                 aliases: tuple[str, ...] = (), exact: bool = True, reference: str = "",
-                ja: str = "", **extra: Any) -> None:
+                ja: str = "", compiled: Compiled | None = None, **extra: Any) -> None:
         """Record the algorithm ``name``, run by ``attribute`` of ``module`` (imported on first
-        use); ``ja`` is its Japanese name, shown to Japanese readers."""
+        use); ``ja`` is its Japanese name, shown to Japanese readers; ``compiled`` its place
+        in the compiled batch path, if it has one."""
         self._add(Algorithm(name, module, attribute, summary, tuple(aliases), exact, reference,
-                            extra, {"ja": ja} if ja else {}, self.guard))
+                            extra, {"ja": ja} if ja else {}, self.guard, compiled=compiled))
 
     def register(self, name: str, *, summary: str, aliases: tuple[str, ...] = (),
                  exact: bool = True, reference: str = "", ja: str = "",
@@ -140,6 +183,11 @@ class Registry:
         for key in (entry.name, *entry.aliases):
             if key in self._items or key in self._aliases:
                 raise ValueError(f"{self.kind} name {key!r} is registered twice")
+        if entry.compiled is not None:
+            for other in self._items.values():
+                if other.compiled is not None and other.compiled.code == entry.compiled.code:
+                    raise ValueError(f"{entry.name} and {other.name} share the compiled code "
+                                     f"{entry.compiled.code}")
         self._items[entry.name] = entry
         for alias in entry.aliases:
             self._aliases[alias] = entry.name
@@ -220,7 +268,8 @@ SOLVERS = Registry("method", guard=checked_solver)
 # One entry per algorithm: name, module, function, then what the docs and tools say. ``origin``
 # (generators): "log" when the start only moves the carving log (the maze is the same from any
 # start), None when the method ignores it. ``memory``: working bytes per cell, for the memory
-# check (default 1).
+# check (default 1). ``compiled``: its code in the compiled switch (fixed for good: a new
+# generator takes the next free number) and what its kernel carves.
 
 _BUCK = "J. Buck, Mazes for Programmers (2015)"
 _G = "meiro.generators."
@@ -229,70 +278,86 @@ _S = "meiro.solvers."
 GENERATORS.declare(
     "dig", _G + "dig", "dig", aliases=("backtracker", "recursive-backtracker", "anahori"), ja="穴掘り法",
     summary="穴掘り法: random depth-first digging; long winding corridors, few dead ends",
-    reference=f"seed articles; {_BUCK}, ch. 5")
+    reference=f"seed articles; {_BUCK}, ch. 5",
+    compiled=Compiled(0, "cells"))
 GENERATORS.declare(
     "stick", _G + "stick", "stick", aliases=("bar", "boutaoshi", "stick-toppling"), ja="棒倒し法",
     summary="棒倒し法: every post topples one bar (never onto a fallen one); short walls, many dead ends",
     reference="Japanese beginner's method (棒倒し法); made perfect as described in the module docs",
-    origin="log")
+    origin="log",
+    compiled=Compiled(1, "posts"))
 GENERATORS.declare(
     "wall", _G + "wall", "wall", aliases=("wall-extension", "kabenobashi"), ja="壁伸ばし法",
     summary="壁伸ばし法: grow walls from random posts until they meet a wall; long corridors",
-    reference="Japanese method 壁伸ばし法 (wall extension)", origin="log", memory=9)
+    reference="Japanese method 壁伸ばし法 (wall extension)", origin="log", memory=9,
+    compiled=Compiled(2, "field"))
 GENERATORS.declare(
     "kruskal", _G + "kruskal", "kruskal", ja="クラスカル法",
     summary="randomised Kruskal (union-find): bushy, many short dead ends, no bias",
-    reference=f"J. B. Kruskal (1956); {_BUCK}, ch. 11", origin=None, memory=14)
+    reference=f"J. B. Kruskal (1956); {_BUCK}, ch. 11", origin=None, memory=14,
+    compiled=Compiled(3, "walls"))
 GENERATORS.declare(
     "prim", _G + "prim", "prim", aliases=("true-prim",), ja="プリム法",
     summary="true Prim: minimum spanning tree of random wall weights grown from the origin",
-    reference=f"R. C. Prim (1957); {_BUCK}, ch. 11", memory=14)
+    reference=f"R. C. Prim (1957); {_BUCK}, ch. 11", memory=14,
+    compiled=Compiled(4, "walls"))
 GENERATORS.declare(
     "prim-simple", _G + "prim_simple", "prim_simple", aliases=("simplified-prim",), ja="簡易プリム法",
     summary="simplified Prim: random frontier cell; radial, many short dead ends",
-    reference=f"{_BUCK}, ch. 11")
+    reference=f"{_BUCK}, ch. 11",
+    compiled=Compiled(5, "cells"))
 GENERATORS.declare(
     "wilson", _G + "wilson", "wilson", ja="ウィルソン法",
     summary="Wilson: loop-erased random walks; uniform spanning tree, no bias",
-    reference="D. B. Wilson, STOC (1996)")
+    reference="D. B. Wilson, STOC (1996)",
+    compiled=Compiled(6, "cells"))
 GENERATORS.declare(
     "aldous-broder", _G + "aldous_broder", "aldous_broder", aliases=("aldous", "broder"),
     ja="アルダス・ブローダー法",
     summary="Aldous-Broder random walk: uniform spanning tree, no bias; slow (cover time)",
-    reference="D. Aldous (1990); A. Broder (1989)")
+    reference="D. Aldous (1990); A. Broder (1989)",
+    compiled=Compiled(7, "cells"))
 GENERATORS.declare(
     "hunt-and-kill", _G + "hunt_and_kill", "hunt_and_kill", aliases=("hunt",), ja="ハント・アンド・キル法",
     summary="hunt-and-kill: random walks, rescans for a new start; long corridors, few dead ends",
-    reference=f"{_BUCK}, ch. 5")
+    reference=f"{_BUCK}, ch. 5",
+    compiled=Compiled(8, "cells"))
 GENERATORS.declare(
     "sidewinder", _G + "sidewinder", "sidewinder", ja="サイドワインダー法",
     summary="sidewinder: row runs each linked upwards once; open top row, vertical bias",
-    reference=f"{_BUCK}, ch. 2", origin=None)
+    reference=f"{_BUCK}, ch. 2", origin=None,
+    compiled=Compiled(9, "lattice"))
 GENERATORS.declare(
     "binary-tree", _G + "binary_tree", "binary_tree", aliases=("binary",), ja="二分木法",
     summary="binary tree: each cell opens north or west; open top row and left column, diagonal bias",
-    reference=f"{_BUCK}, ch. 2", origin=None)
-for _name, _policy, _ja, _summary in (
-        ("growing-tree", "mixed", "成長木法", "growing tree, newest 50 % / random 50 %: medium corridors"),
-        ("growing-tree-newest", "newest", "成長木法（最新）", "growing tree, newest cell: depth-first, like dig"),
-        ("growing-tree-random", "random", "成長木法（ランダム）", "growing tree, random cell: like simplified Prim"),
-        ("growing-tree-oldest", "oldest", "成長木法（最古）",
+    reference=f"{_BUCK}, ch. 2", origin=None,
+    compiled=Compiled(10, "lattice"))
+for _name, _policy, _code, _ja, _summary in (
+        ("growing-tree", "mixed", 11, "成長木法", "growing tree, newest 50 % / random 50 %: medium corridors"),
+        ("growing-tree-newest", "newest", 12, "成長木法（最新）", "growing tree, newest cell: depth-first, like dig"),
+        ("growing-tree-random", "random", 13, "成長木法（ランダム）",
+         "growing tree, random cell: like simplified Prim"),
+        ("growing-tree-oldest", "oldest", 14, "成長木法（最古）",
          "growing tree, oldest cell: straight corridors from the origin")):
     GENERATORS.declare(_name, _G + "growing_tree", f"growing_tree_{_policy}", ja=_ja, summary=_summary,
-                       reference=f"{_BUCK}, ch. 11", memory=8)  # bytes per cell: the growing cells
+                       reference=f"{_BUCK}, ch. 11", memory=8,  # bytes per cell: the growing cells
+                       compiled=Compiled(_code, "cells"))
 GENERATORS.declare(
     "eller", _G + "eller", "eller", ja="エラー法",
     summary="Eller: row by row with sets, constant memory per row; long last row",
     reference="M. Eller (1982); W. D. Pullen, Think Labyrinth!; J. Buck, Mazes for Programmers, ch. 12",
-    origin=None)
+    origin=None,
+    compiled=Compiled(15, "lattice"))
 GENERATORS.declare(
     "division", _G + "division", "division", aliases=("recursive-division",), ja="再帰分割法",
     summary="recursive division: straight walls with one gap split rooms; blocky, boxes in boxes",
-    reference=f"{_BUCK}, ch. 12", origin="log")
+    reference=f"{_BUCK}, ch. 12", origin="log",
+    compiled=Compiled(16, "posts"))
 GENERATORS.declare(
     "origin-shift", _G + "origin_shift", "origin_shift", aliases=("origin",), ja="原点移動法",
     summary="origin shift: a random walk of the tree's root; near-uniform, like wilson",
-    reference="CaptainLuma (2024); A. Broder (1989), D. Aldous (1990)", origin="log", memory=2)
+    reference="CaptainLuma (2024); A. Broder (1989), D. Aldous (1990)", origin="log", memory=2,
+    compiled=Compiled(17, "cells"))
 
 SOLVERS.declare(
     "astar", _S + "astar", "astar", aliases=("a*", "a-star"), ja="A*探索",

@@ -59,7 +59,12 @@ import numpy as np
 from ..batch import generate_batch
 from ..analysis.batch_stats import BatchStats, batch_paths, batch_solutions, batch_stats
 from ..errors import MazeError
+from ..seeds import GOLDEN, mix64
 from .spec import DatasetSpec
+
+#: the two hash lanes' keys: SplitMix64's step and xxHash64's second prime (any two odd
+#: 64-bit constants with well-spread bits would do; these fix the fingerprints)
+_LANE_KEYS = (GOLDEN, 0xC2B2AE3D27D4EB4F)
 
 #: Rows a Parquet row group holds (fixed, so the bytes never depend on who writes them).
 ROW_GROUP = 8192
@@ -182,19 +187,12 @@ def fingerprints(grids: np.ndarray, starts: np.ndarray, goals: np.ndarray) -> np
     pad = (-data.shape[1]) % 8
     words = np.pad(data, ((0, 0), (0, pad))).view("<u8")
     out = np.empty((len(grids), 2), np.uint64)
-    for lane, key in enumerate((0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F)):
+    for lane, key in enumerate(_LANE_KEYS):
         h = np.full(len(grids), key ^ words.shape[1], np.uint64)
         for j in range(words.shape[1]):
-            h = _mix64(h ^ words[:, j] + np.uint64(key))
+            h = mix64(h ^ words[:, j] + np.uint64(key))
         out[:, lane] = h
     return out
-
-
-def _mix64(z: np.ndarray) -> np.ndarray:
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    mixed: np.ndarray = z ^ (z >> np.uint64(31))
-    return mixed
 
 
 # -- the Parquet file -------------------------------------------------------------------------

@@ -11,11 +11,16 @@ or a start (the same kernels, the same PRNG streams, the same goal rule), so
 the same seed gives the same maze either way (``tests/test_compiled_mazes.py``
 checks every generator, goal rule and braid against ``generate``).
 
-One function per generator (``_carve_*``) sets up that generator's scratch as
-its Python function does; :func:`_carve` picks one by number. A switch rather
-than a function passed as an argument: numba cannot cache a function that
-takes another as an argument (the cache key holds the argument's identity),
-and the callers are cached.
+:func:`_carve` sets up each generator's scratch as its Python function does
+and picks its kernel by the code its registry entry declares
+(:class:`meiro.registry.Compiled`): what the kernel carves (compact cells, a
+wall list, the block grid from an open field or from all wall) picks the
+set-up, the code the kernel. A switch rather than a function passed as an
+argument: numba cannot cache a function that takes another as an argument
+(the cache key holds the argument's identity), and the callers are cached.
+numba freezes the codes into the switch's machine code, so the registry is a
+kernel source (:data:`meiro.kernels.freshness.KERNEL_DECLARATIONS`): editing
+it compiles the switch again.
 """
 
 from __future__ import annotations
@@ -26,10 +31,11 @@ from ..kernels.jit import njit
 
 from ..errors import MazeError
 from ..goals import GOALS
-from ..registry import GENERATORS
+from ..registry import GENERATORS, Algorithm
 from ..kernels.cells import DUG, _expand_cells
 from ..kernels.graph import CODE_MASK, _fill_path, _lattice_graph, _trace_moves
 from ..kernels.index import U
+from ..kernels.rng import _mix_seed
 from ..solvers.bfs import _bfs_kernel
 from .aldous_broder import _aldous_broder_kernel
 from .binary_tree import _binary_tree_kernel
@@ -50,12 +56,6 @@ from .stick import _stick_kernel
 from .wall import _wall_kernel
 from .wilson import _wilson_kernel
 
-#: The generators :func:`_carve` knows, by their registered names; a generator's
-#: number is its place here (:func:`algorithm_code`).
-ALGORITHMS = ("dig", "stick", "wall", "kruskal", "prim", "prim-simple", "wilson", "aldous-broder",
-              "hunt-and-kill", "sidewinder", "binary-tree", "growing-tree", "growing-tree-newest",
-              "growing-tree-random", "growing-tree-oldest", "eller", "division", "origin-shift")
-
 #: Largest maze (in blocks) made here: the generators' scratch is int32 below it, as their
 #: Python functions choose for such sizes; a batch of bigger mazes takes the Python way.
 MAX_BLOCKS = 2**30
@@ -63,23 +63,49 @@ MAX_BLOCKS = 2**30
 # growing tree's two thresholds (out of 2**32) for each policy, as growing_tree() computes them
 _HALF, _ALL = 2**31, 2**32
 
-# mix_seed's constants, as uint64 so that numba's arithmetic wraps as Python's masking does
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_STREAM = np.uint64(0xD1B54A32D192ED03)
-_OFFSET = np.uint64(0x632BE59BD9B4E019)
-_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX2 = np.uint64(0x94D049BB133111EB)
+
+def _compiled(generator: Algorithm) -> int:
+    """The code of a generator the switch knows; a MazeError for one it does not."""
+    if generator.compiled is None:
+        raise MazeError(f"{generator.name} has no compiled kernel: make its mazes with meiro.generate")
+    return generator.compiled.code
 
 
 def algorithm_code(name: str) -> int:
-    """The number :func:`_carve` knows a generator by (its name or an alias).
+    """The number :func:`_carve` knows a generator by (its name or an alias): the code its
+    registry entry declares.
 
     Examples
     --------
     >>> algorithm_code("dig"), algorithm_code("origin-shift"), algorithm_code("anahori")
     (0, 17, 0)
     """
-    return ALGORITHMS.index(GENERATORS.get(name).name)
+    return _compiled(GENERATORS.get(name))
+
+
+def _codes(carves: str) -> tuple[int, ...]:
+    """The codes of the compiled generators whose kernels carve ``carves``."""
+    return tuple(sorted(a.compiled.code for a in GENERATORS
+                        if a.compiled is not None and a.compiled.carves == carves))
+
+
+#: Each compiled generator's code, by name, as the registry declares it; numba freezes the
+#: constants below into :func:`_carve`.
+CODES = {a.name: _compiled(a) for a in GENERATORS if a.compiled is not None}
+_ON_CELLS, _ON_WALLS, _WITH_POSTS = _codes("cells"), _codes("walls"), _codes("posts")
+_DIG, _PRIM_SIMPLE, _WILSON, _ALDOUS_BRODER, _HUNT_AND_KILL, _ORIGIN_SHIFT = (
+    CODES[n] for n in ("dig", "prim-simple", "wilson", "aldous-broder", "hunt-and-kill", "origin-shift"))
+_GROWING_MIXED, _GROWING_NEWEST, _GROWING_RANDOM, _GROWING_OLDEST = (
+    CODES[n] for n in ("growing-tree", "growing-tree-newest", "growing-tree-random", "growing-tree-oldest"))
+_KRUSKAL, _PRIM, _STICK, _DIVISION, _WALL, _SIDEWINDER, _BINARY_TREE, _ELLER = (
+    CODES[n] for n in ("kruskal", "prim", "stick", "division", "wall", "sidewinder", "binary-tree", "eller"))
+#: the generators :func:`_carve` has a branch for: a generator declared compiled without one
+#: fails here, at import, rather than making empty mazes
+_SWITCHED = {"dig", "prim-simple", "wilson", "aldous-broder", "hunt-and-kill", "origin-shift", "growing-tree",
+             "growing-tree-newest", "growing-tree-random", "growing-tree-oldest", "kruskal", "prim", "stick",
+             "division", "wall", "sidewinder", "binary-tree", "eller"}
+if set(CODES) != _SWITCHED:
+    raise ImportError(f"the compiled switch has no branch for {sorted(set(CODES) - _SWITCHED)}")
 
 
 def goal_code(goal: str) -> int:
@@ -93,23 +119,6 @@ def goal_code(goal: str) -> int:
     if goal not in GOALS:
         raise MazeError(f"unknown goal {goal!r}; choose one of: {', '.join(GOALS)}")
     return GOALS.index(goal)
-
-
-@njit(inline="always")
-def _mix(seed: np.uint64, stream: np.uint64) -> np.uint64:
-    """:func:`meiro.kernels.rng.mix_seed` for a ``uint64`` seed and stream.
-
-    Examples
-    --------
-    >>> from meiro.kernels.rng import mix_seed
-    >>> seed = 2**64 - 5
-    >>> bool(_mix(np.uint64(seed), np.uint64(3)) == mix_seed(seed, stream=3))
-    True
-    """
-    z = seed * _GOLDEN + stream * _STREAM + _OFFSET
-    z = (z ^ (z >> np.uint64(30))) * _MIX1
-    z = (z ^ (z >> np.uint64(27))) * _MIX2
-    return z ^ (z >> np.uint64(31))
 
 
 @njit(inline="always")
@@ -145,25 +154,25 @@ def _open_field(grid: NDArray[np.bool_], posts: bool) -> None:
 @njit(inline="always")
 def _on_cells(code: int, cells: NDArray[np.uint8], width: int, height: int, state: State) -> None:
     """Run cell generator ``code`` on ``cells`` from the origin cell (0, 0)."""
-    if code == 0:
+    if code == _DIG:
         _dig_kernel(cells, width, height, 0, 0, state, None)
-    elif code == 5:
+    elif code == _PRIM_SIMPLE:
         _prim_simple_kernel(cells, width, height, 0, 0, state, None)
-    elif code == 6:
+    elif code == _WILSON:
         _wilson_kernel(cells, width, height, 0, 0, state, None)
-    elif code == 7:
+    elif code == _ALDOUS_BRODER:
         _aldous_broder_kernel(cells, width, height, 0, 0, state, None)
-    elif code == 8:
+    elif code == _HUNT_AND_KILL:
         _hunt_and_kill_kernel(cells, width, height, 0, 0, state, None)
-    elif code == 11:
+    elif code == _GROWING_MIXED:
         _growing_tree_kernel(cells, width, height, 0, 0, state, None, _HALF, _HALF)
-    elif code == 12:
+    elif code == _GROWING_NEWEST:
         _growing_tree_kernel(cells, width, height, 0, 0, state, None, _ALL, _ALL)
-    elif code == 13:
+    elif code == _GROWING_RANDOM:
         _growing_tree_kernel(cells, width, height, 0, 0, state, None, 0, 0)
-    elif code == 14:
+    elif code == _GROWING_OLDEST:
         _growing_tree_kernel(cells, width, height, 0, 0, state, None, 0, _ALL)
-    elif code == 17:
+    elif code == _ORIGIN_SHIFT:
         steps = int(round(STEPS_PER_CELL * width * height)) if width * height > 1 else 0
         _origin_shift_kernel(cells, width, height, state, steps)
 
@@ -190,31 +199,31 @@ def _carve(code: int, grid: NDArray[np.bool_], width: int, height: int, state: S
     """
     rows, cols = grid.shape
     flat = grid.reshape(rows * cols)
-    if code in (0, 5, 6, 7, 8, 11, 12, 13, 14, 17):
+    if code in _ON_CELLS:
         cells = _fresh_cells(width, height, 0)
         _on_cells(code, cells, width, height, state)
         _expand_cells(cells, width, height, flat)
         return cells
-    if code == 3 or code == 4:
-        cells = _spanning_tree_cells(width, height, state if code == 3 else state ^ _PRIM_STREAM)
+    if code in _ON_WALLS:  # true Prim is Kruskal's on another stream (see prim.py)
+        cells = _spanning_tree_cells(width, height, state if code == _KRUSKAL else state ^ _PRIM_STREAM)
         _expand_cells(cells, width, height, flat)
         return cells
-    if code == 1 or code == 16:
+    if code in _WITH_POSTS:
         _open_field(grid, True)
-        if code == 1:
+        if code == _STICK:
             _stick_kernel(flat, rows, cols, state)
         else:
             _division_kernel(flat, cols, height, width, state)
-    elif code == 2:
+    elif code == _WALL:  # the one kernel that starts from an open field without posts
         _open_field(grid, False)
         _wall_kernel(flat, rows, cols, state, np.empty((width - 1) * (height - 1), np.int32))
-    else:  # 9, 10, 15: the lattice kernels start from all wall
+    else:  # the lattice kernels start from all wall
         grid[:, :] = True
-        if code == 9:
+        if code == _SIDEWINDER:
             _sidewinder_kernel(flat, rows, cols, 1, 1, state, None)
-        elif code == 10:
+        elif code == _BINARY_TREE:
             _binary_tree_kernel(flat, rows, cols, 1, 1, state, None)
-        else:
+        elif code == _ELLER:
             _eller_kernel(flat, rows, cols, 1, 1, state, None)
     return np.empty(0, np.uint8)
 
@@ -232,7 +241,8 @@ def _farthest_node(graph: NDArray[np.uint8], width: int, source: Int) -> Int:
 def _make_maze(code: int, grid: NDArray[np.bool_], width: int, height: int, seed: np.uint64 | int,
                braid_threshold: int, allowed: NDArray[np.bool_],
                goal: int) -> tuple[NDArray[np.uint8], int, Int, Int]:
-    """The maze ``generate(width, height, ALGORITHMS[code], seed, GOALS[goal], braid=...)``.
+    """The maze ``generate(width, height, algorithm, seed, GOALS[goal], braid=...)`` of the
+    generator whose code (:func:`algorithm_code`) is ``code``.
 
     Writes its block grid into ``grid`` and returns ``(graph, graph_width,
     start_node, goal_node)``: the maze's padded one-node-per-cell search graph
@@ -242,11 +252,11 @@ def _make_maze(code: int, grid: NDArray[np.bool_], width: int, height: int, seed
     A node ``n`` is block ``(2 * (n // graph_width) - 1, 2 * (n % graph_width) - 1)``.
     """
     seed = np.uint64(seed)
-    cells = _carve(code, grid, width, height, _mix(seed, np.uint64(0)))
+    cells = _carve(code, grid, width, height, _mix_seed(seed, np.uint64(0)))
     rows, cols = grid.shape
     flat = grid.reshape(rows * cols)
     if braid_threshold > 0:
-        _braid_kernel(flat, allowed, rows, cols, braid_threshold, _mix(seed, np.uint64(3)), None, 0)
+        _braid_kernel(flat, allowed, rows, cols, braid_threshold, _mix_seed(seed, np.uint64(3)), None, 0)
     if braid_threshold > 0 or cells.size == 0:  # the cells no longer (or never) describe the grid
         graph, padded = _lattice_graph(flat.view(np.uint8), rows, cols)
     else:

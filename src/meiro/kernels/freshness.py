@@ -41,6 +41,10 @@ from typing import Any
 
 #: meiro's subpackages that hold kernels (every module in them is a kernel source).
 KERNEL_FOLDERS = ("kernels", "generators", "solvers")
+#: meiro's modules (paths in the package) that hold no kernel but constants frozen into one:
+#: the registry declares each generator's code in the compiled switch
+#: (:mod:`meiro.generators.compiled`).
+KERNEL_DECLARATIONS = ("registry.py",)
 
 _PACKAGE = Path(__file__).resolve().parent.parent  # meiro/, above kernels/
 
@@ -54,13 +58,16 @@ def kernel_sources(package: Path = _PACKAGE) -> list[Path]:
     >>> names = [path.relative_to(_PACKAGE).as_posix() for path in kernel_sources()]
     >>> "kernels/rng.py" in names and "generators/dig.py" in names and "text/maze_text.py" not in names
     True
+    >>> "registry.py" in names
+    True
     """
     found = []
     for path in sorted(Path(package).rglob("*.py")):
         inside = path.relative_to(package).parts
         if "__pycache__" in inside:
             continue
-        if inside[0] in KERNEL_FOLDERS or b"njit" in path.read_bytes():
+        if (inside[0] in KERNEL_FOLDERS or path.relative_to(package).as_posix() in KERNEL_DECLARATIONS
+                or b"njit" in path.read_bytes()):
             found.append(path)
     return found
 
@@ -179,4 +186,4 @@ def uses_sources_key(dispatcher: Any) -> bool:
     return getattr(type(locator), "package", None) is not None
 
 
-__all__ = ["KERNEL_FOLDERS", "install", "kernel_sources", "sources_key", "uses_sources_key"]
+__all__ = ["KERNEL_DECLARATIONS", "KERNEL_FOLDERS", "install", "kernel_sources", "sources_key", "uses_sources_key"]

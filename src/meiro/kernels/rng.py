@@ -9,23 +9,71 @@ same seed gives the same stream on every machine, process and thread.
 Bounded draws use Lemire's multiply-shift on the high 32 bits, which is unbiased
 enough for maze generation (bias below 2**-32 for the n <= 4 draws that dominate)
 and avoids a division.
+
+This module is the only place SplitMix64's constants are written: the kernels
+call :func:`_next_u64`, :func:`_below` and :func:`_mix_seed`; Python calls
+:func:`mix_seed`, and code that needs many seeds at once calls the NumPy
+versions beside them, :func:`mix_seeds` and :func:`mix64` (a batch's seeds, a
+dataset's fingerprints). All of them give the same numbers as one another.
 """
 
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
+from numpy.typing import NDArray
+
 from .jit import njit
 
 from ..errors import MazeError, whole
 from .index import Int
 
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX2 = np.uint64(0x94D049BB133111EB)
+#: SplitMix64's step (2**64 over the golden ratio, made odd): the counter's increment, and
+#: the multiplier :func:`mix_seed` gives a seed.
+GOLDEN = 0x9E3779B97F4A7C15
+#: :func:`mix_seed`'s multiplier of the stream number, and the offset it adds (so that seed 0
+#: stream 0 is not the state 0).
+STREAM = 0xD1B54A32D192ED03
+OFFSET = 0x632BE59BD9B4E019
+#: SplitMix64's finalizer multipliers (Stafford's "Mix13").
+MIX1 = 0xBF58476D1CE4E5B9
+MIX2 = 0x94D049BB133111EB
+
+# as uint64, so that numba's and NumPy's arithmetic wraps as the masking of mix_seed does
+_GOLDEN = np.uint64(GOLDEN)
+_STREAM = np.uint64(STREAM)
+_OFFSET = np.uint64(OFFSET)
+_MIX1 = np.uint64(MIX1)
+_MIX2 = np.uint64(MIX2)
 _S30 = np.uint64(30)
 _S27 = np.uint64(27)
 _S31 = np.uint64(31)
 _S32 = np.uint64(32)
+_MASK = (1 << 64) - 1
+
+#: a uint64 scalar or array: :func:`mix64` works on both
+U64 = TypeVar("U64", np.uint64, NDArray[np.uint64])
+
+
+def mix64(z: U64) -> U64:
+    """SplitMix64's finalizer: 64 bits in, 64 well-mixed bits out, elementwise on uint64 arrays.
+
+    Compiled as :func:`_mix64` for the kernels (the same lines); on NumPy arrays it
+    wraps modulo 2**64 as the kernels do.
+
+    Examples
+    --------
+    >>> z = np.array([0, 1, 2**64 - 1], np.uint64)
+    >>> [hex(v) for v in mix64(z)]
+    ['0x0', '0x5692161d100b05e5', '0xb4d055fcf2cbbd7b']
+    >>> bool(mix64(z)[1] == _mix64(np.uint64(1)))
+    True
+    """
+    z = (z ^ (z >> _S30)) * _MIX1
+    z = (z ^ (z >> _S27)) * _MIX2
+    return z ^ (z >> _S31)
+
+
+_mix64 = njit(inline="always")(mix64)
 
 
 @njit(inline="always")
@@ -41,10 +89,7 @@ def _next_u64(state: np.uint64) -> tuple[np.uint64, np.uint64]:
     True
     """
     state = state + _GOLDEN
-    z = state
-    z = (z ^ (z >> _S30)) * _MIX1
-    z = (z ^ (z >> _S27)) * _MIX2
-    return z ^ (z >> _S31), state
+    return _mix64(state), state
 
 
 @njit(inline="always")
@@ -84,11 +129,37 @@ def mix_seed(seed: int, stream: int = 0) -> np.uint64:
     """
     # any whole number will do: the arithmetic below keeps the low 64 bits
     seed, stream = whole(seed, "seed"), whole(stream, "stream")
-    mask = (1 << 64) - 1
-    z = (seed * 0x9E3779B97F4A7C15 + stream * 0xD1B54A32D192ED03 + 0x632BE59BD9B4E019) & mask
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+    z = (seed * GOLDEN + stream * STREAM + OFFSET) & _MASK
+    # the finalizer on Python ints (mix64's lines, masked): no NumPy scalar, which would warn on wrapping
+    z = ((z ^ (z >> 30)) * MIX1) & _MASK
+    z = ((z ^ (z >> 27)) * MIX2) & _MASK
     return np.uint64(z ^ (z >> 31))
+
+
+@njit(inline="always")
+def _mix_seed(seed: np.uint64, stream: np.uint64) -> np.uint64:
+    """:func:`mix_seed` inside a kernel, for a ``uint64`` seed and stream.
+
+    Examples
+    --------
+    >>> seed = 2**64 - 5
+    >>> bool(_mix_seed(np.uint64(seed), np.uint64(3)) == mix_seed(seed, stream=3))
+    True
+    """
+    return _mix64(seed * _GOLDEN + stream * _STREAM + _OFFSET)
+
+
+def mix_seeds(seed: int, streams: NDArray[np.uint64]) -> NDArray[np.uint64]:
+    """:func:`mix_seed` of one whole-number ``seed`` and each of ``streams``, at once with NumPy.
+
+    Examples
+    --------
+    >>> streams = np.array([0, 1, 2**40], np.uint64)
+    >>> [int(s) for s in mix_seeds(-3, streams)] == [int(mix_seed(-3, int(k))) for k in streams]
+    True
+    """
+    start = np.uint64((int(seed) * GOLDEN + OFFSET) & _MASK)
+    return mix64(start + np.asarray(streams, np.uint64) * _STREAM)
 
 
 def check_state(state: Any) -> np.uint64:

@@ -28,8 +28,8 @@ from numpy.typing import NDArray
 
 from ..analysis.difficulty import GRADES
 from ..errors import MazeError
-from ..kernels.rng import mix_seed
 from ..maze import Maze
+from ..seeds import derived_seeds
 
 #: Sizes (cells a side) the book's mazes grow through when no size is given.
 GROWTH = (6, 24)
@@ -54,7 +54,7 @@ def sheet_seeds(seed: int, count: int) -> list[int]:
     """The seeds of a printed sheet's or book's mazes, derived from one ``seed``.
 
     Each is a 32-bit number (the top bits of the batch seeds,
-    :func:`meiro.batch.batch_seeds`), printed beside its maze, so that any one maze
+    :func:`meiro.seeds.derived_seeds`, as a batch's), printed beside its maze, so that any one maze
     can be made again alone with ``meiro generate --seed``.
 
     Examples
@@ -62,7 +62,7 @@ def sheet_seeds(seed: int, count: int) -> list[int]:
     >>> sheet_seeds(7, 3) == sheet_seeds(7, 3), len(set(sheet_seeds(7, 100)))
     (True, 100)
     """
-    return [int(mix_seed(seed, stream=1 + i)) >> 32 for i in range(count)]
+    return [int(s) >> 32 for s in derived_seeds(seed, count)]
 
 
 #: A book's seeds are a sheet's.
