@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 from ..kernels.jit import njit
 
-from .difficulty import difficulty_score
+from .score import difficulty_score
 from ..errors import MazeError
 from ..kernels.graph import (CODE_MASK, CODE_SHIFT, EAST, OPEN, SOURCE, SOUTH, WAY_COUNT, _fill_path,
                             _lattice_graph, _open_ways, _trace_moves)

@@ -59,6 +59,7 @@ import numpy as np
 
 from ..errors import MazeError
 from ..maze import Maze
+from .score import difficulty_score as difficulty_score  # the formula, named here too
 from .stats import maze_stats
 
 #: The words, easiest first.
@@ -69,30 +70,6 @@ GRADE_TITLES = {"ja": {"easy": "かんたん", "medium": "ふつう", "hard": "�
 _BOUNDS = {"easy": (0.0, 1 / 3), "medium": (1 / 3, 2 / 3), "hard": (2 / 3, 1.0)}
 #: Half the width of the band a number asks for (``--difficulty 0.4``: 0.35 to 0.45).
 BAND = 0.05
-
-
-def difficulty_score(cells: Any, solution_length: Any, decision_points: Any) -> np.ndarray:
-    """The difficulty (module docs) from the three figures; arrays in, array out.
-
-    Examples
-    --------
-    >>> float(difficulty_score(225, 66, 7))      # a 15 x 15 dig maze: long, few choices
-    0.123...
-    >>> float(difficulty_score(225, 40, 20))     # a Kruskal-like one: shorter, many choices
-    0.777...
-    >>> float(difficulty_score(225, -1, -1))     # no path
-    nan
-    """
-    cells = np.asarray(cells, np.float64)
-    length = np.asarray(solution_length, np.float64)
-    decisions = np.asarray(decision_points, np.float64)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        winding = np.where(cells >= 2, np.log(np.maximum(length, 0) + 1) / np.log(np.maximum(cells, 2)), 0.0)
-        choices = np.where(length >= 0, decisions / (length + 1), 0.0)
-    score = 0.5 * np.clip((winding - 0.5) / 0.5, 0, 1) + 0.5 * np.clip(choices / 0.6, 0, 1)
-    out = np.clip((score - 0.32) / 0.35, 0, 1)
-    result: np.ndarray = np.where(length >= 0, out, np.nan)
-    return result
 
 
 def difficulty(maze: Maze) -> float:

@@ -48,10 +48,9 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from ..errors import MazeError, NoPathError
-from ..goals import farthest_from
+from ..errors import MazeError
 from ..maze import Maze
-from ..solvers import search_stride, solve
+from ..solvers import search_stride
 
 
 @dataclass(frozen=True)
@@ -144,7 +143,14 @@ def turns_along(path: np.ndarray) -> int:
 
 
 def maze_stats(maze: Maze) -> MazeStats:
-    """Compute the statistics of ``maze``.
+    """Compute the statistics of ``maze``: :func:`meiro.analysis.batch_stats.batch_stats` of a
+    batch of one.
+
+    A lattice maze is measured as it is; any other grid is first drawn as the
+    lattice maze of its block graph (:func:`_as_lattice`: each open block a cell,
+    each pair of side-by-side open blocks a passage), whose figures in cell steps
+    are the grid's in block steps. So every maze is measured by the one compiled
+    pass a dataset's rows are.
 
     Examples
     --------
@@ -154,33 +160,52 @@ def maze_stats(maze: Maze) -> MazeStats:
     (5, 2, (0, 2, 3, 0, 0), 4, 4, 0)
     >>> s.average_corridor
     4.0
+    >>> room = maze_stats(meiro.parse_text("#####\\n#S  #\\n#   #\\n#  G#\\n#####"))
+    >>> room.cells, room.solution_length, room.degree_counts
+    (9, 4, (0, 0, 4, 4, 1))
     """
-    nodes, east, south, step = _graph(maze)
-    degree = degrees(maze)
-    cells = int(nodes.sum())
-    counts = tuple(int(((degree == k) & nodes).sum()) for k in range(5))
-    passages = int(east.sum() + south.sum())
-    ends = (degree != 2) & nodes
-    pieces = int(degree[ends].sum()) // 2
-    average = passages / pieces if pieces else float(passages)
-    length: int | None
-    share: float | None
-    turns: int | None
-    decisions: int | None
-    try:
-        path = solve(maze, "bfs").path
-        length = (len(path) - 1) // step
-        share = (length + 1) / cells
-        turns = turns_along(path[::step])
-        decisions = _decisions(degree, path[::step], step)
-    except NoPathError:
-        length = share = turns = decisions = None
-    one_end = farthest_from(maze.grid, maze.start, step)
-    other = farthest_from(maze.grid, one_end, step)
-    longest = int(solve(maze.edited(start=one_end, goal=other), "bfs").length) // step
-    return MazeStats(cells, counts[1], counts[1] / cells if cells else 0.0,
-                     (counts[0], counts[1], counts[2], counts[3], counts[4]), length, share,
-                     longest, float(average), turns, decisions)
+    # imported here, not at the top: it defines compiled kernels, which ``import meiro.analysis.stats``
+    # (for MazeStats, summarize) does not need
+    from .batch_stats import batch_stats
+
+    if not isinstance(maze, Maze):
+        raise TypeError(f"expected a meiro.Maze, got {type(maze).__name__}")
+    if search_stride(maze) == 2:
+        grid, start, goal = maze.grid, maze.start, maze.goal
+    else:
+        grid = _as_lattice(maze.grid)
+        start, goal = ((2 * r + 1, 2 * c + 1) for r, c in (maze.start, maze.goal))
+    b = batch_stats(grid[None], np.array([start]), np.array([goal]))
+    reached = int(b.solution_length[0]) >= 0
+    counts = b.degree_counts[0]
+    return MazeStats(int(b.cells[0]), int(b.dead_ends[0]), float(b.dead_end_share[0]),
+                     (int(counts[0]), int(counts[1]), int(counts[2]), int(counts[3]), int(counts[4])),
+                     int(b.solution_length[0]) if reached else None,
+                     float(b.solution_share[0]) if reached else None,
+                     int(b.longest_path[0]), float(b.average_corridor[0]),
+                     int(b.turns[0]) if reached else None,
+                     int(b.decision_points[0]) if reached else None)
+
+
+def _as_lattice(grid: np.ndarray) -> np.ndarray:
+    """The lattice maze whose cells are ``grid``'s blocks: block ``(r, c)`` is cell
+    ``(2r + 1, 2c + 1)``, open when the block is, and two cells are joined when both
+    blocks are open. Its cell steps are ``grid``'s block steps.
+
+    Examples
+    --------
+    >>> _as_lattice(np.array([[True, False, False]])).astype(int)
+    array([[1, 1, 1, 1, 1, 1, 1],
+           [1, 1, 1, 0, 0, 0, 1],
+           [1, 1, 1, 1, 1, 1, 1]])
+    """
+    rows, cols = grid.shape
+    open_ = ~grid
+    out = np.ones((2 * rows + 1, 2 * cols + 1), np.bool_)
+    out[1::2, 1::2] = grid
+    out[1::2, 2:-1:2] = ~(open_[:, :-1] & open_[:, 1:])
+    out[2:-1:2, 1::2] = ~(open_[:-1] & open_[1:])
+    return out
 
 
 def _decisions(degree: np.ndarray, cells: np.ndarray, step: int) -> int:

@@ -69,7 +69,8 @@ from ..generators.masking import allowed_blocks
 from ..kernels.graph import _trace_moves
 from ..solvers.bfs import _bfs_kernel
 from .walk import (CODE, COL, GOAL_COL, GOAL_ROW, GOAL_RULE, HEIGHT, PENDING, QUEUED, RESETTING, ROW,
-                   SEED, SHORTEST, STEPS, THRESHOLD, VIEW, WIDTH, Walkers, _GOAL, _first_sight, _move, _show)
+                   SEED, SHORTEST, STEPS, THRESHOLD, VIEW, WIDTH, MAX_STEPS, STEP_REWARD, GOAL_REWARD,
+                   Walkers, _GOAL, _first_sight, _move, _show)
 # the block values, as meiro.rl.env's OPEN, WALL, AGENT, GOAL (tests check they agree)
 from .walk import _AGENT, _OPEN, _WALL  # noqa: F401
 
@@ -143,7 +144,9 @@ def _step_all(table: NDArray[np.int64], rules: NDArray[np.int64], payoff: NDArra
     for the caller, who draws more seeds and calls :func:`_start_episodes`.
     """
     n = actions.shape[0]
-    view = rules[VIEW]
+    view, max_steps = rules[VIEW], rules[MAX_STEPS]
+    step_reward, goal_reward = payoff[STEP_REWARD], payoff[GOAL_REWARD]
+    pad = max(view, 0)
     cols = base.shape[2]
     size = base.shape[1] * cols
     flat = base.reshape(n * size)
@@ -167,7 +170,8 @@ def _step_all(table: NDArray[np.int64], rules: NDArray[np.int64], payoff: NDArra
                 waiting += 1
             continue
         r0, c0 = table[i, ROW], table[i, COL]
-        _move(table, rules, payoff, flat, size, cols, i, actions[i], rewards, terminated, truncated)
+        _move(table, flat, size, cols, pad, i, actions[i], max_steps, step_reward, goal_reward, rewards,
+              terminated, truncated)
         _show(table, view, flat, size, cols, out, osize, side, i, r0, c0)
     return waiting
 

@@ -130,17 +130,19 @@ def _first_sight(table: NDArray[np.int64], rules: NDArray[np.int64], base: NDArr
 
 
 @njit(inline="always")
-def _move(table: NDArray[np.int64], rules: NDArray[np.int64], payoff: NDArray[np.float64],
-          flat: NDArray[np.uint8], size: int, cols: int, i: int, a: int,
-          rewards: NDArray[np.float64], terminated: NDArray[np.bool_], truncated: NDArray[np.bool_]) -> None:
+def _move(table: NDArray[np.int64], flat: NDArray[np.uint8], size: int, cols: int, pad: int, i: int,
+          a: int, max_steps: int, step_reward: float, goal_reward: float, rewards: NDArray[np.float64],
+          terminated: NDArray[np.bool_], truncated: NDArray[np.bool_]) -> None:
     """The rule of a step: env ``i``'s agent tries action ``a``.
 
     A wall leaves it where it is; the goal ends the episode (``goal_reward``);
     otherwise the step earns ``step_reward`` and, the ``max_steps``-th, truncates
-    it. ``flat`` is every env's padded grid, ``size`` blocks each, ``cols`` a row.
-    Selects rather than branches: the actions are random, so branches on them mispredict.
+    it. ``flat`` is every env's grid padded by ``pad`` blocks, ``size`` blocks
+    each, ``cols`` a row. The rules come as numbers read once per call, not from
+    their arrays: the compiler must assume a write to ``table`` may change an
+    int64 array, and would read them again for every env. Selects rather than
+    branches: the actions are random, so branches on them mispredict.
     """
-    pad = max(rules[VIEW], 0)
     r0, c0 = table[i, ROW], table[i, COL]
     r1, c1 = r0 + _D_ROW[a], c0 + _D_COL[a]
     # the border is wall, so the agent never leaves the grid
@@ -151,10 +153,10 @@ def _move(table: NDArray[np.int64], rules: NDArray[np.int64], payoff: NDArray[np
     s = table[i, STEPS] + 1
     table[i, STEPS] = s
     done = (r == table[i, GOAL_ROW]) & (c == table[i, GOAL_COL])
-    cut = (not done) & (s >= rules[MAX_STEPS])
+    cut = (not done) & (s >= max_steps)
     terminated[i] = done
     truncated[i] = cut
-    rewards[i] = payoff[GOAL_REWARD] if done else payoff[STEP_REWARD]
+    rewards[i] = goal_reward if done else step_reward
     table[i, PENDING] = done | cut
 
 
@@ -210,7 +212,8 @@ def _step_one(table: NDArray[np.int64], rules: NDArray[np.int64], payoff: NDArra
     r0, c0 = table[0, ROW], table[0, COL]
     rewards = np.empty(1, np.float64)
     ended = np.empty(2, np.bool_)
-    _move(table, rules, payoff, base.reshape(base.size), size, cols, 0, action, rewards, ended[:1], ended[1:])
-    _show(table, rules[VIEW], base.reshape(base.size), size, cols, obs.reshape(obs.size), osize, side, 0,
-          r0, c0)
+    view = rules[VIEW]
+    _move(table, base.reshape(base.size), size, cols, max(view, 0), 0, action, rules[MAX_STEPS],
+          payoff[STEP_REWARD], payoff[GOAL_REWARD], rewards, ended[:1], ended[1:])
+    _show(table, view, base.reshape(base.size), size, cols, obs.reshape(obs.size), osize, side, 0, r0, c0)
     return rewards[0], ended[0], ended[1]
