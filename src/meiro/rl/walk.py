@@ -129,18 +129,19 @@ def _first_sight(table: NDArray[np.int64], rules: NDArray[np.int64], base: NDArr
         obs[i, view, view] = _AGENT
 
 
-@njit(inline="always")
+@njit
 def _move(table: NDArray[np.int64], flat: NDArray[np.uint8], size: int, cols: int, pad: int, i: int,
           a: int, max_steps: int, step_reward: float, goal_reward: float, rewards: NDArray[np.float64],
-          terminated: NDArray[np.bool_], truncated: NDArray[np.bool_]) -> None:
+          terminated: NDArray[np.bool_], truncated: NDArray[np.bool_]) -> tuple[int, int]:
     """The rule of a step: env ``i``'s agent tries action ``a``.
 
     A wall leaves it where it is; the goal ends the episode (``goal_reward``);
     otherwise the step earns ``step_reward`` and, the ``max_steps``-th, truncates
-    it. ``flat`` is every env's grid padded by ``pad`` blocks, ``size`` blocks
-    each, ``cols`` a row. The rules come as numbers read once per call, not from
-    their arrays: the compiler must assume a write to ``table`` may change an
-    int64 array, and would read them again for every env. Selects rather than
+    it. ``table`` is :attr:`Walkers.table`; ``flat`` every env's
+    grid padded by ``pad`` blocks, ``size`` blocks each, ``cols`` a row. Returns
+    the agent's block. The rules come as numbers read once per call, not from
+    their arrays: the compiler must assume that a write to the table may change
+    any array, and would read them again for every env. Selects rather than
     branches: the actions are random, so branches on them mispredict.
     """
     r0, c0 = table[i, ROW], table[i, COL]
@@ -158,6 +159,7 @@ def _move(table: NDArray[np.int64], flat: NDArray[np.uint8], size: int, cols: in
     truncated[i] = cut
     rewards[i] = goal_reward if done else step_reward
     table[i, PENDING] = done | cut
+    return r, c
 
 
 @njit(inline="always")
@@ -171,16 +173,15 @@ def _copy_window(flat: NDArray[np.uint8], src: int, cols: int, out: NDArray[np.u
         dst += side
 
 
-@njit(inline="always")
-def _show(table: NDArray[np.int64], view: int, flat: NDArray[np.uint8], size: int, cols: int,
-          out: NDArray[np.uint8], osize: int, side: int, i: int, r0: int, c0: int) -> None:
-    """Env ``i``'s observation after a step from block ``(r0, c0)``, in ``out`` (every env's
-    observation, ``osize`` values each, ``side`` a row).
+@njit
+def _show(view: int, flat: NDArray[np.uint8], size: int, cols: int, out: NDArray[np.uint8], osize: int,
+          side: int, i: int, r0: int, c0: int, r: int, c: int) -> None:
+    """Env ``i``'s observation after a step from block ``(r0, c0)`` to ``(r, c)``, in ``out``
+    (every env's observation, ``osize`` values each, ``side`` a row).
 
     The full grid (``view < 0``) is kept up to date by rewriting only the two
     blocks that change; a window is copied again.
     """
-    r, c = table[i, ROW], table[i, COL]
     if view < 0:
         out[i * osize + r0 * side + c0] = flat[i * size + r0 * cols + c0]
         out[i * osize + r * side + c] = _AGENT
@@ -213,7 +214,7 @@ def _step_one(table: NDArray[np.int64], rules: NDArray[np.int64], payoff: NDArra
     rewards = np.empty(1, np.float64)
     ended = np.empty(2, np.bool_)
     view = rules[VIEW]
-    _move(table, base.reshape(base.size), size, cols, max(view, 0), 0, action, rules[MAX_STEPS],
-          payoff[STEP_REWARD], payoff[GOAL_REWARD], rewards, ended[:1], ended[1:])
-    _show(table, view, base.reshape(base.size), size, cols, obs.reshape(obs.size), osize, side, 0, r0, c0)
+    r, c = _move(table, base.reshape(base.size), size, cols, max(view, 0), 0, action, rules[MAX_STEPS],
+                 payoff[STEP_REWARD], payoff[GOAL_REWARD], rewards, ended[:1], ended[1:])
+    _show(view, base.reshape(base.size), size, cols, obs.reshape(obs.size), osize, side, 0, r0, c0, r, c)
     return rewards[0], ended[0], ended[1]
