@@ -121,6 +121,8 @@ def good_calls() -> dict[str, tuple[object, dict]]:
     add("meiro.kernels.jit.prefer_python")
     add("meiro.kernels.jit.njit", cache=True)
     add("meiro.kernels.rng.mix_seed", seed=4, stream=1)
+    add("meiro.kernels.rng.mix_seeds", seed=4, streams=np.arange(3, dtype=np.uint64))
+    add("meiro.kernels.rng.mix64", z=np.arange(3, dtype=np.uint64))
     add("meiro.kernels.rng.check_state", state=state)
     # meiro.solve
     solver = dict(grid=grid, source=start, target=goal, step=2, seed=0, record=True)

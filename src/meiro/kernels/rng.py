@@ -50,15 +50,34 @@ _S31 = np.uint64(31)
 _S32 = np.uint64(32)
 _MASK = (1 << 64) - 1
 
-#: a uint64 scalar or array: :func:`mix64` works on both
+#: a uint64 scalar or array: :func:`_finalize` works on both
 U64 = TypeVar("U64", np.uint64, NDArray[np.uint64])
 
 
-def mix64(z: U64) -> U64:
-    """SplitMix64's finalizer: 64 bits in, 64 well-mixed bits out, elementwise on uint64 arrays.
+def _finalize(z: U64) -> U64:
+    """SplitMix64's finalizer, on a uint64 scalar (compiled: :func:`_mix64`) or array (:func:`mix64`)."""
+    z = (z ^ (z >> _S30)) * _MIX1
+    z = (z ^ (z >> _S27)) * _MIX2
+    return z ^ (z >> _S31)
 
-    Compiled as :func:`_mix64` for the kernels (the same lines); on NumPy arrays it
-    wraps modulo 2**64 as the kernels do.
+
+#: the finalizer inside kernels
+_mix64 = njit(inline="always")(_finalize)
+
+
+def _uint64s(values: object, name: str) -> NDArray[np.uint64]:
+    """``values``, checked to be a NumPy ``uint64`` array (what the mixing is defined on)."""
+    if not isinstance(values, np.ndarray) or values.dtype != np.uint64:
+        kind = f"{values.dtype} array" if isinstance(values, np.ndarray) else type(values).__name__
+        raise TypeError(f"{name} must be a numpy uint64 array, got {kind}")
+    return values
+
+
+def mix64(z: NDArray[np.uint64]) -> NDArray[np.uint64]:
+    """SplitMix64's finalizer: 64 bits in, 64 well-mixed bits out, elementwise on a uint64 array.
+
+    The kernels' :func:`_mix64` (the same lines); on NumPy arrays it wraps
+    modulo 2**64 as the kernels do.
 
     Examples
     --------
@@ -67,13 +86,12 @@ def mix64(z: U64) -> U64:
     ['0x0', '0x5692161d100b05e5', '0xb4d055fcf2cbbd7b']
     >>> bool(mix64(z)[1] == _mix64(np.uint64(1)))
     True
+    >>> mix64([1, 2])
+    Traceback (most recent call last):
+    ...
+    TypeError: z must be a numpy uint64 array, got list
     """
-    z = (z ^ (z >> _S30)) * _MIX1
-    z = (z ^ (z >> _S27)) * _MIX2
-    return z ^ (z >> _S31)
-
-
-_mix64 = njit(inline="always")(mix64)
+    return _finalize(_uint64s(z, "z"))
 
 
 @njit(inline="always")
@@ -158,8 +176,8 @@ def mix_seeds(seed: int, streams: NDArray[np.uint64]) -> NDArray[np.uint64]:
     >>> [int(s) for s in mix_seeds(-3, streams)] == [int(mix_seed(-3, int(k))) for k in streams]
     True
     """
-    start = np.uint64((int(seed) * GOLDEN + OFFSET) & _MASK)
-    return mix64(start + np.asarray(streams, np.uint64) * _STREAM)
+    start = np.uint64((whole(seed, "seed") * GOLDEN + OFFSET) & _MASK)
+    return _finalize(start + _uint64s(streams, "streams") * _STREAM)
 
 
 def check_state(state: Any) -> np.uint64:
