@@ -1,18 +1,15 @@
 """The statistics of many mazes at once, inside compiled code: what a dataset's rows hold.
 
-:func:`meiro.analysis.stats.maze_stats` measures one :class:`~meiro.Maze` through NumPy
-and the solvers (about 200 µs for a 15 x 15 maze). A dataset of a million
-mazes needs the same figures for stacked grids in a few µs each: here one
-compiled pass per maze builds its one-node-per-cell graph
+One compiled pass per maze builds its one-node-per-cell graph
 (:mod:`meiro.kernels.graph`) and sweeps it breadth-first from the start, which
 gives the solution and, on a perfect maze, the longest path too (one pass over
 the sweep's nodes; a maze with loops takes a second sweep from the farthest
-cell), with the very kernel and tie rules ``maze_stats`` uses, so the figures
-are equal (``tests/test_batch_stats.py`` checks every one, mazes with loops
-included).
+cell): a few µs a maze. This is the one implementation of the figures:
+:func:`meiro.analysis.stats.maze_stats` is this function on a batch of one.
 
 Only lattice mazes (the grids every generator makes: start and goal on
-cells) are measured here; :func:`maze_stats` also takes hand-drawn grids.
+cells) are measured here; :func:`~meiro.analysis.stats.maze_stats` draws any
+other grid as the lattice maze of its block graph first.
 
 Besides ``maze_stats``' figures, each maze gets its **decision points**: the
 cells on the solution where a walker coming along it can take a wrong turn —

@@ -1,15 +1,14 @@
 """Whole mazes inside compiled code: seed in, grid, start and goal out, no Python per maze.
 
-:func:`meiro.generate` checks its request, calls a generator's Python function
-(which allocates the kernel's scratch and wraps the result) and builds a
-:class:`~meiro.Maze`: about 25 µs of Python around a 15 x 15 maze whose kernel
-takes 5 µs. Code that makes mazes by the thousand — :func:`meiro.generate_batch`
-and :class:`meiro.rl.vector_env.MazeVectorEnv`'s auto-resets — calls
-:func:`_make_maze` from its own compiled loop instead: the same steps as
-``generate(width, height, algorithm, seed, goal, braid=braid)`` without a mask
-or a start (the same kernels, the same PRNG streams, the same goal rule), so
-the same seed gives the same maze either way (``tests/test_compiled_mazes.py``
-checks every generator, goal rule and braid against ``generate``).
+:func:`_make_maze` is the one rule that turns a generator, a size, a seed, a
+braid and a goal rule into a maze: :func:`meiro.generate` calls it once (for a
+maze without a mask, another start or a carving log), and code that makes
+mazes by the thousand — :func:`meiro.generate_batch` and
+:class:`meiro.rl.vector_env.MazeVectorEnv`'s auto-resets — calls it from its
+own compiled loop, with no Python per maze. The generators' own functions
+(which the mask, start and log requests take) run the same kernels on the same
+PRNG streams, so the same seed gives the same maze either way
+(``tests/test_compiled_mazes.py`` checks every generator, goal rule and braid).
 
 :func:`_carve` sets up each generator's scratch as its Python function does
 and picks its kernel by the code its registry entry declares
