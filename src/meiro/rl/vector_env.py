@@ -170,8 +170,8 @@ def _step_all(table: NDArray[np.int64], rules: NDArray[np.int64], payoff: NDArra
                 waiting += 1
             continue
         r0, c0 = table[i, ROW], table[i, COL]
-        r, c = _move(table, flat, size, cols, pad, i, actions[i], max_steps, step_reward, goal_reward, rewards,
-                     terminated, truncated)
+        r, c, terminated[i], truncated[i], rewards[i] = _move(table, flat, size, cols, pad, i, actions[i],
+                                                              max_steps, step_reward, goal_reward)
         _show(view, flat, size, cols, out, osize, side, i, r0, c0, r, c)
     return waiting
 

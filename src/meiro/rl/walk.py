@@ -8,7 +8,9 @@ maze's block grid, and the observations. Both step through :func:`_move` and
 :func:`_show`, compiled: one rule of what a step does (walls block, the goal
 ends the episode, the step limit truncates it) and of what the agent then
 sees. A single env calls :func:`_step_one` per step, the vector env one loop
-over all of them (which adds the auto-resets).
+over all of them (which adds the auto-resets). The rule reads the env's row
+of the table and hands back numbers (the block, the ending, the reward), which
+each caller writes where it keeps them.
 
 Examples
 --------
@@ -129,20 +131,19 @@ def _first_sight(table: NDArray[np.int64], rules: NDArray[np.int64], base: NDArr
         obs[i, view, view] = _AGENT
 
 
-@njit
+@njit(inline="always")
 def _move(table: NDArray[np.int64], flat: NDArray[np.uint8], size: int, cols: int, pad: int, i: int,
-          a: int, max_steps: int, step_reward: float, goal_reward: float, rewards: NDArray[np.float64],
-          terminated: NDArray[np.bool_], truncated: NDArray[np.bool_]) -> tuple[int, int]:
-    """The rule of a step: env ``i``'s agent tries action ``a``.
+          a: int, max_steps: int, step_reward: float, goal_reward: float) -> tuple[int, int, bool, bool, float]:
+    """The rule of a step: env ``i``'s agent tries action ``a``; returns its block, whether the
+    episode ends (terminated) or is cut (truncated), and the reward.
 
     A wall leaves it where it is; the goal ends the episode (``goal_reward``);
     otherwise the step earns ``step_reward`` and, the ``max_steps``-th, truncates
-    it. ``table`` is :attr:`Walkers.table`; ``flat`` every env's
-    grid padded by ``pad`` blocks, ``size`` blocks each, ``cols`` a row. Returns
-    the agent's block. The rules come as numbers read once per call, not from
-    their arrays: the compiler must assume that a write to the table may change
-    any array, and would read them again for every env. Selects rather than
-    branches: the actions are random, so branches on them mispredict.
+    it. ``table`` is :attr:`Walkers.table` (this env's row is updated); ``flat``
+    every env's grid padded by ``pad`` blocks, ``size`` blocks each, ``cols`` a
+    row. Few arrays in, numbers out: each array argument of a compiled call is a
+    handful of machine words, and this runs once per env per step. Selects
+    rather than branches: the actions are random, so branches on them mispredict.
     """
     r0, c0 = table[i, ROW], table[i, COL]
     r1, c1 = r0 + _D_ROW[a], c0 + _D_COL[a]
@@ -155,11 +156,8 @@ def _move(table: NDArray[np.int64], flat: NDArray[np.uint8], size: int, cols: in
     table[i, STEPS] = s
     done = (r == table[i, GOAL_ROW]) & (c == table[i, GOAL_COL])
     cut = (not done) & (s >= max_steps)
-    terminated[i] = done
-    truncated[i] = cut
-    rewards[i] = goal_reward if done else step_reward
     table[i, PENDING] = done | cut
-    return r, c
+    return r, c, done, cut, goal_reward if done else step_reward
 
 
 @njit(inline="always")
@@ -173,7 +171,7 @@ def _copy_window(flat: NDArray[np.uint8], src: int, cols: int, out: NDArray[np.u
         dst += side
 
 
-@njit
+@njit(inline="always")
 def _show(view: int, flat: NDArray[np.uint8], size: int, cols: int, out: NDArray[np.uint8], osize: int,
           side: int, i: int, r0: int, c0: int, r: int, c: int) -> None:
     """Env ``i``'s observation after a step from block ``(r0, c0)`` to ``(r, c)``, in ``out``
@@ -211,10 +209,8 @@ def _step_one(table: NDArray[np.int64], rules: NDArray[np.int64], payoff: NDArra
     side = obs.shape[2]
     osize = obs.shape[1] * side
     r0, c0 = table[0, ROW], table[0, COL]
-    rewards = np.empty(1, np.float64)
-    ended = np.empty(2, np.bool_)
     view = rules[VIEW]
-    r, c = _move(table, base.reshape(base.size), size, cols, max(view, 0), 0, action, rules[MAX_STEPS],
-                 payoff[STEP_REWARD], payoff[GOAL_REWARD], rewards, ended[:1], ended[1:])
+    r, c, done, cut, reward = _move(table, base.reshape(base.size), size, cols, max(view, 0), 0, action,
+                                    rules[MAX_STEPS], payoff[STEP_REWARD], payoff[GOAL_REWARD])
     _show(view, base.reshape(base.size), size, cols, obs.reshape(obs.size), osize, side, 0, r0, c0, r, c)
-    return rewards[0], ended[0], ended[1]
+    return reward, done, cut
