@@ -188,14 +188,15 @@ def _one_hot(obs: NDArray[np.uint8], out: NDArray[np.uint8]) -> None:
 
 @njit(cache=True)
 def _one_hot_moved(obs: NDArray[np.uint8], out: NDArray[np.uint8], before: NDArray[np.int64],
-                   after: NDArray[np.int64], fresh: NDArray[np.bool_]) -> None:
+                   table: NDArray[np.int64], fresh: NDArray[np.bool_]) -> None:
     """:func:`_one_hot` for full-grid observations after a step: only the two blocks an
-    agent left and entered change, except in the envs on a ``fresh`` maze."""
+    agent left (``before``) and entered (its walk's ``table`` row) change, except in the
+    envs on a ``fresh`` maze."""
     for i in range(obs.shape[0]):
         if fresh[i]:
             _one_hot(obs[i:i + 1], out[i:i + 1])
             continue
-        for r, c in ((before[i, 0], before[i, 1]), (after[i, 0], after[i, 1])):
+        for r, c in ((before[i, 0], before[i, 1]), (table[i, ROW], table[i, COL])):
             for v in range(4):
                 out[i, v, r, c] = obs[i, r, c] == v
 
@@ -393,7 +394,8 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarra
         before: NDArray[np.int64] | None = None
         fresh: NDArray[np.bool_] | None = None
         if self._onehot is not None and self.view is None:  # what the one-hot update needs
-            before, fresh = self._columns[0].copy(), walk.table[:, PENDING].astype(np.bool_)
+            # contiguous copies: the kernel then reads them as it reads any array
+            before, fresh = walk.table[:, ROW:COL + 1].copy(), walk.table[:, PENDING] != 0
         waiting = _step_all(walk.table, walk.rules, walk.payoff, walk.base, walk.obs, walk.rewards,
                             walk.terminated, walk.truncated, actions, self._queue, self._grid,
                             self._allowed, self._moves)
@@ -458,7 +460,7 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarra
             if before is None or fresh is None:
                 _one_hot(self._walk.obs, self._onehot)
             else:  # a full grid after a step: two blocks an env (or a new maze)
-                _one_hot_moved(self._walk.obs, self._onehot, before, self._columns[0], fresh)
+                _one_hot_moved(self._walk.obs, self._onehot, before, self._walk.table, fresh)
             return self._out(self._onehot)
         return self._out(self._walk.obs)
 
