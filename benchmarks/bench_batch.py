@@ -49,8 +49,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from c_build import build_c  # noqa: E402
-from timing import best_of  # noqa: E402
+from c_build import build_c
+from timing import best_of
 
 #: the ways of making mazes measured in a process each: (label, solver, jobs); "loop" is the old way
 KINDS = {

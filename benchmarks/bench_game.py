@@ -33,8 +33,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-import meiro  # noqa: E402
-from meiro.game import KEYMAP, GameModel, Phase  # noqa: E402
+import meiro
+from meiro.game import KEYMAP, GameModel, Phase
 
 STEP_KEYS = {(-1, 0): "Up", (0, 1): "Right", (1, 0): "Down", (0, -1): "Left"}
 

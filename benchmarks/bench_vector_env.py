@@ -71,11 +71,11 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import gymnasium  # noqa: E402
-from timing import best_of  # noqa: E402
+import gymnasium
+from timing import best_of
 
-from meiro.rl.env import MazeEnv  # noqa: E402
-from meiro.rl.vector_env import MazeVectorEnv  # noqa: E402
+from meiro.rl.env import MazeEnv
+from meiro.rl.vector_env import MazeVectorEnv
 
 
 def native_rate(envs: int, size: int, steps: int, view, copy: bool, **options) -> tuple[float, float]:

@@ -59,7 +59,7 @@ def test_every_suffix_names_exactly_one_format():
             assert output_format(f"maze{suffix.upper()}") == output_format(suffix) == fmt.name
     assert codecs.DATA_FORMATS == tuple(FORMATS.names("data")) == meiro.io.DATA_FORMATS
     assert codecs.PICTURE_FORMATS == tuple(FORMATS.names("picture")) == meiro.io.PICTURE_FORMATS
-    assert meiro.render.IMAGE_SUFFIXES == tuple(FORMATS.suffixes("picture"))
+    assert tuple(FORMATS.suffixes("picture")) == meiro.render.IMAGE_SUFFIXES
     assert FORMATS.by_suffix(".bmp") is None
 
 

@@ -161,7 +161,7 @@ def test_the_memory_check_counts_each_generators_working_memory(monkeypatch):
 
     need_dig = meiro.sizes.bytes_needed(3000, 3000)
     need_kruskal = meiro.sizes.bytes_needed(3000, 3000, meiro.GENERATORS.get("kruskal").extra["memory"])
-    assert meiro.sizes.SMALL_ENOUGH < need_dig and need_kruskal > 2 * need_dig
+    assert need_dig > meiro.sizes.SMALL_ENOUGH and need_kruskal > 2 * need_dig
     monkeypatch.setattr(meiro.sizes, "available_memory", lambda: (need_dig + need_kruskal) // 2)
     assert meiro.generate(3000, 3000, algorithm="dig", seed=1).width == 3000
     with pytest.raises(meiro.MazeError, match=r"needs about .* choose a smaller size"):

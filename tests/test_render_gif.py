@@ -12,7 +12,7 @@ from meiro.render.png import render_png
 from meiro.render.replay import frame_counts
 
 pytest.importorskip("PIL")
-from PIL import Image, ImageSequence  # noqa: E402
+from PIL import Image, ImageSequence
 
 
 def frames(data: bytes):

@@ -48,7 +48,7 @@ def test_braided_mazes(method, braid, seed):
 
 
 def test_non_shortest_solvers_do_take_detours_on_braided_mazes():
-    longer = {method: 0 for method in METHODS}
+    longer = dict.fromkeys(METHODS, 0)
     for seed in range(6):
         m = meiro.generate(40, 40, seed=seed, braid=1.0, goal="farthest")
         best = shortest(m)

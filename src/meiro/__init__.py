@@ -152,7 +152,23 @@ if not any(isinstance(finder, _MovedFinder) for finder in sys.meta_path):
 
 
 __all__ = [
-    "GENERATORS", "GOALS", "Maze", "MazeBatch", "MazeError", "NoPathError", "Recipe", "SOLVERS", "STYLES",
-    "Solution", "__version__", "generate", "generate_batch", "load", "parse_text", "render_text",
-    "replay_carving", "save", "solve",
+    "GENERATORS",
+    "GOALS",
+    "SOLVERS",
+    "STYLES",
+    "Maze",
+    "MazeBatch",
+    "MazeError",
+    "NoPathError",
+    "Recipe",
+    "Solution",
+    "__version__",
+    "generate",
+    "generate_batch",
+    "load",
+    "parse_text",
+    "render_text",
+    "replay_carving",
+    "save",
+    "solve",
 ]

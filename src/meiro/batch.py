@@ -46,7 +46,8 @@ import os
 import signal
 import threading
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Protocol, TypedDict, cast
+from typing import TYPE_CHECKING, Any, Protocol, TypedDict, cast
+from collections.abc import Callable, Iterator
 
 import numpy as np
 from numpy.typing import NDArray
@@ -58,7 +59,7 @@ from .generators.masking import allowed_blocks
 from .maze import Maze
 from .recipe import Recipe
 from .registry import GENERATORS, SOLVERS
-from .seeds import derived_seeds
+from .generators.seeds import derived_seeds
 from .io.signals import TERMINATION_SIGNALS, raising_on_termination
 from .sizes import available_memory
 
@@ -181,7 +182,7 @@ def batch_seeds(seed: int, count: int, first: int = 0) -> NDArray[np.uint64]:
 
     Each is a full 64-bit mix of the batch seed and the maze's number, so no
     two batches share a run of seeds, and within a batch a repeated seed is as
-    unlikely as in any 64-bit draw. The same seeds (:func:`meiro.seeds.derived_seeds`)
+    unlikely as in any 64-bit draw. The same seeds (:func:`meiro.generators.seeds.derived_seeds`)
     give a PDF sheet its own (:func:`meiro.render.booklet.sheet_seeds` keeps their
     top 32 bits).
 

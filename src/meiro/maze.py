@@ -15,7 +15,8 @@ from __future__ import annotations
 import copy
 import importlib
 import weakref
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 import numpy as np
 
@@ -197,7 +198,7 @@ class Maze:
     False
     """
 
-    __slots__ = ("_grid", "_start", "_goal", "_generation", "_recipe", "_carve_order", "__weakref__")
+    __slots__ = ("__weakref__", "_carve_order", "_generation", "_goal", "_grid", "_recipe", "_start")
     _grid: np.ndarray[tuple[int, int], np.dtype[np.bool_]]
     _start: Position
     _goal: Position
@@ -212,7 +213,7 @@ class Maze:
 
     @classmethod
     def _adopt(cls, grid: np.ndarray, start: Any = None, goal: Any = None, *,
-               generation: dict[str, Any] | Recipe | None = None) -> "Maze":
+               generation: dict[str, Any] | Recipe | None = None) -> Maze:
         """A maze that takes ``grid`` over without copying it: for a grid nobody else holds
         (a generator's fresh output), so a huge maze is not in memory twice; the same for
         ``generation``."""
@@ -281,7 +282,7 @@ class Maze:
     def generation(self, value: Any) -> None:
         _refuse("generation", "Maze(maze.grid, maze.start, maze.goal, generation=...)")
 
-    def edited(self, grid: Any = None, *, start: Any = None, goal: Any = None) -> "Maze":
+    def edited(self, grid: Any = None, *, start: Any = None, goal: Any = None) -> Maze:
         """A new maze with ``grid``, ``start`` and/or ``goal`` replaced; this one is unchanged.
 
         The recipe (:attr:`seed`, :attr:`algorithm`) and the carving log go with
@@ -314,7 +315,7 @@ class Maze:
         maze._carve_order = self._carve_order if same else None
         return maze
 
-    def check(self) -> "Maze":
+    def check(self) -> Maze:
         """Validate the maze again; returns it.
 
         A maze is checked when it is made and cannot be edited after, so this
@@ -472,7 +473,7 @@ class Maze:
         return (_unpickle, (np.array(self._grid), self._start, self._goal, self._generation,
                             self._carve_order, recipe))
 
-    def copy(self) -> "Maze":
+    def copy(self) -> Maze:
         """A copy with the same grid, ends, recipe and log.
 
         A maze is read-only, so the copy shares the grid; for a grid to edit,
@@ -509,7 +510,7 @@ def _refuse(name: str, instead: str) -> None:
 
 #: the read-only arrays behind the mazes' grids (by id), so that a maze made from another
 #: maze's grid shares it instead of copying it
-_FROZEN: "weakref.WeakValueDictionary[int, np.ndarray]" = weakref.WeakValueDictionary()
+_FROZEN: weakref.WeakValueDictionary[int, np.ndarray] = weakref.WeakValueDictionary()
 
 
 def _freeze(arr: np.ndarray) -> np.ndarray:

@@ -18,7 +18,8 @@ import functools
 import importlib
 import numbers
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, TypeVar
+from typing import Any, TypeVar
+from collections.abc import Callable, Iterator
 
 from .errors import MazeError
 

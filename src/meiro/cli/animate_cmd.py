@@ -17,7 +17,8 @@ import signal
 import sys
 import time
 from types import FrameType, ModuleType
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable
 
 from .. import generate, solve
 from ..errors import MazeError

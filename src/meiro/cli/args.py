@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING, Any, Callable, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
+from collections.abc import Callable
 
 from ..errors import MazeError
 from ..goal_rules import GOALS
@@ -33,7 +34,7 @@ class Parser(argparse.ArgumentParser):
     """An ArgumentParser that raises instead of printing usage and exiting,
     and whose help, when it cannot be written (a full disk), says so."""
 
-    def error(self, message: str) -> NoReturn:  # noqa: D401 - argparse's name
+    def error(self, message: str) -> NoReturn:
         command = self.prog.split()[-1] if " " in self.prog else ""
         raise ArgumentError(message, command)
 

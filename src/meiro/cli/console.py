@@ -11,7 +11,8 @@ worth a dependency here. Elsewhere terminals understand the sequences already.
 from __future__ import annotations
 
 import sys
-from typing import Callable, Iterable, Mapping, Protocol, TextIO
+from typing import Protocol, TextIO
+from collections.abc import Callable, Iterable, Mapping
 
 #: The console mode flag that makes a Windows console interpret escape sequences.
 ENABLE_VIRTUAL_TERMINAL_PROCESSING = 0x0004
@@ -152,7 +153,7 @@ def _columns_of_square(timeout: float = 0.2) -> int | None:
         saved = termios.tcgetattr(fd)
         try:
             tty.setraw(fd, termios.TCSANOW)
-            os.write(fd, "\r■\x1b[6n".encode("utf-8"))
+            os.write(fd, "\r■\x1b[6n".encode())
             answer = b""
             while not answer.endswith(b"R") and len(answer) < 32:
                 ready, _, _ = select.select([fd], [], [], timeout)

@@ -7,7 +7,8 @@ import argparse
 import contextlib
 import os
 import sys
-from typing import TYPE_CHECKING, Callable, Iterator, TextIO
+from typing import TYPE_CHECKING, TextIO
+from collections.abc import Callable, Iterator
 
 from ..batch import MAX_COUNT, generate_batch, progress_bar
 from ..dataset.build import build_dataset, collect_batch

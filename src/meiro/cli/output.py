@@ -13,7 +13,8 @@ import contextlib
 import errno
 import os
 import sys
-from typing import TYPE_CHECKING, Iterable, Iterator, Protocol, TextIO, cast
+from typing import TYPE_CHECKING, Protocol, TextIO, cast
+from collections.abc import Iterable, Iterator
 
 if TYPE_CHECKING:
     from ..registry import Algorithm

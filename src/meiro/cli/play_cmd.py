@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from .args import add_recipe_options, blocks, cells, recipe_of_args
 

@@ -7,7 +7,8 @@ drawn, checked and listed by ``meiro render`` and ``meiro generate`` with no cha
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 from .. import load, solve
 from ..errors import MazeError

@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import hashlib
 import os
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 import numpy as np
 

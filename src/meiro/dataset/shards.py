@@ -59,7 +59,7 @@ import numpy as np
 from ..batch import generate_batch
 from ..analysis.batch_stats import BatchStats, batch_paths, batch_solutions, batch_stats
 from ..errors import MazeError
-from ..seeds import GOLDEN, mix64
+from ..generators.seeds import GOLDEN, mix64
 from .spec import DatasetSpec
 
 #: the two hash lanes' keys: SplitMix64's step and xxHash64's second prime (any two odd
@@ -229,7 +229,7 @@ def pyarrow() -> Any:
     before any work, so that a run never stops after its first shard for want of it)."""
     try:
         import pyarrow
-        import pyarrow.parquet  # noqa: F401
+        import pyarrow.parquet
     except ImportError:
         raise MazeError("Parquet datasets need pyarrow: pip install \"meiro[datasets]\"") from None
     try:

@@ -36,7 +36,8 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Callable, Generic, TypeVar, overload
+from typing import Generic, TypeVar, overload
+from collections.abc import Callable
 
 import numpy as np
 from numpy.typing import NDArray
@@ -50,7 +51,7 @@ from .entry import EntryError, EntryForm
 from .round import Phase, Round, answer_duration, dig_duration
 
 # the paint grid's block classes (colours: meiro.paint), for the tests' sake
-from ..paint import ANSWER, GOAL, PATH, START, TRAIL, WALL  # noqa: E402,F401
+from ..paint import ANSWER, GOAL, PATH, START, TRAIL, WALL  # noqa: F401
 
 __all__ = ["Changes", "GameModel", "Phase", "answer_duration", "dig_duration"]
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 import time
 from enum import Enum
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray

@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Sequence
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 from numpy.typing import NDArray

@@ -10,7 +10,8 @@ the mask, braid and goal passes load their kernels when they are used.
 from __future__ import annotations
 
 import secrets
-from typing import TYPE_CHECKING, Iterator, SupportsIndex
+from typing import TYPE_CHECKING, SupportsIndex
+from collections.abc import Iterator
 
 import numpy as np
 

@@ -22,7 +22,7 @@ import numpy as np
 from numpy.typing import NDArray
 from ..kernels.jit import njit
 
-from .options import check_braid  # noqa: F401  (and braid_maze's callers)
+from .options import check_braid
 from ..kernels.rng import _below, _next_u64, check_state
 from ..kernels.index import Int
 from .carving import Log, State, carving_log, editable_grid

@@ -28,7 +28,7 @@ J. Buck, *Mazes for Programmers* (2015), ch. 12.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import numpy as np
 from numpy.typing import NDArray

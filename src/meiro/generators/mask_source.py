@@ -133,7 +133,7 @@ def load_mask(mask: MaskSource) -> np.ndarray:
         return parse_mask_text(decode_text(data, path))
     try:
         arr = np.asarray(mask)
-    except Exception:  # noqa: BLE001 - any unconvertible object is a user error
+    except Exception:
         raise MazeError(f"a mask must be a bool array, a '#'/'.' picture or a file, "
                         f"got {type(mask).__name__}") from None
     if arr.ndim != 2 or arr.size == 0:

@@ -278,5 +278,16 @@ def smaller_maze(needs: Needs, have: int, shape: tuple[int, int]) -> str:
     return "choose a smaller maze"
 
 
-__all__ = ["Costing", "GRID_BYTES", "Needs", "OutputOptions", "cells", "check_output", "output_format",
-           "output_needs", "per_block_needs", "smaller_maze", "whole"]
+__all__ = [
+    "GRID_BYTES",
+    "Costing",
+    "Needs",
+    "OutputOptions",
+    "cells",
+    "check_output",
+    "output_format",
+    "output_needs",
+    "per_block_needs",
+    "smaller_maze",
+    "whole",
+]

@@ -30,7 +30,8 @@ from __future__ import annotations
 import importlib
 import os
 from pathlib import Path
-from typing import Any, Callable, Iterator, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
+from collections.abc import Callable, Iterator
 
 from ..errors import MazeError
 

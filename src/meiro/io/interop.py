@@ -155,7 +155,7 @@ def _npy_array(data: bytes, limit: int) -> np.ndarray:
                             f"{version[0]}.{version[1]}; numpy writes 1.0 for these arrays)")
     except MazeError:
         raise
-    except Exception as exc:  # noqa: BLE001 - numpy parses the header with ast and tokenize, which raise many types
+    except Exception as exc:
         raise MazeError(f"not a NumPy .npy array ({_reason(exc)})") from None
     if dtype.hasobject:
         raise MazeError("not a NumPy .npy array of numbers (it holds Python objects, "

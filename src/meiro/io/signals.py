@@ -34,7 +34,8 @@ import signal
 import sys
 import threading
 from types import FrameType
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 
 #: The signals whose default action ends the process and that a user or a system sends to
 #: stop a program: kill's default, a closed terminal, Ctrl-\ and, on Windows, Ctrl-Break.

@@ -43,7 +43,7 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..errors import MazeError
 from . import signals
@@ -317,7 +317,7 @@ class OutputSet:
             except OSError:
                 pass
 
-    def __enter__(self) -> "OutputSet":
+    def __enter__(self) -> OutputSet:
         self._guard.__enter__()
         return self
 

@@ -88,7 +88,7 @@ def sources_key(package: Path = _PACKAGE, version: str = "") -> str:
     return digest.hexdigest()
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _key_of(package: Path) -> str:
     """:func:`sources_key` once per process (an edit made while it runs is seen by the next)."""
     version = ""

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 from numpy.typing import NDArray
@@ -29,7 +29,7 @@ from numpy.typing import NDArray
 from ..analysis.difficulty import GRADES
 from ..errors import MazeError
 from ..maze import Maze
-from ..seeds import derived_seeds
+from ..generators.seeds import derived_seeds
 
 #: Sizes (cells a side) the book's mazes grow through when no size is given.
 GROWTH = (6, 24)
@@ -54,7 +54,7 @@ def sheet_seeds(seed: int, count: int) -> list[int]:
     """The seeds of a printed sheet's or book's mazes, derived from one ``seed``.
 
     Each is a 32-bit number (the top bits of the batch seeds,
-    :func:`meiro.seeds.derived_seeds`, as a batch's), printed beside its maze, so that any one maze
+    :func:`meiro.generators.seeds.derived_seeds`, as a batch's), printed beside its maze, so that any one maze
     can be made again alone with ``meiro generate --seed``.
 
     Examples

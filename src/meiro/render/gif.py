@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import io
 import itertools
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING
+from collections.abc import Iterator
 
 from ..errors import MazeError
 from ..io.costs import GRID_BYTES, Needs, cells, check_output, whole

@@ -19,7 +19,7 @@ from numpy.typing import ArrayLike, NDArray
 from ..errors import MazeError, whole
 from ..maze import Maze, check_path
 
-from ..paint import ANSWER, CLOSED, FRONTIER, GOAL, NAMES, PATH, RGB, START, WALL, rgb  # noqa: F401
+from ..paint import ANSWER, CLOSED, FRONTIER, GOAL, NAMES, PATH, RGB, START, WALL, rgb
 
 
 def parse_color(text: object) -> RGB:
@@ -75,7 +75,7 @@ class Palette:
     frontier: RGB = rgb(FRONTIER)  # cornflowerblue
 
     @classmethod
-    def with_colors(cls, **colors: object) -> "Palette":
+    def with_colors(cls, **colors: object) -> Palette:
         """The default palette with some colours replaced (values as :func:`parse_color` reads)."""
         known = {f.name for f in fields(cls)}
         for name in colors:

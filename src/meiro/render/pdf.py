@@ -42,7 +42,8 @@ from __future__ import annotations
 import math
 import zlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterable, Literal, Sequence
+from typing import TYPE_CHECKING, Literal
+from collections.abc import Callable, Iterable, Sequence
 
 from numpy.typing import ArrayLike
 

@@ -38,7 +38,7 @@ import hashlib
 import io
 import logging
 import zlib
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..errors import MazeError
 from ..text.fonts import FontFile, character_map, describe, open_font

@@ -124,7 +124,7 @@ def png_file(maze: Maze, solution: Solution | None = None, *, block: int | None 
 def _pillow() -> None:
     """Import Pillow on first use (``import meiro`` does not), or say in one line that it is missing."""
     try:
-        import PIL.Image  # noqa: F401
+        import PIL.Image
         import PIL.PngImagePlugin  # noqa: F401
     except ImportError:  # pragma: no cover - Pillow is one of meiro's own dependencies
         raise MazeError("PNG and GIF need Pillow, which meiro depends on: pip install pillow") from None

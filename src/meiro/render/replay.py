@@ -9,7 +9,8 @@ characters.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING
+from collections.abc import Iterator
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray

@@ -90,7 +90,7 @@ class Solution:
     True
     """
 
-    __slots__ = ("_method", "_path", "_expanded", "_max_frontier", "_maze", "_explored")
+    __slots__ = ("_expanded", "_explored", "_max_frontier", "_maze", "_method", "_path")
 
     def __init__(self, method: str, path: np.ndarray, expanded: int, max_frontier: int,
                  maze: Maze, explored: np.ndarray | None = None):
@@ -110,7 +110,7 @@ class Solution:
 
     @classmethod
     def _of(cls, method: str, path: np.ndarray, expanded: int, max_frontier: int,
-            maze: Maze) -> "Solution":
+            maze: Maze) -> Solution:
         """A solution straight from a solver run on ``maze`` (its fresh path is taken over)."""
         sol = cls.__new__(cls)
         sol._method, sol._path, sol._maze, sol._explored = method, _frozen(path), maze, None

@@ -43,7 +43,7 @@ from ..kernels.graph import _one_or_two
 from ..kernels.index import U
 from ..maze import check_grid
 
-from ..paint import CLOSED, CURRENT, FRONTIER  # noqa: E402  (the block classes everyone paints)
+from ..paint import CLOSED, CURRENT, FRONTIER
 
 
 class SearchEvents(NamedTuple):

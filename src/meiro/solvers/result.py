@@ -79,7 +79,7 @@ class SearchGraph:
         self.graph, self.width = _fold_grid(grid.ravel().view(np.uint8), self.rows, self.cols, step)
 
     @classmethod
-    def _of_cells(cls, grid: np.ndarray, cells: np.ndarray) -> "SearchGraph":
+    def _of_cells(cls, grid: np.ndarray, cells: np.ndarray) -> SearchGraph:
         """A lattice maze's graph taken from its generator's compact cells, which already
         are a padded search graph (:mod:`meiro.kernels.cells`); both from the same carving."""
         g = cls.__new__(cls)

@@ -31,7 +31,8 @@ import shutil
 import subprocess
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Mapping, NoReturn
+from typing import NoReturn
+from collections.abc import Iterable, Mapping
 
 from ..errors import MazeError
 
@@ -293,6 +294,18 @@ def _first_fancy(text: str) -> str:
     return "".join(dict.fromkeys(fancy))[:3] or text[:3]
 
 
-__all__ = ["FONT_ENV", "FontFile", "HOW_TO_GET_ONE", "KNOWN_FONTS", "candidates", "character_map", "describe",
-           "find_font", "is_plain", "missing_characters", "open_font", "parse_font_name"]
+__all__ = [
+    "FONT_ENV",
+    "HOW_TO_GET_ONE",
+    "KNOWN_FONTS",
+    "FontFile",
+    "candidates",
+    "character_map",
+    "describe",
+    "find_font",
+    "is_plain",
+    "missing_characters",
+    "open_font",
+    "parse_font_name",
+]
 

@@ -15,7 +15,8 @@ One text line per block row and nothing else, so a 15x15-cell maze is 31 lines.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator
+from typing import Any
+from collections.abc import Iterable, Iterator
 
 
 import numpy as np

@@ -6,7 +6,7 @@ and :mod:`meiro.text` draw with the same table.
 
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 import numpy as np
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import time
 import tkinter as tk
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from ..text.messages import text
 from ..game.search_replay import SearchReplay, SearchWatch

@@ -8,7 +8,7 @@ whole character cells.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ..game.viewport import Viewport
 from .terminal_style import SCALES, Scale
@@ -85,4 +85,4 @@ class CellLens:
         return low - 1  # not even the smallest: the overview
 
 
-__all__ = ["CellLens", "HEADER", "Viewport", "cell_viewport"]
+__all__ = ["HEADER", "CellLens", "Viewport", "cell_viewport"]

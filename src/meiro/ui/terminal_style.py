@@ -15,12 +15,13 @@ talks to curses (colour pairs).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 import numpy as np
 from numpy.typing import NDArray
 
-from ..paint import ANSWER, CLOSED, CURRENT, FRONTIER, GOAL, PATH, PLAYER, START, TRAIL, WALL  # noqa: F401
+from ..paint import ANSWER, CLOSED, CURRENT, FRONTIER, GOAL, PATH, PLAYER, START, TRAIL, WALL
 
 # PLAYER: the overlay class drawn over the paint grid where the player stands
 #: The half of :data:`MAP`'s last line below an odd number of rows: nothing there.
@@ -201,7 +202,7 @@ def make_style(color: bool, utf8: bool) -> Style:
         attrs["clear"] = curses.color_pair(clear_pair) | curses.A_BOLD
         return Style(glyphs, attrs, dict(table), _pair_maker(clear_pair + 1))
     glyphs = {**PLAIN_GLYPHS, WALL: "██" if utf8 else "##"}
-    attrs = {cls: curses.A_NORMAL for cls in glyphs}
+    attrs = dict.fromkeys(glyphs, curses.A_NORMAL)
     attrs[PLAYER] = attrs[START] = attrs[GOAL] = curses.A_BOLD
     attrs["clear"] = curses.A_REVERSE | curses.A_BOLD
     return Style(glyphs, attrs)

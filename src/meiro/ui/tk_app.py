@@ -17,7 +17,8 @@ import subprocess
 import tkinter as tk
 from pathlib import Path
 from tkinter import messagebox, ttk
-from typing import TYPE_CHECKING, Any, Callable, Literal, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
+from collections.abc import Callable
 
 from ..errors import MazeError
 from ..game import KEYMAP, GameModel, OpenFolder, Phase, SaveImage, WatchSearch, Zoom

@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from .kernels.rng import GOLDEN, mix64, mix_seeds
+from ..kernels.rng import GOLDEN, mix64, mix_seeds
 
 __all__ = ["GOLDEN", "derived_seeds", "mix64"]
 
