@@ -122,6 +122,7 @@ def good_calls() -> dict[str, tuple[object, dict]]:
     add("meiro.kernels.jit.njit", cache=True)
     add("meiro.kernels.rng.mix_seed", seed=4, stream=1)
     add("meiro.kernels.rng.mix_seeds", seed=4, streams=np.arange(3, dtype=np.uint64))
+    add("meiro.generators.seeds.derived_seeds", seed=7, count=3, first=2)
     add("meiro.kernels.rng.mix64", z=np.arange(3, dtype=np.uint64))
     add("meiro.kernels.rng.check_state", state=state)
     # meiro.solve

@@ -19,7 +19,9 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
+from ..errors import MazeError, whole
 from ..kernels.rng import GOLDEN, mix64, mix_seeds
+from ..sizes import available_memory
 
 __all__ = ["GOLDEN", "derived_seeds", "mix64"]
 
@@ -34,5 +36,15 @@ def derived_seeds(seed: int, count: int, first: int = 0) -> NDArray[np.uint64]:
     True
     >>> derived_seeds(1, 0).dtype
     dtype('uint64')
+    >>> derived_seeds(1, -1)
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: count must be at least 0, got -1
     """
+    seed = whole(seed, "seed", 0, 2**64 - 1)
+    count = whole(count, "count", 0)
+    first = whole(first, "first", 0, 2**63 - 1 - count)
+    free = available_memory()
+    if free is not None and 8 * count > free:  # one uint64 a maze, and the NumPy work beside it
+        raise MazeError(f"{count:,} seeds need {8 * count:,} bytes of memory; about {free:,} are free")
     return mix_seeds(seed, np.arange(1 + first, first + count + 1, dtype=np.uint64))

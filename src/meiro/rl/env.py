@@ -67,7 +67,6 @@ from ..generators import generate
 from ..maze import Maze
 from ..paint import PLAYER, rgb
 from ..recipe import Recipe
-from .walk import COL, ROW, STEPS, Walkers, _step_one
 
 OPEN, WALL, AGENT, GOAL = 0, 1, 2, 3
 #: ``obs_mode``: ``grid`` the block values as they are; ``onehot`` one channel per value
@@ -251,23 +250,14 @@ class MazeEnv(gymnasium.Env[np.ndarray, np.int64]):
         from ..solvers import solve
 
         self.maze = maze
+        self._base: NDArray[np.uint8] = np.where(maze.grid, WALL, OPEN).astype(np.uint8)
+        self._base[maze.goal] = GOAL
+        if self.view is not None:  # walls all around, so that every window is inside the array
+            self._base = np.pad(self._base, self.view, constant_values=WALL)
+        self.position = maze.start
+        self.steps = 0
         self.shortest = solve(maze).length
-        # the state a step changes, kept as the vector env keeps it (one env of a Walkers), so
-        # that both step by one compiled rule (meiro.rl.walk)
-        self._walk = Walkers(1, *maze.shape, self.view)
-        self._walk.place(0, maze.grid, maze.start, maze.goal, self.shortest, maze.seed or 0)
         return self._observation(), self._info(maze)
-
-    @property
-    def position(self) -> tuple[int, int]:
-        """The agent's block, ``(row, col)``."""
-        row = self._walk.table[0]
-        return int(row[ROW]), int(row[COL])
-
-    @property
-    def steps(self) -> int:
-        """The steps taken in this episode."""
-        return int(self._walk.table[0, STEPS])
 
     def step(self, action: int | np.integer[Any]
              ) -> tuple[NDArray[np.uint8], float, bool, bool, dict[str, Any]]:
@@ -276,10 +266,14 @@ class MazeEnv(gymnasium.Env[np.ndarray, np.int64]):
             raise MazeError("call reset() before step()")
         if not self.action_space.contains(action):
             raise MazeError(f"action must be 0 (north), 1 (east), 2 (south) or 3 (west), got {action!r}")
-        walk = self._walk
-        walk.set_rules(self.max_steps, self.step_reward, self.goal_reward)  # set_options may change them
-        reward, terminated, truncated = _step_one(walk.table, walk.rules, walk.payoff, walk.base, walk.obs,
-                                                  int(action))
+        dr, dc = ACTIONS[int(action)]
+        r, c = self.position[0] + dr, self.position[1] + dc
+        if not self.maze.grid[r, c]:  # the border is wall, so r, c stay on the grid
+            self.position = (r, c)
+        self.steps += 1
+        terminated = self.position == self.maze.goal
+        truncated = not terminated and self.steps >= self.max_steps
+        reward = self.goal_reward if terminated else self.step_reward
         return self._observation(), reward, terminated, truncated, self._info(self.maze)
 
     def render(self) -> str | NDArray[np.uint8] | None:
@@ -300,7 +294,14 @@ class MazeEnv(gymnasium.Env[np.ndarray, np.int64]):
         return picture
 
     def _observation(self) -> NDArray[np.uint8]:
-        obs: NDArray[np.uint8] = self._walk.obs[0].copy()  # what the walk shows (meiro.rl.walk._show)
+        r, c = self.position
+        if self.view is None:
+            obs = self._base.copy()
+            obs[r, c] = AGENT
+        else:
+            k = self.view  # the padded array's (r, c) is the window's top-left corner
+            obs = self._base[r:r + 2 * k + 1, c:c + 2 * k + 1].copy()
+            obs[k, k] = AGENT
         if self.obs_mode == "onehot":
             channels: NDArray[np.uint8] = (obs == _CHANNELS).view(np.uint8)
             return channels

@@ -13,9 +13,7 @@ It walks the same trajectories as that ``SyncVectorEnv``: for the same
 terminations, truncations and infos are equal step for step. Env ``i`` is
 seeded with ``s + i`` and draws each episode's maze seed from its own random
 generator, as ``MazeEnv`` does, so env ``i`` depends only on ``s + i`` (not on
-``num_envs``). Every env steps by the rule a single ``MazeEnv`` steps by
-(:mod:`meiro.rl.walk`), and their state is one :class:`~meiro.rl.walk.Walkers`.
-Auto-reset follows Gymnasium's default
+``num_envs``). Auto-reset follows Gymnasium's default
 ``AutoresetMode.NEXT_STEP``: the step after an episode ends resets that env
 (reward 0, not terminated, not truncated, the new maze's first observation).
 
@@ -51,6 +49,7 @@ Examples
 from __future__ import annotations
 
 from typing import Any, TypeVar
+from collections.abc import Callable
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -68,12 +67,11 @@ from ..generators.compiled import _make_maze, algorithm_code, goal_code
 from ..generators.masking import allowed_blocks
 from ..kernels.graph import _trace_moves
 from ..solvers.bfs import _bfs_kernel
-from .walk import (CODE, COL, GOAL_COL, GOAL_ROW, GOAL_RULE, HEIGHT, PENDING, QUEUED, RESETTING, ROW,
-                   SEED, SHORTEST, STEPS, THRESHOLD, VIEW, WIDTH, MAX_STEPS, STEP_REWARD, GOAL_REWARD,
-                   Walkers, _GOAL, _first_sight, _move, _show)
-# the block values, as meiro.rl.env's OPEN, WALL, AGENT, GOAL (tests check they agree)
-from .walk import _AGENT, _OPEN, _WALL  # noqa: F401
 
+# the values of meiro.rl.env's OPEN, WALL, AGENT, GOAL (tests check they agree), spelt out here:
+# numba freezes them into this module's kernels, whose cache follows this module's source
+# (meiro.kernels.freshness), not meiro.rl.env's
+_OPEN, _WALL, _AGENT, _GOAL = 0, 1, 2, 3
 #: Maze seeds drawn ahead per env: an env asks Python for more once per this many episodes.
 SEEDS_AHEAD = 64
 _INFO_KEYS = ("position", "goal", "steps", "shortest", "seed")
@@ -92,61 +90,94 @@ def _first_bad_action(actions: NDArray[np.int64]) -> int:
     return -1
 
 
+# the block steps of actions 0..3 (north, east, south, west), as meiro.rl.env.ACTIONS
+_D_ROW = (-1, 0, 1, 0)
+_D_COL = (0, 1, 0, -1)
+
+
 @njit(inline="always")
-def _start_episode(i: int, seed: int, table: NDArray[np.int64], rules: NDArray[np.int64],
-                   base: NDArray[np.uint8], obs: NDArray[np.uint8], grid: NDArray[np.bool_],
-                   allowed: NDArray[np.bool_], moves: NDArray[np.uint8]) -> None:
+def _copy_window(flat: NDArray[np.uint8], src: int, cols: int, out: NDArray[np.uint8], dst: int,
+                 side: int) -> None:
+    """Copy the ``side x side`` blocks from ``flat[src]`` (rows ``cols`` apart) to ``out[dst]``."""
+    for _ in range(side):
+        for x in range(side):
+            out[dst + x] = flat[src + x]
+        src += cols
+        dst += side
+
+
+@njit(inline="always")
+def _start_episode(i: int, code: int, width: int, height: int, seed: int, threshold: int,
+                   allowed: NDArray[np.bool_], goal: int, grid: NDArray[np.bool_], base: NDArray[np.uint8],
+                   view: int, obs: NDArray[np.uint8], pos: NDArray[np.int64], goal_pos: NDArray[np.int64],
+                   steps: NDArray[np.int64], shortest: NDArray[np.int64], seeds: NDArray[np.int64],
+                   moves: NDArray[np.uint8]) -> None:
     """Env ``i`` on the maze of ``seed`` (:func:`meiro.generators.compiled._make_maze`): its
-    padded grid in ``base[i]``, its first observation in ``obs[i]``, its row of ``table``
-    (:meth:`meiro.rl.walk.Walkers.place` in compiled code). ``grid`` and ``moves`` are scratch."""
-    graph, padded, s, e = _make_maze(rules[CODE], grid, rules[WIDTH], rules[HEIGHT], seed,
-                                     rules[THRESHOLD], allowed, rules[GOAL_RULE])
-    pad = max(rules[VIEW], 0)
+    padded grid in ``base[i]``, its first observation in ``obs[i]``, its infos."""
+    graph, padded, s, e = _make_maze(code, grid, width, height, seed, threshold, allowed, goal)
+    pad = view if view > 0 else 0
     rows, cols = grid.shape
+    r, c = 2 * (s // padded) - 1, 2 * (s % padded) - 1
     gr, gc = 2 * (e // padded) - 1, 2 * (e % padded) - 1
     for y in range(rows):
         for x in range(cols):
             base[i, pad + y, pad + x] = grid[y, x]  # True (wall) -> 1, False (open) -> 0
     base[i, pad + gr, pad + gc] = _GOAL
-    table[i, ROW], table[i, COL] = 2 * (s // padded) - 1, 2 * (s % padded) - 1
-    table[i, GOAL_ROW], table[i, GOAL_COL] = gr, gc
-    table[i, STEPS] = 0
+    pos[i, 0], pos[i, 1] = r, c
+    goal_pos[i, 0], goal_pos[i, 1] = gr, gc
+    steps[i] = 0
     # the same length as meiro.solve(maze).length (every shortest path has it), without a Solution
     _bfs_kernel(graph, padded, s, e, np.empty(0, np.int64))
-    table[i, SHORTEST] = 2 * _trace_moves(graph, padded, e, moves)
-    table[i, SEED] = seed
-    _first_sight(table, rules, base, obs, i)
+    shortest[i] = 2 * _trace_moves(graph, padded, e, moves)
+    seeds[i] = seed
+    if view < 0:
+        obs[i] = base[i]
+        obs[i, r, c] = _AGENT
+    else:  # the padded grid's (r, c) is the window's top-left corner
+        side = 2 * view + 1
+        obs[i] = base[i, r:r + side, c:c + side]
+        obs[i, view, view] = _AGENT
 
 
 @njit(cache=True)
-def _start_episodes(which: NDArray[np.integer[Any]], queue: NDArray[np.int64], table: NDArray[np.int64],
-                    rules: NDArray[np.int64], base: NDArray[np.uint8], obs: NDArray[np.uint8],
-                    grid: NDArray[np.bool_], allowed: NDArray[np.bool_], moves: NDArray[np.uint8]) -> None:
+def _start_episodes(which: NDArray[np.integer[Any]], queue: NDArray[np.int64], queued: NDArray[np.int64],
+                    code: int, width: int, height: int, threshold: int, allowed: NDArray[np.bool_],
+                    goal: int, grid: NDArray[np.bool_], base: NDArray[np.uint8], view: int,
+                    obs: NDArray[np.uint8], pos: NDArray[np.int64], goal_pos: NDArray[np.int64],
+                    steps: NDArray[np.int64], shortest: NDArray[np.int64], seeds: NDArray[np.int64],
+                    moves: NDArray[np.uint8]) -> None:
     """Start envs ``which`` each on the next maze seed of its queue (which must hold one)."""
     for i in which:
-        seed = queue[i, table[i, QUEUED]]
-        table[i, QUEUED] += 1
-        _start_episode(i, seed, table, rules, base, obs, grid, allowed, moves)
+        seed = queue[i, queued[i]]
+        queued[i] += 1
+        _start_episode(i, code, width, height, seed, threshold, allowed, goal, grid, base, view,
+                       obs, pos, goal_pos, steps, shortest, seeds, moves)
 
 
 @njit(cache=True)
-def _step_all(table: NDArray[np.int64], rules: NDArray[np.int64], payoff: NDArray[np.float64],
-              base: NDArray[np.uint8], obs: NDArray[np.uint8], rewards: NDArray[np.float64],
-              terminated: NDArray[np.bool_], truncated: NDArray[np.bool_], actions: NDArray[np.int64],
-              queue: NDArray[np.int64], grid: NDArray[np.bool_], allowed: NDArray[np.bool_],
-              moves: NDArray[np.uint8]) -> int:
-    """Step every env once (:func:`meiro.rl.walk._move`, :func:`meiro.rl.walk._show`); returns
-    how many envs wait for new maze seeds (marked in the ``RESETTING`` column).
+def _step_all(base: NDArray[np.uint8], pos: NDArray[np.int64], goal_pos: NDArray[np.int64],
+              steps: NDArray[np.int64], pending: NDArray[np.bool_], resetting: NDArray[np.bool_],
+              actions: NDArray[np.int64], max_steps: int, step_reward: float, goal_reward: float,
+              view: int, obs: NDArray[np.uint8], rewards: NDArray[np.float64],
+              terminated: NDArray[np.bool_], truncated: NDArray[np.bool_], queue: NDArray[np.int64],
+              queued: NDArray[np.int64], code: int, width: int, height: int, threshold: int,
+              allowed: NDArray[np.bool_], goal: int, grid: NDArray[np.bool_], shortest: NDArray[np.int64],
+              seeds: NDArray[np.int64], moves: NDArray[np.uint8]) -> int:
+    """Step every env once; returns how many envs wait for new maze seeds (marked in ``resetting``).
+
+    ``base`` is each maze's block grid (open, wall, goal) padded by ``view``
+    blocks of wall, so that every window lies inside it; ``view < 0`` means
+    the full grid, whose observation is kept up to date by rewriting only the
+    two blocks that change. Flat offsets and selects instead of branches keep
+    the loop short: the actions are random, so branches on them mispredict.
 
     An env whose episode ended on the last step starts its next maze here
     (Gymnasium's NEXT_STEP auto-reset), from the next seed in its row of
-    ``queue`` (``QUEUED`` of them used); one whose row is used up is left
+    ``queue`` (``queued[i]`` of them used); one whose row is used up is left
     for the caller, who draws more seeds and calls :func:`_start_episodes`.
     """
     n = actions.shape[0]
-    view, max_steps = rules[VIEW], rules[MAX_STEPS]
-    step_reward, goal_reward = payoff[STEP_REWARD], payoff[GOAL_REWARD]
-    pad = max(view, 0)
+    pad = view if view > 0 else 0
     cols = base.shape[2]
     size = base.shape[1] * cols
     flat = base.reshape(n * size)
@@ -155,24 +186,54 @@ def _step_all(table: NDArray[np.int64], rules: NDArray[np.int64], payoff: NDArra
     out = obs.reshape(n * osize)
     waiting = 0
     for i in range(n):
-        table[i, RESETTING] = 0
-        if table[i, PENDING]:  # the step after an episode ends only resets (Gymnasium's NEXT_STEP)
+        resetting[i] = False
+        if pending[i]:  # the step after an episode ends only resets (Gymnasium's NEXT_STEP)
             rewards[i] = 0.0
             terminated[i] = False
             truncated[i] = False
-            table[i, PENDING] = 0
-            if table[i, QUEUED] < queue.shape[1]:
-                seed = queue[i, table[i, QUEUED]]
-                table[i, QUEUED] += 1
-                _start_episode(i, seed, table, rules, base, obs, grid, allowed, moves)
+            pending[i] = False
+            if queued[i] < queue.shape[1]:
+                seed = queue[i, queued[i]]
+                queued[i] += 1
+                _start_episode(i, code, width, height, seed, threshold, allowed, goal, grid, base,
+                               view, obs, pos, goal_pos, steps, shortest, seeds, moves)
             else:
-                table[i, RESETTING] = 1
+                resetting[i] = True
                 waiting += 1
             continue
-        r0, c0 = table[i, ROW], table[i, COL]
-        r, c, terminated[i], truncated[i], rewards[i] = _move(table, flat, size, cols, pad, i, actions[i],
-                                                              max_steps, step_reward, goal_reward)
-        _show(view, flat, size, cols, out, osize, side, i, r0, c0, r, c)
+        a = actions[i]
+        r0, c0 = pos[i, 0], pos[i, 1]
+        r1, c1 = r0 + _D_ROW[a], c0 + _D_COL[a]
+        # the border is wall, so the agent never leaves the grid
+        blocked = flat[i * size + (r1 + pad) * cols + c1 + pad] == 1
+        r = r0 if blocked else r1
+        c = c0 if blocked else c1
+        pos[i, 0], pos[i, 1] = r, c
+        s = steps[i] + 1
+        steps[i] = s
+        done = (r == goal_pos[i, 0]) & (c == goal_pos[i, 1])
+        cut = (not done) & (s >= max_steps)
+        terminated[i] = done
+        truncated[i] = cut
+        rewards[i] = goal_reward if done else step_reward
+        pending[i] = done | cut
+        if view < 0:
+            out[i * osize + r0 * side + c0] = flat[i * size + r0 * cols + c0]
+            out[i * osize + r * side + c] = 2
+        else:  # the padded grid's (r, c) is the window's top-left corner
+            src, dst = i * size + r * cols + c, i * osize
+            # a constant side lets the compiler unroll the copy: twice as fast for small views
+            if side == 3:
+                _copy_window(flat, src, cols, out, dst, 3)
+            elif side == 5:
+                _copy_window(flat, src, cols, out, dst, 5)
+            elif side == 7:
+                _copy_window(flat, src, cols, out, dst, 7)
+            elif side == 9:
+                _copy_window(flat, src, cols, out, dst, 9)
+            else:
+                _copy_window(flat, src, cols, out, dst, side)
+            out[i * osize + view * side + view] = 2
     return waiting
 
 
@@ -188,15 +249,14 @@ def _one_hot(obs: NDArray[np.uint8], out: NDArray[np.uint8]) -> None:
 
 @njit(cache=True)
 def _one_hot_moved(obs: NDArray[np.uint8], out: NDArray[np.uint8], before: NDArray[np.int64],
-                   table: NDArray[np.int64], fresh: NDArray[np.bool_]) -> None:
+                   after: NDArray[np.int64], fresh: NDArray[np.bool_]) -> None:
     """:func:`_one_hot` for full-grid observations after a step: only the two blocks an
-    agent left (``before``) and entered (its walk's ``table`` row) change, except in the
-    envs on a ``fresh`` maze."""
+    agent left and entered change, except in the envs on a ``fresh`` maze."""
     for i in range(obs.shape[0]):
         if fresh[i]:
             _one_hot(obs[i:i + 1], out[i:i + 1])
             continue
-        for r, c in ((before[i, 0], before[i, 1]), (table[i, ROW], table[i, COL])):
+        for r, c in ((before[i, 0], before[i, 1]), (after[i, 0], after[i, 1])):
             for v in range(4):
                 out[i, v, r, c] = obs[i, r, c] == v
 
@@ -257,8 +317,8 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarra
             self._rngs: list[np.random.Generator | None] = [None] * n
             # each env's next maze seeds, drawn ahead from its generator (as MazeEnv draws one
             # per reset: a run of draws gives the same numbers as one draw at a time)
-            # (how many of each row are used: the QUEUED column of the walk's table)
             self._queue = np.zeros((n, SEEDS_AHEAD), np.int64)
+            self._queued = np.full(n, SEEDS_AHEAD, np.int64)  # how many of each row are used
             self._all = np.ones(n, np.bool_)  # the infos' masks: every env has every key
             self._all.flags.writeable = False
         except (MemoryError, ValueError) as exc:  # numpy says "array is too big" as a ValueError
@@ -271,18 +331,17 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarra
         self.width, self.height, self.algorithm = t.width, t.height, t.algorithm
         self.goal, self.braid, self.max_steps = t.goal, t.braid, t.max_steps
         self.step_reward, self.goal_reward = t.step_reward, t.goal_reward
-        if resize:
-            self.single_observation_space = t.observation_space
-            try:  # the batched Box alone holds two arrays of every observation's shape
-                self.observation_space = batch_space(self.single_observation_space, self.num_envs)
-                self._allocate()
-            except (MemoryError, ValueError) as exc:
-                raise MazeError(f"num_envs={self.num_envs} mazes of {self.width}x{self.height} cells "
-                                f"need more memory than there is ({exc})") from None
-        rules = self._walk.rules
-        rules[CODE], rules[WIDTH], rules[HEIGHT] = algorithm_code(self.algorithm), self.width, self.height
-        rules[THRESHOLD], rules[GOAL_RULE] = int(round(self.braid * 2**32)), goal_code(self.goal)
-        self._walk.set_rules(self.max_steps, self.step_reward, self.goal_reward)
+        self._codes = (algorithm_code(self.algorithm), int(round(self.braid * 2**32)),
+                       goal_code(self.goal))
+        if not resize:
+            return
+        self.single_observation_space = t.observation_space
+        try:  # the batched Box alone holds two arrays of every observation's shape
+            self.observation_space = batch_space(self.single_observation_space, self.num_envs)
+            self._allocate()
+        except (MemoryError, ValueError) as exc:
+            raise MazeError(f"num_envs={self.num_envs} mazes of {self.width}x{self.height} cells "
+                            f"need more memory than there is ({exc})") from None
 
     def set_options(self, **options: Any) -> None:
         """Change how the coming episodes are made: :meth:`meiro.rl.env.MazeEnv.set_options`.
@@ -336,31 +395,31 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarra
 
     def _allocate(self) -> None:
         """The arrays of one size of maze (built again when a new size is set)."""
-        n = self.num_envs
+        n, pad = self.num_envs, self.view or 0
         rows, cols = 2 * self.height + 1, 2 * self.width + 1
-        old = getattr(self, "_walk", None)
-        self._walk = walk = Walkers(n, rows, cols, self.view)
-        # the seeds queued before a new size stay queued (none is used yet on the first size)
-        walk.table[:, QUEUED] = SEEDS_AHEAD if old is None else old.table[:, QUEUED]
-        # with obs_mode "onehot": the channels handed out, made from the observations after
-        # each step (one channel per block value, each of an observation's shape)
-        self._onehot = (np.zeros((n, 4, *walk.obs.shape[1:]), np.uint8)
+        self._base = np.full((n, rows + 2 * pad, cols + 2 * pad), _WALL, np.uint8)
+        side = None if self.view is None else 2 * self.view + 1
+        self._obs = np.zeros((n, rows, cols) if side is None else (n, side, side), np.uint8)
+        # with obs_mode "onehot": the channels handed out, made from _obs after each step (one
+        # channel per block value, each of an observation's shape)
+        self._onehot = (np.zeros((n, 4, *self._obs.shape[1:]), np.uint8)
                         if self.obs_mode == "onehot" else None)
+        self._pos = np.zeros((n, 2), np.int64)
+        self._goal = np.zeros((n, 2), np.int64)
+        self._steps = np.zeros(n, np.int64)
+        self._shortest = np.zeros(n, np.int64)
+        self._seed = np.zeros(n, np.int64)
+        self._pending = np.zeros(n, np.bool_)  # ended last step: reset on the next one
+        self._resetting = np.zeros(n, np.bool_)
+        self._rewards = np.zeros(n, np.float64)
+        self._terminated = np.zeros(n, np.bool_)
+        self._truncated = np.zeros(n, np.bool_)
         self._grid = np.empty((rows, cols), np.bool_)  # where each new maze is carved
         self._allowed = allowed_blocks(np.ones((self.height, self.width), bool)).ravel()
         self._moves = np.empty((self.width + 2) * (self.height + 2), np.uint8)
         self._started = False
-        self._views()
-
-    def _views(self) -> None:
-        """The infos' columns of the walk's table, as views made once: with copy=False the same
-        arrays (and masks) are handed out every step, with no allocation."""
-        self._shared_infos = self._infos_of(self._walk.table)
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        """Unpickling: pickle copies the views apart from the table, so they are made again."""
-        self.__dict__.update(state)
-        self._views()
+        # with copy=False the same infos (and masks) are handed out every step: no allocation
+        self._shared_infos = self._infos_of(lambda array: array)
 
     def reset(self, *, seed: int | list[int | None] | None = None,
               options: dict[str, Any] | None = None) -> tuple[NDArray[np.uint8], dict[str, np.ndarray]]:
@@ -373,11 +432,11 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarra
         for i, s in enumerate(seeds):
             if s is not None or self._rngs[i] is None:
                 self._rngs[i] = seeding.np_random(s)[0]
-                self._walk.table[i, QUEUED] = SEEDS_AHEAD  # the old generator's seeds are void
+                self._queued[i] = SEEDS_AHEAD  # the seeds drawn from the old generator are void
         self._start(np.arange(self.num_envs))
-        self._walk.table[:, PENDING] = 0
-        self._walk.terminated[:] = False
-        self._walk.truncated[:] = False
+        self._pending[:] = False
+        self._terminated[:] = False
+        self._truncated[:] = False
         self._started = True
         return self._observation(), self._infos()
 
@@ -387,19 +446,21 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarra
         if not self._started:
             raise MazeError("call reset() before step() (and after a new size)")
         actions = self._check_actions(actions)
-        walk = self._walk
+        code, threshold, goal = self._codes
         before: NDArray[np.int64] | None = None
         fresh: NDArray[np.bool_] | None = None
         if self._onehot is not None and self.view is None:  # what the one-hot update needs
-            # contiguous copies: the kernel then reads them as it reads any array
-            before, fresh = walk.table[:, ROW:COL + 1].copy(), walk.table[:, PENDING] != 0
-        waiting = _step_all(walk.table, walk.rules, walk.payoff, walk.base, walk.obs, walk.rewards,
-                            walk.terminated, walk.truncated, actions, self._queue, self._grid,
-                            self._allowed, self._moves)
+            before, fresh = self._pos.copy(), self._pending.copy()
+        waiting = _step_all(self._base, self._pos, self._goal, self._steps, self._pending,
+                            self._resetting, actions, self.max_steps, self.step_reward,
+                            self.goal_reward, self._view_code, self._obs, self._rewards,
+                            self._terminated, self._truncated, self._queue, self._queued, code,
+                            self.width, self.height, threshold, self._allowed, goal, self._grid,
+                            self._shortest, self._seed, self._moves)
         if waiting:  # once per SEEDS_AHEAD episodes of an env: more seeds from its generator
-            self._start(np.flatnonzero(walk.table[:, RESETTING]))
-        return (self._observation(before, fresh), self._out(walk.rewards), self._out(walk.terminated),
-                self._out(walk.truncated), self._infos())
+            self._start(np.flatnonzero(self._resetting))
+        return (self._observation(before, fresh), self._out(self._rewards), self._out(self._terminated),
+                self._out(self._truncated), self._infos())
 
     def _seeds(self, seed: object) -> list[int | None]:
         if seed is None:
@@ -441,40 +502,41 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarra
     def _start(self, which: NDArray[np.integer[Any]]) -> None:
         """Start envs ``which`` on their next mazes (compiled), drawing seeds where none is left."""
         for i in which:
-            if self._walk.table[i, QUEUED] == SEEDS_AHEAD:
+            if self._queued[i] == SEEDS_AHEAD:
                 rng = self._rngs[i]
                 if rng is None:  # reset() gives every env its generator before any starts
                     raise MazeError("call reset() before step()")
                 self._queue[i] = rng.integers(2**63, size=SEEDS_AHEAD)
-                self._walk.table[i, QUEUED] = 0
-        walk = self._walk
-        _start_episodes(which, self._queue, walk.table, walk.rules, walk.base, walk.obs, self._grid,
-                        self._allowed, self._moves)
+                self._queued[i] = 0
+        code, threshold, goal = self._codes
+        _start_episodes(which, self._queue, self._queued, code, self.width, self.height, threshold,
+                        self._allowed, goal, self._grid, self._base, self._view_code, self._obs,
+                        self._pos, self._goal, self._steps, self._shortest, self._seed, self._moves)
+
+    @property
+    def _view_code(self) -> int:
+        return -1 if self.view is None else self.view
 
     def _observation(self, before: NDArray[np.int64] | None = None,
                      fresh: NDArray[np.bool_] | None = None) -> NDArray[np.uint8]:
         if self._onehot is not None:
             if before is None or fresh is None:
-                _one_hot(self._walk.obs, self._onehot)
+                _one_hot(self._obs, self._onehot)
             else:  # a full grid after a step: two blocks an env (or a new maze)
-                _one_hot_moved(self._walk.obs, self._onehot, before, self._walk.table, fresh)
+                _one_hot_moved(self._obs, self._onehot, before, self._pos, fresh)
             return self._out(self._onehot)
-        return self._out(self._walk.obs)
+        return self._out(self._obs)
 
     def _out(self, array: NDArray[_Item]) -> NDArray[_Item]:
         return array.copy() if self.copy else array
 
     def _infos(self) -> dict[str, np.ndarray]:
-        # copy=True: the columns of one copy of the table (one block copied at once costs a
-        # fifth of copying five strided columns)
-        return self._infos_of(self._walk.table.copy()) if self.copy else self._shared_infos
+        return self._infos_of(np.copy) if self.copy else self._shared_infos
 
-    def _infos_of(self, table: NDArray[np.int64]) -> dict[str, np.ndarray]:
-        """The infos: views of ``table``'s columns (the walk's own, or a copy of it)."""
-        columns = (table[:, ROW:COL + 1], table[:, GOAL_ROW:GOAL_COL + 1], table[:, STEPS],
-                   table[:, SHORTEST], table[:, SEED])
+    def _infos_of(self, take: Callable[[NDArray[np.int64]], NDArray[np.int64]]) -> dict[str, np.ndarray]:
         infos: dict[str, np.ndarray] = {}
-        for key, array in zip(_INFO_KEYS, columns):
-            infos[key] = array
+        for key, array in zip(_INFO_KEYS, (self._pos, self._goal, self._steps, self._shortest,
+                                           self._seed)):
+            infos[key] = take(array)
             infos[f"_{key}"] = self._all
         return infos
