@@ -67,6 +67,10 @@ from ..generators import generate
 from ..maze import Maze
 from ..paint import PLAYER, rgb
 from ..recipe import Recipe
+from .rule import walk
+
+#: the step rule as plain Python: for one agent a compiled call costs more than the rule (see .rule)
+_walk = getattr(walk, "py_func", walk)
 
 OPEN, WALL, AGENT, GOAL = 0, 1, 2, 3
 #: ``obs_mode``: ``grid`` the block values as they are; ``onehot`` one channel per value
@@ -267,13 +271,12 @@ class MazeEnv(gymnasium.Env[np.ndarray, np.int64]):
         if not self.action_space.contains(action):
             raise MazeError(f"action must be 0 (north), 1 (east), 2 (south) or 3 (west), got {action!r}")
         dr, dc = ACTIONS[int(action)]
-        r, c = self.position[0] + dr, self.position[1] + dc
-        if not self.maze.grid[r, c]:  # the border is wall, so r, c stay on the grid
-            self.position = (r, c)
-        self.steps += 1
-        terminated = self.position == self.maze.goal
-        truncated = not terminated and self.steps >= self.max_steps
-        reward = self.goal_reward if terminated else self.step_reward
+        (r0, c0), (goal_row, goal_col) = self.position, self.maze.goal
+        r1, c1 = r0 + dr, c0 + dc  # the border is wall, so r1, c1 stay on the grid
+        r, c, self.steps, terminated, truncated, reward = _walk(
+            bool(self.maze.grid[r1, c1]), r0, c0, r1, c1, self.steps, goal_row, goal_col, self.max_steps,
+            self.step_reward, self.goal_reward)
+        self.position = (r, c)
         return self._observation(), reward, terminated, truncated, self._info(self.maze)
 
     def render(self) -> str | NDArray[np.uint8] | None:

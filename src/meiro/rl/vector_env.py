@@ -62,6 +62,7 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from .env import MazeEnv
+from .rule import walk
 from ..errors import MazeError, whole
 from ..generators.compiled import _make_maze, algorithm_code, goal_code
 from ..generators.masking import allowed_blocks
@@ -206,16 +207,11 @@ def _step_all(base: NDArray[np.uint8], pos: NDArray[np.int64], goal_pos: NDArray
         r1, c1 = r0 + _D_ROW[a], c0 + _D_COL[a]
         # the border is wall, so the agent never leaves the grid
         blocked = flat[i * size + (r1 + pad) * cols + c1 + pad] == 1
-        r = r0 if blocked else r1
-        c = c0 if blocked else c1
+        r, c, steps[i], done, cut, rewards[i] = walk(blocked, r0, c0, r1, c1, steps[i], goal_pos[i, 0],
+                                                     goal_pos[i, 1], max_steps, step_reward, goal_reward)
         pos[i, 0], pos[i, 1] = r, c
-        s = steps[i] + 1
-        steps[i] = s
-        done = (r == goal_pos[i, 0]) & (c == goal_pos[i, 1])
-        cut = (not done) & (s >= max_steps)
         terminated[i] = done
         truncated[i] = cut
-        rewards[i] = goal_reward if done else step_reward
         pending[i] = done | cut
         if view < 0:
             out[i * osize + r0 * side + c0] = flat[i * size + r0 * cols + c0]
