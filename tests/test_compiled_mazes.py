@@ -172,8 +172,8 @@ def test_the_dataset_command_shows_progress_on_a_terminal_only(tmp_path):
 
 @pytest.mark.parametrize("algorithm", ALGORITHMS)
 def test_the_generators_own_functions_make_the_mazes_generate_makes(algorithm):
-    # generate() takes the compiled path; a carving log, a mask or another start take the
-    # generator's own function (meiro.generators.carve): both must give the same maze
+    # a carving log (meiro.generators.carve with record=True) is asked for after the maze was
+    # made without one: recording must not change the maze, and the log must rebuild it
     from meiro.generators import carve
 
     for width, height in SIZES:

@@ -19,7 +19,7 @@ from ..errors import MazeError
 from ..goals import _place_goal
 from ..maze import Maze
 from ..recipe import Recipe, check_braid, check_seed
-from ..registry import GENERATORS, Algorithm
+from ..registry import GENERATORS
 from ..sizes import ensure_fits
 
 if TYPE_CHECKING:
@@ -222,46 +222,17 @@ def _make(recipe: Recipe) -> Maze:
     ensure_fits(width, height, generator.extra.get("memory", 1))
     origin = recipe.origin
     cells = recipe.mask_cells()
-    made = None if cells is not None or origin != (1, 1) else _compiled_maze(
-        generator, width, height, recipe.seed, recipe.goal, recipe.braid)
-    if made is not None:
-        grid, first, last = made
-    else:
-        region = None if cells is None else _region_of(cells, origin)
-        carving = carve(generator.name, width, height, recipe.seed, origin, False, recipe.braid, region)
-        grid = carving.grid
-        first, last = _ends(carving, origin, recipe.goal)
-        if region is not None and recipe.goal == "corner":
-            last = _corner_of(region)
-    return Maze._adopt(grid, first, last, generation=recipe)  # the grid is nobody else's
-
-
-def _compiled_maze(generator: Algorithm, width: int, height: int, seed: int, goal: str,
-                   braid: float) -> tuple[np.ndarray, tuple[int, int], tuple[int, int]] | None:
-    """The grid, start and goal of ``generator``'s maze, made by the compiled steps a batch
-    takes (:func:`meiro.generators.compiled._make_maze`): one rule for one maze and for many.
-
-    None where that path cannot make it, and :func:`carve` (the generator's own
-    function, then the mask and braid passes) does instead: a generator declared
-    without a compiled code (one registered from outside meiro), or a maze too big for
-    the compiled scratch. A mask (the carving is restricted to a region), a start other
-    than the first cell (the compiled kernels carve from it) and a carving log
-    (:func:`rebuild_carve_order`) always take :func:`carve`; ``tests/test_compiled_mazes.py``
-    checks that both ways give the same mazes.
-    """
-    from .compiled import MAX_BLOCKS, _make_maze, goal_code
-    from .masking import allowed_blocks
-
-    rows, cols = 2 * height + 1, 2 * width + 1
-    if generator.compiled is None or rows * cols >= MAX_BLOCKS:
-        return None
-    grid = np.empty((rows, cols), np.bool_)
-    allowed = allowed_blocks(np.ones((height, width), bool)).ravel() if braid > 0 else np.empty(0, np.bool_)
-    _, padded, s, e = _make_maze(generator.compiled.code, grid, width, height, np.uint64(seed),
-                                 int(round(braid * 2**32)), allowed, goal_code(goal))
-    first = (2 * int(s // padded) - 1, 2 * int(s % padded) - 1)
-    last = (2 * int(e // padded) - 1, 2 * int(e % padded) - 1)
-    return grid, first, last
+    # One maze goes through its generator's own kernel, not through the batches' compiled
+    # switch (meiro.generators.compiled), which would give the same maze (tests/
+    # test_compiled_mazes.py holds the two ways equal) but compiles every generator at
+    # once: measured with an empty numba cache, the first `meiro generate --size 40x40`
+    # took 36 s that way against 3.3 s through the one kernel it needs.
+    region = None if cells is None else _region_of(cells, origin)
+    carving = carve(generator.name, width, height, recipe.seed, origin, False, recipe.braid, region)
+    first, last = _ends(carving, origin, recipe.goal)
+    if region is not None and recipe.goal == "corner":
+        last = _corner_of(region)
+    return Maze._adopt(carving.grid, first, last, generation=recipe)  # the grid is nobody else's
 
 
 def eller_stream(width: int, height: int, seed: int | None = None) -> Iterator[np.ndarray]:

@@ -1,14 +1,14 @@
 """Whole mazes inside compiled code: seed in, grid, start and goal out, no Python per maze.
 
-:func:`_make_maze` is the one rule that turns a generator, a size, a seed, a
-braid and a goal rule into a maze: :func:`meiro.generate` calls it once (for a
-maze without a mask, another start or a carving log), and code that makes
-mazes by the thousand — :func:`meiro.generate_batch` and
-:class:`meiro.rl.vector_env.MazeVectorEnv`'s auto-resets — calls it from its
-own compiled loop, with no Python per maze. The generators' own functions
-(which the mask, start and log requests take) run the same kernels on the same
-PRNG streams, so the same seed gives the same maze either way
-(``tests/test_compiled_mazes.py`` checks every generator, goal rule and braid).
+:func:`_make_maze` turns a generator, a size, a seed, a braid and a goal rule
+into a maze for code that makes mazes by the thousand —
+:func:`meiro.generate_batch` and :class:`meiro.rl.vector_env.MazeVectorEnv`'s
+auto-resets — from its own compiled loop, with no Python per maze. It runs the
+generators' own kernels on the same PRNG streams as :func:`meiro.generate`, so
+the same seed gives the same maze either way (``tests/test_compiled_mazes.py``
+checks every generator, goal rule and braid). :func:`meiro.generate` does not
+call it: this switch compiles every generator at once (about 35 s with an empty
+numba cache), where one maze needs one kernel.
 
 :func:`_carve` sets up each generator's scratch as its Python function does
 and picks its kernel by the code its registry entry declares
