@@ -34,7 +34,7 @@ LAYERS = [
     ("base", ["meiro._version", "meiro.errors"]),
     ("kernels", ["meiro.kernels.*"]),
     ("core", ["meiro.sizes", "meiro.recipe", "meiro.maze", "meiro.paint", "meiro.registry", "meiro.goals",
-              "meiro.goal_rules", "meiro.text.*", "meiro.io.*", "meiro.generators.*", "meiro.solvers.*",
+              "meiro.goal_rules", "meiro.text.*", "meiro.io.*", "meiro.generators.*", "meiro.solvers.*", "meiro.kinds.*",
               "meiro.analysis.*"]),
     ("render and game", ["meiro.render.*", "meiro.game.*"]),
     ("ui, env and batch", ["meiro.ui.*", "meiro.rl.*", "meiro.batch", "meiro.dataset.*"]),

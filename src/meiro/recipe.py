@@ -215,12 +215,20 @@ class Recipe:
     seed: int | None = None
     goal: str = "corner"
     start: tuple[int, int] | None = None
-    # (room for more options, all by keyword: a grid's kind, when there is more than one)
     _: KW_ONLY
     braid: float = 0.0
     mask: Any = None  # kept as a tuple of str, or None (given: any form generate() takes)
+    #: the grid kind (:data:`meiro.kinds.KINDS`); a theta maze's rings are its width (and height)
+    grid: str = "square"
+    #: a 3D maze's layers (1 for every other kind)
+    layers: int = 1
 
     def __post_init__(self) -> None:
+        if self.grid != "square":
+            self._check_kind()
+            return
+        if self.layers != 1:
+            raise MazeError("layers are for a 3d maze (grid='3d')")
         # in the order generate() has always checked them, so the first error is the same
         width, height = check_cells(self.width, self.height)
         set_ = object.__setattr__  # (a frozen dataclass sets its own fields this way)
@@ -241,9 +249,60 @@ class Recipe:
         if self.seed is not None:
             set_(self, "seed", check_seed(self.seed))
 
+    def _check_kind(self) -> None:
+        """Check a recipe for a maze on a grid kind other than the square (:mod:`meiro.kinds`)."""
+        from .kinds import _cell_count, check_size, default_start, get_kind
+
+        kind = get_kind(self.grid)
+        set_ = object.__setattr__
+        given: tuple[Any, ...] = (self.width, self.height, self.layers) if self.grid == "3d" else (
+            (self.width, self.height))
+        if self.grid != "3d" and self.layers != 1:
+            raise MazeError(f"layers are for a 3d maze, not a {self.grid} one")
+        size = check_size(self.grid, given)
+        set_(self, "width", size[0])
+        set_(self, "height", size[1] if len(size) > 1 else size[0])
+        generator = GENERATORS.get(self.algorithm)
+        set_(self, "algorithm", generator.name)
+        if kind.name not in generator.kinds:
+            raise MazeError(f"{generator.name} makes {' and '.join(generator.kinds)} mazes only, not "
+                            f"{kind.name} ones; on {kind.name}, use one of: "
+                            f"{', '.join(GENERATORS.for_kind(kind.name))}")
+        check_goal(self.goal)
+        set_(self, "braid", check_braid(self.braid))
+        if self.mask is not None:
+            raise MazeError(f"a mask works on the square grid only, not on a {kind.name} maze")
+        cells = _cell_count(self.grid, size)
+        if self.start is None:
+            set_(self, "start", default_start(self.grid, size))
+        else:
+            start = whole(self.start, "start", error=MazeError)
+            if not 0 <= start < cells:
+                raise MazeError(f"start must be a cell number from 0 to {cells - 1}, got {start}")
+            set_(self, "start", start)
+        if self.seed is not None:
+            set_(self, "seed", check_seed(self.seed))
+
     @property
-    def origin(self) -> tuple[int, int]:
-        """The start cell, where digging starts (the file's name for it)."""
+    def size(self) -> tuple[int, ...]:
+        """The size as ``--size`` gives it: ``(width, height)``, a theta maze's ``(rings,)``, a 3D
+        maze's ``(width, height, layers)``.
+
+        Examples
+        --------
+        >>> Recipe(5, 5, grid="theta").size, Recipe(4, 3, grid="3d", layers=2).size
+        ((5,), (4, 3, 2))
+        """
+        if self.grid == "theta":
+            return (self.width,)
+        if self.grid == "3d":
+            return self.width, self.height, self.layers
+        return self.width, self.height
+
+    @property
+    def origin(self) -> Any:
+        """The start cell, where digging starts (the file's name for it): ``(row, col)`` on the
+        square grid, a cell number on every other kind."""
         assert self.start is not None  # (always set by __post_init__)
         return self.start
 
@@ -286,8 +345,14 @@ class Recipe:
         >>> Recipe(4, 3, seed=1).to_dict()
         {'algorithm': 'dig', 'seed': 1, 'width': 4, 'height': 3, 'origin': [1, 1]}
         """
-        out: dict[str, Any] = {"algorithm": self.algorithm, "seed": self.seed, "width": self.width,
-                               "height": self.height, "origin": list(self.origin)}
+        if self.grid != "square":
+            out: dict[str, Any] = {"algorithm": self.algorithm, "seed": self.seed, "grid": self.grid,
+                                   "size": list(self.size), "origin": self.origin, "goal": self.goal}
+            if self.braid:
+                out["braid"] = self.braid
+            return out
+        out = {"algorithm": self.algorithm, "seed": self.seed, "width": self.width,
+               "height": self.height, "origin": list(self.origin)}
         if self.braid:
             out["braid"] = self.braid
         if self.mask is not None:
@@ -312,7 +377,7 @@ class Recipe:
         Examples
         --------
         >>> Recipe.from_dict({"algorithm": "dig", "seed": 4, "width": 3, "height": 2, "origin": [1, 1]})
-        Recipe(width=3, height=2, algorithm='dig', seed=4, goal='corner', start=(1, 1), braid=0.0, mask=None)
+        Recipe(width=3, height=2, algorithm='dig', seed=4, goal='corner', start=(1, 1), braid=0.0, mask=None, grid='square', layers=1)
         >>> Recipe.from_dict({"seed": 4, "width": 3, "height": 2})
         Traceback (most recent call last):
         ...
@@ -322,6 +387,15 @@ class Recipe:
             raise TypeError(f"a recipe mapping must be a dict, got {type(mapping).__name__}")
         if mapping.get("algorithm") is None or mapping.get("seed") is None:
             raise MazeError("a recipe needs an algorithm and a seed (a hand-made maze has neither)")
+        if mapping.get("grid", "square") != "square":
+            size = mapping.get("size")
+            if not isinstance(size, list) or not 1 <= len(size) <= 3:
+                raise MazeError(f'"size" must be a list of one to three whole numbers, got {shown(size)}')
+            numbers = [*size, size[0]] if len(size) == 1 else size
+            return cls(numbers[0], numbers[1], mapping["algorithm"], mapping["seed"],
+                       goal if goal is not None else mapping.get("goal", "corner"), mapping.get("origin"),
+                       braid=0.0 if mapping.get("braid") is None else mapping["braid"],
+                       grid=mapping["grid"], layers=numbers[2] if len(numbers) > 2 else 1)
         width: Any = mapping.get("width")
         height: Any = mapping.get("height")
         if shape is not None:
@@ -341,6 +415,9 @@ class Recipe:
         >>> Recipe(20, 20, seed=7).key()
         'dig 20x20 seed 7 corner'
         """
+        if self.grid != "square":
+            size = "x".join(str(v) for v in self.size)
+            return f"{self.algorithm} {self.grid} {size} seed {self.seed} {self.goal}"
         return f"{self.algorithm} {self.width}x{self.height} seed {self.seed} {self.goal}"
 
 

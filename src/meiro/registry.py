@@ -104,6 +104,33 @@ class Algorithm:
     compiled: Compiled | None = None
 
     @property
+    def kinds(self) -> tuple[str, ...]:
+        """The grid kinds it makes mazes on (:data:`meiro.kinds.KINDS`): the square grid, and
+        with a graph kernel (``graph=`` in the catalogue) every kind its ``graph_kinds`` name,
+        by default all of them.
+
+        Examples
+        --------
+        >>> import meiro
+        >>> meiro.GENERATORS.get("dig").kinds
+        ('square', 'theta', 'hex', 'triangle', 'weave', '3d')
+        >>> meiro.GENERATORS.get("eller").kinds
+        ('square',)
+        """
+        if "graph" not in self.extra:
+            return ("square",)
+        from .kinds import KINDS
+
+        return ("square", *self.extra.get("graph_kinds", tuple(k for k in KINDS if k != "square")))
+
+    def graph_function(self) -> Callable[..., Any]:
+        """The function that runs it on a grid kind's geometry (see :attr:`kinds`)."""
+        if "graph" not in self.extra:
+            raise MazeError(f"{self.name} works on the square grid only")
+        function: Callable[..., Any] = getattr(importlib.import_module(self.module), self.extra["graph"])
+        return function
+
+    @property
     def function(self) -> Callable[..., Any]:
         """The function that runs the algorithm (its module is imported now if it was not).
 
@@ -193,6 +220,10 @@ class Registry:
         for alias in entry.aliases:
             self._aliases[alias] = entry.name
 
+    def for_kind(self, kind: str) -> list[str]:
+        """The names of the algorithms that work on grid ``kind``."""
+        return [name for name, entry in self._items.items() if kind in entry.kinds]
+
     def get(self, name: str) -> Algorithm:
         """Return the algorithm called ``name`` or one of its aliases.
 
@@ -280,7 +311,7 @@ GENERATORS.declare(
     "dig", _G + "dig", "dig", aliases=("backtracker", "recursive-backtracker", "anahori"), ja="穴掘り法",
     summary="穴掘り法: random depth-first digging; long winding corridors, few dead ends",
     reference=f"seed articles; {_BUCK}, ch. 5",
-    compiled=Compiled(0, "cells"))
+    compiled=Compiled(0, "cells"), graph="dig_graph")
 GENERATORS.declare(
     "stick", _G + "stick", "stick", aliases=("bar", "boutaoshi", "stick-toppling"), ja="棒倒し法",
     summary="棒倒し法: every post topples one bar (never onto a fallen one); short walls, many dead ends",

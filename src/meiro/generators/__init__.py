@@ -23,6 +23,7 @@ from ..registry import GENERATORS
 from ..sizes import ensure_fits
 
 if TYPE_CHECKING:
+    from ..kinds.maze import GraphMaze
     from .carving import Carving
     from .masking import MaskSource
 
@@ -133,7 +134,8 @@ def _corner_of(region: np.ndarray) -> tuple[int, int]:
 
 def generate(width: int | Recipe | None = None, height: int | None = None, algorithm: str = "dig",
              seed: int | None = None, goal: str = "corner", start: tuple[int, int] | None = None, *,
-             braid: float = 0.0, mask: MaskSource | None = None, recipe: Recipe | None = None) -> Maze:
+             braid: float = 0.0, mask: MaskSource | None = None, recipe: Recipe | None = None,
+             grid: str = "square", layers: int = 1) -> Maze | GraphMaze:
     """Generate a maze of ``width x height`` cells, or the maze of a :class:`~meiro.recipe.Recipe`.
 
     Parameters
@@ -166,11 +168,18 @@ def generate(width: int | Recipe | None = None, height: int | None = None, algor
     recipe : Recipe, optional
         All of the above as one value (:class:`meiro.recipe.Recipe`), given
         instead of them. A recipe without a seed draws one, as ``seed=None`` does.
+    grid : str
+        The grid kind (``meiro list``): ``"square"`` (the block grid), ``"theta"``
+        (``width`` rings; ``height`` may be left out), ``"hex"``, ``"triangle"``,
+        ``"weave"`` or ``"3d"`` (with ``layers``). ``start`` is then a cell number.
+    layers : int
+        A 3D maze's layers.
 
     Returns
     -------
-    Maze
-        Its :attr:`~meiro.Maze.recipe` is the recipe, with the seed drawn.
+    Maze or GraphMaze
+        A :class:`~meiro.Maze` on the square grid, a :class:`~meiro.kinds.maze.GraphMaze`
+        on every other kind. Its ``recipe`` is the recipe, with the seed drawn.
 
     Raises
     ------
@@ -193,6 +202,8 @@ def generate(width: int | Recipe | None = None, height: int | None = None, algor
     >>> ring = meiro.generate(5, 3, seed=1, mask="#....\\n#.#..\\n.....")
     >>> ring.start, ring.goal
     ((1, 3), (5, 9))
+    >>> meiro.generate(6, grid="theta", seed=1)
+    <GraphMaze theta 6 dig seed 1: 139 cells, start 0, goal 115>
     """
     if isinstance(width, Recipe):
         if recipe is not None:
@@ -201,14 +212,21 @@ def generate(width: int | Recipe | None = None, height: int | None = None, algor
     if recipe is not None:
         if not isinstance(recipe, Recipe):
             raise TypeError(f"recipe must be a meiro.recipe.Recipe, got {type(recipe).__name__}")
-        if (width, height, algorithm, seed, goal, start, braid, mask) != (
-                None, None, "dig", None, "corner", None, 0.0, None):
+        if (width, height, algorithm, seed, goal, start, braid, mask, grid, layers) != (
+                None, None, "dig", None, "corner", None, 0.0, None, "square", 1):
             raise TypeError("generate() takes a recipe or the sizes and options, not both "
                             "(recipe.replace(...) makes a changed recipe)")
     else:
+        if grid == "theta" and height is None:
+            height = width  # a theta maze's size is one number, its rings
         if width is None or height is None:
             raise TypeError("generate() needs a width and a height, or a recipe")
-        recipe = Recipe(width, height, algorithm, seed, goal, start, braid=braid, mask=mask)
+        recipe = Recipe(width, height, algorithm, seed, goal, start, braid=braid, mask=mask, grid=grid,
+                        layers=layers)
+    if recipe.grid != "square":
+        from ..kinds.making import make
+
+        return make(recipe)
     return _make(recipe)
 
 

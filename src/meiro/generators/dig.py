@@ -24,7 +24,9 @@ from ..kernels.jit import njit
 from ..kernels.cells import DUG, _cell_steps, _open_passage
 from ..kernels.index import U
 from ..kernels.rng import _below
+from ..kinds.geometry import Geometry
 from .carving import Carving, Log, State, run_on_cells
+from .graph_carving import GraphCarving, run_on_graph
 
 
 @njit(cache=True)
@@ -120,3 +122,58 @@ def dig(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1,
     ((5, 7), 11, 11)
     """
     return run_on_cells(_dig_kernel, width, height, state, origin, record)
+
+
+@njit(cache=True)
+def _dig_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32], slot_edges: NDArray[np.int32],
+                      start: int, state: State, passages: NDArray[np.uint8], order: Log | None) -> int:
+    """Dig a graph (CSR, see :mod:`meiro.generators.graph_carving`) from node ``start``."""
+    n = offsets.shape[0] - 1
+    seen = np.zeros(n, np.uint8)
+    stack = np.empty(n, np.int32)
+    most = 0
+    for i in range(n):
+        most = max(most, offsets[i + 1] - offsets[i])
+    choice = np.empty(max(most, 1), np.int64)
+    seen[start] = 1
+    stack[0] = start
+    depth = 1
+    n_log = 0
+    while depth > 0:
+        i = stack[U(depth - 1)]
+        k = 0
+        for s in range(offsets[U(i)], offsets[U(i + 1)]):
+            if not seen[U(targets[U(s)])]:
+                choice[U(k)] = s
+                k += 1
+        if k == 0:
+            depth -= 1
+            continue
+        if k == 1:
+            s = choice[0]
+        else:
+            pick, state = _below(state, k)
+            s = choice[U(pick)]
+        j = targets[U(s)]
+        passages[U(slot_edges[U(s)])] = 1
+        if order is not None:
+            order[U(n_log)] = slot_edges[U(s)]
+            n_log += 1
+        seen[U(j)] = 1
+        stack[U(depth)] = j
+        depth += 1
+    return n_log
+
+
+def dig_graph(geometry: Geometry, state: np.uint64, origin: int = 0, record: bool = False) -> GraphCarving:
+    """Dig a perfect maze on a grid kind's ``geometry`` with the dig method (穴掘り法).
+
+    Examples
+    --------
+    >>> from meiro.kinds import geometry_of
+    >>> from meiro.kernels.rng import mix_seed
+    >>> carving = dig_graph(geometry_of("hex", (4, 3)), mix_seed(1), record=True)
+    >>> int(carving.passages.sum()), len(carving.order)      # 12 cells joined by 11 passages
+    (11, 11)
+    """
+    return run_on_graph(_dig_graph_kernel, geometry, state, origin, record)

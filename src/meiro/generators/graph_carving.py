@@ -1,0 +1,115 @@
+"""Carving on a grid kind's graph: what every graph generator shares.
+
+A graph generator's kernel works on CSR adjacency (``offsets``, ``targets``,
+``slot_edges``; see :mod:`meiro.kinds.geometry`) and writes one byte per edge,
+1 for an opened passage; it may also log the edges in the order it opened them.
+Every kernel has the same signature (:data:`GraphKernel`), so :func:`run_on_graph`
+runs any of them.
+
+A weave's crossings are passages every maze has (the geometry's ``forced``
+edges). The kernels never see them: they carve the *contracted* graph
+(:func:`carving_graph`), in which each group of cells joined by forced passages
+is one node, and a spanning tree of that graph plus the forced passages is a
+spanning tree of the cells. Wilson's and Aldous-Broder's trees stay uniform:
+uniform over the spanning trees that contain the crossings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ..errors import MazeError, whole
+from ..kinds.geometry import Geometry
+
+#: ``kernel(offsets, targets, slot_edges, start, state, passages, order) -> entries logged``:
+#: carve the graph of ``len(offsets) - 1`` nodes from node ``start``, setting ``passages[e] = 1``
+#: for each edge opened and, when ``order`` is not None, writing the edges in the order opened.
+GraphKernel = Callable[..., int]
+
+
+class GraphCarving(NamedTuple):
+    """What a graph generator made: one bit per edge (open or not), and the opening order if recorded."""
+
+    passages: NDArray[np.bool_]
+    order: NDArray[np.int32] | None = None
+
+
+class CarvingGraph(NamedTuple):
+    """The graph the kernels carve: the geometry's, with forced passages contracted."""
+
+    offsets: NDArray[np.int64]
+    targets: NDArray[np.int32]
+    slot_edges: NDArray[np.int32]
+    #: the node each cell belongs to
+    node_of: NDArray[np.int64]
+
+
+def carving_graph(geometry: Geometry) -> CarvingGraph:
+    """The graph a generator carves on ``geometry`` (the geometry's own, without forced edges).
+
+    Kept with the geometry: every maze of a size carves the same graph.
+    """
+    kept: CarvingGraph | None = geometry.extra.get("_carving_graph")
+    if kept is not None:
+        return kept
+    if not len(geometry.forced):
+        graph = CarvingGraph(geometry.offsets, geometry.targets, geometry.slot_edges,
+                             np.arange(geometry.cells))
+    else:
+        graph = _contracted(geometry)
+    geometry.extra["_carving_graph"] = graph
+    return graph
+
+
+def _contracted(geometry: Geometry) -> CarvingGraph:
+    """Each group of cells joined by forced passages made one node; multiple edges kept."""
+    from ..kernels.adjacency import group_roots
+
+    n = geometry.cells
+    roots = group_roots(n, geometry.edges[geometry.forced])
+    # nodes numbered by their smallest cell
+    first, node = np.unique(roots, return_inverse=True)
+    a, b = node[geometry.edges[:, 0]], node[geometry.edges[:, 1]]
+    edge = np.arange(geometry.edge_count)
+    keep = a != b  # an edge inside a group would close a loop with the forced passages
+    keep[geometry.forced] = False
+    src = np.concatenate([a[keep], b[keep]])
+    dst = np.concatenate([b[keep], a[keep]])
+    eid = np.concatenate([edge[keep], edge[keep]])
+    slots = np.argsort(src, kind="stable")
+    offsets = np.zeros(first.size + 1, np.int64)
+    np.cumsum(np.bincount(src, minlength=first.size), out=offsets[1:])
+    return CarvingGraph(offsets, dst[slots].astype(np.int32), eid[slots].astype(np.int32), node)
+
+
+def check_origin(geometry: Geometry, origin: Any) -> int:
+    """``origin`` as a cell number of ``geometry`` (else a :class:`~meiro.MazeError`)."""
+    cell = whole(origin, "origin", error=MazeError)
+    if not 0 <= cell < geometry.cells:
+        raise MazeError(f"origin must be a cell number from 0 to {geometry.cells - 1}, got {cell}")
+    return cell
+
+
+def run_on_graph(kernel: GraphKernel, geometry: Geometry, state: np.uint64, origin: Any = 0,
+                 record: bool = False) -> GraphCarving:
+    """Run a graph generator's ``kernel`` on ``geometry`` from cell ``origin``.
+
+    Returns the passages (the forced ones included) and, with ``record``, the
+    order they were opened in, forced ones first.
+    """
+    start = check_origin(geometry, origin)
+    graph = carving_graph(geometry)
+    nodes = len(graph.offsets) - 1
+    opened = np.zeros(geometry.edge_count, np.uint8)
+    order = np.empty(max(nodes - 1, 0), np.int32) if record else None
+    logged = kernel(graph.offsets, graph.targets, graph.slot_edges, int(graph.node_of[start]), state,
+                    opened, order)
+    passages = opened.view(np.bool_)
+    passages[geometry.forced] = True
+    if order is not None:
+        order = np.concatenate([geometry.forced.astype(np.int32), order[:logged]])
+    return GraphCarving(passages, order)
