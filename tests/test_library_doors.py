@@ -47,6 +47,7 @@ STRICT = {"kernels", "solve", "generate", "core"}
 
 #: plain records: they keep what they are given and hand nothing to a kernel
 RECORDS = {"meiro.analysis.stats.MazeStats", "meiro.solvers.replay_events.SearchEvents",
+           "meiro.generators.graph_carving.GraphCarving", "meiro.generators.graph_carving.CarvingGraph",
            "meiro.solvers.result.SearchResult", "meiro.generators.carving.Carving"}
 
 
@@ -125,6 +126,20 @@ def good_calls() -> dict[str, tuple[object, dict]]:
     add("meiro.generators.seeds.derived_seeds", seed=7, count=3, first=2)
     add("meiro.kernels.rng.mix64", z=np.arange(3, dtype=np.uint64))
     add("meiro.kernels.rng.check_state", state=state)
+    hexes = meiro.generate(4, 3, grid="hex", seed=1)
+    g = hexes.geometry
+    add("meiro.kernels.adjacency.components", n=g.cells, edges=g.edges, open_=hexes.passages)
+    add("meiro.kernels.adjacency.group_roots", n=g.cells, pairs=g.edges[:3])
+    add("meiro.kernels.adjacency.csr", offsets=g.offsets, targets=g.targets, slot_edges=g.slot_edges,
+        edges=g.edge_count)
+    add("meiro.kernels.adjacency.distances", offsets=g.offsets, targets=g.targets, slot_edges=g.slot_edges,
+        passages=hexes.passages, start=2)
+    from meiro.generators.dig import _dig_graph_kernel
+    add("meiro.generators.graph_carving.carving_graph", geometry=g)
+    add("meiro.generators.graph_carving.check_origin", geometry=g, origin=3)
+    add("meiro.generators.graph_carving.run_on_graph", kernel=_dig_graph_kernel, geometry=g, state=state,
+        origin=3, record=True)
+    add("meiro.generators.dig.dig_graph", geometry=g, state=state, origin=3, record=True)
     # meiro.solve
     solver = dict(grid=grid, source=start, target=goal, step=2, seed=0, record=True)
     for name in ("astar.astar", "bfs.bfs", "bidirectional.bidirectional", "dead_end_fill.dead_end_fill",

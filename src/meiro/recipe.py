@@ -249,6 +249,16 @@ class Recipe:
         if self.seed is not None:
             set_(self, "seed", check_seed(self.seed))
 
+    def __repr__(self) -> str:
+        # the grid and layers only when they are not the square grid's, as a recipe always showed
+        fields = [f"{name}={getattr(self, name)!r}" for name in (
+            "width", "height", "algorithm", "seed", "goal", "start", "braid", "mask")]
+        if self.grid != "square":
+            fields.append(f"grid={self.grid!r}")
+        if self.layers != 1:
+            fields.append(f"layers={self.layers!r}")
+        return f"Recipe({', '.join(fields)})"
+
     def _check_kind(self) -> None:
         """Check a recipe for a maze on a grid kind other than the square (:mod:`meiro.kinds`)."""
         from .kinds import _cell_count, check_size, default_start, get_kind
@@ -377,7 +387,7 @@ class Recipe:
         Examples
         --------
         >>> Recipe.from_dict({"algorithm": "dig", "seed": 4, "width": 3, "height": 2, "origin": [1, 1]})
-        Recipe(width=3, height=2, algorithm='dig', seed=4, goal='corner', start=(1, 1), braid=0.0, mask=None, grid='square', layers=1)
+        Recipe(width=3, height=2, algorithm='dig', seed=4, goal='corner', start=(1, 1), braid=0.0, mask=None)
         >>> Recipe.from_dict({"seed": 4, "width": 3, "height": 2})
         Traceback (most recent call last):
         ...

@@ -226,7 +226,7 @@ def generate(width: int | Recipe | None = None, height: int | None = None, algor
     if recipe.grid != "square":
         from ..kinds.making import make
 
-        return make(recipe)
+        return make(recipe if recipe.seed is not None else recipe.replace(seed=resolve_seed(None)))
     return _make(recipe)
 
 

@@ -22,7 +22,8 @@ from typing import Any, NamedTuple
 import numpy as np
 from numpy.typing import NDArray
 
-from ..errors import MazeError, whole
+from ..errors import MazeError, flag, whole
+from ..kernels.rng import check_state
 from ..kinds.geometry import Geometry
 
 #: ``kernel(offsets, targets, slot_edges, start, state, passages, order) -> entries logged``:
@@ -48,11 +49,18 @@ class CarvingGraph(NamedTuple):
     node_of: NDArray[np.int64]
 
 
+def _geometry(geometry: Any) -> Geometry:
+    if not isinstance(geometry, Geometry):
+        raise TypeError(f"geometry must be a meiro.kinds.geometry.Geometry, got {type(geometry).__name__}")
+    return geometry
+
+
 def carving_graph(geometry: Geometry) -> CarvingGraph:
     """The graph a generator carves on ``geometry`` (the geometry's own, without forced edges).
 
     Kept with the geometry: every maze of a size carves the same graph.
     """
+    _geometry(geometry)
     kept: CarvingGraph | None = geometry.extra.get("_carving_graph")
     if kept is not None:
         return kept
@@ -67,10 +75,10 @@ def carving_graph(geometry: Geometry) -> CarvingGraph:
 
 def _contracted(geometry: Geometry) -> CarvingGraph:
     """Each group of cells joined by forced passages made one node; multiple edges kept."""
-    from ..kernels.adjacency import group_roots
+    from ..kernels.adjacency import _group_roots
 
     n = geometry.cells
-    roots = group_roots(n, geometry.edges[geometry.forced])
+    roots = _group_roots(n, geometry.edges[geometry.forced])
     # nodes numbered by their smallest cell
     first, node = np.unique(roots, return_inverse=True)
     a, b = node[geometry.edges[:, 0]], node[geometry.edges[:, 1]]
@@ -88,6 +96,7 @@ def _contracted(geometry: Geometry) -> CarvingGraph:
 
 def check_origin(geometry: Geometry, origin: Any) -> int:
     """``origin`` as a cell number of ``geometry`` (else a :class:`~meiro.MazeError`)."""
+    _geometry(geometry)
     cell = whole(origin, "origin", error=MazeError)
     if not 0 <= cell < geometry.cells:
         raise MazeError(f"origin must be a cell number from 0 to {geometry.cells - 1}, got {cell}")
@@ -101,6 +110,10 @@ def run_on_graph(kernel: GraphKernel, geometry: Geometry, state: np.uint64, orig
     Returns the passages (the forced ones included) and, with ``record``, the
     order they were opened in, forced ones first.
     """
+    if not callable(kernel):
+        raise TypeError(f"kernel must be a graph generator's kernel, got {type(kernel).__name__}")
+    state = check_state(state)
+    record = flag(record, "record")
     start = check_origin(geometry, origin)
     graph = carving_graph(geometry)
     nodes = len(graph.offsets) - 1

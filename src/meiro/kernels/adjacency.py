@@ -8,13 +8,19 @@ sort inside each cell's few slots does the same in a fraction of a second.
 The order around a cell is by *pseudo-angle* (a number that grows with the
 angle as the real one does, without trigonometry): clockwise on the page from
 north, then a 3D maze's stairs, up (to the layer above, z + 1) before down.
+
+The kernels trust their arrays; the public functions at the end of the module
+check them first (the library's doors: ``tests/test_library_doors.py``).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numpy.typing import NDArray
 
+from ..errors import MazeError, whole
 from .jit import njit
 
 
@@ -35,7 +41,7 @@ def _turn(dx: float, dy: float, dz: float) -> float:
 
 
 @njit(cache=True)
-def build_csr(n: int, a: NDArray[np.int64], b: NDArray[np.int64], centres: NDArray[np.float64]) -> tuple[
+def _build_csr(n: int, a: NDArray[np.int64], b: NDArray[np.int64], centres: NDArray[np.float64]) -> tuple[
         NDArray[np.int64], NDArray[np.int32], NDArray[np.int64], NDArray[np.int32], NDArray[np.int32], int, float]:
     """Sort ``n`` cells' edges ``(a[e], b[e])``.
 
@@ -120,15 +126,8 @@ def build_csr(n: int, a: NDArray[np.int64], b: NDArray[np.int64], centres: NDArr
 
 
 @njit(cache=True)
-def components(n: int, edges: NDArray[np.int32], open_: NDArray[np.bool_]) -> int:
-    """How many connected pieces ``n`` cells make when joined by the open ``edges`` (union-find).
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> int(components(4, np.array([[0, 1], [2, 3]], np.int32), np.array([True, False])))
-    3
-    """
+def _components(n: int, edges: NDArray[np.int32], open_: NDArray[np.bool_]) -> int:
+    """How many connected pieces ``n`` cells make when joined by the open ``edges`` (union-find)."""
     parent = np.arange(n)
     pieces = n
     for e in range(edges.shape[0]):
@@ -148,15 +147,8 @@ def components(n: int, edges: NDArray[np.int32], open_: NDArray[np.bool_]) -> in
 
 
 @njit(cache=True)
-def group_roots(n: int, pairs: NDArray[np.int32]) -> NDArray[np.int64]:
-    """For each of ``n`` cells, the smallest cell of the group ``pairs`` join it to (union-find).
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> group_roots(5, np.array([[3, 1], [4, 3]], np.int32)).tolist()
-    [0, 1, 2, 1, 1]
-    """
+def _group_roots(n: int, pairs: NDArray[np.int32]) -> NDArray[np.int64]:
+    """For each of ``n`` cells, the smallest cell of the group ``pairs`` join it to (union-find)."""
     parent = np.arange(n)
     for e in range(pairs.shape[0]):
         a, b = pairs[e, 0], pairs[e, 1]
@@ -174,18 +166,9 @@ def group_roots(n: int, pairs: NDArray[np.int32]) -> NDArray[np.int64]:
 
 
 @njit(cache=True)
-def distances(offsets: NDArray[np.int64], targets: NDArray[np.int32], slot_edges: NDArray[np.int32],
+def _distances(offsets: NDArray[np.int64], targets: NDArray[np.int32], slot_edges: NDArray[np.int32],
               passages: NDArray[np.bool_], start: int) -> NDArray[np.int32]:
-    """Steps from ``start`` to every cell through open ``passages`` (breadth first); -1 if unreachable.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> offsets = np.array([0, 1, 3, 4]); targets = np.array([1, 0, 2, 1], np.int32)
-    >>> slot_edges = np.array([0, 0, 1, 1], np.int32)
-    >>> distances(offsets, targets, slot_edges, np.array([True, True]), 0).tolist()
-    [0, 1, 2]
-    """
+    """Steps from ``start`` to every cell through open ``passages`` (breadth first); -1 if unreachable."""
     n = offsets.shape[0] - 1
     dist = np.full(n, -1, np.int32)
     queue = np.empty(n, np.int32)
@@ -201,4 +184,104 @@ def distances(offsets: NDArray[np.int64], targets: NDArray[np.int32], slot_edges
                 dist[j] = dist[i] + 1
                 queue[tail] = j
                 tail += 1
+    return dist
+
+
+# -- the checked doors ---------------------------------------------------------------------------
+
+def _array(value: Any, name: str, kinds: str, ndim: int) -> NDArray[Any]:
+    if not isinstance(value, np.ndarray):
+        raise TypeError(f"{name} must be a NumPy array, got {type(value).__name__}")
+    if value.dtype.kind not in kinds or value.ndim != ndim:
+        raise TypeError(f"{name} must be a {ndim}-D {'bool' if kinds == 'b' else 'integer'} array, "
+                        f"got a {value.ndim}-D {value.dtype} array")
+    return value
+
+
+def _pairs(n: int, pairs: Any, name: str) -> NDArray[np.int64]:
+    array = _array(pairs, name, "iu", 2)
+    if array.shape[1:] != (2,):
+        raise MazeError(f"{name} must have two columns, got shape {array.shape}")
+    if array.size and (array.min() < 0 or array.max() >= n):
+        raise MazeError(f"{name} names a cell outside 0 to {n - 1}")
+    return np.ascontiguousarray(array, dtype=np.int64)
+
+
+def _count(n: Any) -> int:
+    count = whole(n, "n", error=MazeError)
+    if not 0 < count <= 2**31 - 1:
+        raise MazeError(f"n must be a number of cells from 1 to 2**31-1, got {count}")
+    return count
+
+
+def components(n: int, edges: NDArray[np.integer[Any]], open_: NDArray[np.bool_]) -> int:
+    """How many connected pieces ``n`` cells make when joined by the ``edges`` rows where ``open_``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> components(4, np.array([[0, 1], [2, 3]]), np.array([True, False]))
+    3
+    """
+    n = _count(n)
+    pairs = _pairs(n, edges, "edges").astype(np.int32)
+    bits = _array(open_, "open_", "b", 1)
+    if bits.shape[0] != pairs.shape[0]:
+        raise MazeError(f"open_ must have one value per edge ({pairs.shape[0]}), got {bits.shape[0]}")
+    return int(_components(n, pairs, np.ascontiguousarray(bits)))
+
+
+def group_roots(n: int, pairs: NDArray[np.integer[Any]]) -> NDArray[np.int64]:
+    """For each of ``n`` cells, the smallest cell of the group the ``pairs`` join it to.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> group_roots(5, np.array([[3, 1], [4, 3]])).tolist()
+    [0, 1, 2, 1, 1]
+    """
+    n = _count(n)
+    roots: NDArray[np.int64] = _group_roots(n, _pairs(n, pairs, "pairs").astype(np.int32))
+    return roots
+
+
+def csr(offsets: Any, targets: Any, slot_edges: Any, edges: int) -> tuple[
+        NDArray[np.int64], NDArray[np.int32], NDArray[np.int32]]:
+    """CSR adjacency checked for a kernel: ``offsets`` rising from 0 to ``len(targets)``, every
+    target a cell, every slot an edge number below ``edges`` (as int64/int32/int32 arrays)."""
+    edges = whole(edges, "edges", error=MazeError)
+    off = _array(offsets, "offsets", "iu", 1)
+    tgt = _array(targets, "targets", "iu", 1)
+    slots = _array(slot_edges, "slot_edges", "iu", 1)
+    n = off.shape[0] - 1
+    if n < 1 or off[0] != 0 or off[-1] != tgt.shape[0] or np.any(np.diff(off) < 0):
+        raise MazeError("offsets must rise from 0 to the number of targets, one more than the cells")
+    if slots.shape != tgt.shape:
+        raise MazeError("slot_edges must have one edge number per target")
+    if tgt.size and (tgt.min() < 0 or tgt.max() >= n):
+        raise MazeError(f"targets must be cell numbers from 0 to {n - 1}")
+    if slots.size and (slots.min() < 0 or slots.max() >= edges):
+        raise MazeError(f"slot_edges must be edge numbers from 0 to {edges - 1}")
+    return (np.ascontiguousarray(off, dtype=np.int64), np.ascontiguousarray(tgt, dtype=np.int32),
+            np.ascontiguousarray(slots, dtype=np.int32))
+
+
+def distances(offsets: Any, targets: Any, slot_edges: Any, passages: Any, start: Any) -> NDArray[np.int32]:
+    """Steps from ``start`` to every cell through the open ``passages`` of a CSR graph (breadth
+    first); -1 where it cannot reach.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> offsets = np.array([0, 1, 3, 4]); targets = np.array([1, 0, 2, 1])
+    >>> slot_edges = np.array([0, 0, 1, 1])
+    >>> distances(offsets, targets, slot_edges, np.array([True, True]), 0).tolist()
+    [0, 1, 2]
+    """
+    bits = _array(passages, "passages", "b", 1)
+    off, tgt, slots = csr(offsets, targets, slot_edges, bits.shape[0])
+    cell = whole(start, "start", error=MazeError)
+    if not 0 <= cell < off.shape[0] - 1:
+        raise MazeError(f"start must be a cell number from 0 to {off.shape[0] - 2}, got {cell}")
+    dist: NDArray[np.int32] = _distances(off, tgt, slots, np.ascontiguousarray(bits), cell)
     return dist

@@ -116,7 +116,7 @@ def _built(name: str, size: tuple[int, ...], seed: int | None) -> Geometry:
     module, function = get_kind(name).builder.split(":")
     build = getattr(importlib.import_module(module), function)
     geometry: Geometry = build(*size, seed) if name == "weave" else build(*size)
-    object.__setattr__(geometry, "source", (name, size, seed))  # (frozen: how it pickles)
+    object.__setattr__(geometry, "source", (geometry_of, (name, size, seed)))  # (frozen: how it pickles)
     return geometry
 
 

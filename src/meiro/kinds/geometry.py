@@ -88,16 +88,14 @@ class Geometry:
     reach: float = 1.0
     #: what else a kind keeps (a weave: its crossings)
     extra: dict[str, Any] = field(default_factory=dict)
-    #: ``(kind, size, seed)`` when :func:`meiro.kinds.geometry_of` built it (how it pickles)
-    source: tuple[str, tuple[int, ...], int | None] | None = None
+    #: ``(function, arguments)`` that build it again, when a kind's builder made it (how it pickles)
+    source: tuple[Callable[..., Geometry], tuple[Any, ...]] | None = None
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # a builder's geometry pickles as its name and size (a closure does not pickle at all);
         # any other as its arrays, walls included
         if self.source is not None:
-            from . import geometry_of
-
-            return geometry_of, self.source
+            return self.source
         return _from_arrays, (self.kind, self.params, self.centres, self.edges, self.walls,
                               self.wall_middles, self.border, self.hub, self.forced, self.extra)
 
@@ -207,9 +205,9 @@ def from_edges(kind: str, params: dict[str, int], centres: Any, edges: Any,
             raise MazeError("a cell cannot be its own neighbour")
         if not np.isfinite(centres).all():
             raise MazeError("every centre must be a finite number")
-    from ..kernels.adjacency import build_csr
+    from ..kernels.adjacency import _build_csr
 
-    order, pairs32, offsets, targets, slot_edges, twice, reach = build_csr(n, pairs[:, 0], pairs[:, 1], centres)
+    order, pairs32, offsets, targets, slot_edges, twice, reach = _build_csr(n, pairs[:, 0], pairs[:, 1], centres)
     if twice >= 0:
         raise MazeError("a neighbouring pair is listed twice")
     forced_ids = np.zeros(0, np.int32)

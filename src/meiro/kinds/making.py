@@ -24,7 +24,7 @@ BRAID_STREAM = 3
 
 
 def make(recipe: Recipe, record: bool = False) -> GraphMaze:
-    """The maze a checked non-square ``recipe`` describes (its seed drawn if it has none).
+    """The maze a checked non-square ``recipe`` with a seed describes.
 
     Examples
     --------
@@ -35,10 +35,7 @@ def make(recipe: Recipe, record: bool = False) -> GraphMaze:
     if recipe.grid == "square":
         raise MazeError("make() is for the other grid kinds; meiro.generate makes square mazes")
     if recipe.seed is None:
-        from ..generators import resolve_seed
-
-        recipe = recipe.replace(seed=resolve_seed(None))
-    assert recipe.seed is not None
+        raise MazeError("make() needs a recipe with a seed (meiro.generate draws one)")
     geometry = geometry_of(recipe.grid, recipe.size, recipe.seed)
     generator = GENERATORS.get(recipe.algorithm)
     carving = generator.graph_function()(geometry, mix_seed(recipe.seed), recipe.origin, record)

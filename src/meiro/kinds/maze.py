@@ -57,7 +57,7 @@ class GraphMaze:
         Passages of the wrong length, or a start or goal that is not a cell.
     """
 
-    __slots__ = ("_geometry", "_passages", "_start", "_goal", "_generation", "_order")
+    __slots__ = ("_generation", "_geometry", "_goal", "_order", "_passages", "_start")
 
     def __init__(self, geometry: Geometry, passages: Any, start: Any, goal: Any, *,
                  generation: dict[str, Any] | None = None, order: Any = None) -> None:
