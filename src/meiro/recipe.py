@@ -280,16 +280,24 @@ class Recipe:
                             f"{', '.join(GENERATORS.for_kind(kind.name))}")
         check_goal(self.goal)
         set_(self, "braid", check_braid(self.braid))
+        mask = None
         if self.mask is not None:
-            raise MazeError(f"a mask works on the square grid only, not on a {kind.name} maze")
+            if not kind.masks:
+                raise MazeError(f"a mask or shape cuts square, hex and triangle mazes, not {kind.name} ones")
+            mask = _mask_rows(self.mask, size[0], size[1])
+        set_(self, "mask", mask)
         cells = _cell_count(self.grid, size)
         if self.start is None:
-            set_(self, "start", default_start(self.grid, size))
+            first = _first_cell(mask)
+            start = default_start(self.grid, size) if mask is None else (
+                (first[0] // 2) * size[0] + first[1] // 2)
         else:
             start = whole(self.start, "start", error=MazeError)
             if not 0 <= start < cells:
                 raise MazeError(f"start must be a cell number from 0 to {cells - 1}, got {start}")
-            set_(self, "start", start)
+            if mask is not None and mask[start // size[0]][start % size[0]] != ".":
+                raise MazeError(f"start {start} is outside the mask")
+        set_(self, "start", start)
         if self.seed is not None:
             set_(self, "seed", check_seed(self.seed))
 
@@ -360,6 +368,8 @@ class Recipe:
                                    "size": list(self.size), "origin": self.origin, "goal": self.goal}
             if self.braid:
                 out["braid"] = self.braid
+            if self.mask is not None:
+                out["mask"] = list(self.mask)
             return out
         out = {"algorithm": self.algorithm, "seed": self.seed, "width": self.width,
                "height": self.height, "origin": list(self.origin)}
@@ -405,7 +415,8 @@ class Recipe:
             return cls(numbers[0], numbers[1], mapping["algorithm"], mapping["seed"],
                        goal if goal is not None else mapping.get("goal", "corner"), mapping.get("origin"),
                        braid=0.0 if mapping.get("braid") is None else mapping["braid"],
-                       grid=mapping["grid"], layers=numbers[2] if len(numbers) > 2 else 1)
+                       mask=mapping.get("mask"), grid=mapping["grid"],
+                       layers=numbers[2] if len(numbers) > 2 else 1)
         width: Any = mapping.get("width")
         height: Any = mapping.get("height")
         if shape is not None:

@@ -47,6 +47,8 @@ class Kind:
     builder: str = ""
     #: the Japanese name a player reads
     title: str = ""
+    #: whether a mask (``--shape``, ``--mask``) can cut its cells: one ``.``/``#`` per cell, row by row
+    masks: bool = False
 
     @property
     def flat(self) -> bool:
@@ -56,13 +58,13 @@ class Kind:
 
 #: every kind, by name (the order ``meiro list`` shows them in)
 KINDS: dict[str, Kind] = {kind.name: kind for kind in (
-    Kind("square", "square cells on the block grid (meiro.Maze)", "WxH", (1, 1), title="四角"),
+    Kind("square", "square cells on the block grid (meiro.Maze)", "WxH", (1, 1), title="四角", masks=True),
     Kind("theta", "a round maze: rings of cells around a centre cell", "R", (1,),
          "meiro.kinds.theta:build", "円形"),
     Kind("hex", "hexagonal cells, six neighbours each", "WxH", (1, 1),
-         "meiro.kinds.hexagon:build", "六角形"),
+         "meiro.kinds.hexagon:build", "六角形", masks=True),
     Kind("triangle", "alternating up and down triangles, three neighbours each", "WxH", (1, 1),
-         "meiro.kinds.triangle:build", "三角形"),
+         "meiro.kinds.triangle:build", "三角形", masks=True),
     Kind("weave", "a square grid whose passages cross over and under each other", "WxH", (1, 1),
          "meiro.kinds.weave:build", "立体交差"),
     Kind("3d", "square layers joined by stairs up and down", "WxHxL", (1, 1, 1),
@@ -120,9 +122,13 @@ def _built(name: str, size: tuple[int, ...], seed: int | None) -> Geometry:
     return geometry
 
 
-def geometry_of(name: str, size: Any, seed: int | None = None) -> Geometry:
+def geometry_of(name: str, size: Any, seed: int | None = None, mask: tuple[str, ...] | None = None,
+                start: int = 0) -> Geometry:
     """The geometry of a ``name`` maze of ``size``; a weave's also depends on its ``seed``.
 
+    With a ``mask`` (a recipe's picture rows, ``.`` inside), the geometry of the cells
+    inside it that connect to cell ``start`` (a number in the whole grid), numbered
+    anew (:meth:`~meiro.kinds.geometry.Geometry.restricted`; ``extra["kept"]`` maps back).
     The last few geometries made are kept: many mazes of one size share one.
 
     Raises
@@ -139,7 +145,27 @@ def geometry_of(name: str, size: Any, seed: int | None = None) -> Geometry:
     if cells > MAX_CELLS:
         raise MazeError(f"a maze may have at most {MAX_CELLS:,} cells; a {name} maze of size "
                         f"{'x'.join(map(str, size))} would have {cells:,}")
+    if mask is not None:
+        return _masked(name, size, tuple(mask), start)
     return _built(name, size, seed if name == "weave" else None)
+
+
+@functools.lru_cache(maxsize=4)
+def _masked(name: str, size: tuple[int, ...], mask: tuple[str, ...], start: int) -> Geometry:
+    import numpy as np
+
+    from ..kernels.adjacency import distances
+
+    whole_grid = _built(name, size, None)
+    codes = np.frombuffer("".join(mask).encode("ascii"), dtype=np.uint8)
+    inside = codes == ord(".")
+    if inside.shape != (whole_grid.cells,) or not inside[start]:
+        raise MazeError("the mask must have one '.' or '#' per cell, with the start inside")
+    open_inside = inside[whole_grid.edges[:, 0]] & inside[whole_grid.edges[:, 1]]
+    reach = distances(whole_grid.offsets, whole_grid.targets, whole_grid.slot_edges, open_inside, start)
+    geometry = whole_grid.restricted(reach >= 0)
+    object.__setattr__(geometry, "source", (geometry_of, (name, size, None, mask, start)))
+    return geometry
 
 
 def _cell_count(name: str, size: tuple[int, ...]) -> int:
@@ -159,9 +185,12 @@ def default_start(name: str, size: tuple[int, ...]) -> int:
     return 0
 
 
-def fixed_goal(name: str, size: tuple[int, ...]) -> int:
+def fixed_goal(name: str, size: tuple[int, ...], cells: int | None = None) -> int:
     """The goal rule ``corner``'s cell on a kind: theta's on the rim below the centre, every other
-    kind's last cell (the bottom-right one; in 3D on the top layer)."""
+    kind's last cell (the bottom-right one; in 3D on the top layer); ``cells`` given (a masked
+    maze), the last of them."""
+    if cells is not None:
+        return cells - 1
     if name == "theta":
         from .theta import rim_goal
 

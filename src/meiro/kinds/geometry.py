@@ -76,9 +76,9 @@ class Geometry:
     offsets: NDArray[np.int64]
     targets: NDArray[np.int32]
     slot_edges: NDArray[np.int32]
-    #: makes ``(walls, wall_middles, border)``, the walls in the order the edges were given
-    drawing: Callable[[], tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]] = field(
-        repr=False)
+    #: makes ``(walls, wall_middles, border)``, the walls in the order the edges were given, and
+    #: optionally fourth the cell each border wall belongs to (:attr:`border_cells`)
+    drawing: Callable[[], tuple[Any, ...]] = field(repr=False)
     #: the given edge each edge number comes from (how :attr:`walls` are put in edge order)
     given: NDArray[np.int64] = field(repr=False, default_factory=lambda: np.zeros(0, np.int64))
     #: the centre arcs turn around (theta), else the middle of the drawing
@@ -102,12 +102,14 @@ class Geometry:
     # The walls are made when first asked for: making a maze needs only the graph, and
     # a 4-million-cell hex geometry's walls alone take 480 MB.
     @functools.cached_property
-    def _drawn(self) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
-        walls, middles, border = self.drawing()
+    def _drawn(self) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64], NDArray[np.int64]]:
+        walls, middles, border, *owners = self.drawing()
         walls = np.asarray(walls, dtype=np.float64).reshape(-1, 5)[self.given]
         middles = np.asarray(middles, dtype=np.float64).reshape(walls.shape[0], -1)[self.given]
         border = np.asarray(border, dtype=np.float64).reshape(-1, 5)
-        return np.ascontiguousarray(walls), np.ascontiguousarray(middles), np.ascontiguousarray(border)
+        cells = np.asarray(owners[0], dtype=np.int64) if owners else np.full(len(border), -1, np.int64)
+        return (np.ascontiguousarray(walls), np.ascontiguousarray(middles), np.ascontiguousarray(border),
+                cells)
 
     @property
     def walls(self) -> NDArray[np.float64]:
@@ -123,6 +125,53 @@ class Geometry:
     def border(self) -> NDArray[np.float64]:
         """The outline's walls, rows like :attr:`walls`."""
         return self._drawn[2]
+
+    @property
+    def border_cells(self) -> NDArray[np.int64]:
+        """The cell each :attr:`border` wall belongs to (-1 where the kind does not say)."""
+        return self._drawn[3]
+
+    def restricted(self, keep: Any) -> Geometry:
+        """The geometry of the cells where ``keep`` is true, numbered in their order.
+
+        Pairs with one end left out become outline walls; the cells' original numbers
+        are ``extra["kept"]``. This is how a mask shapes a hex or triangle maze.
+
+        Examples
+        --------
+        >>> from meiro.kinds import geometry_of
+        >>> full = geometry_of("hex", (3, 3))
+        >>> part = full.restricted(full.centres[:, 0] < 1.5)       # the first two columns
+        >>> part.cells, part.extra["kept"].tolist(), len(part.border) > len(full.border) // 2
+        (6, [0, 1, 3, 4, 6, 7], True)
+        """
+        inside = np.asarray(keep, dtype=bool)
+        if inside.shape != (self.cells,):
+            raise MazeError(f"keep must be one bool per cell ({self.cells}), got shape {inside.shape}")
+        if len(self.forced):
+            raise MazeError(f"a {self.kind} maze cannot be cut to a shape: its crossings need their cells")
+        if not inside.any():
+            raise MazeError("no cell is left inside the shape")
+        number = np.cumsum(inside) - 1
+        a, b = self.edges[:, 0], self.edges[:, 1]
+        both, cut = inside[a] & inside[b], inside[a] ^ inside[b]
+        if not np.isnan(self.walls[cut]).all() and np.isnan(self.walls[cut]).any():
+            raise MazeError(f"a {self.kind} maze cannot be cut to a shape here")
+
+        def drawing() -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64], NDArray[np.int64]]:
+            owned = self.border_cells
+            if (owned < 0).any():
+                raise MazeError(f"a {self.kind} maze's outline cannot be cut to a shape")
+            outer = inside[np.maximum(owned, 0)]
+            cut_owner = np.where(inside[a[cut]], a[cut], b[cut])
+            return (self.walls[both], self.wall_middles[both],
+                    np.concatenate([self.border[outer], self.walls[cut]]),
+                    number[np.concatenate([owned[outer], cut_owner])])
+
+        kept = np.flatnonzero(inside)
+        geometry = from_edges(self.kind, self.params, self.centres[inside], number[self.edges[both]], drawing,
+                              hub=self.hub, checked=False, extra={**self.extra, "kept": kept})
+        return geometry
 
     @functools.cached_property
     def extent(self) -> tuple[float, float]:
@@ -167,7 +216,7 @@ class Geometry:
 
 
 def from_edges(kind: str, params: dict[str, int], centres: Any, edges: Any,
-               drawing: Callable[[], tuple[Any, Any, Any]], *, hub: tuple[float, float] = (0.0, 0.0),
+               drawing: Callable[[], tuple[Any, ...]], *, hub: tuple[float, float] = (0.0, 0.0),
                forced: Any = None, extra: dict[str, Any] | None = None, checked: bool = True) -> Geometry:
     """A :class:`Geometry` from its cells' centres and neighbouring pairs (one row per pair).
 

@@ -36,7 +36,9 @@ def centres(width: int, height: int) -> NDArray[np.float64]:
 def _neighbour(r: NDArray[np.int64], c: NDArray[np.int64], side: int) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     """Row and column of each cell's neighbour across ``side`` (0 north ... 5 north-west)."""
     odd = c % 2
-    dr, dc = [(-1, 0), (odd - 1, 1), (odd, 1), (1, 0), (odd, -1), (odd - 1, -1)][side]
+    steps: list[tuple[NDArray[np.int64] | int, int]] = [
+        (-1, 0), (odd - 1, 1), (odd, 1), (1, 0), (odd, -1), (odd - 1, -1)]
+    dr, dc = steps[side]
     return r + dr, c + dc
 
 
@@ -64,8 +66,8 @@ def build(width: int, height: int) -> Geometry:
         inside = (nr >= 0) & (nr < height) & (nc >= 0) & (nc < width)
         pairs.append(np.stack([np.flatnonzero(inside), (nr * width + nc)[inside]], axis=1))
 
-    def drawing() -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
-        walls, border = [], []
+    def drawing() -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64], NDArray[np.int64]]:
+        walls, border, owners = [], [], []
         for side in range(6):
             nr, nc = _neighbour(r, c, side)
             inside = (nr >= 0) & (nr < height) & (nc >= 0) & (nc < width)
@@ -73,8 +75,9 @@ def build(width: int, height: int) -> Geometry:
             if side in (1, 2, 3):
                 walls.append(w[inside])
             border.append(w[~inside])
+            owners.append(np.flatnonzero(~inside))
         drawn = np.concatenate(walls)
-        return drawn, (drawn[:, :2] + drawn[:, 2:4]) / 2, np.concatenate(border)
+        return drawn, (drawn[:, :2] + drawn[:, 2:4]) / 2, np.concatenate(border), np.concatenate(owners)
 
     return from_edges("hex", {"width": width, "height": height}, at, np.concatenate(pairs), drawing,
                       hub=(float(at[:, 0].max() + SIDE) / 2, (height + 0.5) / 2), checked=False)

@@ -36,23 +36,27 @@ def make(recipe: Recipe, record: bool = False) -> GraphMaze:
         raise MazeError("make() is for the other grid kinds; meiro.generate makes square mazes")
     if recipe.seed is None:
         raise MazeError("make() needs a recipe with a seed (meiro.generate draws one)")
-    geometry = geometry_of(recipe.grid, recipe.size, recipe.seed)
+    geometry = geometry_of(recipe.grid, recipe.size, recipe.seed, recipe.mask, recipe.origin)
+    origin = recipe.origin
+    if recipe.mask is not None:  # the cell's number among the mask's cells
+        origin = int(np.searchsorted(geometry.extra["kept"], origin))
     generator = GENERATORS.get(recipe.algorithm)
-    carving = generator.graph_function()(geometry, mix_seed(recipe.seed), recipe.origin, record)
+    carving = generator.graph_function()(geometry, mix_seed(recipe.seed), origin, record)
     passages, order = carving.passages, carving.order
     if recipe.braid > 0:
         from ..generators.braiding import braid_graph
 
         passages, order = braid_graph(geometry, passages, recipe.braid, mix_seed(recipe.seed, BRAID_STREAM),
                                       order)
-    start, goal = ends(geometry, passages, recipe.origin, recipe.goal)
+    start, goal = ends(geometry, passages, origin, recipe.goal)
     return GraphMaze(geometry, passages, start, goal, generation=recipe.to_dict(), order=order)
 
 
 def ends(geometry: Geometry, passages: np.ndarray, start: int, rule: str) -> tuple[int, int]:
     """The start and goal a goal ``rule`` gives a maze carved from ``start``."""
     if rule == "corner":
-        return start, fixed_goal(geometry.kind, tuple(geometry.params.values()))
+        masked = geometry.cells if "kept" in geometry.extra else None
+        return start, fixed_goal(geometry.kind, tuple(geometry.params.values()), masked)
     from ..kernels.adjacency import distances
 
     def farthest(cell: int) -> int:

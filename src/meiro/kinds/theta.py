@@ -74,7 +74,7 @@ def build(rings: int) -> Geometry:
     clockwise = first[ra] + (ia + 1) % ca
     parent = first[ra - 1] + ia // (ca // sizes[ra - 1])
 
-    def drawing() -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
+    def drawing() -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64], NDArray[np.int64]]:
         t = (ia + 1) / ca
         inner = ra.astype(np.float64)
         rx0, ry0 = _point(hub, inner, t)
@@ -86,7 +86,8 @@ def build(rings: int) -> Geometry:
         rim = ring == rings
         border = _arcs(hub, np.full(int(rim.sum()), hub), index[rim] / count[rim],
                        (index[rim] + 1) / count[rim])
-        return (np.concatenate([radial, arcs]), np.concatenate([radial_mid, arc_mid]), border)
+        return (np.concatenate([radial, arcs]), np.concatenate([radial_mid, arc_mid]), border,
+                np.flatnonzero(rim))
 
     return from_edges("theta", {"rings": rings}, at,
                       np.concatenate([np.stack([a, clockwise], axis=1), np.stack([a, parent], axis=1)]),

@@ -43,7 +43,7 @@ def build(width: int, height: int) -> Geometry:
     pairs = np.concatenate([np.stack([ids[has_east], ids[has_east] + 1], axis=1),
                             np.stack([ids[has_south], ids[has_south] + width], axis=1)])
 
-    def drawing() -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
+    def drawing() -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64], NDArray[np.int64]]:
         left, top, bottom = c * SIDE / 2, r * ROW, (r + 1) * ROW
         # the slanted side between a cell and its east neighbour, from its top end
         east = segments(left + np.where(up, SIDE / 2, SIDE), top, left + np.where(up, SIDE, SIDE / 2), bottom)
@@ -52,7 +52,8 @@ def build(width: int, height: int) -> Geometry:
         walls = np.concatenate([east[has_east], flat[has_south]])
         flat_border = (up & (r == height - 1)) | (~up & (r == 0))
         border = np.concatenate([west[c == 0], east[c == width - 1], flat[flat_border]])
-        return walls, (walls[:, :2] + walls[:, 2:4]) / 2, border
+        owners = np.concatenate([ids[c == 0], ids[c == width - 1], ids[flat_border]])
+        return walls, (walls[:, :2] + walls[:, 2:4]) / 2, border, owners
 
     return from_edges("triangle", {"width": width, "height": height}, centres(width, height), pairs,
                       drawing, hub=(float((width + 1) * SIDE / 4), height * ROW / 2), checked=False)
