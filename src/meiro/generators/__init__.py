@@ -10,7 +10,7 @@ the mask, braid and goal passes load their kernels when they are used.
 from __future__ import annotations
 
 import secrets
-from typing import TYPE_CHECKING, SupportsIndex
+from typing import TYPE_CHECKING, Any, Literal, SupportsIndex, overload
 from collections.abc import Iterator
 
 import numpy as np
@@ -132,8 +132,23 @@ def _corner_of(region: np.ndarray) -> tuple[int, int]:
     return 2 * int(best // width) + 1, 2 * int(best % width) + 1
 
 
+# Without a grid kind (or with grid="square") generate() makes a meiro.Maze, and callers that
+# only ask for square mazes keep that type; a recipe or another kind may make a GraphMaze.
+@overload
+def generate(width: int, height: int, algorithm: str = "dig", seed: int | None = None, goal: str = "corner",
+             start: tuple[int, int] | None = None, *, braid: float = 0.0, mask: MaskSource | None = None,
+             recipe: None = None, grid: Literal["square"] = "square", layers: int = 1) -> Maze: ...
+
+
+@overload
 def generate(width: int | Recipe | None = None, height: int | None = None, algorithm: str = "dig",
-             seed: int | None = None, goal: str = "corner", start: tuple[int, int] | None = None, *,
+             seed: int | None = None, goal: str = "corner", start: Any = None, *,
+             braid: float = 0.0, mask: MaskSource | None = None, recipe: Recipe | None = None,
+             grid: str = "square", layers: int = 1) -> Maze | GraphMaze: ...
+
+
+def generate(width: int | Recipe | None = None, height: int | None = None, algorithm: str = "dig",
+             seed: int | None = None, goal: str = "corner", start: Any = None, *,
              braid: float = 0.0, mask: MaskSource | None = None, recipe: Recipe | None = None,
              grid: str = "square", layers: int = 1) -> Maze | GraphMaze:
     """Generate a maze of ``width x height`` cells, or the maze of a :class:`~meiro.recipe.Recipe`.
