@@ -263,6 +263,15 @@ def stairs(geometry: Geometry, passages: NDArray[np.bool_]) -> tuple[NDArray[np.
     return at[np.unique(lower)], at[np.unique(upper)]
 
 
+def solution_cells(solution: object) -> Any:
+    """The path of a solution of a maze of cells (its ``.path``), or None without one."""
+    if solution is None:
+        return None
+    if not hasattr(solution, "path"):
+        raise TypeError(f"needs a solution with a .path, got {type(solution).__name__}")
+    return getattr(solution, "path")
+
+
 def check_cells_path(geometry: Geometry, path: ArrayLike) -> NDArray[np.int64]:
     """``path`` as an array of cell numbers of ``geometry``, each a neighbour of the one before.
 
@@ -326,7 +335,8 @@ def _corners(points: NDArray[np.float64]) -> NDArray[np.float64]:
     cross = step[1:, 0] * step[:-1, 1] - step[1:, 1] * step[:-1, 0]
     dot = (step[1:] * step[:-1]).sum(axis=1)
     keep = np.concatenate([[True], (np.abs(cross) > 1e-9) | (dot <= 0), [True]])
-    return points[keep]
+    kept: NDArray[np.float64] = points[keep]
+    return kept
 
 
 def drawing_of(maze: GraphMaze, path: ArrayLike | None = None) -> Drawing:
@@ -507,5 +517,5 @@ def weave_regions(geometry: Geometry, x: ArrayLike, y: ArrayLike,
 
 __all__ = ["ANSWER_WIDTH", "MARGIN", "MARK_RADIUS", "WALL_WIDTH", "WEAVE_INSET", "Drawing", "block_shape",
            "cell_at", "check_cells_path", "check_graph_maze", "drawing_of", "extent", "path_lines",
-           "placed_centres", "stairs", "stairs_marks", "stairs_triangles", "wall_pieces", "weave_directions",
+           "placed_centres", "solution_cells", "stairs", "stairs_marks", "stairs_triangles", "wall_pieces", "weave_directions",
            "weave_regions", "weave_walls"]
