@@ -1,12 +1,13 @@
 """SVG drawings of the other grid kinds (theta, hex, triangle, weave, 3D) from their primitives.
 
 The drawing's user units are the maze's own (the coordinates of its cells in its
-JSON file): a wall from ``(x0, y0)`` to ``(x1, y1)`` is written with exactly
+JSON file): a wall from ``(x0, y0)`` to ``(x1, y1)`` starts at exactly
 those numbers, a theta wall between rings as an arc ``A r r 0 0 1 x1 y1`` around
-the hub, and the viewBox adds a margin of :data:`~meiro.render.kind_drawing.MARGIN`.
+the hub (its end relative, ``a r r 0 0 1 dx dy``), and the viewBox adds a margin of :data:`~meiro.render.kind_drawing.MARGIN`.
 The SVG's ``width`` and ``height`` are ``cell`` pixels a unit.
 
-Every closed wall is one subpath of one ``<path>`` (the border's too); the
+Every closed wall is one subpath of one ``<path>`` (the border's too), its end
+written relative to its start (``l dx dy``, ``a r r 0 0 1 dx dy``); the
 numbers are written with NumPy as fixed-width decimals (three places, padded
 with spaces, which SVG reads as separators), so a million-cell maze's text takes
 well under a second where Python's number formatting took several.
@@ -103,16 +104,23 @@ def _columns(*parts: NDArray[np.uint8] | bytes, rows: int) -> str:
 
 
 def path_data(drawing: Drawing) -> str:
-    """The ``d`` of the walls' path: ``M x0 y0L x1 y1`` a segment, ``M x0 y0A r r 0 0 1 x1 y1`` an arc."""
-    seg, arcs = drawing.segments, drawing.arcs
+    """The ``d`` of the walls' path: ``M x0 y0l dx dy`` a segment, ``M x0 y0a r r 0 0 1 dx dy``
+    an arc (its end relative to its start: shorter numbers, the same user units)."""
     out = []
-    if len(seg):
-        n = fixed_decimals(seg)
-        out.append(_columns(b"M", n[:, 0], b" ", n[:, 1], b"L", n[:, 2], b" ", n[:, 3], rows=len(seg)))
-    if len(arcs):
-        n = fixed_decimals(arcs)
-        out.append(_columns(b"M", n[:, 0], b" ", n[:, 1], b"A", n[:, 4], b" ", n[:, 4], b" 0 0 1 ",
-                            n[:, 2], b" ", n[:, 3], rows=len(arcs)))
+    for rows, arc in ((drawing.segments, False), (drawing.arcs, True)):
+        if not len(rows):
+            continue
+        # the end as written: the start as written plus the step as written, so both meet
+        # the next wall's start exactly when the coordinates do
+        start = np.round(rows[:, :2], DECIMALS)
+        step = np.round(np.round(rows[:, 2:4], DECIMALS) - start, DECIMALS)
+        at, by = fixed_decimals(start), fixed_decimals(step)
+        if arc:
+            r = fixed_decimals(rows[:, 4])
+            out.append(_columns(b"M", at[:, 0], b" ", at[:, 1], b"a", r, b" ", r, b" 0 0 1 ", by[:, 0], b" ",
+                                by[:, 1], rows=len(rows)))
+        else:
+            out.append(_columns(b"M", at[:, 0], b" ", at[:, 1], b"l", by[:, 0], b" ", by[:, 1], rows=len(rows)))
     return "".join(out)
 
 
@@ -144,7 +152,7 @@ def render_graph_svg(maze: GraphMaze, path: ArrayLike | None = None, *, cell: in
     --------
     >>> import meiro
     >>> svg = render_graph_svg(meiro.generate(2, grid="theta", seed=3))
-    >>> 'viewBox="-0.25 -0.25 6.5 6.5"' in svg, "A3.000 3.000 0 0 1 " in svg
+    >>> 'viewBox="-0.25 -0.25 6.5 6.5"' in svg, "a3 3 0 0 1 " in svg
     (True, True)
     """
     maze = check_graph_maze(maze)
