@@ -133,11 +133,17 @@ def _stamp(flat: NDArray[np.uint8], seg: NDArray[np.float64], width: int, value:
     ix = np.floor(np.where(along_x, xs, xs - lift)).astype(np.int64)
     iy = np.floor(np.where(along_x, ys - lift, ys)).astype(np.int64)
     del xs, ys, t, first, seg_of
-    for o in range(width):
-        px = ix + np.where(along_x, 0, o)
-        py = iy + np.where(along_x, o, 0)
-        inside = (px >= 0) & (px < image_width) & (py >= 0) & (py < height)
-        flat[(py * image_width + px)[inside]] = value
+    across = np.where(along_x, image_width, 1)  # one pixel across the line, as a flat step
+    # a drawing's walls lie inside its margin; only a mark or a hand-made drawing may not
+    inside = None
+    if ix.min() < 0 or iy.min() < 0 or ix.max() + width > image_width or iy.max() + width > height:
+        inside = (ix >= 0) & (iy >= 0) & (ix + np.where(along_x, 0, width) <= image_width) & \
+            (iy + np.where(along_x, width, 0) <= height)
+        ix, iy, across = ix[inside], iy[inside], across[inside]
+    at = iy * image_width + ix
+    for _ in range(width):
+        flat[at] = value
+        at += across
 
 
 def stamp_polygons(image: NDArray[np.uint8], polygons: NDArray[np.float64], value: int) -> None:
@@ -222,7 +228,9 @@ def palette_image(classes: NDArray[np.uint8], palette: Palette) -> Image.Image:
     """A Pillow palette ('P') image of ``classes`` in ``palette``'s colours."""
     from PIL import Image
 
-    image = Image.frombytes("P", (classes.shape[1], classes.shape[0]), np.ascontiguousarray(classes).tobytes())
+    # (frombuffer shares the array's memory rather than copying the picture)
+    image = Image.frombuffer("P", (classes.shape[1], classes.shape[0]), np.ascontiguousarray(classes),
+                             "raw", "P", 0, 1)
     image.putpalette(palette.table().ravel().tolist())
     return image
 
