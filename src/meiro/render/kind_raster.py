@@ -40,6 +40,8 @@ if TYPE_CHECKING:
 CHUNK_SAMPLES = 1 << 20
 
 
+#: walls (or arcs) turned into pixels at a time
+ARCS_AT_ONCE = 1 << 17
 #: pictures of more pixels than this are compressed at zlib's level 1, not 6
 FAST_PIXELS = 16_000_000
 
@@ -197,10 +199,14 @@ def draw_square(image: NDArray[np.uint8], centre: NDArray[np.float64], half: flo
 def draw_walls(image: NDArray[np.uint8], canvas: Canvas, segments: NDArray[np.float64],
                arcs: NDArray[np.float64], hub: tuple[float, float]) -> None:
     """The walls (drawing units) in the wall colour, :data:`~meiro.render.kind_drawing.WALL_WIDTH` wide."""
-    pieces = np.concatenate([segments, arc_chords(arcs, hub, canvas.ppu)])
-    if len(pieces):
-        px = canvas.to_pixels(pieces.reshape(-1, 2)).reshape(-1, 4)
-        stamp_segments(image, px, canvas.stroke(WALL_WIDTH), WALL)
+    width = canvas.stroke(WALL_WIDTH)
+    # a few hundred thousand at a time: a million arcs' chords at once would double the peak
+    for first in range(0, len(segments), ARCS_AT_ONCE):
+        part = segments[first:first + ARCS_AT_ONCE]
+        stamp_segments(image, canvas.to_pixels(part.reshape(-1, 2)).reshape(-1, 4), width, WALL)
+    for first in range(0, len(arcs), ARCS_AT_ONCE):
+        chords = arc_chords(arcs[first:first + ARCS_AT_ONCE], hub, canvas.ppu)
+        stamp_segments(image, canvas.to_pixels(chords.reshape(-1, 2)).reshape(-1, 4), width, WALL)
 
 
 def draw_marks(image: NDArray[np.uint8], canvas: Canvas, drawing: Drawing, *, ends: bool = True) -> None:
