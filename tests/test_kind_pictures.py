@@ -203,6 +203,17 @@ def test_png_solution_start_goal_and_the_file_says_its_kind():
         read_png(data)
 
 
+@pytest.mark.parametrize(("kind", "size"), FLAT + [("weave", (9, 8))])
+def test_the_smallest_blocks_keep_every_wall_inside_the_picture(kind, size):
+    maze = maze_of(kind, size)
+    cls = classes_of(render_png(maze, block=1))
+    assert cls.shape == block_shape(maze.geometry)
+    # the outline is drawn on every side, up to the picture's edge and not cut off by it
+    wall = cls == WALL
+    assert wall[:2].any() and wall[-2:].any() and wall[:, :2].any() and wall[:, -2:].any()
+    assert len(frames_of(render_dig_gif(maze, block=1, max_frames=3))) == 3
+
+
 def test_png_block_limits_hold_for_other_kinds():
     maze = meiro.generate(30, 30, grid="hex", seed=1)
     with pytest.raises(MazeError, match="block size"):
@@ -285,6 +296,8 @@ def test_dig_gif_grows_the_maze_from_its_origin_to_the_finished_one(kind, size):
     reached = [sum(v != WALL for v in frame) for frame in seen]
     assert reached == sorted(reached) and reached[0] < maze.cells // 2
     assert FRONTIER in seen[0]
+    if kind == "weave":  # the crossings are there from the start, not dug first
+        assert sum(v == FRONTIER for v in seen[0]) < 12
     final = seen[-1]
     assert final[maze.start] == START and final[maze.goal] == GOAL
     assert all(v == PATH for c, v in enumerate(final) if c not in (maze.start, maze.goal))

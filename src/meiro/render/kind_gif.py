@@ -83,24 +83,51 @@ def _frame(canvas: Canvas, cmap: CellMap, maze: GraphMaze, classes: NDArray[np.u
     return image
 
 
+def forced_groups(maze: GraphMaze) -> NDArray[np.int64]:
+    """Each cell's group of cells joined by forced passages (a weave's crossings), as the
+    smallest cell number in it; a cell alone is its own group."""
+    g = maze.geometry
+    label = np.arange(g.cells)
+    pairs = g.edges[g.forced].astype(np.int64)
+    while len(pairs):
+        low = np.minimum(label[pairs[:, 0]], label[pairs[:, 1]])
+        if (label[pairs[:, 0]] == low).all() and (label[pairs[:, 1]] == low).all():
+            break
+        np.minimum.at(label, pairs[:, 0], low)
+        np.minimum.at(label, pairs[:, 1], low)
+        label = label[label]  # follow the labels' own labels: a chain shortens by half each time
+    return label
+
+
+def dig_log(maze: GraphMaze, order: NDArray[np.int64]) -> NDArray[np.int64]:
+    """The digging log a replay shows: ``order`` less the forced passages, which every maze
+    of its geometry has open from the start (the generator carves around them)."""
+    forced = np.zeros(maze.geometry.edge_count, bool)
+    forced[maze.geometry.forced] = True
+    return order[~forced[order]]
+
+
 def dig_frames(maze: GraphMaze, canvas: Canvas, counts: NDArray[np.int64],
                order: NDArray[np.int64]) -> Iterator[NDArray[np.uint8]]:
-    """Frames of the digging after each prefix ``order[:count]`` (then the finished maze)."""
+    """Frames of the digging after each prefix ``order[:count]`` of :func:`dig_log` (then the
+    finished maze). A group of cells joined by forced passages is reached all at once."""
     g = maze.geometry
     cmap = cell_map(g, canvas)
+    group = forced_groups(maze)
     passages = np.zeros(g.edge_count, bool)
-    reached = np.zeros(g.cells, bool)
+    passages[g.forced] = True
+    reached = np.zeros(g.cells, bool)  # by group: reached[group[cell]]
     origin = (maze.generation or {}).get("origin", maze.start)
-    reached[origin if isinstance(origin, int) and 0 <= origin < g.cells else maze.start] = True
+    reached[group[origin if isinstance(origin, int) and 0 <= origin < g.cells else maze.start]] = True
     shown = 0
     for count in counts:
         step = order[shown:int(count)]
         new = np.zeros(g.cells, bool)
-        new[g.edges[step].ravel()] = True
+        new[group[g.edges[step].ravel()]] = True
         passages[step] = True
         shown = int(count)
-        classes = np.where(reached, PATH, WALL).astype(np.uint8)
-        classes[new] = FRONTIER
+        classes = np.where(reached[group], PATH, WALL).astype(np.uint8)
+        classes[new[group]] = FRONTIER
         reached |= new
         yield _frame(canvas, cmap, maze, classes, passages)
     classes = np.full(g.cells, PATH, np.uint8)
@@ -174,7 +201,7 @@ def render_graph_dig_gif(maze: GraphMaze, *, block: int | None = None, palette: 
     maze = check_graph_maze(maze)
     _pillow()
     canvas = _canvas(maze, block, max_frames, False)
-    order = digging_log(maze)
+    order = dig_log(maze, digging_log(maze))
     counts = frame_counts(len(order), max_frames)
     frames = dig_frames(maze, canvas, counts, order)
     return _encode(frames, len(counts) + 1, palette or Palette(), frame_ms, hold_ms)
@@ -196,6 +223,6 @@ def render_graph_search_gif(maze: GraphMaze, solution: Any, *, block: int | None
     return _encode(frames, len(counts) + 1, palette or Palette(), frame_ms, hold_ms)
 
 
-__all__ = ["check_search", "dig_frames", "digging_log", "render_graph_dig_gif", "render_graph_search_gif",
+__all__ = ["check_search", "dig_frames", "dig_log", "digging_log", "forced_groups", "render_graph_dig_gif", "render_graph_search_gif",
            "search_frames"]
 

@@ -139,8 +139,8 @@ def _stamp(flat: NDArray[np.uint8], seg: NDArray[np.float64], width: int, value:
     # a drawing's walls lie inside its margin; only a mark or a hand-made drawing may not
     inside = None
     if ix.min() < 0 or iy.min() < 0 or ix.max() + width > image_width or iy.max() + width > height:
-        inside = (ix >= 0) & (iy >= 0) & (ix + np.where(along_x, 0, width) <= image_width) & \
-            (iy + np.where(along_x, width, 0) <= height)
+        inside = (ix >= 0) & (iy >= 0) & (ix + np.where(along_x, 1, width) <= image_width) & \
+            (iy + np.where(along_x, width, 1) <= height)
         ix, iy, across = ix[inside], iy[inside], across[inside]
     at = iy * image_width + ix
     for _ in range(width):
