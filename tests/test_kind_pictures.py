@@ -344,3 +344,26 @@ def test_text_output_says_it_draws_square_and_weave_mazes_only(kind):
     with pytest.raises(MazeError, match="square and weave mazes only"):
         meiro.render_text(maze)
     assert render_file(maze, "m.png")[:4] == b"\x89PNG"  # while its pictures draw
+
+# -- the command ----------------------------------------------------------------------------------
+
+def test_meiro_render_draws_a_maze_of_another_kind_into_every_picture(tmp_path, monkeypatch):
+    """``meiro render`` costs each picture by the maze's own drawing and writes all of them
+    (the maze is handed to the command as its file would be loaded)."""
+    from meiro.cli import main, render_cmd
+
+    maze = meiro.generate(5, 5, grid="theta", seed=8)
+    monkeypatch.setattr(render_cmd, "load", lambda _path: maze)
+    outputs = [tmp_path / name for name in ("m.svg", "m.png", "m.gif")]
+    args = ["render", "m.json", "--block", "3", "--frames", "4"]
+    for out in outputs:
+        args += ["-o", str(out)]
+    assert main(args) == 0
+    assert outputs[0].read_text().startswith("<?xml") and 'viewBox="-0.25 -0.25 12.5 12.5"' in outputs[0].read_text()
+    assert Image.open(outputs[1]).size == (75, 75)
+    assert Image.open(outputs[2]).n_frames == 4
+    huge = GraphMaze(geometry_of("hex", (1100, 1000)), np.zeros(geometry_of("hex", (1100, 1000)).edge_count, bool),
+                     0, 1)
+    monkeypatch.setattr(render_cmd, "load", lambda _path: huge)
+    big = tmp_path / "big.svg"
+    assert main(["render", "m.json", "-o", str(big)]) == 2 and not big.exists()
