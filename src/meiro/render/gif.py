@@ -21,22 +21,20 @@ Fewer frames (``--frames``) or a smaller block fit. Its memory is measured in
 
 from __future__ import annotations
 
-import io
+import io  # noqa: F401  (the examples read the GIFs back with it)
 import itertools
 from typing import TYPE_CHECKING
-from collections.abc import Iterator
 
 from ..errors import MazeError
 from ..io.costs import GRID_BYTES, Needs, cells, check_output, whole
 from ..kinds.maze import GraphMaze
 from ..maze import Maze
+from .animation import encode_gif as _encode
 from .palette import Palette, classes
 from .png import _pillow, check_block, indexed_image
 from .replay import check_solution, dig_frames, frame_counts, search_frames
 
 if TYPE_CHECKING:
-    from PIL import Image
-
     from ..solvers import Solution
 
 #: The longest side of a GIF, in pixels (16 bits in the file's header).
@@ -112,23 +110,6 @@ def gif_file(maze: Maze | GraphMaze, solution: Solution | None = None, *, block:
     if solution is not None:
         return render_search_gif(maze, solution, block=block, palette=palette, max_frames=max_frames)
     return render_dig_gif(maze, block=block, palette=palette, max_frames=max_frames)
-
-
-def _encode(images: Iterator[Image.Image], count: int, frame_ms: int, hold_ms: int) -> bytes:
-    """The GIF of ``count`` frames from the iterator ``images``.
-
-    Pillow keeps its own copy of every frame until the file is written, so the
-    frames are made one at a time as it asks for them rather than listed first:
-    that halves the peak memory (one byte per pixel and frame instead of two).
-    """
-    if not (isinstance(frame_ms, int) and isinstance(hold_ms, int) and frame_ms >= 10 and hold_ms >= 10):
-        raise MazeError("frame and hold times must be whole milliseconds, at least 10")
-    out = io.BytesIO()
-    durations = [frame_ms] * (count - 1) + [hold_ms]
-    first = next(images)
-    first.save(out, format="GIF", save_all=True, append_images=images,
-               duration=durations, loop=0, optimize=False)
-    return out.getvalue()
 
 
 def _gif_block(maze: Maze, block: int | None, max_frames: int, solution: bool = False) -> int:

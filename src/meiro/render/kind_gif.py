@@ -167,7 +167,7 @@ def search_frames(maze: GraphMaze, canvas: Canvas, counts: NDArray[np.int64], ex
 
 def _encode(frames: Iterator[NDArray[np.uint8]], count: int, palette: Palette, frame_ms: int,
             hold_ms: int) -> bytes:
-    from .gif import _encode as encode_frames
+    from .animation import encode_gif as encode_frames
 
     images: Iterator[Image.Image] = (palette_image(f, palette) for f in frames)
     return encode_frames(images, count, frame_ms, hold_ms)
@@ -196,10 +196,7 @@ def render_graph_dig_gif(maze: GraphMaze, *, block: int | None = None, palette: 
     >>> gif.n_frames, gif.size
     (6, (51, 51))
     """
-    from .png import _pillow
-
     maze = check_graph_maze(maze)
-    _pillow()
     canvas = _canvas(maze, block, max_frames, False)
     order = dig_log(maze, digging_log(maze))
     counts = frame_counts(len(order), max_frames)
@@ -212,11 +209,8 @@ def render_graph_search_gif(maze: GraphMaze, solution: Any, *, block: int | None
                             hold_ms: int = 2000) -> bytes:
     """Animate a search of a maze of a grid kind other than the square: ``solution.explored``
     (cells in the order the search expanded them), then ``solution.path``."""
-    from .png import _pillow
-
     maze = check_graph_maze(maze)
     explored, path = check_search(maze, solution)
-    _pillow()
     canvas = _canvas(maze, block, max_frames, True)
     counts = frame_counts(len(explored), max_frames)
     frames = search_frames(maze, canvas, counts, explored, path)

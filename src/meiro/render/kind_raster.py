@@ -265,13 +265,10 @@ def render_graph_png(maze: GraphMaze, path: ArrayLike | None = None, *, block: i
     """
     from PIL import PngImagePlugin
 
-    from .png import _pillow, fitted_block
-
     maze = check_graph_maze(maze)
-    _pillow()
     palette = palette or Palette()
-    shape = block_shape(maze.geometry)
-    needs = check_output(".png", shape, block=block or fitted_block(shape))
+    # the block checked, or the largest up to 16 that fits the pixel limit (png.fitted_block)
+    needs = check_output(".png", block_shape(maze.geometry), block=block)
     assert needs.block is not None  # a PNG's needs carry its block size
     canvas = canvas_for(maze.geometry, needs.block)
     image = palette_image(picture(drawing_of(maze, path), canvas), palette)
