@@ -367,3 +367,30 @@ def test_meiro_render_draws_a_maze_of_another_kind_into_every_picture(tmp_path, 
     monkeypatch.setattr(render_cmd, "load", lambda _path: huge)
     big = tmp_path / "big.svg"
     assert main(["render", "m.json", "-o", str(big)]) == 2 and not big.exists()
+
+
+# -- which cell a point is in --------------------------------------------------------------------
+
+def _oval(width, height):
+    return ["".join("." if (c - (width - 1) / 2) ** 2 / (width / 2) ** 2 + (r - (height - 1) / 2) ** 2
+                    / (height / 2) ** 2 <= 1 else "#" for c in range(width)) for r in range(height)]
+
+
+@pytest.mark.parametrize(("kind", "size", "mask"), [
+    ("theta", (5,), None), ("hex", (7, 6), None), ("triangle", (9, 5), None), ("weave", (6, 5), None),
+    ("3d", (4, 3, 2), None), ("hex", (12, 10), _oval(12, 10)), ("triangle", (12, 10), _oval(12, 10))])
+def test_cell_at_finds_each_cell_at_its_centre_and_next_to_its_walls(kind, size, mask):
+    from meiro.render.kind_drawing import cell_at, placed_centres
+
+    g = geometry_of(kind, size, 1) if mask is None else \
+        geometry_of(kind, size, 1, tuple(mask), "".join(mask).index("."))
+    at = placed_centres(g)
+    assert cell_at(g, at[:, 0], at[:, 1]).tolist() == list(range(g.cells))
+    if g.dims == 2 and kind != "weave":  # a weave's tunnels have no wall between their ends
+        middles = g.wall_middles[:, :2]
+        for end in (0, 1):
+            cells = g.edges[:, end]
+            near_wall = 0.85 * middles + 0.15 * at[cells]
+            assert (cell_at(g, near_wall[:, 0], near_wall[:, 1]) == cells).all()
+    far = np.array([-5.0, 1e4])
+    assert (cell_at(g, far, far) == -1).all()

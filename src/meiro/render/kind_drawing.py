@@ -405,14 +405,23 @@ def cell_at(geometry: Geometry, x: ArrayLike, y: ArrayLike) -> NDArray[np.int64]
     kind = geometry.kind
     p = geometry.params
     if kind in ("weave", "3d"):
-        return _square_cell(px, py, p["width"], p["height"], p.get("layers", 1))
-    if kind == "hex":
-        return _hex_cell(geometry, px, py, p["width"], p["height"])
-    if kind == "triangle":
-        return _triangle_cell(geometry, px, py, p["width"], p["height"])
-    if kind == "theta":
-        return _theta_cell(px, py, p["rings"], geometry.hub)
-    raise MazeError(f"cannot tell the cells of a {kind} geometry apart")
+        cell = _square_cell(px, py, p["width"], p["height"], p.get("layers", 1))
+    elif kind == "hex":
+        cell = _hex_cell(px, py, p["width"], p["height"])
+    elif kind == "triangle":
+        cell = _triangle_cell(px, py, p["width"], p["height"])
+    elif kind == "theta":
+        cell = _theta_cell(px, py, p["rings"], geometry.hub)
+    else:
+        raise MazeError(f"cannot tell the cells of a {kind} geometry apart")
+    kept = geometry.extra.get("kept")
+    if kept is None:
+        return cell
+    # a geometry cut to a shape: the full grid's cell numbers, renumbered as it keeps them
+    number = np.full(int(np.prod(list(p.values()))) + 1, -1, np.int64)
+    number[np.asarray(kept, dtype=np.int64)] = np.arange(len(kept))
+    renumbered: NDArray[np.int64] = number[cell]  # -1 stays -1 (the table's last entry)
+    return renumbered
 
 
 def _square_cell(x: NDArray[np.float64], y: NDArray[np.float64], width: int, height: int,
@@ -427,10 +436,9 @@ def _square_cell(x: NDArray[np.float64], y: NDArray[np.float64], width: int, hei
     return np.where(inside, (layer * height + row) * width + col, -1)
 
 
-def _nearest(geometry: Geometry, x: NDArray[np.float64], y: NDArray[np.float64],
+def _nearest(centres: NDArray[np.float64], x: NDArray[np.float64], y: NDArray[np.float64],
              candidates: list[NDArray[np.int64]], valid: list[NDArray[np.bool_]]) -> NDArray[np.int64]:
     """Of each point's candidate cells (the valid ones), the one whose centre is nearest."""
-    centres = geometry.centres
     best = np.full(x.shape, -1, np.int64)
     best_d = np.full(x.shape, np.inf)
     for cell, ok in zip(candidates, valid):
@@ -442,9 +450,8 @@ def _nearest(geometry: Geometry, x: NDArray[np.float64], y: NDArray[np.float64],
     return best
 
 
-def _hex_cell(geometry: Geometry, x: NDArray[np.float64], y: NDArray[np.float64], width: int,
-              height: int) -> NDArray[np.int64]:
-    from ..kinds.hexagon import SIDE
+def _hex_cell(x: NDArray[np.float64], y: NDArray[np.float64], width: int, height: int) -> NDArray[np.int64]:
+    from ..kinds.hexagon import SIDE, centres
 
     c0 = np.floor((x - SIDE) / (1.5 * SIDE)).astype(np.int64)
     candidates, valid = [], []
@@ -452,18 +459,18 @@ def _hex_cell(geometry: Geometry, x: NDArray[np.float64], y: NDArray[np.float64]
         r = np.round(y - 0.5 - 0.5 * (c % 2)).astype(np.int64)  # and in its column, the nearest row
         valid.append((c >= 0) & (c < width) & (r >= 0) & (r < height))
         candidates.append(r * width + c)
-    cell = _nearest(geometry, x, y, candidates, valid)
+    at = centres(width, height)
+    cell = _nearest(at, x, y, candidates, valid)
     # inside its hexagon (a point beyond the outline is nearest to an edge cell, but not in it)
     safe = np.maximum(cell, 0)
-    dx = np.abs(x - geometry.centres[safe, 0])
-    dy = np.abs(y - geometry.centres[safe, 1])
+    dx = np.abs(x - at[safe, 0])
+    dy = np.abs(y - at[safe, 1])
     inside = (cell >= 0) & (dy <= 0.5 + 1e-9) & (np.sqrt(3) * dx + dy <= 1 + 1e-9)
     return np.where(inside, cell, -1)
 
 
-def _triangle_cell(geometry: Geometry, x: NDArray[np.float64], y: NDArray[np.float64], width: int,
-                   height: int) -> NDArray[np.int64]:
-    from ..kinds.triangle import ROW, SIDE
+def _triangle_cell(x: NDArray[np.float64], y: NDArray[np.float64], width: int, height: int) -> NDArray[np.int64]:
+    from ..kinds.triangle import ROW, SIDE, centres
 
     r = np.floor(y / ROW).astype(np.int64)
     c0 = np.floor(2 * x / SIDE).astype(np.int64)
@@ -471,7 +478,7 @@ def _triangle_cell(geometry: Geometry, x: NDArray[np.float64], y: NDArray[np.flo
     for c in (c0 - 1, c0):
         valid.append((c >= 0) & (c < width) & (r >= 0) & (r < height))
         candidates.append(r * width + c)
-    cell = _nearest(geometry, x, y, candidates, valid)
+    cell = _nearest(centres(width, height), x, y, candidates, valid)
     safe = np.maximum(cell, 0)
     row, col = np.divmod(safe, width)
     up = (row + col) % 2 == 0
