@@ -223,13 +223,17 @@ def test_png_block_limits_hold_for_other_kinds():
         render_png(maze, block=int(np.sqrt(64_000_000 / (rows * cols))) + 1)
 
 
-def test_weave_crossings_read_over_and_under():
+@pytest.mark.parametrize("picture", ["png", pytest.param("svg", marks=pytest.mark.skipif(
+    CHROMIUM is None, reason="needs Chromium to rasterize the SVG"))])
+def test_weave_crossings_read_over_and_under(picture, tmp_path):
     maze = meiro.generate(12, 10, grid="weave", seed=7)
     crossings = maze.geometry.extra["crossings"]
     assert len(crossings)
-    block = 10
-    cls = classes_of(render_png(maze, block=block))
-    ppu = 2 * block
+    ppu = 20
+    if picture == "png":
+        cls = classes_of(render_png(maze, block=ppu // 2))
+    else:  # Chromium's pixels, as classes: dark enough is the wall
+        cls = np.where(rasterize(render_svg(maze, cell=ppu), tmp_path, "weave") < 128, WALL, PATH)
     width = maze.geometry.params["width"]
 
     def pixel(x, y):
