@@ -305,6 +305,9 @@ def test_dig_gif_grows_the_maze_from_its_origin_to_the_finished_one(kind, size):
     final = seen[-1]
     assert final[maze.start] == START and final[maze.goal] == GOAL
     assert all(v == PATH for c, v in enumerate(final) if c not in (maze.start, maze.goal))
+    if kind != "weave":  # the finished maze's walls, as on its PNG
+        last = np.abs(frames[-1][:, :, None, :] - COLOURS[None, None]).sum(axis=3).argmin(axis=2)
+        check_walls_at_middles(maze, last, 2 * block, lambda around: bool((around == WALL).any()))
 
 
 def test_search_gif_closes_cells_in_the_search_order_then_shows_the_path():

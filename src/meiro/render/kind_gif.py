@@ -28,7 +28,7 @@ from ..io.costs import check_output
 from ..kinds.maze import GraphMaze
 from ..paint import ANSWER, CLOSED, FRONTIER, GOAL, PATH, START, WALL
 from .kind_drawing import block_shape, check_cells_path, check_graph_maze, drawing_of, wall_pieces
-from .kind_raster import Canvas, CellMap, canvas_for, cell_map, draw_marks, draw_walls, fill, palette_image
+from .kind_raster import Canvas, WallPixels, canvas_for, cell_map, draw_marks, draw_walls, fill, palette_image
 from .palette import Palette
 from .replay import frame_counts
 
@@ -74,13 +74,25 @@ def check_search(maze: GraphMaze, solution: Any) -> tuple[NDArray[np.int64], NDA
     return explored, check_cells_path(g, solution.path)
 
 
-def _frame(canvas: Canvas, cmap: CellMap, maze: GraphMaze, classes: NDArray[np.uint8],
-           passages: NDArray[np.bool_]) -> NDArray[np.uint8]:
-    g = maze.geometry
-    image = fill(cmap, classes, g, passages)
-    segments, arcs = wall_pieces(g, passages)
-    draw_walls(image, canvas, segments, arcs, g.hub)
-    return image
+class _Frames:
+    """What every frame of one GIF shares: the canvas, each pixel's cell and each wall's pixels."""
+
+    def __init__(self, maze: GraphMaze, canvas: Canvas) -> None:
+        self.maze, self.canvas = maze, canvas
+        self.cells = cell_map(maze.geometry, canvas)
+        # a weave's inset walls depend on the passages around each cell: drawn afresh each frame
+        self.walls = None if maze.kind == "weave" else WallPixels(maze.geometry, canvas)
+
+    def frame(self, classes: NDArray[np.uint8], passages: NDArray[np.bool_]) -> NDArray[np.uint8]:
+        """The cells in ``classes``' colours and the walls ``passages`` leaves closed."""
+        g = self.maze.geometry
+        image = fill(self.cells, classes, g, passages)
+        if self.walls is not None:
+            self.walls.draw(image, passages)
+        else:
+            segments, arcs = wall_pieces(g, passages)
+            draw_walls(image, self.canvas, segments, arcs, g.hub)
+        return image
 
 
 def forced_groups(maze: GraphMaze) -> NDArray[np.int64]:
@@ -112,7 +124,7 @@ def dig_frames(maze: GraphMaze, canvas: Canvas, counts: NDArray[np.int64],
     """Frames of the digging after each prefix ``order[:count]`` of :func:`dig_log` (then the
     finished maze). A group of cells joined by forced passages is reached all at once."""
     g = maze.geometry
-    cmap = cell_map(g, canvas)
+    frames = _Frames(maze, canvas)
     group = forced_groups(maze)
     passages = np.zeros(g.edge_count, bool)
     passages[g.forced] = True
@@ -129,10 +141,10 @@ def dig_frames(maze: GraphMaze, canvas: Canvas, counts: NDArray[np.int64],
         classes = np.where(reached[group], PATH, WALL).astype(np.uint8)
         classes[new[group]] = FRONTIER
         reached |= new
-        yield _frame(canvas, cmap, maze, classes, passages)
+        yield frames.frame(classes, passages)
     classes = np.full(g.cells, PATH, np.uint8)
     classes[maze.start], classes[maze.goal] = START, GOAL
-    image = _frame(canvas, cmap, maze, classes, maze.passages)
+    image = frames.frame(classes, maze.passages)
     draw_marks(image, canvas, drawing_of(maze), ends=False)  # the stairs
     yield image
 
@@ -141,7 +153,7 @@ def search_frames(maze: GraphMaze, canvas: Canvas, counts: NDArray[np.int64], ex
                   path: NDArray[np.int64]) -> Iterator[NDArray[np.uint8]]:
     """Frames of a search after each prefix of ``explored``, then the path's."""
     g = maze.geometry
-    cmap = cell_map(g, canvas)
+    frames = _Frames(maze, canvas)
     a, b = g.edges[maze.passages, 0], g.edges[maze.passages, 1]
     closed = np.zeros(g.cells, bool)
     marks = drawing_of(maze)
@@ -155,12 +167,12 @@ def search_frames(maze: GraphMaze, canvas: Canvas, counts: NDArray[np.int64], ex
         classes[closed] = CLOSED
         classes[frontier] = FRONTIER
         classes[maze.start], classes[maze.goal] = START, GOAL
-        image = _frame(canvas, cmap, maze, classes, maze.passages)
+        image = frames.frame(classes, maze.passages)
         draw_marks(image, canvas, marks, ends=False)
         yield image
     classes[path] = ANSWER
     classes[maze.start], classes[maze.goal] = START, GOAL
-    image = _frame(canvas, cmap, maze, classes, maze.passages)
+    image = frames.frame(classes, maze.passages)
     draw_marks(image, canvas, marks, ends=False)
     yield image
 

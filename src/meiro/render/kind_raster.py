@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -78,8 +79,14 @@ def arc_chords(arcs: NDArray[np.float64], hub: tuple[float, float], ppu: float) 
     >>> arc_chords(np.array([[1.0, 0.0, 0.0, 1.0, 1.0]]), (0.0, 0.0), 1.0).shape   # a quarter turn
     (2, 4)
     """
+    return _arc_pieces(arcs, hub, ppu)[0]
+
+
+def _arc_pieces(arcs: NDArray[np.float64], hub: tuple[float, float],
+                ppu: float) -> tuple[NDArray[np.float64], NDArray[np.int64]]:
+    """:func:`arc_chords`, and how many chords each arc became."""
     if not len(arcs):
-        return np.zeros((0, 4))
+        return np.zeros((0, 4)), np.zeros(0, np.int64)
     hx, hy = hub
     a0 = np.arctan2(arcs[:, 1] - hy, arcs[:, 0] - hx)
     a1 = np.arctan2(arcs[:, 3] - hy, arcs[:, 2] - hx)
@@ -93,8 +100,20 @@ def arc_chords(arcs: NDArray[np.float64], hub: tuple[float, float], ppu: float) 
     t0 = a0[arc] + sweep[arc] * k / pieces[arc]
     t1 = a0[arc] + sweep[arc] * (k + 1) / pieces[arc]
     rr = r[arc]
-    return np.stack([hx + rr * np.cos(t0), hy + rr * np.sin(t0), hx + rr * np.cos(t1), hy + rr * np.sin(t1)],
-                    axis=1)
+    chords = np.stack([hx + rr * np.cos(t0), hy + rr * np.sin(t0), hx + rr * np.cos(t1), hy + rr * np.sin(t1)],
+                      axis=1)
+    return chords, pieces
+
+
+def _chunks(segments: NDArray[np.float64], width: int) -> Iterator[tuple[int, int]]:
+    """``(start, stop)`` runs of segments of at most :data:`CHUNK_SAMPLES` samples (one segment at least)."""
+    start = 0
+    while start < len(segments):
+        seg = segments[start:]
+        major = np.maximum(np.abs(seg[:, 2] - seg[:, 0]), np.abs(seg[:, 3] - seg[:, 1])) + width + 1
+        take = max(1, int(np.searchsorted(np.cumsum(major), CHUNK_SAMPLES)))
+        yield start, start + take
+        start += take
 
 
 def stamp_segments(image: NDArray[np.uint8], segments: NDArray[np.float64], width: int, value: int) -> None:
@@ -102,18 +121,30 @@ def stamp_segments(image: NDArray[np.uint8], segments: NDArray[np.float64], widt
     (square ends, half the width beyond each end, so that walls meet at corners)."""
     height, image_width = image.shape
     flat = image.reshape(-1)
-    start = 0
-    while start < len(segments):
-        seg = segments[start:]
-        major = np.maximum(np.abs(seg[:, 2] - seg[:, 0]), np.abs(seg[:, 3] - seg[:, 1])) + width + 1
-        # as many segments as make a step of at most CHUNK_SAMPLES samples (one at least)
-        take = max(1, int(np.searchsorted(np.cumsum(major), CHUNK_SAMPLES)))
-        _stamp(flat, seg[:take], width, value, image_width, height)
-        start += take
+    for start, stop in _chunks(segments, width):
+        for at, _owner in _pixels(segments[start:stop], width, image_width, height):
+            flat[at] = value
 
 
-def _stamp(flat: NDArray[np.uint8], seg: NDArray[np.float64], width: int, value: int, image_width: int,
-           height: int) -> None:
+def segment_pixels(segments: NDArray[np.float64], width: int, shape: tuple[int, int]) -> tuple[
+        NDArray[np.int64], NDArray[np.int64]]:
+    """The flat pixel numbers :func:`stamp_segments` would draw, and the segment each is of."""
+    height, image_width = shape
+    pixels, owners = [np.zeros(0, np.int64)], [np.zeros(0, np.int64)]
+    for start, stop in _chunks(segments, width):
+        for at, owner in _pixels(segments[start:stop], width, image_width, height):
+            pixels.append(at.copy())
+            owners.append(owner + start)
+    return np.concatenate(pixels), np.concatenate(owners)
+
+
+def _pixels(seg: NDArray[np.float64], width: int, image_width: int,
+            height: int) -> Iterator[tuple[NDArray[np.int64], NDArray[np.int64]]]:
+    """The flat pixels of ``seg``, one step across the lines at a time, with each one's segment.
+
+    A line is sampled once a pixel along its longer axis (x or y) and given its
+    width across that axis: a slanted line of width ``w`` is ``w`` pixels wide
+    measured along the axis, as most rasterizers draw one."""
     x0, y0, x1, y1 = seg[:, 0], seg[:, 1], seg[:, 2], seg[:, 3]
     dx, dy = x1 - x0, y1 - y0
     length = np.hypot(dx, dy)
@@ -134,17 +165,16 @@ def _stamp(flat: NDArray[np.uint8], seg: NDArray[np.float64], width: int, value:
     lift = width / 2.0 - 0.5
     ix = np.floor(np.where(along_x, xs, xs - lift)).astype(np.int64)
     iy = np.floor(np.where(along_x, ys - lift, ys)).astype(np.int64)
-    del xs, ys, t, first, seg_of
+    del xs, ys, t, first
     across = np.where(along_x, image_width, 1)  # one pixel across the line, as a flat step
-    # a drawing's walls lie inside its margin; only a mark or a hand-made drawing may not
-    inside = None
+    # a drawing's walls lie inside its margin; at the smallest blocks a wall's end may not
     if ix.min() < 0 or iy.min() < 0 or ix.max() + width > image_width or iy.max() + width > height:
         inside = (ix >= 0) & (iy >= 0) & (ix + np.where(along_x, 1, width) <= image_width) & \
             (iy + np.where(along_x, width, 1) <= height)
-        ix, iy, across = ix[inside], iy[inside], across[inside]
+        ix, iy, across, seg_of = ix[inside], iy[inside], across[inside], seg_of[inside]
     at = iy * image_width + ix
     for _ in range(width):
-        flat[at] = value
+        yield at, seg_of
         at += across
 
 
@@ -207,6 +237,48 @@ def draw_walls(image: NDArray[np.uint8], canvas: Canvas, segments: NDArray[np.fl
     for first in range(0, len(arcs), ARCS_AT_ONCE):
         chords = arc_chords(arcs[first:first + ARCS_AT_ONCE], hub, canvas.ppu)
         stamp_segments(image, canvas.to_pixels(chords.reshape(-1, 2)).reshape(-1, 4), width, WALL)
+
+
+class WallPixels:
+    """Every wall's pixels on a canvas, found once; a frame then draws the walls of its closed
+    pairs with one look-up (the GIF's frames: the walls change, the canvas does not).
+
+    For the kinds whose walls belong to pairs (all but the weave, drawn inset).
+    """
+
+    def __init__(self, geometry: Geometry, canvas: Canvas) -> None:
+        walls = geometry.walls
+        drawn = ~np.isnan(walls[:, 0])
+        owner = np.flatnonzero(drawn)
+        walls = walls[drawn].copy()
+        border = geometry.border.copy()
+        if geometry.kind == "3d":
+            from ..kinds.layers import layer_shift
+
+            shift = layer_shift(geometry.params["width"])
+            walls[:, [0, 2]] += (geometry.wall_middles[drawn, 2] * shift)[:, None]
+            layers = geometry.params["layers"]
+            border = np.tile(border, (layers, 1))
+            border[:, [0, 2]] += (np.repeat(np.arange(layers), len(geometry.border)) * shift)[:, None]
+        every = np.concatenate([walls, border])
+        owners = np.concatenate([owner, np.full(len(border), geometry.edge_count)])  # the outline: never open
+        straight = every[:, 4] == 0
+        pieces, piece_owner = [every[straight, :4]], [owners[straight]]
+        arcs, arc_owner = every[~straight], owners[~straight]
+        if len(arcs):
+            chords, count = _arc_pieces(arcs, geometry.hub, canvas.ppu)
+            pieces.append(chords)
+            piece_owner.append(np.repeat(arc_owner, count))  # each chord kept with its arc's pair
+        segments = np.concatenate(pieces)
+        px = canvas.to_pixels(segments.reshape(-1, 2)).reshape(-1, 4)
+        self.pixels, of_segment = segment_pixels(px, canvas.stroke(WALL_WIDTH), (canvas.height, canvas.width))
+        self.owner = np.concatenate(piece_owner)[of_segment]
+        self.edges = geometry.edge_count
+
+    def draw(self, image: NDArray[np.uint8], passages: NDArray[np.bool_]) -> None:
+        """Draw the walls of the pairs that ``passages`` leaves closed (and the outline)."""
+        closed = np.concatenate([~passages, [True]])
+        image.reshape(-1)[self.pixels[closed[self.owner]]] = WALL
 
 
 def draw_marks(image: NDArray[np.uint8], canvas: Canvas, drawing: Drawing, *, ends: bool = True) -> None:
@@ -327,5 +399,5 @@ def fill(cmap: CellMap, cell_classes: NDArray[np.uint8], geometry: Geometry,
     return image
 
 
-__all__ = ["CHUNK_SAMPLES", "Canvas", "CellMap", "arc_chords", "canvas_for", "cell_map", "draw_marks",
-           "draw_walls", "fill", "palette_image", "picture", "render_graph_png", "stamp_segments"]
+__all__ = ["CHUNK_SAMPLES", "Canvas", "CellMap", "WallPixels", "arc_chords", "canvas_for", "cell_map", "draw_marks",
+           "draw_walls", "fill", "palette_image", "picture", "render_graph_png", "segment_pixels", "stamp_segments"]
