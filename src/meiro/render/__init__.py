@@ -14,6 +14,11 @@ module        function                                    needs
 ``ansi``      terminal frames for ``meiro animate``          -
 ============  ==========================================  =============
 
+A maze of another grid kind (:class:`~meiro.kinds.maze.GraphMaze`) goes through the
+same PNG, SVG and GIF functions, which hand it to :mod:`~meiro.render.kind_raster`,
+:mod:`~meiro.render.kind_svg` and :mod:`~meiro.render.kind_gif`; all three draw the
+primitives of :mod:`~meiro.render.kind_drawing` (walls, arcs, stairs, the solution).
+
 :func:`check_output` (in :mod:`meiro.io.costs`) says what any output, maze
 data included, needs in memory and refuses, before any work, one that its format
 cannot hold or this machine's memory could not write; each format's limits are in
