@@ -214,6 +214,17 @@ def test_the_smallest_blocks_keep_every_wall_inside_the_picture(kind, size):
     assert len(frames_of(render_dig_gif(maze, block=1, max_frames=3))) == 3
 
 
+@pytest.mark.parametrize(("kind", "size", "layers"), [
+    ("theta", (1, 1), 1), ("hex", (1, 1), 1), ("triangle", (1, 1), 1), ("weave", (1, 1), 1), ("3d", (1, 1), 1),
+    ("3d", (1, 1), 3)])
+def test_the_smallest_mazes_draw(kind, size, layers):
+    maze = meiro.generate(*size, grid=kind, seed=1, **({"layers": layers} if kind == "3d" else {}))
+    assert render_file(maze, "m.svg").count(b"<svg") == 1
+    cls = classes_of(render_file(maze, "m.png"))
+    assert (cls == WALL).any() and ((cls == START).any() or maze.start == maze.goal)
+    assert Image.open(io.BytesIO(render_file(maze, "m.gif"))).n_frames >= 2
+
+
 def test_png_block_limits_hold_for_other_kinds():
     maze = meiro.generate(30, 30, grid="hex", seed=1)
     with pytest.raises(MazeError, match="block size"):

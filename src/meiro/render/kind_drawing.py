@@ -217,7 +217,7 @@ def weave_walls(geometry: Geometry, passages: NDArray[np.bool_], inset: float = 
     x0, y0 = x.astype(np.float64), y.astype(np.float64)
     lo, hi = inset, 1 - inset
     dirs = weave_directions(geometry)
-    is_open = (dirs >= 0) & np.where(dirs >= 0, passages[np.maximum(dirs, 0)], False)
+    is_open = np.concatenate([passages, [False]])[dirs]  # -1, no neighbour: the last entry, closed
     crossing = np.zeros(n, np.int8)  # 0: none, 1: over runs east-west, 2: over runs north-south
     cross = np.asarray(geometry.extra.get("crossings", np.zeros((0, 2))), np.int64).reshape(-1, 2)
     crossing[cross[:, 0]] = cross[:, 1] + 1
