@@ -412,3 +412,21 @@ def test_cell_at_finds_each_cell_at_its_centre_and_next_to_its_walls(kind, size,
             assert (cell_at(g, near_wall[:, 0], near_wall[:, 1]) == cells).all()
     far = np.array([-5.0, 1e4])
     assert (cell_at(g, far, far) == -1).all()
+
+
+def test_arc_beziers_follow_theta_arcs():
+    from meiro.render.kind_drawing import arc_beziers
+
+    g = geometry_of("theta", (4,))
+    arcs = np.concatenate([g.walls[g.walls[:, 4] > 0], g.border])
+    curves = arc_beziers(arcs, g.hub)
+    hub = np.array(g.hub)
+    for t in (0.0, 0.3, 0.5, 1.0):
+        c = curves.reshape(-1, 4, 2)
+        point = ((1 - t) ** 3 * c[:, 0] + 3 * (1 - t) ** 2 * t * c[:, 1] + 3 * (1 - t) * t ** 2 * c[:, 2]
+                 + t ** 3 * c[:, 3])
+        radius = np.hypot(*(point - hub).T)
+        expected = np.repeat(arcs[:, 4], len(curves) // len(arcs))
+        assert np.abs(radius - expected).max() < 1e-3 * expected.max()
+    # the curves start where their arcs start and end where they end, clockwise
+    assert np.allclose(curves[0, :2], arcs[0, :2]) and np.allclose(curves[0, 6:], arcs[0, 2:4])

@@ -20,6 +20,7 @@ What each kind looks like:
   :func:`meiro.kinds.layers.layer_shift`; a cell with open stairs gets a ▲ (up)
   or ▼ (down) mark, or both (:attr:`Drawing.stairs_up`, :attr:`Drawing.stairs_down`).
 
+A PDF, which has no arcs, can draw theta's as Bézier curves (:func:`arc_beziers`).
 :func:`cell_at` answers the other way round, which cell a point lies in (the
 GIF fills cells with it; a tap on a page could use it too).
 
@@ -361,6 +362,36 @@ def drawing_of(maze: GraphMaze, path: ArrayLike | None = None) -> Drawing:
                    lines, up, down)
 
 
+def arc_beziers(arcs: NDArray[np.float64], hub: tuple[float, float]) -> NDArray[np.float64]:
+    """Arcs ``[x0, y0, x1, y1, r]`` (clockwise around ``hub``) as cubic Bézier curves
+    ``[x0, y0, c1x, c1y, c2x, c2y, x1, y1]``, for a format with no arcs (PDF): one curve a
+    quarter turn at most, within 0.03 % of the radius of the arc.
+
+    Examples
+    --------
+    >>> quarter = arc_beziers(np.array([[1.0, 0.0, 0.0, 1.0, 1.0]]), (0.0, 0.0))
+    >>> np.round(quarter, 4).tolist()
+    [[1.0, 0.0, 1.0, 0.5523, 0.5523, 1.0, 0.0, 1.0]]
+    """
+    if not len(arcs):
+        return np.zeros((0, 8))
+    hx, hy = hub
+    a0 = np.arctan2(arcs[:, 1] - hy, arcs[:, 0] - hx)
+    sweep = (np.arctan2(arcs[:, 3] - hy, arcs[:, 2] - hx) - a0) % (2 * np.pi)
+    pieces = np.maximum(1, np.ceil(sweep / (np.pi / 2) - 1e-9)).astype(np.int64)
+    arc = np.repeat(np.arange(len(arcs)), pieces)
+    k = np.arange(arc.size) - np.repeat(np.cumsum(pieces) - pieces, pieces)
+    step = sweep[arc] / pieces[arc]
+    t0 = a0[arc] + step * k
+    t1 = t0 + step
+    r = arcs[arc, 4]
+    handle = 4.0 / 3.0 * np.tan(step / 4) * r  # the control points' distance along the tangents
+    x0, y0 = hx + r * np.cos(t0), hy + r * np.sin(t0)
+    x1, y1 = hx + r * np.cos(t1), hy + r * np.sin(t1)
+    return np.stack([x0, y0, x0 - handle * np.sin(t0), y0 + handle * np.cos(t0),
+                     x1 + handle * np.sin(t1), y1 - handle * np.cos(t1), x1, y1], axis=1)
+
+
 def _point(values: Any) -> tuple[float, float]:
     return float(values[0]), float(values[1])
 
@@ -522,7 +553,7 @@ def weave_regions(geometry: Geometry, x: ArrayLike, y: ArrayLike,
     return np.where(inner, cell, -1), edge
 
 
-__all__ = ["ANSWER_WIDTH", "MARGIN", "MARK_RADIUS", "WALL_WIDTH", "WEAVE_INSET", "Drawing", "block_shape",
+__all__ = ["ANSWER_WIDTH", "MARGIN", "MARK_RADIUS", "WALL_WIDTH", "WEAVE_INSET", "Drawing", "arc_beziers", "block_shape",
            "cell_at", "check_cells_path", "check_graph_maze", "drawing_of", "extent", "path_lines",
            "placed_centres", "solution_cells", "stairs", "stairs_marks", "stairs_triangles", "wall_pieces", "weave_directions",
            "weave_regions", "weave_walls"]
