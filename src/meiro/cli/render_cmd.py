@@ -147,7 +147,10 @@ def run(args: argparse.Namespace) -> int:
     with OutputSet() as outputs:
         plan = planned_outputs(args, outputs)
         maze = load(args.file)
-        check_pictures(plan, args, maze.shape)
+        from ..render import picture_shape
+
+        for _target, fmt in plan:  # a maze of another grid kind is costed by its drawing
+            check_picture(fmt, args, picture_shape(maze, fmt))
         solution = solve(maze, args.solve) if args.solve else None
         for target, fmt in plan:
             outputs.write(target, picture_bytes(maze, fmt, args, solution))

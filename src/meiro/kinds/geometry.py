@@ -105,7 +105,8 @@ class Geometry:
     def _drawn(self) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64], NDArray[np.int64]]:
         walls, middles, border, *owners = self.drawing()
         walls = np.asarray(walls, dtype=np.float64).reshape(-1, 5)[self.given]
-        middles = np.asarray(middles, dtype=np.float64).reshape(walls.shape[0], -1)[self.given]
+        middles = np.asarray(middles, dtype=np.float64).reshape(walls.shape[0], -1)[self.given] if len(walls) \
+            else np.zeros((0, self.dims))  # a one-cell maze: no pair, no wall
         border = np.asarray(border, dtype=np.float64).reshape(-1, 5)
         cells = np.asarray(owners[0], dtype=np.int64) if owners else np.full(len(border), -1, np.int64)
         return (np.ascontiguousarray(walls), np.ascontiguousarray(middles), np.ascontiguousarray(border),

@@ -14,6 +14,11 @@ module        function                                    needs
 ``ansi``      terminal frames for ``meiro animate``          -
 ============  ==========================================  =============
 
+A maze of another grid kind (:class:`~meiro.kinds.maze.GraphMaze`) goes through the
+same PNG, SVG and GIF functions, which hand it to :mod:`~meiro.render.kind_raster`,
+:mod:`~meiro.render.kind_svg` and :mod:`~meiro.render.kind_gif`; all three draw the
+primitives of :mod:`~meiro.render.kind_drawing` (walls, arcs, stairs, the solution).
+
 :func:`check_output` (in :mod:`meiro.io.costs`) says what any output, maze
 data included, needs in memory and refuses, before any work, one that its format
 cannot hold or this machine's memory could not write; each format's limits are in
@@ -36,6 +41,7 @@ from ..io.formats import FORMATS
 from ..maze import Maze
 
 if TYPE_CHECKING:
+    from ..kinds.maze import GraphMaze
     from ..solvers import Solution
     from .palette import Palette
 
@@ -50,10 +56,41 @@ def _picture_suffixes() -> tuple[str, ...]:
     return tuple(suffix for fmt in FORMATS if fmt.kind == "picture" for suffix in fmt.suffixes)
 
 
-def render_file(maze: Maze, target: str | os.PathLike[str], solution: Solution | None = None, *,
+def picture_shape(maze: Maze | GraphMaze, target: str | os.PathLike[str]) -> tuple[int, int]:
+    """The block grid a picture of ``maze`` in ``target``'s format is costed and limited as
+    (:func:`check_output`): a square maze's own; for another grid kind its drawing's
+    half-unit blocks (:func:`meiro.render.kind_drawing.block_shape`), and for an SVG a
+    square maze of as many cells (:func:`meiro.render.kind_svg.svg_shape`).
+
+    Examples
+    --------
+    >>> import meiro
+    >>> picture_shape(meiro.generate(3, 2, seed=1), "m.png")
+    (5, 7)
+    >>> picture_shape(meiro.generate(4, grid="theta", seed=1), "svg")
+    (19, 19)
+    """
+    if isinstance(maze, Maze):
+        return maze.shape
+    from .kind_drawing import block_shape, check_graph_maze
+
+    maze = check_graph_maze(maze)
+    if str(target).lower().lstrip(".").endswith("svg"):
+        from .kind_svg import svg_shape
+
+        return svg_shape(maze)
+    return block_shape(maze.geometry)
+
+
+def render_file(maze: Maze | GraphMaze, target: str | os.PathLike[str], solution: Solution | None = None, *,
                 block: int | None = None, palette: Palette | None = None, style: str = "auto",
                 max_frames: int = 120, lang: str | None = None) -> bytes:
     """Render ``maze`` in the format named by ``target``'s extension and return the bytes.
+
+    A maze of another grid kind (a :class:`~meiro.kinds.maze.GraphMaze`: theta, hex,
+    triangle, weave, 3D) is drawn with its true geometry in PNG, SVG and GIF
+    (:mod:`meiro.render.kind_drawing`); its solution's ``path`` (and for a GIF its
+    ``explored``) are cell numbers.
 
     ``solution`` (a :class:`meiro.Solution`) is overlaid on PNG and SVG, turns a
     GIF from the digging replay into the search replay, and is ignored by PDF
@@ -89,4 +126,4 @@ def render_file(maze: Maze, target: str | os.PathLike[str], solution: Solution |
                          max_frames=max_frames, lang=lang)
 
 
-__all__ = ["IMAGE_SUFFIXES", "check_output", "output_needs", "render_file"]
+__all__ = ["IMAGE_SUFFIXES", "check_output", "output_needs", "picture_shape", "render_file"]

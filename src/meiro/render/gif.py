@@ -21,21 +21,20 @@ Fewer frames (``--frames``) or a smaller block fit. Its memory is measured in
 
 from __future__ import annotations
 
-import io
+import io  # noqa: F401  (the examples read the GIFs back with it)
 import itertools
 from typing import TYPE_CHECKING
-from collections.abc import Iterator
 
 from ..errors import MazeError
 from ..io.costs import GRID_BYTES, Needs, cells, check_output, whole
+from ..kinds.maze import GraphMaze
 from ..maze import Maze
+from .animation import encode_gif as _encode
 from .palette import Palette, classes
 from .png import _pillow, check_block, indexed_image
 from .replay import check_solution, dig_frames, frame_counts, search_frames
 
 if TYPE_CHECKING:
-    from PIL import Image
-
     from ..solvers import Solution
 
 #: The longest side of a GIF, in pixels (16 bits in the file's header).
@@ -104,30 +103,13 @@ def gif_advice(needs: Needs, have: int, shape: tuple[int, int]) -> str:
     return "choose a smaller maze"
 
 
-def gif_file(maze: Maze, solution: Solution | None = None, *, block: int | None = None,
+def gif_file(maze: Maze | GraphMaze, solution: Solution | None = None, *, block: int | None = None,
              palette: Palette | None = None, max_frames: int = 120, **_: object) -> bytes:
     """The ``.gif`` file of :func:`meiro.render.render_file`: the search replay of
     ``solution``, or without one the digging replay, in at most ``max_frames`` frames."""
     if solution is not None:
         return render_search_gif(maze, solution, block=block, palette=palette, max_frames=max_frames)
     return render_dig_gif(maze, block=block, palette=palette, max_frames=max_frames)
-
-
-def _encode(images: Iterator[Image.Image], count: int, frame_ms: int, hold_ms: int) -> bytes:
-    """The GIF of ``count`` frames from the iterator ``images``.
-
-    Pillow keeps its own copy of every frame until the file is written, so the
-    frames are made one at a time as it asks for them rather than listed first:
-    that halves the peak memory (one byte per pixel and frame instead of two).
-    """
-    if not (isinstance(frame_ms, int) and isinstance(hold_ms, int) and frame_ms >= 10 and hold_ms >= 10):
-        raise MazeError("frame and hold times must be whole milliseconds, at least 10")
-    out = io.BytesIO()
-    durations = [frame_ms] * (count - 1) + [hold_ms]
-    first = next(images)
-    first.save(out, format="GIF", save_all=True, append_images=images,
-               duration=durations, loop=0, optimize=False)
-    return out.getvalue()
 
 
 def _gif_block(maze: Maze, block: int | None, max_frames: int, solution: bool = False) -> int:
@@ -138,9 +120,12 @@ def _gif_block(maze: Maze, block: int | None, max_frames: int, solution: bool = 
     return needs.block
 
 
-def render_dig_gif(maze: Maze, *, block: int | None = None, palette: Palette | None = None,
+def render_dig_gif(maze: Maze | GraphMaze, *, block: int | None = None, palette: Palette | None = None,
                    max_frames: int = 120, frame_ms: int = 50, hold_ms: int = 2000) -> bytes:
     """Animate how the generator dug ``maze`` (from ``maze.carve_order``).
+
+    A maze of another grid kind is animated by
+    :func:`meiro.render.kind_gif.render_graph_dig_gif`, its cells filled.
 
     Each frame opens the next blocks of the log, the newest ones in the
     frontier colour; the last frame is the finished maze with start and goal,
@@ -155,6 +140,11 @@ def render_dig_gif(maze: Maze, *, block: int | None = None, palette: Palette | N
     >>> gif.n_frames, gif.size
     (10, (18, 18))
     """
+    if isinstance(maze, GraphMaze):
+        from .kind_gif import render_graph_dig_gif
+
+        return render_graph_dig_gif(maze, block=block, palette=palette, max_frames=max_frames,
+                                    frame_ms=frame_ms, hold_ms=hold_ms)
     _pillow()
     palette = palette or Palette()
     pixels = _gif_block(maze, block, max_frames)
@@ -164,10 +154,14 @@ def render_dig_gif(maze: Maze, *, block: int | None = None, palette: Palette | N
                    frame_ms, hold_ms)
 
 
-def render_search_gif(maze: Maze, solution: Solution, *, block: int | None = None,
+def render_search_gif(maze: Maze | GraphMaze, solution: Solution, *, block: int | None = None,
                       palette: Palette | None = None, max_frames: int = 120,
                       frame_ms: int = 50, hold_ms: int = 2000) -> bytes:
     """Animate a solver's search (from ``solution.explored``): closed, frontier, then the path.
+
+    A maze of another grid kind is animated by
+    :func:`meiro.render.kind_gif.render_graph_search_gif` (``solution.explored`` and
+    ``.path`` are then cell numbers).
 
     Examples
     --------
@@ -178,6 +172,11 @@ def render_search_gif(maze: Maze, solution: Solution, *, block: int | None = Non
     >>> gif.n_frames
     8
     """
+    if isinstance(maze, GraphMaze):
+        from .kind_gif import render_graph_search_gif
+
+        return render_graph_search_gif(maze, solution, block=block, palette=palette, max_frames=max_frames,
+                                       frame_ms=frame_ms, hold_ms=hold_ms)
     check_solution(solution)  # before its search is read
     _pillow()
     palette = palette or Palette()

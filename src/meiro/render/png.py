@@ -29,6 +29,7 @@ from numpy.typing import ArrayLike, NDArray
 from ..errors import MazeError, whole
 from ..io.costs import GRID_BYTES, Needs, check_output
 from ..io.files import parse_json, png_size
+from ..kinds.maze import GraphMaze
 from ..maze import Maze, Position
 from ..paint import ANSWER, GOAL, PATH, START, WALL
 from ..recipe import recipe_from, shown
@@ -113,10 +114,16 @@ def png_advice(needs: Needs, have: int, shape: tuple[int, int]) -> str:
     return "choose a smaller maze"
 
 
-def png_file(maze: Maze, solution: Solution | None = None, *, block: int | None = None,
+def png_file(maze: Maze | GraphMaze, solution: Solution | None = None, *, block: int | None = None,
              palette: Palette | None = None, **_: object) -> bytes:
     """The ``.png`` file of :func:`meiro.render.render_file`: ``solution``'s path drawn over
-    the maze, ``block`` pixels a block (default 16, or fewer for a large maze)."""
+    the maze, ``block`` pixels a block (default 16, or fewer for a large maze; a maze of
+    another grid kind: :mod:`meiro.render.kind_raster`)."""
+    if isinstance(maze, GraphMaze):
+        from .kind_drawing import solution_cells
+        from .kind_raster import render_graph_png
+
+        return render_graph_png(maze, solution_cells(solution), block=block, palette=palette)
     path = solution.path if solution is not None else None
     return render_png(maze, path, block=block or fitted_block(maze.grid.shape), palette=palette)
 
@@ -149,15 +156,19 @@ def indexed_image(cls: NDArray[np.uint8], block: int, palette: Palette) -> Image
     return image
 
 
-def render_png(maze: Maze, path: ArrayLike | None = None, *, block: int = 16,
+def render_png(maze: Maze | GraphMaze, path: ArrayLike | None = None, *, block: int = 16,
                palette: Palette | None = None) -> bytes:
     """Draw ``maze`` as a PNG and return its bytes.
 
+    A maze of another grid kind (a :class:`~meiro.kinds.maze.GraphMaze`) is drawn by
+    :func:`meiro.render.kind_raster.render_graph_png`, ``block`` pixels a half unit.
+
     Parameters
     ----------
-    maze : Maze
+    maze : Maze or GraphMaze
     path : array_like of (row, col), optional
-        A solution to overlay (e.g. ``meiro.solve(m).path``), drawn in ``palette.answer``.
+        A solution to overlay (e.g. ``meiro.solve(m).path``), drawn in ``palette.answer``
+        (of a GraphMaze: its cell numbers).
     block : int
         Side of one block in pixels; the picture is ``block * grid.shape``.
     palette : Palette, optional
@@ -173,6 +184,10 @@ def render_png(maze: Maze, path: ArrayLike | None = None, *, block: int = 16,
     >>> read_png(data) == m
     True
     """
+    if isinstance(maze, GraphMaze):
+        from .kind_raster import render_graph_png
+
+        return render_graph_png(maze, path, block=block, palette=palette)
     _pillow()
     from PIL import PngImagePlugin
 
@@ -257,6 +272,9 @@ def read_png(data: bytes) -> Maze:
         reason = "cannot identify image file" if "cannot identify" in str(exc) else shown(str(exc))[1:-1]
         raise MazeError(f"not a PNG image ({reason})") from None
     meta = _metadata(image)
+    if meta.get("grid", "square") != "square":
+        raise MazeError(f"a picture of a {shown(meta['grid'])[1:-1]} maze is not read back: "
+                        "load the maze's .json file instead")
     # one 32-bit int per pixel (R | G << 8 | B << 16), without a copy per channel
     rgbx = np.ascontiguousarray(np.asarray(image.convert("RGBA")))
     packed = rgbx.view("<u4")[..., 0] & np.uint32(0xFFFFFF)

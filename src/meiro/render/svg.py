@@ -27,8 +27,10 @@ from numpy.typing import ArrayLike
 
 from ..errors import MazeError, whole
 from ..io.costs import GRID_BYTES, Needs, cells, check_output
+from ..kinds.maze import GraphMaze
 from ..maze import Maze
 from .geometry import block_runs, corners, is_lattice, wall_segments
+from .kind_drawing import solution_cells
 from .palette import Palette
 
 if TYPE_CHECKING:
@@ -62,10 +64,16 @@ def svg_needs(fmt: str, shape: tuple[int, int], *, style: str, **_: object) -> N
     return Needs(fmt, blocks * (SVG_BYTES[kind] + GRID_BYTES), int(blocks * SVG_SIZE[kind]))
 
 
-def svg_file(maze: Maze, solution: Solution | None = None, *, style: str = "auto",
+def svg_file(maze: Maze | GraphMaze, solution: Solution | None = None, *, style: str = "auto",
              palette: Palette | None = None, **_: object) -> bytes:
     """The ``.svg`` file of :func:`meiro.render.render_file`: ``solution``'s path drawn over
-    the maze in ``style``, UTF-8."""
+    the maze in ``style``, UTF-8 (a maze of another grid kind: :mod:`meiro.render.kind_svg`)."""
+    if isinstance(maze, GraphMaze):
+        from .kind_svg import svg_shape
+
+        _graph_style(maze, style)
+        check_output(".svg", svg_shape(maze), style="thin")
+        return render_svg(maze, solution_cells(solution), palette=palette).encode("utf-8")
     if style == "auto":
         style = "thin" if is_lattice(maze.grid) else "block"  # what render_svg will draw
     check_output(".svg", maze.shape, style=style)
@@ -73,19 +81,30 @@ def svg_file(maze: Maze, solution: Solution | None = None, *, style: str = "auto
     return render_svg(maze, path, style=style, palette=palette).encode("utf-8")
 
 
+def _graph_style(maze: GraphMaze, style: str) -> None:
+    if style not in STYLES:
+        raise MazeError(f"unknown SVG style {style!r}; choose one of: {', '.join(STYLES)}")
+    if style == "block":
+        raise MazeError(f"the block style draws a square maze's blocks; a {maze.kind} maze is drawn "
+                        "with thin walls (style auto or thin)")
+
+
 def _num(value: float) -> str:
     return f"{value + 0:g}"  # + 0 turns -0.0 into 0
 
 
-def render_svg(maze: Maze, path: ArrayLike | None = None, *, style: str = "auto", cell: int = 16,
-               palette: Palette | None = None, title: str | None = None) -> str:
+def render_svg(maze: Maze | GraphMaze, path: ArrayLike | None = None, *, style: str = "auto",
+               cell: int = 16, palette: Palette | None = None, title: str | None = None) -> str:
     """Draw ``maze`` as an SVG document and return its text.
+
+    A maze of another grid kind (a :class:`~meiro.kinds.maze.GraphMaze`) is drawn by
+    :func:`meiro.render.kind_svg.render_graph_svg`, in its own units, with thin walls.
 
     Parameters
     ----------
-    maze : Maze
+    maze : Maze or GraphMaze
     path : array_like of (row, col), optional
-        A solution to draw as a polyline.
+        A solution to draw as a polyline (of a GraphMaze: its cell numbers).
     style : {"auto", "thin", "block"}
     cell : int
         Size of one cell in pixels (a block is ``cell / 2`` wide in block style).
@@ -100,6 +119,11 @@ def render_svg(maze: Maze, path: ArrayLike | None = None, *, style: str = "auto"
     >>> 'd="M0 0H32M0 16H32M0 0V16M32 0V16"' in svg
     True
     """
+    if isinstance(maze, GraphMaze):
+        from .kind_svg import render_graph_svg
+
+        _graph_style(maze, style)
+        return render_graph_svg(maze, path, cell=cell, palette=palette, title=title)
     if style not in STYLES:
         raise MazeError(f"unknown SVG style {style!r}; choose one of: {', '.join(STYLES)}")
     cell = whole(cell, "cell size", 2, 1000, what="a whole number of pixels", error=MazeError)

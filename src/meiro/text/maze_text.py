@@ -78,9 +78,19 @@ def text_lines(maze: Maze, style: str = "hash", path: Iterable[Any] | None = Non
     '#####'
     """
     if not isinstance(maze, Maze):
+        _not_text(maze)
         raise TypeError(f"expected a meiro.Maze, got {type(maze).__name__}")
     cells = None if path is None else check_path(path, maze.shape)
     return grid_lines(maze.grid, maze.start, maze.goal, style, cells)
+
+
+def _not_text(maze: object) -> None:
+    """A :class:`~meiro.MazeError` for a maze of a grid kind that text cannot draw."""
+    from ..kinds.maze import GraphMaze
+
+    if isinstance(maze, GraphMaze) and maze.kind != "weave":
+        raise MazeError(f"text output draws square and weave mazes only; draw a {maze.kind} maze "
+                        "as a picture (.png, .svg or .gif)")
 
 
 #: ``block`` glyphs that terminals draw one column wide when East Asian "ambiguous" width
