@@ -37,6 +37,7 @@ from .. import paint
 from ..io.costs import GRID_BYTES, Needs, check_output
 from ..text.messages import MESSAGES
 from ..paint import rgb
+from ..kinds.maze import GraphMaze
 from ..maze import Maze
 from .palette import Palette
 
@@ -85,7 +86,7 @@ def html_needs(fmt: str, shape: tuple[int, int], **_: object) -> Needs:
     return Needs(fmt, blocks * (per_block + GRID_BYTES), int(blocks * size))
 
 
-def html_file(maze: Maze, solution: Solution | None = None, *, palette: Palette | None = None,
+def html_file(maze: Maze | GraphMaze, solution: Solution | None = None, *, palette: Palette | None = None,
               lang: str | None = None, **_: object) -> bytes:
     """The ``.html`` file of :func:`meiro.render.render_file`: the page to play ``maze`` in
     (``solution`` is not drawn: its answer button finds the way), UTF-8."""
@@ -106,13 +107,15 @@ def _asset(name: str) -> str:
     return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
 
 
-def render_html(maze: Maze, *, lang: str | None = None, title: str | None = None,
+def render_html(maze: Maze | GraphMaze, *, lang: str | None = None, title: str | None = None,
                 palette: Palette | None = None, dig: bool = True) -> str:
     """The page of ``maze``: a playable game in one self-contained HTML file.
 
     Parameters
     ----------
-    maze : Maze
+    maze : Maze or GraphMaze
+        A square maze, or a theta, hex, triangle or weave one (its page is
+        :func:`meiro.render.html_kind.render_kind_html`'s).
     lang : {"ja", "en"}, optional
         The page's language; by default the reader's browser decides.
     title : str, optional
@@ -130,6 +133,10 @@ def render_html(maze: Maze, *, lang: str | None = None, title: str | None = None
     >>> page.startswith("<!DOCTYPE html>"), "class MazeGame" in page, '"fewest": ' in page
     (True, True, True)
     """
+    if isinstance(maze, GraphMaze):
+        from .html_kind import render_kind_html
+
+        return render_kind_html(maze, lang=lang, title=title, palette=palette)
     maze.check()
     check_output(".html", maze.shape)  # the page's limits (check_page) and the memory
     if lang not in (None, "ja", "en"):

@@ -1,0 +1,115 @@
+"""A theta, hex, triangle or weave maze as one web page that plays in any browser, offline.
+
+The page of a :class:`~meiro.kinds.maze.GraphMaze` is the square page's frame
+(``html_page.html``) with its own scripts: ``html_kind_game.js`` (the rules of
+:class:`meiro.game.kind_play.KindRound`: which neighbour a key means, the
+counters, the stopwatch from the first step) and ``html_kind_view.js`` (the walls
+drawn from the geometry — segments, and arcs around the hub for theta — the
+player as a dot on its cell, a tap or click on a neighbouring cell to step
+there). The keys of each kind come from :data:`meiro.game.kind_play.CONTROLS` and
+are shown on the page in Japanese or English.
+
+A page holds up to :data:`MAX_KIND_CELLS` cells: the whole maze is drawn
+fitted to the window.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from typing import Any
+
+import numpy as np
+
+from ..errors import MazeError
+from ..game.kind_play import controls, shortest_path
+from ..kinds import KINDS
+from ..kinds.maze import GraphMaze
+from ..paint import rgb
+from ..text.messages import MESSAGES
+from .. import paint
+from .palette import Palette
+
+#: The most cells a page of a non-square kind holds: its walls are redrawn whole on every resize.
+MAX_KIND_CELLS = 250_000
+#: The message keys the page uses.
+TEXT_KEYS = ("time", "moves", "steps", "fewest", "count", "step_count", "seed", "answer", "again",
+             "gave_up", "best", "new_best", "not_recorded", "hours", "minutes", "seconds")
+#: The page's own texts: what the restart key is, per language.
+PAGE_TEXTS = {"ja": {"more_keys": "i: 解答  r: やり直し"}, "en": {"more_keys": "i: answer  r: again"}}
+
+
+def _asset(name: str) -> str:
+    from importlib import resources
+
+    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+def _flat(values: Any) -> list[float]:
+    """Numbers for the page: NumPy floats as Python's (their JSON is exact)."""
+    flat: list[float] = np.asarray(values, dtype=np.float64).ravel().tolist()
+    return flat
+
+
+def render_kind_html(maze: GraphMaze, *, lang: str | None = None, title: str | None = None,
+                     palette: Palette | None = None) -> str:
+    """The page of a theta, hex, triangle or weave ``maze``: a game in one HTML file.
+
+    Raises
+    ------
+    MazeError
+        A kind the page cannot show (3D), a maze of more than :data:`MAX_KIND_CELLS`
+        cells, an unknown language, or a goal the start does not reach.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> page = render_kind_html(meiro.generate(4, grid="theta", seed=1), lang="en")
+    >>> page.startswith("<!DOCTYPE html>"), "class KindGame" in page, '"kind": "theta"' in page
+    (True, True, True)
+    """
+    keys = controls(maze.kind)
+    if maze.cells > MAX_KIND_CELLS:
+        raise MazeError(f"a web page holds a {maze.kind} maze of up to {MAX_KIND_CELLS:,} cells; "
+                        f"this one has {maze.cells:,}")
+    if lang not in (None, "ja", "en"):
+        raise MazeError(f"lang must be 'ja' or 'en', got {lang!r}")
+    palette = palette or Palette()
+    g = maze.geometry
+    answer = shortest_path(maze)
+    walls = g.walls[~maze.passages]
+    walls = walls[np.isfinite(walls).all(axis=1)]
+    drawn = np.concatenate([walls, g.border])
+    xs = np.concatenate([drawn[:, 0], drawn[:, 2], g.centres[:, 0]])
+    ys = np.concatenate([drawn[:, 1], drawn[:, 3], g.centres[:, 1]])
+    box = [float(xs.min()), float(ys.min()), float(xs.max()), float(ys.max())]
+    if g.kind == "theta":  # the rim's arcs bulge past their ends: the hub's circle bounds them
+        hx, hy = g.hub
+        radius = float(g.border[:, 4].max()) if len(g.border) else 0.0
+        box = [hx - radius, hy - radius, hx + radius, hy + radius]
+    size = "x".join(str(v) for v in maze.size)
+    data: dict[str, Any] = {
+        "kind": maze.kind, "kind_title": KINDS[maze.kind].title, "size": size,
+        "cells": g.cells, "centres": _flat(g.centres[:, :2]),
+        "offsets": np.asarray(g.offsets).tolist(), "targets": np.asarray(g.targets).tolist(),
+        "open": "".join("1" if p else "0" for p in maze.passages[g.slot_edges].tolist()),
+        "walls": _flat(drawn), "box": box, "hub": [float(g.hub[0]), float(g.hub[1])],
+        "crossings": np.asarray(g.extra.get("crossings", np.zeros((0, 2)))).astype(int).tolist(),
+        "start": maze.start, "goal": maze.goal, "answer": answer.tolist(), "fewest": len(answer) - 1,
+        "algorithm": maze.algorithm, "seed": maze.seed, "lang": lang,
+        "record": f"meiro:{maze.kind}:{maze.algorithm}:{size}:{maze.seed}:{maze.start}:{maze.goal}",
+        "keys": {key: list(headings) for key, headings in keys.keys.items()}, "radial": keys.radial,
+        "colors": {"wall": palette.wall, "path": palette.path, "start": palette.start,
+                   "goal": palette.goal, "answer": palette.answer, "player": rgb(paint.PLAYER),
+                   "trail": rgb(paint.TRAIL)},
+        "texts": {language: {**{key: MESSAGES[language][key] for key in TEXT_KEYS},
+                             **PAGE_TEXTS[language], "page_keys": keys.help[language]}
+                  for language in ("ja", "en")},
+    }
+    if title is None:
+        title = f"meiro {maze.kind} {size}" + (f" seed {maze.seed}" if maze.seed is not None else "")
+    payload = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
+    parts = {"TITLE": html.escape(title), "GAME": _asset("html_kind_game.js"),
+             "VIEW": _asset("html_kind_view.js"), "DATA": payload}
+    return re.sub(r"__(TITLE|GAME|VIEW|DATA)__", lambda m: parts[m.group(1)], _asset("html_page.html"))

@@ -1,0 +1,253 @@
+// The web page's view of a theta, hex, triangle or weave maze: the walls drawn from the
+// geometry, the player as a dot, keys and taps. The rules are html_kind_game.js's (KindGame).
+"use strict";
+(function () {
+  const data = JSON.parse(document.getElementById("meiro-data").textContent);
+  const game = new KindGame(data);
+  const colors = data.colors;
+  const C = data.centres;
+  let lang = data.lang || ((navigator.language || "").toLowerCase().startsWith("ja") ? "ja" : "en");
+  const t = (key, values) => {
+    let s = data.texts[lang][key];
+    for (const [name, value] of Object.entries(values || {})) s = s.replace(`{${name}}`, value);
+    return s;
+  };
+  const canvas = document.getElementById("maze");
+  const context = canvas.getContext("2d");
+  const rgb = (c) => `rgb(${c[0]},${c[1]},${c[2]})`;
+  const errors = [];  // for tests: anything thrown while the page runs
+  window.addEventListener("error", (event) => errors.push(String(event.message)));
+
+  // The drawing's units to CSS pixels: the whole maze fitted into the canvas, with a margin.
+  const box = data.box;
+  let scale = 1, left = 0, top = 0;
+  function fit(width, height) {
+    const margin = 0.6;
+    const w = box[2] - box[0] + 2 * margin, h = box[3] - box[1] + 2 * margin;
+    scale = Math.max(0.01, Math.min(width / w, height / h));
+    left = (width - (box[2] - box[0]) * scale) / 2 - box[0] * scale;
+    top = (height - (box[3] - box[1]) * scale) / 2 - box[1] * scale;
+  }
+  const px = (x) => left + x * scale, py = (y) => top + y * scale;
+
+  // the walls (and the outline) once per size, into a canvas of their own; a step then only
+  // draws the dots
+  const walls = document.createElement("canvas");
+  let wallsSize = "";
+  function drawWalls(width, height, ratio) {
+    const key = `${width}x${height}x${ratio}`;
+    if (key === wallsSize) return;
+    wallsSize = key;
+    walls.width = Math.round(width * ratio);
+    walls.height = Math.round(height * ratio);
+    const g = walls.getContext("2d");
+    g.setTransform(ratio, 0, 0, ratio, 0, 0);
+    g.fillStyle = rgb(colors.path);
+    g.fillRect(0, 0, width, height);
+    // the weave's crossings: the passage over a crossing is drawn shaded, its sides as rails
+    for (const [cell, over] of data.crossings) {
+      const x = C[2 * cell], y = C[2 * cell + 1];
+      g.fillStyle = "rgba(0,0,0,0.12)";
+      g.fillRect(px(x - 0.5), py(y - 0.5), scale, scale);
+      g.strokeStyle = rgb(colors.wall);
+      g.lineWidth = Math.max(1, scale / 14);
+      g.beginPath();
+      if (over === 0) {  // over east-west: rails along the north and south sides, the tunnel under
+        g.moveTo(px(x - 0.5), py(y - 0.5)); g.lineTo(px(x + 0.5), py(y - 0.5));
+        g.moveTo(px(x - 0.5), py(y + 0.5)); g.lineTo(px(x + 0.5), py(y + 0.5));
+      } else {
+        g.moveTo(px(x - 0.5), py(y - 0.5)); g.lineTo(px(x - 0.5), py(y + 0.5));
+        g.moveTo(px(x + 0.5), py(y - 0.5)); g.lineTo(px(x + 0.5), py(y + 0.5));
+      }
+      g.stroke();
+    }
+    g.strokeStyle = rgb(colors.wall);
+    g.lineWidth = Math.max(1, Math.min(6, scale / 8));
+    g.lineCap = "round";
+    g.beginPath();
+    const w = data.walls, hx = data.hub[0], hy = data.hub[1];
+    for (let i = 0; i < w.length; i += 5) {
+      const x0 = w[i], y0 = w[i + 1], x1 = w[i + 2], y1 = w[i + 3], r = w[i + 4];
+      if (r > 0) {  // an arc around the hub, clockwise on the page from (x0, y0) to (x1, y1)
+        const a0 = Math.atan2(y0 - hy, x0 - hx), a1 = Math.atan2(y1 - hy, x1 - hx);
+        g.moveTo(px(x0), py(y0));
+        g.arc(px(hx), py(hy), r * scale, a0, a1 === a0 ? a0 + 2 * Math.PI : a1, false);
+      } else {
+        g.moveTo(px(x0), py(y0));
+        g.lineTo(px(x1), py(y1));
+      }
+    }
+    g.stroke();
+  }
+
+  function dot(cell, radius, color, outline) {
+    context.beginPath();
+    context.arc(px(C[2 * cell]), py(C[2 * cell + 1]), Math.max(radius * scale, 2.5), 0, 2 * Math.PI);
+    context.fillStyle = rgb(color);
+    context.fill();
+    if (outline) {
+      context.lineWidth = 1;
+      context.strokeStyle = "black";
+      context.stroke();
+    }
+  }
+
+  let answerShown = 0;  // cells of the answer drawn so far (it is drawn one cell at a time)
+  function draw() {
+    const ratio = window.devicePixelRatio || 1;
+    const width = canvas.clientWidth, height = canvas.clientHeight;
+    if (canvas.width !== Math.round(width * ratio) || canvas.height !== Math.round(height * ratio)) {
+      canvas.width = Math.round(width * ratio);
+      canvas.height = Math.round(height * ratio);
+    }
+    fit(width, height);
+    drawWalls(width, height, ratio);
+    context.setTransform(1, 0, 0, 1, 0, 0);
+    context.drawImage(walls, 0, 0);
+    context.setTransform(ratio, 0, 0, ratio, 0, 0);
+    for (let cell = 0; cell < game.cells; cell++) {
+      if (game.visited[cell] && cell !== game.start) dot(cell, 0.2, colors.trail, false);
+    }
+    for (let i = 1; i < Math.min(answerShown, data.answer.length - 1); i++) {
+      dot(data.answer[i], 0.25, colors.answer, false);
+    }
+    dot(game.start, 0.33, colors.start, false);
+    dot(game.goal, 0.33, colors.goal, false);
+    dot(game.player, 0.3, colors.player, true);
+    if (game.cleared) {
+      context.font = `bold ${Math.max(24, Math.min(width, height) / 8)}px sans-serif`;
+      context.textAlign = "center";
+      context.textBaseline = "middle";
+      context.lineWidth = 4;
+      context.strokeStyle = "black";
+      context.strokeText("CLEAR!!", width / 2, height / 2);
+      context.fillStyle = "yellow";
+      context.fillText("CLEAR!!", width / 2, height / 2);
+    }
+    showCounters();
+  }
+
+  function showCounters() {
+    const now = performance.now();
+    const name = lang === "ja" ? data.kind_title : data.kind;
+    document.getElementById("counters").textContent = [
+      `${t("time")} ${formatElapsed(game.elapsed(now), data.texts[lang])}`,
+      `${t("moves")} ${t("count", { n: game.moves })}`,
+      `${t("steps")} ${t("step_count", { n: game.steps })}`,
+      `${t("fewest")} ${t("count", { n: data.fewest })}`,
+      `${name} ${data.algorithm || "-"} ${data.size} ${t("seed")} ${data.seed ?? "-"}`,
+    ].join("   ");
+  }
+
+  // Best records per maze, kept by the browser (nothing leaves the page).
+  function best() {
+    try {
+      return JSON.parse(localStorage.getItem(data.record) || "null");
+    } catch (error) {
+      return null;
+    }
+  }
+  function noteClear() {
+    const time = game.elapsed(performance.now());
+    const old = best();
+    const better = !old || time < old.time || (time === old.time && game.moves < old.moves);
+    if (better) {
+      try {
+        localStorage.setItem(data.record, JSON.stringify({ time: time, moves: game.moves }));
+      } catch (error) { /* private browsing: no records, the game goes on */ }
+    }
+    return better;
+  }
+  function bestText() {
+    const b = best();
+    return b ? t("best", { time: formatElapsed(b.time, data.texts[lang]), moves: t("count", { n: b.moves }) }) : "";
+  }
+  function say(text) {
+    document.getElementById("message").textContent = text;
+  }
+  function stateMessage() {
+    return game.cleared ? `CLEAR!!  ${bestText()}` : game.answered ? t("gave_up") : bestText();
+  }
+
+  function relabel() {
+    document.documentElement.lang = lang;
+    document.getElementById("answer").textContent = t("answer");
+    document.getElementById("again").textContent = t("again");
+    document.getElementById("search").hidden = true;  // no search replay for these kinds
+    document.getElementById("language").textContent = lang === "ja" ? "English" : "日本語";
+    document.getElementById("keys").textContent = `${t("page_keys")}  ${t("more_keys")}`;
+    canvas.setAttribute("aria-label", `${document.title}. ${t("page_keys")}`);
+    say(stateMessage());
+    draw();
+  }
+
+  function stepped(left) {
+    if (left < 0) return;
+    if (game.cleared) say(`CLEAR!!  ${noteClear() ? t("new_best") : bestText()}`);
+    draw();
+  }
+
+  let animation = null;
+  function showAnswer() {
+    if (!game.giveUp(performance.now())) return;
+    say(t("gave_up"));
+    const began = performance.now(), n = data.answer.length;
+    const duration = Math.min(3000, Math.max(300, 10 * n));
+    answerShown = 1;
+    animation = function frame(now) {
+      answerShown = Math.max(answerShown, Math.min(n, Math.ceil(n * (now - began) / duration)));
+      draw();
+      if (answerShown < n && animation === frame) requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(animation);
+  }
+
+  function again() {
+    animation = null;
+    answerShown = 0;
+    game.reset();
+    relabel();
+  }
+
+  document.addEventListener("keydown", (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+    if (data.keys[key]) stepped(game.press(key, performance.now()));
+    else if (key === "i") showAnswer();
+    else if (key === "r") again();
+    else return;
+    event.preventDefault();  // arrows would scroll the page
+  });
+  // a tap or click on a neighbouring cell steps there
+  canvas.addEventListener("pointerdown", (event) => {
+    const box = canvas.getBoundingClientRect();
+    const x = (event.clientX - box.left - left) / scale, y = (event.clientY - box.top - top) / scale;
+    const cell = game.neighbourAt(x, y, 1.0);
+    if (cell >= 0) stepped(game.moveTo(cell, performance.now()));
+    canvas.focus();
+  });
+  document.getElementById("answer").addEventListener("click", () => { showAnswer(); canvas.focus(); });
+  document.getElementById("again").addEventListener("click", () => { again(); canvas.focus(); });
+  document.getElementById("language").addEventListener("click", () => {
+    lang = lang === "ja" ? "en" : "ja";
+    relabel();
+    canvas.focus();
+  });
+  window.addEventListener("resize", draw);
+  setInterval(() => { if (game.startedAt !== null && game.stoppedAt === null) showCounters(); }, 100);
+
+  // for scripts and tests: the game, and where a point of the drawing is on the page (CSS pixels)
+  window.meiro = {
+    game: game,
+    errors: errors,
+    answerShown: () => answerShown,
+    at: (cell) => {
+      const b = canvas.getBoundingClientRect();
+      return [b.left + px(C[2 * cell]), b.top + py(C[2 * cell + 1])];
+    },
+    view: () => ({ scale: scale, left: left + canvas.getBoundingClientRect().left,
+                   top: top + canvas.getBoundingClientRect().top }),
+  };
+  relabel();
+  canvas.focus();
+})();
