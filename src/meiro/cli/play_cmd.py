@@ -7,10 +7,12 @@ import argparse
 from typing import TYPE_CHECKING
 from collections.abc import Callable
 
+from ..kinds import KINDS
 from .args import add_recipe_options, blocks, cells, recipe_of_args
 
 if TYPE_CHECKING:
     from ..game import GameModel
+    from ..kinds.maze import GraphMaze
     from .args import Subparsers
 
 
@@ -27,20 +29,27 @@ def add_parser(subparsers: Subparsers) -> None:
                     "With --terminal the same game runs in the terminal (curses; also over SSH): "
                     "hjkl move too, q quits, Tab switches the size entry between blocks and cells, "
                     "p saves into maze_image/. With --browser the maze becomes one web page "
-                    "(as 'meiro render -o maze.html' writes) opened in the web browser.")
+                    "(as 'meiro render -o maze.html' writes) opened in the web browser. "
+                    "With --grid the maze is round (theta), hexagonal, triangular or woven: the "
+                    "web page and the window play those, the terminal plays weave; the keys of "
+                    "each kind are shown beside the maze, and a click on a neighbouring cell "
+                    "steps there.")
     size = p.add_mutually_exclusive_group()
     size.add_argument("--size", type=cells, default=None, metavar="WxH",
                       help="start at once with a maze of this many cells, e.g. 20x20")
     size.add_argument("--blocks", type=blocks, default=None, metavar="WxH",
                       help="the same in odd block sides, as the original Tk game counts (41x41 = 20x20 cells)")
     add_recipe_options(p, with_braid=False)
+    p.add_argument("--grid", default="square", choices=tuple(KINDS), metavar="KIND",
+                   help="the shape of the maze: " + ", ".join(KINDS) + " (default square); "
+                        "--size R for theta (its rings), WxH for the others")
     p.add_argument("--lang", default=None, choices=("ja", "en"),
                    help="language of the window (default: Japanese on a Japanese locale, else English)")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--terminal", "-t", action="store_true",
                        help="play in this terminal (curses) instead of a window; also works over SSH. "
                             "Keys as in the window, plus hjkl to move and q to quit")
-    where.add_argument("--browser", "-b", action="store_true",
+    where.add_argument("--browser", "--web", "-b", action="store_true",
                        help="play in the web browser: the maze (default 20x20 cells) is written as "
                             "one page into the temporary folder and opened")
     p.set_defaults(run=run)
@@ -53,6 +62,7 @@ def build_model(args: argparse.Namespace, clock: Callable[[], float] | None = No
     from .. import generate
     from ..game import GameModel, default_language
     from ..game.entry import format_entry
+    from ..maze import Maze
 
     size = args.size or args.blocks
     recipe = recipe_of_args(args, *(size or (20, 20)))  # (the entry's own size when none is given)
@@ -62,7 +72,9 @@ def build_model(args: argparse.Namespace, clock: Callable[[], float] | None = No
         model.seed_text = str(args.seed)
     if size:
         width, height = size
-        model.start_maze(generate(recipe))
+        maze = generate(recipe)
+        assert isinstance(maze, Maze)  # (a square recipe)
+        model.start_maze(maze)
         model.entry_text = format_entry(width, height, model.entry_unit)
     return model
 
@@ -71,6 +83,8 @@ def run(args: argparse.Namespace) -> int:
     """Play in a window (or in the terminal with ``--terminal``) until the player quits; the exit status."""
     from ..errors import MazeError
 
+    if args.grid != "square":
+        return run_kind(args)
     if args.terminal:
         return run_terminal(args)
     if args.browser:
@@ -103,17 +117,99 @@ def run_terminal(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_browser(args: argparse.Namespace) -> int:
-    """``meiro play --browser``: write the maze's page and open it in the web browser."""
+#: the kinds each front end plays besides the square
+WINDOW_KINDS, TERMINAL_KINDS, PAGE_KINDS = ("theta", "hex", "triangle", "weave"), ("weave",), (
+    "theta", "hex", "triangle", "weave")
+
+
+def kind_maze(args: argparse.Namespace) -> GraphMaze:
+    """The maze ``meiro play --grid KIND`` plays: ``--size`` (default 10 rings or 15x15), the
+    recipe's options; refused in one line when the front end asked for does not play the kind."""
+    from .. import generate
+    from ..errors import MazeError
+    from ..kinds import _cell_count
+    from ..kinds.maze import GraphMaze
+    from ..render.html_kind import MAX_KIND_CELLS as MAX_PAGE_CELLS
+    from ..game.kind_play import MAX_WINDOW_CELLS
+
+    where, kinds = (("the web page", PAGE_KINDS) if args.browser else
+                    ("the terminal game", TERMINAL_KINDS) if args.terminal else ("the game window", WINDOW_KINDS))
+    if args.grid not in kinds:
+        names = ("square", *kinds)
+        raise MazeError(f"{where} plays {', '.join(names[:-1])} and {names[-1]} mazes, not {args.grid} ones")
+    if args.blocks:
+        raise MazeError(f"--blocks is for square mazes; give a {args.grid} maze's size with --size")
+    width, height = args.size or ((10, 10) if args.grid == "theta" else (15, 15))
+    recipe = recipe_of_args(args, width, height, grid=args.grid)
+    most = MAX_PAGE_CELLS if args.browser else MAX_WINDOW_CELLS
+    cells = _cell_count(recipe.grid, recipe.size)
+    if cells > most:  # before making it
+        raise MazeError(f"{where} plays a {args.grid} maze of up to {most:,} cells; this one would have "
+                        f"{cells:,}")
+    maze = generate(recipe)
+    assert isinstance(maze, GraphMaze)  # (a recipe of another kind)
+    return maze
+
+
+def run_kind(args: argparse.Namespace) -> int:
+    """``meiro play --grid KIND``: a theta, hex, triangle or weave maze in the front end asked for."""
+    from ..errors import MazeError
+
+    maze = kind_maze(args)
+    if args.browser:
+        from ..render.html_kind import render_kind_html
+
+        recipe = maze.recipe
+        name = "x".join(map(str, maze.size))
+        open_page(f"meiro-{maze.kind}-{maze.algorithm}-{name}-{maze.seed}-"
+                  f"{recipe.goal if recipe else 'corner'}.html", render_kind_html(maze, lang=args.lang))
+        return 0
+    from ..game import default_language
+
+    lang = args.lang or default_language()
+    if args.terminal:
+        import sys
+
+        if not (sys.stdin.isatty() and sys.stdout.isatty()):
+            raise MazeError("'meiro play --terminal' needs an interactive terminal "
+                            "(stdin and stdout must not be redirected)")
+        from ..ui.terminal_kind import run_terminal_weave
+
+        run_terminal_weave(maze, lang)
+        return 0
+    try:
+        from ..ui.tk_kind import run_kind_window
+    except ImportError as exc:  # Python built without Tk
+        raise MazeError(f"the game window needs tkinter ({exc}); install your system's "
+                        "python3-tk package") from None
+    run_kind_window(maze, lang)
+    return 0
+
+
+def open_page(name: str, page: str) -> None:
+    """Write ``page`` as ``name`` into the temporary folder and open it in the web browser."""
     import os
     import sys
     import tempfile
     import webbrowser
     from pathlib import Path
 
-    from .. import generate
     from ..errors import MazeError
     from ..io.writing import write_atomic
+
+    target = Path(tempfile.gettempdir()) / name
+    write_atomic(target, page.encode("utf-8"))
+    # a Linux machine without a screen would hand the page to a text browser (lynx, w3m),
+    # which runs no script: say where the page is instead
+    headless = (sys.platform.startswith("linux") and not os.environ.get("DISPLAY")
+                and not os.environ.get("WAYLAND_DISPLAY"))
+    if headless or not webbrowser.open(target.as_uri()):
+        raise MazeError(f"no web browser could be opened; the page is {target}")
+
+
+def run_browser(args: argparse.Namespace) -> int:
+    """``meiro play --browser``: write the maze's page and open it in the web browser."""
+    from .. import generate
     from ..render import check_output
     from ..render.html import render_html
 
@@ -123,13 +219,6 @@ def run_browser(args: argparse.Namespace) -> int:
     # one name per maze: playing the same maze again reuses its page
     recipe = maze.recipe
     assert recipe is not None  # (a generated maze has its recipe)
-    target = Path(tempfile.gettempdir()) / (f"meiro-{recipe.algorithm}-{width}x{height}-{recipe.seed}-"
-                                            f"{recipe.goal}.html")
-    write_atomic(target, render_html(maze, lang=args.lang).encode("utf-8"))
-    # a Linux machine without a screen would hand the page to a text browser (lynx, w3m),
-    # which runs no script: say where the page is instead
-    headless = (sys.platform.startswith("linux") and not os.environ.get("DISPLAY")
-                and not os.environ.get("WAYLAND_DISPLAY"))
-    if headless or not webbrowser.open(target.as_uri()):
-        raise MazeError(f"no web browser could be opened; the page is {target}")
+    open_page(f"meiro-{recipe.algorithm}-{width}x{height}-{recipe.seed}-{recipe.goal}.html",
+              render_html(maze, lang=args.lang))
     return 0

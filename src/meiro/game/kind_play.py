@@ -49,6 +49,8 @@ from .round import Phase
 
 #: how far (degrees) a neighbour may lie from a key's heading and still be the key's
 TOLERANCE = 50.0
+#: the most cells the game window draws: its canvas redraws every wall on a resize
+MAX_WINDOW_CELLS = 40_000
 #: a theta cell this close to the hub is the centre: its keys keep the page's directions
 _CENTRE = 0.25
 
