@@ -93,6 +93,16 @@ class Page:
                   touchPoints=[{"x": x + dx, "y": y + dy}])
         self.call("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
 
+    def tap(self, x: float, y: float) -> None:
+        """A one-finger tap at (x, y) CSS pixels."""
+        self.call("Input.dispatchTouchEvent", type="touchStart", touchPoints=[{"x": x, "y": y}])
+        self.call("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
+
+    def click(self, x: float, y: float) -> None:
+        """A left mouse click at (x, y) CSS pixels."""
+        for kind in ("mousePressed", "mouseReleased"):
+            self.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
+
     def screenshot(self) -> bytes:
         return base64.b64decode(self.call("Page.captureScreenshot", format="png")["data"])
 

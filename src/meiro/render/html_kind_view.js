@@ -234,6 +234,8 @@
     canvas.focus();
   });
   window.addEventListener("resize", draw);
+  // the header's text wraps differently once its font is in: the canvas changes size then too
+  if (window.ResizeObserver) new ResizeObserver(() => draw()).observe(canvas);
   setInterval(() => { if (game.startedAt !== null && game.stoppedAt === null) showCounters(); }, 100);
 
   // for scripts and tests: the game, and where a point of the drawing is on the page (CSS pixels)
