@@ -231,5 +231,5 @@ def run_kind_window(maze: GraphMaze, lang: str = "ja") -> None:
     apply_tk_scaling(root)
     root.configure(bg=BG)
     root.title(f"meiro {maze.kind} {'x'.join(map(str, maze.size))}")
-    KindWindow(root, maze, lang)
+    KindWindow(root, maze, lang).canvas.focus_force()
     root.mainloop()
