@@ -23,6 +23,7 @@ import numpy as np
 
 from .columns import display_width as display_width  # its home, without NumPy
 from ..errors import MazeError
+from ..kinds.maze import GraphMaze
 from ..maze import Maze, _as_position, check_path
 from .styles import GOAL, START, STYLES, grid_lines, style_lookup  # noqa: F401  (STYLES: meiro.STYLES)
 
@@ -32,15 +33,18 @@ _STARTS = {"S", "◎"}
 _GOALS = {"G", "E", "△"}  # E: the exit, as mazelib writes it
 
 
-def render_text(maze: Maze, style: str = "hash", path: Iterable[Any] | None = None) -> str:
+def render_text(maze: Maze | GraphMaze, style: str = "hash", path: Iterable[Any] | None = None) -> str:
     """Draw ``maze`` as text, optionally with a solution ``path`` overlaid.
 
     Parameters
     ----------
-    maze : Maze
+    maze : Maze or GraphMaze
+        A square maze, or a weave one (its crossings drawn as bridges:
+        :mod:`meiro.text.weave_text`); the other kinds have no text form.
     style : {"hash", "block"}
     path : array_like of (row, col), optional
-        Blocks to mark as the solution (e.g. ``meiro.solve(m).path``).
+        Blocks to mark as the solution (e.g. ``meiro.solve(m).path``); of a weave maze,
+        cell ids.
 
     Returns
     -------
@@ -62,7 +66,7 @@ def render_text(maze: Maze, style: str = "hash", path: Iterable[Any] | None = No
     return "\n".join(text_lines(maze, style, path))
 
 
-def text_lines(maze: Maze, style: str = "hash", path: Iterable[Any] | None = None) -> Iterator[str]:
+def text_lines(maze: Maze | GraphMaze, style: str = "hash", path: Iterable[Any] | None = None) -> Iterator[str]:
     """The lines of :func:`render_text`, one at a time.
 
     Printing a huge maze line by line needs memory for one line, not the
@@ -77,6 +81,10 @@ def text_lines(maze: Maze, style: str = "hash", path: Iterable[Any] | None = Non
     '#S G#'
     '#####'
     """
+    if isinstance(maze, GraphMaze):
+        from .weave_text import weave_lines
+
+        return weave_lines(maze, style, path)
     if not isinstance(maze, Maze):
         _not_text(maze)
         raise TypeError(f"expected a meiro.Maze, got {type(maze).__name__}")
