@@ -241,6 +241,7 @@ class GameModel:
             form.refuse("seed_invalid" if form.seed_text.strip() else "entry_invalid")
             self._status = True
             return False
+        assert isinstance(maze, Maze)  # (the entry makes square mazes)
         self.start_maze(maze)
         return True
 

@@ -10,6 +10,7 @@ run numba loads them from its cache and this takes milliseconds.
 from __future__ import annotations
 
 from ..generators import generate
+from ..maze import Maze
 from ..recipe import Recipe
 from ..solvers import solve
 
@@ -32,6 +33,7 @@ def prepare_kernels(algorithm: str | Recipe = "dig", goal: str = "corner") -> No
     else:
         recipe = Recipe(3, 3, algorithm, 0, goal)
     maze = generate(recipe)
+    assert isinstance(maze, Maze)  # (a square recipe)
     _ = maze.carve_order  # the digging replay's log
     solve(maze, "astar")  # the answer
     replay = SearchReplay(maze, "astar")  # the f window
