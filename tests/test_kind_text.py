@@ -95,3 +95,34 @@ def test_the_terminal_plays_a_weave_maze_to_clear(tmp_path):
         assert game.finish() == 0
     finally:
         game.child.close(force=True)
+
+
+def test_any_keys_keep_the_terminal_weave_game_sound(tmp_path):
+    import random
+
+    from test_play_terminal import Game
+
+    game = Game(tmp_path, ["--grid", "weave", "--size", "8x6", "--seed", "2", "--lang", "ja"],
+                lines=12, columns=30)  # smaller than the maze: it scrolls
+    try:
+        game.wait_text("移動回数")
+        rng = random.Random(2)
+        keys = ["w", "a", "s", "d", "h", "j", "k", "l", "\x1bOA", "\x1bOB", "\x1bOC", "\x1bOD", "i", "r",
+                "x", "\t", " ", "\r", "+", "é", "\x1b[5~", "\x7f", "0"]
+        for _ in range(200):
+            game.send(rng.choice(keys))
+        game.pump(0.5)
+        assert any("@" in line for line in game.screen.display[2:])
+        game.send("q")
+        assert game.finish() == 0
+        assert b"Traceback" not in game.raw
+    finally:
+        game.child.close(force=True)
+
+
+def test_the_terminal_refuses_the_kinds_it_cannot_draw(capsys):
+    from meiro.cli import main
+
+    assert main(["play", "-t", "--grid", "theta"]) == 2
+    err = capsys.readouterr().err
+    assert "the terminal game plays square and weave mazes, not theta ones" in err and err.count("\n") == 1

@@ -87,10 +87,11 @@ _SQUARE = Controls(_arrows((0,), (90,), (180,), (270,)), False, {
 CONTROLS: dict[str, Controls] = {
     "theta": Controls({**_arrows((0,), (90,), (180,), (270,)), "e": (45,), "q": (315,), "c": (135,),
                        "z": (225,)}, True, {
-        "ja": "↑: 外へ  ↓: 内へ  → ←: 輪に沿って (右回り / 左回り)  E / Q: 外の右 / 左  WASD も  "
-              "クリック / タップ: 隣のマスへ",
+        "ja": "↑: 外へ  ↓: 内へ  → ←: 輪に沿って (右回り / 左回り)  Q / E: 外の左 / 右  "
+              "Z / C: 内の左 / 右  WASD も  クリック / タップ: 隣のマスへ",
         "en": "↑: outward  ↓: inward  → ←: round the ring (clockwise / anticlockwise)  "
-              "E / Q: outward to the right / left  also WASD  click / tap: to a neighbouring cell"}),
+              "Q / E: outward left / right  Z / C: inward left / right  also WASD  "
+              "click / tap: to a neighbouring cell"}),
     "hex": Controls({"w": (0,), "e": (60,), "d": (120,), "s": (180,), "a": (240,), "q": (300,),
                      "ArrowUp": (0,), "ArrowDown": (180,)}, False, {
         "ja": "W: 上  E: 右上  D: 右下  S: 下  A: 左下  Q: 左上  (↑↓ も)  クリック / タップ: 隣のマスへ",
