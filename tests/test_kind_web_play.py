@@ -58,11 +58,22 @@ def test_the_page_carries_the_maze_and_its_keys(kind, size, seed):
     assert data["texts"]["en"]["page_keys"] == CONTROLS[kind].help["en"]
 
 
+def test_render_file_writes_a_kinds_page():
+    from meiro.render import render_file
+
+    maze = meiro.generate(5, grid="theta", seed=1)
+    page = render_file(maze, "m.html", lang="ja").decode("utf-8")
+    data = page_data(page)
+    assert data["kind"] == "theta" and data["lang"] == "ja" and "class KindGame" in page
+
+
 def test_pages_the_game_cannot_show_are_refused():
     with pytest.raises(meiro.MazeError, match="cannot be played"):
         render_html(meiro.generate(3, 3, grid="3d", layers=2, seed=1))
     with pytest.raises(meiro.MazeError, match="lang"):
         render_html(meiro.generate(3, grid="theta", seed=1), lang="fr")
+    with pytest.raises(meiro.MazeError, match="up to 250,000 cells"):
+        render_html(meiro.generate(520, 500, grid="hex", seed=1))
 
 
 def run_node(tmp_path, driver: str):
