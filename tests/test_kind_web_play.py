@@ -234,3 +234,30 @@ def test_any_keys_in_any_order_keep_a_kinds_page_sound(tmp_path):
         assert page.evaluate("meiro.game.moves") > 0, "no key moved the player: nothing was tested"
     finally:
         page.close()
+
+
+@needs_chromium
+def test_zoomed_in_the_view_follows_the_player(tmp_path):
+    maze = meiro.generate(20, grid="theta", seed=6)
+    model = KindRound(maze)
+    page = open_page(tmp_path, maze, width=500, height=600)
+    try:
+        whole = page.evaluate("meiro.view().scale")
+        for _ in range(4):
+            page.press("+")
+        assert page.evaluate("meiro.view().scale") == pytest.approx(4 * whole)
+        box = page.evaluate("(() => { const b = document.getElementById('maze').getBoundingClientRect();"
+                            " return [b.left, b.top, b.right, b.bottom]; })()")
+        for cell in model.answer_path[1:].tolist():
+            page.press(model.key_to(cell))
+            model.press(model.key_to(cell))
+            x, y = page.evaluate(f"meiro.at({cell})")
+            assert box[0] <= x <= box[2] and box[1] <= y <= box[3], "the player left the view"
+        page.wait_for("meiro.game.cleared")
+        page.evaluate("document.querySelector('button[aria-label=\"zoom out\"]').click()")
+        assert page.evaluate("meiro.view().level") == 3
+        page.press("0")
+        assert page.evaluate("meiro.view().scale") == pytest.approx(whole)
+        assert page.evaluate("meiro.errors") == []
+    finally:
+        page.close()

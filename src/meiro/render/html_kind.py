@@ -37,7 +37,8 @@ MAX_KIND_CELLS = 250_000
 TEXT_KEYS = ("time", "moves", "steps", "fewest", "count", "step_count", "seed", "answer", "again",
              "gave_up", "best", "new_best", "not_recorded", "hours", "minutes", "seconds")
 #: The page's own texts: what the restart key is, per language.
-PAGE_TEXTS = {"ja": {"more_keys": "i: 解答  r: やり直し"}, "en": {"more_keys": "i: answer  r: again"}}
+PAGE_TEXTS = {"ja": {"more_keys": "i: 解答  r: やり直し  + - 0: 拡大 / 縮小 / 全体"},
+              "en": {"more_keys": "i: answer  r: again  + - 0: zoom in / out / whole maze"}}
 
 
 def _asset(name: str) -> str:

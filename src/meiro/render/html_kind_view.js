@@ -18,15 +18,41 @@
   const errors = [];  // for tests: anything thrown while the page runs
   window.addEventListener("error", (event) => errors.push(String(event.message)));
 
-  // The drawing's units to CSS pixels: the whole maze fitted into the canvas, with a margin.
+  // The drawing's units to CSS pixels: the whole maze fitted into the canvas, with a margin;
+  // zoomed in (+ and -, 0 for the whole maze again), a view that follows the player, moving
+  // on only when the player nears its edge (the walls are drawn again then, not at each step).
   const box = data.box;
+  const LEVELS = [1, 1.5, 2, 3, 4, 6, 8, 12, 16];
+  let level = 0;
   let scale = 1, left = 0, top = 0;
+  let camera = null;  // the drawing's point at the middle of the view, when zoomed in
   function fit(width, height) {
     const margin = 0.6;
     const w = box[2] - box[0] + 2 * margin, h = box[3] - box[1] + 2 * margin;
-    scale = Math.max(0.01, Math.min(width / w, height / h));
-    left = (width - (box[2] - box[0]) * scale) / 2 - box[0] * scale;
-    top = (height - (box[3] - box[1]) * scale) / 2 - box[1] * scale;
+    const whole = Math.max(0.01, Math.min(width / w, height / h));
+    scale = whole * LEVELS[level];
+    if (level === 0) {
+      camera = null;
+      left = (width - (box[2] - box[0]) * scale) / 2 - box[0] * scale;
+      top = (height - (box[3] - box[1]) * scale) / 2 - box[1] * scale;
+      return;
+    }
+    const x = C[2 * game.player], y = C[2 * game.player + 1];
+    const halfW = width / 2 / scale, halfH = height / 2 / scale;
+    if (!camera || Math.abs(x - camera[0]) > 0.6 * halfW || Math.abs(y - camera[1]) > 0.6 * halfH) {
+      camera = [x, y];
+    }
+    // kept over the maze where it is larger than the view, else centred on it
+    const keep = (at, half, lo, hi) => (hi - lo <= 2 * half ? (lo + hi) / 2
+      : Math.min(Math.max(at, lo - margin + half), hi + margin - half));
+    camera = [keep(camera[0], halfW, box[0], box[2]), keep(camera[1], halfH, box[1], box[3])];
+    left = width / 2 - camera[0] * scale;
+    top = height / 2 - camera[1] * scale;
+  }
+  function zoom(step) {
+    level = step === 0 ? 0 : Math.min(LEVELS.length - 1, Math.max(0, level + step));
+    camera = null;
+    draw();
   }
   const px = (x) => left + x * scale, py = (y) => top + y * scale;
 
@@ -35,7 +61,7 @@
   const walls = document.createElement("canvas");
   let wallsSize = "";
   function drawWalls(width, height, ratio) {
-    const key = `${width}x${height}x${ratio}`;
+    const key = `${width}x${height}x${ratio}x${scale}x${left}x${top}`;
     if (key === wallsSize) return;
     wallsSize = key;
     walls.width = Math.round(width * ratio);
@@ -215,6 +241,9 @@
     if (data.keys[key]) stepped(game.press(key, performance.now()));
     else if (key === "i") showAnswer();
     else if (key === "r") again();
+    else if (key === "+" || key === "=") zoom(1);
+    else if (key === "-") zoom(-1);
+    else if (key === "0") zoom(0);
     else return;
     event.preventDefault();  // arrows would scroll the page
   });
@@ -226,6 +255,15 @@
     if (cell >= 0) stepped(game.moveTo(cell, performance.now()));
     canvas.focus();
   });
+  // zoom buttons, for screens without + and - keys
+  for (const [label, step] of [["+", 1], ["−", -1]]) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = label;
+    button.setAttribute("aria-label", step > 0 ? "zoom in" : "zoom out");
+    button.addEventListener("click", () => { zoom(step); canvas.focus(); });
+    document.getElementById("tools").insertBefore(button, document.getElementById("keys"));
+  }
   document.getElementById("answer").addEventListener("click", () => { showAnswer(); canvas.focus(); });
   document.getElementById("again").addEventListener("click", () => { again(); canvas.focus(); });
   document.getElementById("language").addEventListener("click", () => {
@@ -247,7 +285,7 @@
       const b = canvas.getBoundingClientRect();
       return [b.left + px(C[2 * cell]), b.top + py(C[2 * cell + 1])];
     },
-    view: () => ({ scale: scale, left: left + canvas.getBoundingClientRect().left,
+    view: () => ({ scale: scale, level: level, left: left + canvas.getBoundingClientRect().left,
                    top: top + canvas.getBoundingClientRect().top }),
   };
   relabel();
