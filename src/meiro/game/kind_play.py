@@ -166,8 +166,8 @@ def shortest_path(maze: GraphMaze, start: int | None = None) -> NDArray[np.int32
     """A shortest way from ``start`` (default the maze's) to the goal, as cell ids.
 
     A breadth-first search from the goal in plain Python: the game's layer keeps off
-    the compiled kernels, and a playable maze is small (a 120,000-cell one takes
-    a fraction of a second).
+    the compiled kernels, and a maze the game plays is small (a web page holds at
+    most 250,000 cells).
 
     >>> import meiro
     >>> shortest_path(meiro.generate(3, 2, grid="hex", seed=1)).tolist()
