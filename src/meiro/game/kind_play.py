@@ -251,6 +251,8 @@ class KindRound:
     def press(self, key: str) -> bool:
         """A key (a web page's name for it: ``"ArrowUp"``, ``"q"``...); True if the player moved.
         Any other key, or a key with no open way, does nothing."""
+        if not isinstance(key, str):
+            return False
         headings = self.controls.keys.get(key if len(key) != 1 else key.lower())
         if headings is None or self.phase is not Phase.PLAYING:
             return False
