@@ -28,14 +28,19 @@ def open_pairs(maze):
     return {tuple(sorted(p)) for p in maze.open_pairs().tolist()}
 
 
-def open_page(tmp_path, maze, lang="en", width=800, height=700) -> Page:
+def open_page(tmp_path, maze, lang="en", width=800, height=700, dug=True) -> Page:
+    """``maze``'s page in headless Chromium; with ``dug``, its digging replay skipped (Space)."""
     pytest.importorskip("websocket")
     target = tmp_path / f"{maze.kind}.html"
     target.write_text(render_html(maze, lang=lang), encoding="utf-8")
     try:
-        return Page(target.as_uri(), width=width, height=height)
+        page = Page(target.as_uri(), width=width, height=height)
     except RuntimeError as exc:  # the browser itself, not the page
         pytest.skip(f"headless Chromium did not start: {exc}")
+    if dug:
+        page.press(" ")
+        page.wait_for("!meiro.digging()")
+    return page
 
 
 @pytest.mark.parametrize("kind,size,seed", KINDS)
@@ -232,6 +237,44 @@ def test_any_keys_in_any_order_keep_a_kinds_page_sound(tmp_path):
             player = now
         assert page.evaluate("meiro.errors") == []
         assert page.evaluate("meiro.game.moves") > 0, "no key moved the player: nothing was tested"
+    finally:
+        page.close()
+
+
+def test_small_pages_carry_the_generators_log():
+    maze = meiro.generate(6, grid="theta", seed=2)
+    data = page_data(render_html(maze))
+    order = data["dig"]["order"]
+    assert sorted(order) == sorted(set(order)) and set(order) == set(np.flatnonzero(maze.passages).tolist())
+    assert len(data["dig"]["walls"]) == 5 * maze.geometry.edge_count
+    assert page_data(render_html(maze, dig=False))["dig"] is None
+    hand_made = maze.edited(maze.passages.copy())  # no recipe: no log to replay
+    assert page_data(render_html(hand_made))["dig"] is None
+
+
+@needs_chromium
+def test_the_page_digs_the_maze_first(tmp_path):
+    maze = meiro.generate(9, 8, grid="hex", seed=7)
+    page = open_page(tmp_path, maze, dug=False)
+    try:
+        assert page.evaluate("meiro.digging()")["total"] == maze.cells - 1
+        for key in ("ArrowDown", "s", "d", "i", "r"):  # no step, no answer while digging
+            page.press(key)
+        assert page.evaluate("meiro.game.steps") == 0 and not page.evaluate("meiro.game.answered")
+        page.press("ArrowRight")
+        state = page.evaluate("meiro.digging()")
+        assert state["paused"]
+        page.press("ArrowRight")
+        assert page.evaluate("meiro.digging()")["done"] == state["done"] + 1
+        page.press("Enter")
+        page.wait_for("!meiro.digging()", timeout=30)
+        model = KindRound(maze)
+        for cell in model.answer_path[1:].tolist():
+            key = model.key_to(cell)
+            model.press(key)
+            page.press(key)
+        page.wait_for("meiro.game.cleared")
+        assert page.evaluate("meiro.errors") == []
     finally:
         page.close()
 

@@ -136,7 +136,7 @@ def render_html(maze: Maze | GraphMaze, *, lang: str | None = None, title: str |
     if isinstance(maze, GraphMaze):
         from .html_kind import render_kind_html
 
-        return render_kind_html(maze, lang=lang, title=title, palette=palette)
+        return render_kind_html(maze, lang=lang, title=title, palette=palette, dig=dig)
     maze.check()
     check_output(".html", maze.shape)  # the page's limits (check_page) and the memory
     if lang not in (None, "ja", "en"):

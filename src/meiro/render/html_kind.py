@@ -21,6 +21,7 @@ import re
 from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ..errors import MazeError
 from ..game.kind_play import controls, shortest_path
@@ -33,9 +34,13 @@ from .palette import Palette
 
 #: The most cells a page of a non-square kind holds: its walls are redrawn whole on every resize.
 MAX_KIND_CELLS = 250_000
+#: Mazes of up to this many cells carry the generator's log, and the page replays the digging
+#: (it draws the walls still standing every frame).
+DIG_CELLS = 20_000
 #: The message keys the page uses.
 TEXT_KEYS = ("time", "moves", "steps", "fewest", "count", "step_count", "seed", "answer", "again",
-             "gave_up", "best", "new_best", "not_recorded", "hours", "minutes", "seconds")
+             "gave_up", "best", "new_best", "not_recorded", "hours", "minutes", "seconds", "digging",
+             "dig_paused")
 #: The page's own texts: what the restart key is, per language.
 PAGE_TEXTS = {"ja": {"more_keys": "i: 解答  r: やり直し  + - 0: 拡大 / 縮小 / 全体"},
               "en": {"more_keys": "i: answer  r: again  + - 0: zoom in / out / whole maze"}}
@@ -53,9 +58,27 @@ def _flat(values: Any) -> list[float]:
     return flat
 
 
+def _dig_order(maze: GraphMaze) -> NDArray[np.int32] | None:
+    """The edges in the order the generator opened them: the maze's own log, else its recipe's
+    maze made again with the log kept (when that is this maze); None when neither is known."""
+    if maze.carve_order is not None:
+        return maze.carve_order
+    recipe = maze.recipe
+    if recipe is None:
+        return None
+    from ..kinds.making import make
+
+    again = make(recipe, record=True)
+    return again.carve_order if again == maze else None
+
+
 def render_kind_html(maze: GraphMaze, *, lang: str | None = None, title: str | None = None,
-                     palette: Palette | None = None) -> str:
+                     palette: Palette | None = None, dig: bool = True) -> str:
     """The page of a theta, hex, triangle or weave ``maze``: a game in one HTML file.
+
+    With ``dig``, a maze of up to :data:`DIG_CELLS` cells whose digging is known (its log,
+    or its recipe) is dug before the eyes first, as on the square grid's page (Space
+    skips, → digs one passage at a time, Enter goes on).
 
     Raises
     ------
@@ -95,7 +118,7 @@ def render_kind_html(maze: GraphMaze, *, lang: str | None = None, title: str | N
         "cells": g.cells, "centres": _flat(g.centres[:, :2]),
         "offsets": np.asarray(g.offsets).tolist(), "targets": np.asarray(g.targets).tolist(),
         "open": "".join("1" if p else "0" for p in maze.passages[g.slot_edges].tolist()),
-        "walls": _flat(drawn), "box": box, "hub": [float(g.hub[0]), float(g.hub[1])],
+        "walls": _flat(drawn), "border": len(g.border), "box": box, "hub": [float(g.hub[0]), float(g.hub[1])],
         "crossings": np.asarray(g.extra.get("crossings", np.zeros((0, 2)))).astype(int).tolist(),
         "start": maze.start, "goal": maze.goal, "answer": answer.tolist(), "fewest": len(answer) - 1,
         "algorithm": maze.algorithm, "seed": maze.seed, "lang": lang,
@@ -104,10 +127,16 @@ def render_kind_html(maze: GraphMaze, *, lang: str | None = None, title: str | N
         "colors": {"wall": palette.wall, "path": palette.path, "start": palette.start,
                    "goal": palette.goal, "answer": palette.answer, "player": rgb(paint.PLAYER),
                    "trail": rgb(paint.TRAIL)},
+        "dig": None,
         "texts": {language: {**{key: MESSAGES[language][key] for key in TEXT_KEYS},
                              **PAGE_TEXTS[language], "page_keys": keys.help[language]}
                   for language in ("ja", "en")},
     }
+    order = _dig_order(maze) if dig and maze.cells <= DIG_CELLS else None
+    if order is not None:
+        every = np.round(g.walls, 4)
+        every[~np.isfinite(every).all(axis=1)] = [0, 0, 0, 0, -1]  # no wall to take away (a tunnel)
+        data["dig"] = {"order": np.asarray(order).tolist(), "walls": _flat(every)}
     if title is None:
         title = f"meiro {maze.kind} {size}" + (f" seed {maze.seed}" if maze.seed is not None else "")
     payload = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")

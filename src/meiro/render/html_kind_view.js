@@ -15,6 +15,7 @@
   const canvas = document.getElementById("maze");
   const context = canvas.getContext("2d");
   const rgb = (c) => `rgb(${c[0]},${c[1]},${c[2]})`;
+  let digging = null;  // the digging replay, while it runs
   const errors = [];  // for tests: anything thrown while the page runs
   window.addEventListener("error", (event) => errors.push(String(event.message)));
 
@@ -61,7 +62,7 @@
   const walls = document.createElement("canvas");
   let wallsSize = "";
   function drawWalls(width, height, ratio) {
-    const key = `${width}x${height}x${ratio}x${scale}x${left}x${top}`;
+    const key = `${width}x${height}x${ratio}x${scale}x${left}x${top}x${digging ? digging.done : -1}`;
     if (key === wallsSize) return;
     wallsSize = key;
     walls.width = Math.round(width * ratio);
@@ -91,9 +92,14 @@
     g.lineWidth = Math.max(1, Math.min(6, scale / 8));
     g.lineCap = "round";
     g.beginPath();
-    const w = data.walls, hx = data.hub[0], hy = data.hub[1];
-    for (let i = 0; i < w.length; i += 5) {
-      const x0 = w[i], y0 = w[i + 1], x1 = w[i + 2], y1 = w[i + 3], r = w[i + 4];
+    // while digging: the outline (the walls' last rows) and every wall not yet dug through
+    const w = digging ? digging.walls : data.walls, hx = data.hub[0], hy = data.hub[1];
+    const outline = digging ? data.walls.slice(data.walls.length - 5 * data.border) : [];
+    for (let i = 0; i < w.length + outline.length; i += 5) {
+      const v = i < w.length ? w : outline, j = i < w.length ? i : i - w.length;
+      if (digging && v === w && digging.opened[j / 5]) continue;
+      const x0 = v[j], y0 = v[j + 1], x1 = v[j + 2], y1 = v[j + 3], r = v[j + 4];
+      if (r < 0) continue;  // a tunnel: no wall
       if (r > 0) {  // an arc around the hub, clockwise on the page from (x0, y0) to (x1, y1)
         const a0 = Math.atan2(y0 - hy, x0 - hx), a1 = Math.atan2(y1 - hy, x1 - hx);
         g.moveTo(px(x0), py(y0));
@@ -131,6 +137,7 @@
     context.setTransform(1, 0, 0, 1, 0, 0);
     context.drawImage(walls, 0, 0);
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
+    if (digging) return showCounters();
     for (let cell = 0; cell < game.cells; cell++) {
       if (game.visited[cell] && cell !== game.start) dot(cell, 0.2, colors.trail, false);
     }
@@ -192,7 +199,8 @@
     document.getElementById("message").textContent = text;
   }
   function stateMessage() {
-    return game.cleared ? `CLEAR!!  ${bestText()}` : game.answered ? t("gave_up") : bestText();
+    return digging ? t(digging.paused ? "dig_paused" : "digging")
+      : game.cleared ? `CLEAR!!  ${bestText()}` : game.answered ? t("gave_up") : bestText();
   }
 
   function relabel() {
@@ -215,7 +223,7 @@
 
   let animation = null;
   function showAnswer() {
-    if (!game.giveUp(performance.now())) return;
+    if (digging || !game.giveUp(performance.now())) return;
     say(t("gave_up"));
     const began = performance.now(), n = data.answer.length;
     const duration = Math.min(3000, Math.max(300, 10 * n));
@@ -229,15 +237,62 @@
   }
 
   function again() {
+    if (digging) return;
     animation = null;
     answerShown = 0;
     game.reset();
     relabel();
   }
 
+  // The digging replay: the generator's log, one passage after another at the square page's
+  // pace; Space skips it, → pauses it and digs one passage, Enter goes on.
+  function dig() {
+    const order = data.dig.order;
+    digging = { order: order, walls: data.dig.walls, opened: new Uint8Array(data.dig.walls.length / 5),
+                done: 0, paused: false, began: performance.now(),
+                duration: 1000 * Math.min(6.5, 2.5 + Math.log10(Math.max(order.length, 450) / 450)) };
+    say(t("digging"));
+    requestAnimationFrame(digFrame);
+  }
+  function digTo(k) {
+    const d = digging;
+    for (; d.done < Math.min(k, d.order.length); d.done++) d.opened[d.order[d.done]] = 1;
+    if (d.done === d.order.length) {
+      digging = null;
+      wallsSize = "";
+      say(stateMessage());
+    }
+    draw();
+  }
+  function digFrame(now) {
+    if (!digging || digging.paused) return;
+    const d = digging;
+    digTo(Math.max(d.done, Math.ceil(d.order.length * (now - d.began) / d.duration)));
+    if (digging) requestAnimationFrame(digFrame);
+  }
+  function digKey(key) {
+    const d = digging;
+    if (key === " ") digTo(d.order.length);
+    else if (key === "ArrowRight") {
+      d.paused = true;
+      say(t("dig_paused"));
+      digTo(d.done + 1);
+    } else if (key === "Enter" && d.paused) {
+      d.paused = false;
+      d.began = performance.now() - d.duration * d.done / d.order.length;
+      say(t("digging"));
+      requestAnimationFrame(digFrame);
+    }
+  }
+
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+    if (digging) {
+      digKey(key);
+      event.preventDefault();
+      return;
+    }
     if (data.keys[key]) stepped(game.press(key, performance.now()));
     else if (key === "i") showAnswer();
     else if (key === "r") again();
@@ -249,6 +304,7 @@
   });
   // a tap or click on a neighbouring cell steps there
   canvas.addEventListener("pointerdown", (event) => {
+    if (digging) return;
     const box = canvas.getBoundingClientRect();
     const x = (event.clientX - box.left - left) / scale, y = (event.clientY - box.top - top) / scale;
     const cell = game.neighbourAt(x, y, 1.0);
@@ -280,6 +336,7 @@
   window.meiro = {
     game: game,
     errors: errors,
+    digging: () => digging && { done: digging.done, total: digging.order.length, paused: digging.paused },
     answerShown: () => answerShown,
     at: (cell) => {
       const b = canvas.getBoundingClientRect();
@@ -289,5 +346,6 @@
                    top: top + canvas.getBoundingClientRect().top }),
   };
   relabel();
+  if (data.dig) dig();
   canvas.focus();
 })();
