@@ -87,8 +87,9 @@ def test_the_terminal_plays_a_weave_maze_to_clear(tmp_path):
         for i, key in enumerate(keys):
             game.send({"ArrowUp": "\x1bOA", "ArrowDown": "\x1bOB", "ArrowRight": "\x1bOC",
                        "ArrowLeft": "\x1bOD"}[key] if i % 2 else letters.get(key, key))
-        game.wait_text("CLEAR!!")
+        game.wait_text("CLEAR!! New record!")  # kept in the data folder
         assert f"Moves {model.min_moves} " in game.header()
+        assert list(tmp_path.rglob("records.json"))
         y, x = find_player(game)
         assert (y - 2, x // 2) == blocks(maze, maze.goal)
         game.send("q")

@@ -41,7 +41,8 @@ def display():
 
 
 @pytest.fixture
-def window(display):
+def window(display, tmp_path):
+    from meiro.game.records import Records
     from meiro.ui.tk_kind import KindWindow
 
     roots, errors = [], []
@@ -50,7 +51,8 @@ def window(display):
         root = tk.Tk(screenName=display)
         root.report_callback_exception = lambda *exc: errors.append(exc)
         roots.append(root)
-        app = KindWindow(root, maze, lang, size=500, has_japanese_font=lambda root: True)
+        app = KindWindow(root, maze, lang, size=500, has_japanese_font=lambda root: True,
+                         records=Records(tmp_path / "records.json"))
         app.canvas.focus_force()  # (no window manager gives it the focus)
         root.update()
         return root, app
@@ -108,7 +110,9 @@ def test_a_theta_and_a_hex_maze_are_played_to_clear_in_the_window(window, displa
         model.press(key)
         press(root, key)
         assert app.game.player == cell
-    assert app.game.phase is Phase.CLEARED and app.message.get() == "CLEAR!!"
+    assert app.game.phase is Phase.CLEARED and app.message.get() == "CLEAR!!  New record!"
+    assert app.records.best(f"dig {kind} {'x'.join(map(str, size))} seed {seed} corner")["moves"] == \
+        model.min_moves
     assert f"Moves {model.min_moves} " in app.counters.get()
     shot = grab(root, display)
     middle_cell = model.answer_path[len(model.answer_path) // 2]
@@ -117,6 +121,7 @@ def test_a_theta_and_a_hex_maze_are_played_to_clear_in_the_window(window, displa
     # again, then the answer: drawn in pink, and no key moves the player
     press(root, "r")
     assert app.game.steps == 0 and app.game.player == maze.start
+    assert app.message.get().startswith("Best: ")
     press(root, "i")
     assert app.game.phase is Phase.ANSWER
     shot = grab(root, display)

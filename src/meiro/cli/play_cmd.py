@@ -173,16 +173,19 @@ def run_kind(args: argparse.Namespace) -> int:
         if not (sys.stdin.isatty() and sys.stdout.isatty()):
             raise MazeError("'meiro play --terminal' needs an interactive terminal "
                             "(stdin and stdout must not be redirected)")
+        from ..game.records import Records
         from ..ui.terminal_kind import run_terminal_weave
 
-        run_terminal_weave(maze, lang)
+        run_terminal_weave(maze, lang, Records())
         return 0
     try:
         from ..ui.tk_kind import run_kind_window
     except ImportError as exc:  # Python built without Tk
         raise MazeError(f"the game window needs tkinter ({exc}); install your system's "
                         "python3-tk package") from None
-    run_kind_window(maze, lang)
+    from ..game.records import Records
+
+    run_kind_window(maze, lang, Records())
     return 0
 
 

@@ -45,6 +45,7 @@ from ..errors import MazeError
 from ..kinds.geometry import Geometry
 from ..kinds.maze import GraphMaze
 from .clock import Stopwatch
+from .records import Records
 from .round import Phase
 
 #: how far (degrees) a neighbour may lie from a key's heading and still be the key's
@@ -297,6 +298,20 @@ class KindRound:
         return True
 
     # -- state out -------------------------------------------------------------------------------
+    def record_key(self) -> str | None:
+        """The records' name of the maze (its recipe's key, the kind in it), or None for a maze
+        not named by how it was made."""
+        recipe = self.maze.recipe
+        return None if recipe is None or recipe.seed is None else recipe.key()
+
+    def note_clear(self, records: Records | None) -> str:
+        """After a clear: put it in ``records`` and say what came of it, in words for
+        :func:`~meiro.text.messages.text` (a message key, an error, or '')."""
+        key = self.record_key()
+        if records is None or key is None or not self.cleared:
+            return ""
+        return records.note_clear(key, self.stopwatch.elapsed, self.moves) or ""
+
     def key_to(self, cell: int) -> str | None:
         """A key that steps from the player's cell to ``cell``, or None (then only a tap does)."""
         for key, headings in self.controls.keys.items():

@@ -24,6 +24,7 @@ import numpy as np
 from ..errors import MazeError
 from ..game.clock import format_elapsed
 from ..game.kind_play import KindRound
+from ..game.records import NOTE_KEYS, Records
 from ..game.round import Phase
 from ..kinds import KINDS
 from ..kinds.maze import GraphMaze
@@ -50,9 +51,11 @@ class TerminalWeave:
 
     def __init__(self, screen: curses.window, maze: GraphMaze, lang: str = "ja", *,
                  clock: Callable[[], float] = time.monotonic, color: bool = False,
-                 utf8: bool = True) -> None:
+                 utf8: bool = True, records: Records | None = None) -> None:
         import curses
 
+        self.records = records
+        self.news = ""  # what the last clear came to (a new record, ...)
         self.curses = curses
         self.screen = screen
         self.lang = lang
@@ -87,8 +90,10 @@ class TerminalWeave:
             self.game.show_answer()
         elif key == "r":
             self.game.reset()
-        elif key:
-            self.game.press(key)
+            self.news = ""
+        elif key and self.game.press(key) and self.game.cleared:
+            note = self.game.note_clear(self.records)
+            self.news = text(self.lang, note) if note in NOTE_KEYS else note
 
     # -- drawing ---------------------------------------------------------------------------------
     def marks(self) -> dict[tuple[int, int], str]:
@@ -117,7 +122,7 @@ class TerminalWeave:
             f"{text(lang, 'fewest')} {text(lang, 'count', n=game.min_moves)}",
             f"{name} {'x'.join(map(str, maze.size))}",
         ])
-        state = "CLEAR!!" if game.cleared else text(lang, "gave_up") if game.phase is Phase.ANSWER else ""
+        state = f"CLEAR!! {self.news}".rstrip() if game.cleared else text(lang, "gave_up") if game.phase is Phase.ANSWER else ""
         keys = ("←↑→↓ / WASD / hjkl: 移動  i: 解答  r: やり直し  q: 終了" if lang == "ja" else
                 "arrows / WASD / hjkl: move  i: answer  r: again  q: quit")
         return counters, f"{state}  {keys}" if state else keys
@@ -166,7 +171,7 @@ def _scroll(size: int, room: int, at: int) -> int:
     return min(max(0, at - room // 2), size - room)
 
 
-def run_terminal_weave(maze: GraphMaze, lang: str = "ja") -> None:
+def run_terminal_weave(maze: GraphMaze, lang: str = "ja", records: Records | None = None) -> None:
     """Play a weave ``maze`` in the current terminal until the player quits."""
     if maze.kind != "weave":
         raise MazeError(f"the terminal game plays square and weave mazes, not {maze.kind} ones")
@@ -194,7 +199,7 @@ def run_terminal_weave(maze: GraphMaze, lang: str = "ja") -> None:
             except curses.error:
                 pass
         screen.keypad(True)
-        TerminalWeave(screen, maze, lang, color=color, utf8=utf8).run()
+        TerminalWeave(screen, maze, lang, color=color, utf8=utf8, records=records).run()
 
     try:
         curses.wrapper(main)

@@ -20,6 +20,7 @@ import numpy as np
 from ..errors import MazeError
 from ..game.clock import format_elapsed
 from ..game.kind_play import KindRound
+from ..game.records import NOTE_KEYS, Records
 from ..game.round import Phase
 from ..kinds import KINDS
 from ..kinds.maze import GraphMaze
@@ -54,8 +55,11 @@ class KindWindow:
 
     def __init__(self, root: tk.Misc, maze: GraphMaze, lang: str = "ja", *,
                  clock: Callable[[], float] = time.monotonic, size: int = 560,
+                 records: Records | None = None,
                  has_japanese_font: Callable[[tk.Misc], bool] = japanese_font_available) -> None:
         self.root = root
+        self.records = records
+        self.news = ""  # what the last clear came to (a new record, ...)
         if lang == "ja" and not has_japanese_font(root):
             lang = "en"
         self.lang = lang
@@ -154,8 +158,8 @@ class KindWindow:
             f"{text(lang, 'fewest')} {text(lang, 'count', n=game.min_moves)}",
             f"{name} {'x'.join(map(str, maze.size))} {text(lang, 'seed')} {maze.seed if maze.seed is not None else '-'}",
         ]))
-        self.message.set("CLEAR!!" if game.cleared else text(lang, "gave_up")
-                         if game.phase is Phase.ANSWER else "")
+        self.message.set(f"CLEAR!!  {self.news}".rstrip() if game.cleared else text(lang, "gave_up")
+                         if game.phase is Phase.ANSWER else self.best_text())
         self.canvas.delete("clear")
         if game.cleared:
             w, h = self.canvas.winfo_width(), self.canvas.winfo_height()
@@ -165,8 +169,20 @@ class KindWindow:
             self.canvas.create_text(w / 2, h / 2, text="CLEAR!!", fill="yellow",
                                     font=("Helvetica", size, "bold"), tags=("clear",))
 
+    def best_text(self) -> str:
+        """The maze's records as a line (「記録 ...」), or ''."""
+        key = self.game.record_key()
+        best = self.records.best(key) if self.records is not None and key is not None else None
+        if not best:
+            return ""
+        return text(self.lang, "best", time=format_elapsed(best["time"], self.lang),
+                    moves=text(self.lang, "count", n=best["moves"]))
+
     def _moved(self, left: int) -> None:
         """The player stepped from ``left``: the trail and the player's dot."""
+        if self.game.cleared:
+            note = self.game.note_clear(self.records)
+            self.news = text(self.lang, note) if note in NOTE_KEYS else note
         self.canvas.delete("player")
         if left != self.game.maze.start:
             self._dot(left, 0.2, _hex(TRAIL), "trail")
@@ -193,6 +209,7 @@ class KindWindow:
         elif key == "r":
             game.reset()
             self.answer_shown = False
+            self.news = ""
             self.redraw()
         else:
             left = game.player
@@ -220,7 +237,7 @@ class KindWindow:
         self.root.after(100, self._tick)
 
 
-def run_kind_window(maze: GraphMaze, lang: str = "ja") -> None:
+def run_kind_window(maze: GraphMaze, lang: str = "ja", records: Records | None = None) -> None:
     """Open the window on ``maze`` and run until it is closed."""
     enable_dpi_awareness()
     try:
@@ -231,5 +248,5 @@ def run_kind_window(maze: GraphMaze, lang: str = "ja") -> None:
     apply_tk_scaling(root)
     root.configure(bg=BG)
     root.title(f"meiro {maze.kind} {'x'.join(map(str, maze.size))}")
-    KindWindow(root, maze, lang).canvas.focus_force()
+    KindWindow(root, maze, lang, records=records).canvas.focus_force()
     root.mainloop()
