@@ -160,7 +160,7 @@ def test_a_kind_the_game_cannot_show_is_refused_in_one_line():
     (["play", "--browser", "--grid", "theta", "--size", "3x4"], "theta maze's size is one number"),
     (["play", "--browser", "--grid", "hex", "-a", "binary-tree"], "binary-tree makes square mazes only"),
     (["play", "--browser", "--grid", "hex", "--blocks", "9x9"], "--blocks is for square mazes"),
-    (["play", "--web", "--grid", "hex", "--size", "1000x1000"], "up to 250,000 cells"),
+    (["play", "--web", "--grid", "hex", "--size", "1000x1000"], "up to 100,000 cells"),
     (["play", "--grid", "hex", "--size", "300x300"], "up to 40,000 cells"),
 ])
 def test_cli_refuses_what_it_cannot_play_in_one_line(argv, words, capsys, monkeypatch):

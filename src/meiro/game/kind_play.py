@@ -52,6 +52,9 @@ from .round import Phase
 TOLERANCE = 50.0
 #: the most cells the game window draws: its canvas redraws every wall on a resize
 MAX_WINDOW_CELLS = 40_000
+#: decimals of the centres the rules see: the web page carries them so, and its rules and these
+#: must see the same numbers to break the same ties
+PLACES = 6
 #: a theta cell this close to the hub is the centre: its keys keep the page's directions
 _CENTRE = 0.25
 
@@ -132,9 +135,8 @@ def bearings(geometry: Geometry, cell: int, radial: bool) -> NDArray[np.float64]
     >>> bearings(geometry_of("hex", (3, 3)), 4, False).round().tolist()
     [0.0, 60.0, 120.0, 180.0, 240.0, 300.0]
     """
-    c = geometry.centres
-    here = c[cell, :2]
-    there = c[geometry.neighbours(cell), :2]
+    near = np.round(geometry.centres[np.concatenate([[cell], geometry.neighbours(cell)]), :2], PLACES)
+    here, there = near[0], near[1:]
     d = there - here
     angles = np.degrees(np.arctan2(d[:, 0], -d[:, 1]))
     if radial:
@@ -168,7 +170,7 @@ def shortest_path(maze: GraphMaze, start: int | None = None) -> NDArray[np.int32
 
     A breadth-first search from the goal in plain Python: the game's layer keeps off
     the compiled kernels, and a maze the game plays is small (a web page holds at
-    most 250,000 cells).
+    most 100,000 cells).
 
     >>> import meiro
     >>> shortest_path(meiro.generate(3, 2, grid="hex", seed=1)).tolist()

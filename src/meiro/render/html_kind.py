@@ -24,7 +24,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..errors import MazeError
-from ..game.kind_play import controls, shortest_path
+from ..game.kind_play import PLACES, controls, shortest_path
 from ..kinds import KINDS
 from ..kinds.maze import GraphMaze
 from ..paint import rgb
@@ -32,8 +32,9 @@ from ..text.messages import MESSAGES
 from .. import paint
 from .palette import Palette
 
-#: The most cells a page of a non-square kind holds: its walls are redrawn whole on every resize.
-MAX_KIND_CELLS = 250_000
+#: The most cells a page of a non-square kind holds: its data is some 150 bytes a cell, and its
+#: walls are drawn again whole on every resize.
+MAX_KIND_CELLS = 100_000
 #: Mazes of up to this many cells carry the generator's log, and the page replays the digging
 #: (it draws the walls still standing every frame).
 DIG_CELLS = 20_000
@@ -101,6 +102,8 @@ def render_kind_html(maze: GraphMaze, *, lang: str | None = None, title: str | N
         raise MazeError(f"lang must be 'ja' or 'en', got {lang!r}")
     palette = palette or Palette()
     g = maze.geometry
+    if g.cells and int(g.degree().max()) > 9:  # (no kind the page plays has so many)
+        raise MazeError("a web page plays mazes whose cells have at most 9 neighbours")
     answer = shortest_path(maze)
     walls = g.walls[~maze.passages]
     walls = walls[np.isfinite(walls).all(axis=1)]
@@ -115,10 +118,13 @@ def render_kind_html(maze: GraphMaze, *, lang: str | None = None, title: str | N
     size = "x".join(str(v) for v in maze.size)
     data: dict[str, Any] = {
         "kind": maze.kind, "kind_title": KINDS[maze.kind].title, "size": size,
-        "cells": g.cells, "centres": _flat(g.centres[:, :2]),
-        "offsets": np.asarray(g.offsets).tolist(), "targets": np.asarray(g.targets).tolist(),
+        # the centres as the rules see them (kind_play.PLACES decimals); each cell's number of
+        # neighbours, a digit, rather than the offsets' long numbers
+        "cells": g.cells, "centres": _flat(np.round(g.centres[:, :2], PLACES)),
+        "degrees": "".join(map(str, np.diff(g.offsets).tolist())), "targets": np.asarray(g.targets).tolist(),
         "open": "".join("1" if p else "0" for p in maze.passages[g.slot_edges].tolist()),
-        "walls": _flat(drawn), "border": len(g.border), "box": box, "hub": [float(g.hub[0]), float(g.hub[1])],
+        # the walls are only drawn: a ten-thousandth of a cell is finer than any screen
+        "walls": _flat(np.round(drawn, 4)), "border": len(g.border), "box": box, "hub": [float(g.hub[0]), float(g.hub[1])],
         "crossings": np.asarray(g.extra.get("crossings", np.zeros((0, 2)))).astype(int).tolist(),
         "start": maze.start, "goal": maze.goal, "answer": answer.tolist(), "fewest": len(answer) - 1,
         "algorithm": maze.algorithm, "seed": maze.seed, "lang": lang,

@@ -22,10 +22,12 @@ function formatElapsed(seconds, texts) {
 }
 
 class KindGame {
-  // data: the page's meiro-data (centres, offsets, targets, open, keys, radial, hub, start, goal)
+  // data: the page's meiro-data (centres, degrees, targets, open, keys, radial, hub, start, goal)
   constructor(data) {
     this.centres = data.centres;
-    this.offsets = data.offsets;
+    // where each cell's neighbours start in targets, from each cell's number of them
+    this.offsets = new Int32Array(data.cells + 1);
+    for (let i = 0; i < data.cells; i++) this.offsets[i + 1] = this.offsets[i] + (data.degrees.charCodeAt(i) - 48);
     this.targets = data.targets;
     this.open = data.open;  // one "0"/"1" per slot of the CSR adjacency
     this.keys = data.keys;
