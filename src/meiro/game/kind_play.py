@@ -135,7 +135,8 @@ def bearings(geometry: Geometry, cell: int, radial: bool) -> NDArray[np.float64]
     >>> bearings(geometry_of("hex", (3, 3)), 4, False).round().tolist()
     [0.0, 60.0, 120.0, 180.0, 240.0, 300.0]
     """
-    near = np.round(geometry.centres[np.concatenate([[cell], geometry.neighbours(cell)]), :2], PLACES)
+    near: NDArray[np.float64] = np.round(
+        geometry.centres[np.concatenate([[cell], geometry.neighbours(cell)]), :2], PLACES)
     here, there = near[0], near[1:]
     d = there - here
     angles = np.degrees(np.arctan2(d[:, 0], -d[:, 1]))
@@ -143,7 +144,8 @@ def bearings(geometry: Geometry, cell: int, radial: bool) -> NDArray[np.float64]
         out = here - np.asarray(geometry.hub, dtype=np.float64)
         if math.hypot(out[0], out[1]) > _CENTRE:
             angles = angles - math.degrees(math.atan2(out[0], -out[1]))
-    return np.mod(angles, 360.0)
+    bearing: NDArray[np.float64] = np.mod(angles, 360.0)
+    return bearing
 
 
 def step_for(maze: GraphMaze, cell: int, headings: tuple[float, ...], radial: bool) -> int:
