@@ -57,7 +57,7 @@ def test_weave_text_marks_the_answer_and_other_kinds_have_none():
     assert marked >= len(path) - 2
     block = meiro.render_text(maze, style="block").splitlines()
     assert len(block) == 15 and all(len(line) == 15 for line in block)
-    with pytest.raises(meiro.MazeError, match="no text form"):
+    with pytest.raises(meiro.MazeError, match="square and weave mazes only"):
         meiro.render_text(meiro.generate(4, grid="theta", seed=1))
     with pytest.raises(meiro.MazeError, match="no open passage"):
         meiro.render_text(maze, path=[maze.start, maze.goal])

@@ -82,6 +82,7 @@ def text_lines(maze: Maze | GraphMaze, style: str = "hash", path: Iterable[Any] 
     '#####'
     """
     if isinstance(maze, GraphMaze):
+        _not_text(maze)
         from .weave_text import weave_lines
 
         return weave_lines(maze, style, path)

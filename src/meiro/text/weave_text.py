@@ -45,8 +45,8 @@ def _check(maze: Any) -> GraphMaze:
     if not isinstance(maze, GraphMaze):
         raise TypeError(f"expected a meiro.kinds.maze.GraphMaze, got {type(maze).__name__}")
     if maze.kind != "weave":
-        raise MazeError(f"text draws square and weave mazes; a {maze.kind} maze has no text form "
-                        "(draw it as .svg, .png or .pdf)")
+        raise MazeError(f"text output draws square and weave mazes only; draw a {maze.kind} maze "
+                        "as a picture (.png, .svg or .gif)")
     return maze
 
 
