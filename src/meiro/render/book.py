@@ -30,13 +30,17 @@ from numpy.typing import ArrayLike, NDArray
 
 from .booklet import BookMaze
 from ..errors import MazeError, NoPathError, whole
+from ..kinds.maze import GraphMaze
 from ..maze import Maze
 from .geometry import Segments
+from .kind_booklet import kind_note
+from .pdf_kinds import LAYER_LABEL, answer_path, draw_kind_maze, drawing_size, kind_frame, narrowest
 from .palette import Palette
 from .pdf import PdfCanvas, draw_marks, draw_walls
 from .print_text import check_language, word
 
 if TYPE_CHECKING:
+    from ..kinds.geometry import Geometry
     from .pdf_font import PdfFont
 
 MM = 72 / 25.4
@@ -170,6 +174,49 @@ def check_legible(width: int, height: int, paper: str, per_page: int) -> None:
                         f"{per_page} a page: at most {most_w}x{most_h} cells (cells at least "
                         f"{MIN_CELL / MM:.1f} mm wide); choose a smaller --size, fewer --per-page or "
                         f"a larger paper")
+
+
+def kind_box(slot: Box) -> Box:
+    """The part of a slot a grid kind's drawing fits in (below the maze's label, as
+    :func:`maze_frame` puts a square maze)."""
+    return Box(slot.x + PAD, slot.y + LABEL + PAD, slot.w - 2 * PAD, slot.h - LABEL - 2 * PAD)
+
+
+def kind_fits(geometry: Geometry, paper: str, per_page: int) -> bool:
+    """Whether a grid kind's maze of ``geometry`` prints with its narrowest passage at least
+    :data:`MIN_CELL` wide with ``per_page`` mazes on a page of ``paper``."""
+    box = kind_box(slots(paper, check_per_page(per_page), 3)[0])
+    unit = kind_frame(geometry, box.x, box.y, box.w, box.h).unit
+    return unit * narrowest(geometry) >= MIN_CELL - 1e-9
+
+
+def check_kind_legible(kind: str, size: tuple[int, ...], paper: str, per_page: int) -> None:
+    """Refuse a grid kind's size whose narrowest passage would print narrower than
+    :data:`MIN_CELL`, naming the largest of the kind's booklet sizes that fits.
+
+    Examples
+    --------
+    >>> check_kind_legible("theta", (40,), "a4", 2)
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: a theta maze of 40 rings is too large to stay legible on a4 paper with 2 a page: at most 18 rings (passages at least 2.5 mm wide); choose a smaller --size, fewer --per-page or a larger paper
+    """
+    from ..kinds import geometry_of
+    from .kind_booklet import kind_size, size_text
+
+    if kind_fits(geometry_of(kind, size, 0), paper, per_page):
+        return
+    side, best = 1, None
+    while side < 1000:
+        candidate = kind_size(kind, side, "hard")
+        if not kind_fits(geometry_of(kind, candidate, 0), paper, per_page):
+            break
+        best, side = candidate, side + 1
+    most = f"at most {size_text(kind, best, 'en')}" if best else "no size fits"
+    shown = size_text(kind, size, "en")
+    raise MazeError(f"a {kind} maze of {shown} is too large to stay legible on {paper} paper with "
+                    f"{per_page} a page: {most} (passages at least {MIN_CELL / MM:.1f} mm wide); "
+                    f"choose a smaller --size, fewer --per-page or a larger paper")
 
 
 def _runs(line: NDArray[np.bool_]) -> list[tuple[int, int]]:
@@ -310,10 +357,12 @@ def check_title(title: str, paper: str, font: PdfFont | None = None) -> list[str
 
 def book_texts(lang: str, title: str, seed: int | None) -> str:
     """Every fixed word a booklet in ``lang`` prints (to choose and check the font)."""
+    from .print_text import kind_texts
+
     keys = ("start", "goal", "answers", "page", "maze_note", "book_count", "name", "date",
             "date_blank", "easy", "medium", "hard", "no_path", "book_seed")
     values = dict(n=0, seed=seed or 0, count=0, w=0, h=0, algorithm="abcdefghijklmnopqrstuvwxyz-")
-    return title + "".join(word(lang, k, **values) for k in keys) + "0123456789"
+    return title + "".join(word(lang, k, **values) for k in keys) + kind_texts(lang) + "0123456789"
 
 
 def render_book(entries: Iterable[BookMaze], *, title: str | None = None, lang: str = "ja",
@@ -353,7 +402,10 @@ def render_book(entries: Iterable[BookMaze], *, title: str | None = None, lang: 
     width, height = check_paper(paper)
     per_page = check_per_page(per_page)
     for entry in book:
-        check_legible(entry.maze.width, entry.maze.height, paper, per_page)
+        if isinstance(entry.maze, GraphMaze):
+            check_kind_legible(entry.maze.kind, entry.maze.size, paper, per_page)
+        else:
+            check_legible(entry.maze.width, entry.maze.height, paper, per_page)
     title = word(lang, "book_title") if title is None else title
     palette = palette or Palette()
     pdf = PdfCanvas(width, height, title=title, font=font)
@@ -372,8 +424,11 @@ def render_book(entries: Iterable[BookMaze], *, title: str | None = None, lang: 
             _footer(pdf, paper, page, lang)
         for chunk_start, chunk in zip(range(0, len(book), per_page), chunks):
             page += 1
-            paths: list[NDArray[np.int64] | None] = []
+            paths: list[ArrayLike | None] = []
             for entry in chunk:
+                if isinstance(entry.maze, GraphMaze):
+                    paths.append(answer_path(entry.maze))
+                    continue
                 try:
                     paths.append(solve(entry.maze).path)
                 except NoPathError:
@@ -436,7 +491,7 @@ def _legend(pdf: PdfCanvas, box: Box, lang: str, palette: Palette) -> float:
 
 def _maze_page(pdf: PdfCanvas, paper: str, page: int, title: str, lang: str,
                chunk: Sequence[BookMaze], first: int, per_page: int, palette: Palette,
-               paths: Sequence[NDArray[np.int64] | None] | None) -> None:
+               paths: Sequence[ArrayLike | None] | None) -> None:
     pdf.new_page()
     box = content_box(paper, page)
     heading = title if paths is None else f"{word(lang, 'answers')}　{title}" if lang == "ja" \
@@ -446,18 +501,30 @@ def _maze_page(pdf: PdfCanvas, paper: str, page: int, title: str, lang: str,
     _footer(pdf, paper, page, lang)
     for i, (entry, slot) in enumerate(zip(chunk, slots(paper, per_page, page))):
         maze = entry.maze
-        frame = maze_frame(maze.grid.shape, slot)
-        left, top, unit = frame
+        path = paths[i] if paths else None
+        if isinstance(maze, GraphMaze):
+            box = kind_box(slot)
+            kind = kind_frame(maze.geometry, box.x, box.y, box.w, box.h)
+            # the label sits over the drawing's own left edge, as over a square maze
+            width, _ = drawing_size(maze.geometry)
+            left, right = kind.left, kind.left + kind.unit * width
+            top = kind.top - (LAYER_LABEL if maze.geometry.dims == 3 else 0.0)
+            note = kind_note(maze, lang)
+        else:
+            frame = maze_frame(maze.grid.shape, slot)
+            left, top, unit = frame
+            right = left + unit * (maze.grid.shape[1] - 1)
+            note = (word(lang, "maze_note", w=maze.width, h=maze.height, algorithm=maze.algorithm,
+                         seed=maze.seed) if maze.seed is not None else f"{maze.width}x{maze.height}")
         label = f"{first + i + 1}"
         pdf.text(left, top - PAD - 2, label, size=13)
         grade = word(lang, entry.grade)
         pdf.text(left + pdf.text_width(label, 13) + 6, top - PAD - 2, grade, size=10)
-        note = (word(lang, "maze_note", w=maze.width, h=maze.height, algorithm=maze.algorithm,
-                     seed=maze.seed) if maze.seed is not None else f"{maze.width}x{maze.height}")
-        path = paths[i] if paths else None
         if paths is not None and path is None:
             note += " " + word(lang, "no_path")
-        right = left + unit * (maze.grid.shape[1] - 1)
         pdf.text(right, top - PAD - 2, note, size=_fit_text(pdf, note, 7, max(right - left - 60, 20)),
                  align="right")
-        draw_maze(pdf, maze, frame, palette, path)
+        if isinstance(maze, GraphMaze):
+            draw_kind_maze(pdf, maze, kind, palette, path, lang)
+        else:
+            draw_maze(pdf, maze, frame, palette, path)

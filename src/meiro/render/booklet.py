@@ -28,6 +28,7 @@ from numpy.typing import NDArray
 
 from ..analysis.difficulty import GRADES
 from ..errors import MazeError
+from ..kinds.maze import GraphMaze
 from ..maze import Maze
 from ..generators.seeds import derived_seeds
 
@@ -43,9 +44,10 @@ TRIES_PER_MAZE = 30
 
 @dataclass(frozen=True)
 class BookMaze:
-    """One maze of a booklet with its difficulty (0 to 1) and grade."""
+    """One maze of a booklet with its difficulty (0 to 1) and grade (a grid kind's maze is
+    graded by its size: :mod:`meiro.render.kind_booklet`)."""
 
-    maze: Maze
+    maze: Maze | GraphMaze
     difficulty: float
     grade: str
 

@@ -51,6 +51,7 @@ from .._version import __version__
 from ..errors import MazeError, NoPathError
 from ..io.costs import GRID_BYTES, Needs, cells, check_output, whole
 from ..text.fonts import HOW_TO_GET_ONE, describe, is_plain
+from ..kinds.maze import GraphMaze
 from ..maze import Maze
 from .page_layout import mazes_per_page
 from .geometry import Segments, block_runs, corners, is_lattice, wall_segments
@@ -106,10 +107,11 @@ def pdf_needs(fmt: str, shape: tuple[int, int], *, count: int, per_page: int | N
     return Needs(fmt, memory, int(drawn * 1.8))
 
 
-def pdf_file(maze: Maze, solution: Solution | None = None, *, palette: Palette | None = None,
-             **_: object) -> bytes:
+def pdf_file(maze: Maze | GraphMaze, solution: Solution | None = None, *,
+             palette: Palette | None = None, **_: object) -> bytes:
     """The ``.pdf`` file of :func:`meiro.render.render_file`: one page for the maze, one for
-    its answer (which solves the maze itself: ``solution`` is not used)."""
+    its answer (which solves the maze itself: ``solution`` is not used); a grid kind's maze
+    (a :class:`~meiro.kinds.maze.GraphMaze`) in its true geometry."""
     return render_sheet([maze], per_page=1, title="Maze", palette=palette)
 
 
@@ -221,6 +223,59 @@ class PdfCanvas:
         (x, y), *rest = points
         parts = [f"{_f(x)} {_f(self._y(y))} m"] + [f"{_f(a)} {_f(self._y(b))} l" for a, b in rest]
         self._draw(" ".join(parts) + " S")
+
+    def move(self, x: float, y: float) -> str:
+        """The operator that starts a path at (x, y), for :meth:`stroke` and :meth:`fill`."""
+        return f"{_f(x)} {_f(self._y(y))} m"
+
+    def to(self, x: float, y: float) -> str:
+        """The operator of a straight piece of path to (x, y)."""
+        return f"{_f(x)} {_f(self._y(y))} l"
+
+    def arc_to(self, cx: float, cy: float, x0: float, y0: float, x1: float, y1: float,
+               clockwise: bool = True) -> str:
+        """The operators of a circular arc around (cx, cy) from the current point (x0, y0) to
+        (x1, y1), clockwise on the page or not: cubic Beziers of at most a quarter turn each
+        (PDF has no arc operator; a quarter-turn Bezier is off the circle by 0.03%).
+
+        Examples
+        --------
+        >>> pdf = PdfCanvas(100, 100)
+        >>> pdf.arc_to(50, 50, 60, 50, 50, 60)       # a quarter turn: one curve
+        '60 44.48 55.52 40 50 40 c'
+        """
+        r = math.hypot(x0 - cx, y0 - cy)
+        a0 = math.atan2(y0 - cy, x0 - cx)
+        sweep = (math.atan2(y1 - cy, x1 - cx) - a0) % (2 * math.pi)
+        if not clockwise:  # on the page (y down) an angle that grows turns clockwise
+            sweep -= 2 * math.pi
+        if abs(sweep) < 1e-9:
+            sweep = 2 * math.pi if clockwise else -2 * math.pi
+        pieces = max(1, math.ceil(abs(sweep) / (math.pi / 2) - 1e-9))
+        step = sweep / pieces
+        k = 4 / 3 * math.tan(step / 4) * r
+        parts = []
+        for i in range(pieces):
+            a, b = a0 + i * step, a0 + (i + 1) * step
+            ax, ay = cx + r * math.cos(a), cy + r * math.sin(a)
+            bx, by = (x1, y1) if i == pieces - 1 else (cx + r * math.cos(b), cy + r * math.sin(b))
+            parts.append(f"{_f(ax - k * math.sin(a))} {_f(self._y(ay + k * math.cos(a)))} "
+                         f"{_f(bx + k * math.sin(b))} {_f(self._y(by - k * math.cos(b)))} "
+                         f"{_f(bx)} {_f(self._y(by))} c")
+        return " ".join(parts)
+
+    def stroke(self, parts: Iterable[str]) -> None:
+        """Stroke a path made of :meth:`move`, :meth:`to` and :meth:`arc_to` pieces (in the
+        current stroke style); nothing for no pieces."""
+        ops = " ".join(parts)
+        if ops:
+            self._draw(ops + " S")
+
+    def fill(self, parts: Iterable[str]) -> None:
+        """Fill the closed shapes a path of :meth:`move`, :meth:`to` and :meth:`arc_to` makes."""
+        ops = " ".join(parts)
+        if ops:
+            self._draw(ops + " f")
 
     def rect(self, x: float, y: float, w: float, h: float) -> None:
         """A filled rectangle with top-left corner (x, y)."""
@@ -377,14 +432,29 @@ def _draw_maze(pdf: PdfCanvas, maze: Maze, slot: _Slot, label: str, note: str,
             pdf.rect(left + c0 * unit, top + r * unit, (c1 - c0 + 1) * unit, unit)
 
 
-def render_sheet(mazes: Iterable[Maze], *, paper: str = "a4", per_page: int | None = None,
+def _draw_kind(pdf: PdfCanvas, maze: GraphMaze, slot: _Slot, label: str, note: str,
+               palette: Palette, path: ArrayLike | None, lang: str) -> None:
+    """A grid kind's maze in its slot, labelled like a square one."""
+    from .pdf_kinds import LAYER_LABEL, draw_kind_maze, drawing_size, kind_frame
+
+    frame = kind_frame(maze.geometry, slot.x + 6, slot.y + LABEL + 6, slot.w - 12, slot.h - LABEL - 12)
+    width = drawing_size(maze.geometry)[0] * frame.unit
+    top = frame.top - (LAYER_LABEL if maze.geometry.dims == 3 else 0.0)
+    pdf.text(frame.left, top - 4, label, size=11)
+    pdf.text(frame.left + width, top - 4, note, size=7, align="right")
+    draw_kind_maze(pdf, maze, frame, palette, path, lang)
+
+
+def render_sheet(mazes: Iterable[Maze | GraphMaze], *, paper: str = "a4", per_page: int | None = None,
                  answers: bool = True, title: str = "Mazes", palette: Palette | None = None,
                  lang: str = "en", font: PdfFont | None = None) -> bytes:
     """A PDF of ``mazes``, several per page, numbered, then answer-key pages.
 
     Parameters
     ----------
-    mazes : sequence of Maze
+    mazes : sequence of Maze, or of GraphMaze
+        Square mazes, or mazes of one grid kind (drawn in their true geometry,
+        :mod:`meiro.render.pdf_kinds`).
     paper : {"a4", "letter"}
     per_page : int, optional
         Mazes per page (default: :func:`mazes_per_page`).
@@ -409,20 +479,30 @@ def render_sheet(mazes: Iterable[Maze], *, paper: str = "a4", per_page: int | No
     from ..solvers import solve
 
     mazes = list(mazes)
-    if not mazes or not all(isinstance(m, Maze) for m in mazes):
-        raise MazeError("a sheet needs at least one meiro.Maze")
+    squares = [m for m in mazes if isinstance(m, Maze)]
+    kinds = [m for m in mazes if isinstance(m, GraphMaze)]
+    if not mazes or (squares and kinds) or len(squares) + len(kinds) != len(mazes):
+        raise MazeError("a sheet needs at least one meiro.Maze, or GraphMazes (not both)")
     if paper not in PAPERS:
         raise MazeError(f"unknown paper {paper!r}; choose one of: {', '.join(PAPERS)}")
-    side = max(max(m.width, m.height) for m in mazes)
-    per_page = mazes_per_page(side, per_page)
-    largest = max(mazes, key=lambda m: m.grid.size).shape
-    check_output(".pdf", largest, count=len(mazes), per_page=per_page, answers=answers)
+    if kinds:
+        from .pdf_kinds import check_kind_pdf, drawing_size
+
+        sizes = [drawing_size(m.geometry) for m in kinds]
+        per_page = mazes_per_page(math.ceil(max(max(w, h) for w, h in sizes)), per_page)
+        check_kind_pdf(max(kinds, key=lambda m: m.cells).geometry, len(kinds), answers)
+        aspect = max(w / h for w, h in sizes)
+    else:
+        side = max(max(m.width, m.height) for m in squares)
+        per_page = mazes_per_page(side, per_page)
+        largest = max(squares, key=lambda m: m.grid.size).shape
+        check_output(".pdf", largest, count=len(mazes), per_page=per_page, answers=answers)
+        aspect = max(m.width / m.height for m in squares)
     palette = palette or Palette()
     check_language(lang)
     pdf = PdfCanvas(*PAPERS[paper], title=title, font=font)
     if pdf.text_width(title, 14) > PAPERS[paper][0] - 2 * MARGIN - 150:
         raise MazeError(f"the title is too long for the page ({len(title)} characters); shorten it")
-    aspect = max(m.width / m.height for m in mazes)
     slots = _layout(PAPERS[paper], per_page, aspect)
     n_pages = math.ceil(len(mazes) / per_page) * (2 if answers else 1)
     page = 0
@@ -439,6 +519,15 @@ def render_sheet(mazes: Iterable[Maze], *, paper: str = "a4", per_page: int | No
                      word(lang, "page_of", n=page, total=n_pages), size=8, align="center")
             for number, (maze, slot) in enumerate(zip(mazes[first:first + per_page], slots), first + 1):
                 path = None
+                if isinstance(maze, GraphMaze):
+                    from .kind_booklet import kind_note
+                    from .pdf_kinds import answer_path
+
+                    path = answer_path(maze) if key else None
+                    note = kind_note(maze, lang) + ("" if not key or path is not None
+                                                    else "  " + word(lang, "no_path"))
+                    _draw_kind(pdf, maze, slot, f"{number}.", note, palette, path, lang)
+                    continue
                 if key:
                     try:
                         path = solve(maze).path

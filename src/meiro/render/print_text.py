@@ -32,6 +32,11 @@ WORDS = {
         "easy": "かんたん",
         "medium": "ふつう",
         "hard": "むずかしい",
+        "layer": "{n}かい",
+        "up": "のぼる",
+        "down": "おりる",
+        "kind_note": "{kind}　{size}　{algorithm}　シード {seed}",
+        "rings": "{n}重",
     },
     "en": {
         "start": "start",
@@ -52,6 +57,11 @@ WORDS = {
         "easy": "easy",
         "medium": "medium",
         "hard": "hard",
+        "layer": "floor {n}",
+        "up": "up",
+        "down": "down",
+        "kind_note": "{kind} {size} {algorithm} seed {seed}",
+        "rings": "{n} rings",
     },
 }
 
@@ -95,4 +105,20 @@ def sheet_texts(lang: str, title: str) -> str:
     """
     keys = ("start", "goal", "answers", "page_of", "maze_note", "no_path")
     values = dict(n=0, total=0, w=0, h=0, algorithm="dig", seed=0)
-    return title + "".join(word(lang, k, **values) for k in keys) + "0123456789x"
+    return title + "".join(word(lang, k, **values) for k in keys) + kind_texts(lang) + "0123456789x"
+
+
+def kind_texts(lang: str) -> str:
+    """The words printed with the grid kinds' mazes (their names, a 3D maze's floors and
+    stairs, a theta maze's rings), to choose and check the font.
+
+    Examples
+    --------
+    >>> "円形" in kind_texts("ja"), "のぼる" in kind_texts("ja")
+    (True, True)
+    """
+    from ..kinds import KINDS
+
+    names = "".join(kind.title for kind in KINDS.values()) if lang == "ja" else "".join(KINDS)
+    values = dict(n=0, kind=names, size="0×0", algorithm="dig", seed=0)
+    return "".join(word(lang, k, **values) for k in ("layer", "up", "down", "kind_note", "rings"))

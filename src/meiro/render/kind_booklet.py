@@ -1,0 +1,219 @@
+"""Which mazes a printed booklet of a grid kind holds (``meiro book --grid KIND``): graded by size.
+
+A square booklet grades each maze with the shared difficulty measure
+(:mod:`meiro.render.booklet`). On the other kinds a child's work grows with the
+maze's size: each grade is a range of sizes per kind (:data:`GRADE_SIDES`, in the
+kind's own "side": rings for theta, rows for the flat kinds, a layer's side for
+3D), and a book grows through the easy, then the medium, then the hard range.
+A maze's grade is the range its cell count falls in (:func:`kind_grade`), so a
+``--size`` given is graded the same way, and ``--difficulty`` keeps every maze
+in that grade's range. The page decides how far a range may grow: a size whose
+narrowest passage would print narrower than a pencil line is shrunk
+(``fits``).
+
+The mazes are made by the recipe of their grade (:data:`meiro.render.booklet.RECIPES`)
+where its generator works on the kind, else by the dig method; a theta maze
+always runs from the centre to the rim (the kind's fixed goal), as round mazes
+in children's books do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..analysis.difficulty import GRADES
+from ..errors import MazeError
+from ..kinds import KINDS, check_size
+from ..kinds.maze import GraphMaze
+from .booklet import RECIPES, BookMaze, book_seeds, growing_sizes
+from .print_text import word
+
+#: Each grade's sides per kind, smallest and largest (see the module docs).
+GRADE_SIDES: dict[str, dict[str, tuple[int, int]]] = {
+    "theta": {"easy": (4, 6), "medium": (7, 9), "hard": (10, 13)},
+    "hex": {"easy": (6, 9), "medium": (10, 13), "hard": (14, 18)},
+    "triangle": {"easy": (5, 7), "medium": (8, 10), "hard": (11, 14)},
+    "weave": {"easy": (6, 8), "medium": (9, 12), "hard": (13, 16)},
+    "3d": {"easy": (3, 4), "medium": (4, 5), "hard": (6, 7)},
+}
+
+
+def printable_kinds() -> tuple[str, ...]:
+    """The grid kinds a booklet or a sheet prints besides the square grid."""
+    return tuple(GRADE_SIDES)
+
+
+def check_kind(kind: str) -> str:
+    """``kind`` checked to be one that prints.
+
+    Examples
+    --------
+    >>> check_kind("polar")
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: unknown grid kind 'polar'; choose one of: square, theta, hex, triangle, weave, 3d
+    """
+    if kind != "square" and kind not in GRADE_SIDES:
+        raise MazeError(f"unknown grid kind {kind!r}; choose one of: square, {', '.join(GRADE_SIDES)}")
+    return kind
+
+
+def kind_size(kind: str, side: int, grade: str = "easy") -> tuple[int, ...]:
+    """The ``--size`` of a ``kind`` maze of ``side`` (see the module docs): theta ``(R,)``, hex and
+    weave ``(side, side)``, triangle twice as many triangles across as rows (about as wide as
+    high), 3D two layers of ``side x side`` for an easy maze, else three.
+
+    Examples
+    --------
+    >>> kind_size("theta", 5), kind_size("triangle", 6), kind_size("3d", 4, "hard")
+    ((5,), (12, 6), (4, 4, 3))
+    """
+    if kind == "theta":
+        return (side,)
+    if kind == "triangle":
+        return (2 * side, side)
+    if kind == "3d":
+        return (side, side, 2 if grade == "easy" else 3)
+    return (side, side)
+
+
+def cell_count(kind: str, size: tuple[int, ...]) -> int:
+    """How many cells a ``kind`` maze of ``size`` has.
+
+    Examples
+    --------
+    >>> cell_count("theta", (3,)), cell_count("hex", (4, 5))
+    (43, 20)
+    """
+    from ..kinds import _cell_count
+
+    return _cell_count(kind, check_size(kind, size))
+
+
+def kind_grade(kind: str, size: tuple[int, ...]) -> str:
+    """The grade of a ``kind`` maze of ``size``: the first whose largest size has at least as
+    many cells.
+
+    Examples
+    --------
+    >>> kind_grade("theta", (5,)), kind_grade("theta", (8,)), kind_grade("theta", (30,))
+    ('easy', 'medium', 'hard')
+    """
+    cells = cell_count(kind, size)
+    for grade in GRADES[:-1]:
+        if cells <= cell_count(kind, kind_size(kind, GRADE_SIDES[kind][grade][1], grade)):
+            return grade
+    return GRADES[-1]
+
+
+def size_text(kind: str, size: tuple[int, ...], lang: str) -> str:
+    """A maze's size as printed beside it: ``8重`` / ``8 rings`` for theta, else ``WxH(xL)``.
+
+    Examples
+    --------
+    >>> size_text("theta", (8,), "en"), size_text("3d", (4, 4, 3), "ja")
+    ('8 rings', '4×4×3')
+    """
+    if kind == "theta":
+        return word(lang, "rings", n=size[0])
+    return ("×" if lang == "ja" else "x").join(str(v) for v in size)
+
+
+def kind_note(maze: GraphMaze, lang: str) -> str:
+    """The small print beside a maze: its kind, size, generator and seed."""
+    name = KINDS[maze.kind].title if lang == "ja" else maze.kind
+    size = size_text(maze.kind, maze.size, lang)
+    if maze.seed is None:
+        return f"{name} {size}"
+    return word(lang, "kind_note", kind=name, size=size, algorithm=maze.algorithm, seed=maze.seed)
+
+
+def kind_recipe(kind: str, grade: str, algorithm: str | None, goal: str | None) -> tuple[str, str]:
+    """The generator and goal rule of a ``kind`` maze of ``grade`` (see the module docs)."""
+    from ..registry import GENERATORS
+
+    chosen, rule = RECIPES[grade]
+    if algorithm is None and kind not in GENERATORS.get(chosen).kinds:
+        chosen = "dig"
+    if goal is None and kind == "theta":
+        rule = "corner"
+    return algorithm or chosen, goal or rule
+
+
+def make_kind_maze(kind: str, size: tuple[int, ...], algorithm: str, seed: int, goal: str) -> GraphMaze:
+    """One maze of ``kind`` and ``size`` (refused with one line when the generator does not work
+    on the kind)."""
+    from ..generators import generate
+
+    if kind == "theta":
+        maze = generate(size[0], grid=kind, algorithm=algorithm, seed=seed, goal=goal)
+    else:
+        maze = generate(size[0], size[1], grid=kind, algorithm=algorithm, seed=seed, goal=goal,
+                        layers=size[2] if kind == "3d" else 1)
+    if not isinstance(maze, GraphMaze):  # not reached: every kind here makes a GraphMaze
+        raise MazeError(f"a {kind} maze came out square")
+    return maze
+
+
+def plan_kind_book(kind: str, count: int, seed: int, *, size: tuple[int, ...] | None = None,
+                   level: str | None = None, algorithm: str | None = None, goal: str | None = None,
+                   fits: Callable[[tuple[int, ...]], bool] | None = None) -> list[BookMaze]:
+    """The mazes of a ``kind`` booklet, graded by size and ordered from easy to hard.
+
+    Parameters
+    ----------
+    kind : str
+        One of :func:`printable_kinds`.
+    count : int
+        How many mazes.
+    seed : int
+        The book's seed; the mazes are made with ``book_seeds(seed, count)``.
+    size : tuple of int, optional
+        One size for every maze (default: growing through the grades' sizes).
+    level : {"easy", "medium", "hard"}, optional
+        Every maze of this grade's sizes.
+    algorithm, goal : str, optional
+        The generator and goal rule of every maze (default: :func:`kind_recipe`).
+    fits : callable, optional
+        ``fits(size) -> bool``: whether a size prints legibly; grown sizes shrink until it does.
+
+    Examples
+    --------
+    >>> book = plan_kind_book("theta", 6, seed=1)
+    >>> [b.grade for b in book], [b.maze.size[0] for b in book]
+    (['easy', 'easy', 'medium', 'medium', 'hard', 'hard'], [4, 6, 7, 9, 10, 13])
+    """
+    check_kind(kind)
+    if kind == "square":
+        raise MazeError("a square booklet is planned by meiro.render.booklet.plan_book")
+    if level is not None and level not in GRADES:
+        raise MazeError(f"unknown difficulty {level!r}; choose one of: {', '.join(GRADES)}")
+    grades = [level or GRADES[min(2, 3 * i // count)] for i in range(count)]
+    plan: list[tuple[str, tuple[int, ...]]] = []
+    for grade in GRADES:
+        wanted = grades.count(grade)
+        if not wanted:
+            continue
+        low, high = GRADE_SIDES[kind][grade]
+        for side in growing_sizes(wanted, low, high):
+            chosen = size
+            while chosen is None:
+                candidate = kind_size(kind, side, grade)
+                if fits is None or fits(candidate) or side <= KINDS[kind].least[0]:
+                    chosen = candidate
+                side -= 1
+            plan.append((grade, chosen))
+    smallest = cell_count(kind, kind_size(kind, GRADE_SIDES[kind]["easy"][0]))
+    largest = cell_count(kind, kind_size(kind, GRADE_SIDES[kind]["hard"][1], "hard"))
+    book = []
+    for maze_seed, (intended, chosen) in zip(book_seeds(seed, count), plan):
+        grade = kind_grade(kind, chosen) if size is not None or fits is not None else intended
+        if level is not None and grade != level:
+            raise MazeError(f"{level} {kind} mazes do not fit legibly on the page; choose fewer "
+                            f"--per-page or a larger paper")
+        rule_algorithm, rule_goal = kind_recipe(kind, grade, algorithm, goal)
+        maze = make_kind_maze(kind, chosen, rule_algorithm, maze_seed, rule_goal)
+        # the book's order within a grade: by size (the difficulty a kind's booklet measures)
+        difficulty = min(1.0, max(0.0, (maze.cells - smallest) / max(1, largest - smallest)))
+        book.append(BookMaze(maze, difficulty, grade))
+    return sorted(book, key=lambda e: (GRADES.index(e.grade), e.maze.cells, e.difficulty))
