@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 from ..analysis.difficulty import GRADES
 from ..generators.shapes import SHAPES
 from ..registry import GENERATORS
-from .args import add_recipe_options, cells, whole_number
+from .args import add_recipe_options, whole_number
+from .print_kinds import add_grid_option, kind_size_arg
 
 if TYPE_CHECKING:
     from ..render.pdf_font import PdfFont
@@ -27,9 +28,11 @@ def add_parser(subparsers: Subparsers) -> None:
                     "(or --font). The same --seed makes the same booklet.")
     p.add_argument("--count", "-n", type=whole_number(1, 500), default=12,
                    help="how many mazes (default 12)")
-    p.add_argument("--size", type=cells, default=None, metavar="WxH",
+    add_grid_option(p)
+    p.add_argument("--size", type=kind_size_arg, default=None, metavar="WxH",
                    help="one size for every maze (default: growing from 6x6 to 24x24 through the "
-                        "book, as far as the page holds)")
+                        "book, as far as the page holds; with --grid, through the kind's sizes: "
+                        "theta 4 to 13 rings); R rings for --grid theta, WxHxL for --grid 3d")
     p.add_argument("--difficulty", choices=GRADES, default=None,
                    help="only mazes of this grade (easy = かんたん, medium = ふつう, hard = むずかしい)")
     add_recipe_options(p, with_braid=False, defaults=False, seed="book seed (default: a fresh one)",
@@ -68,12 +71,15 @@ def run(args: argparse.Namespace) -> int:
     from ..render.print_text import word
     from ..io.writing import write_atomic
     from .output import one_output
+    from .print_kinds import square_size
 
     one_output(args.output, ".pdf", "booklet")  # before the work: a wrong place costs nothing
     lang = args.lang or default_language()
     title = args.title if args.title is not None else word(lang, "book_title")
+    if args.grid != "square":
+        return _run_kind(args, lang, title)
     if args.size is not None:
-        width, height = args.size
+        width, height = args.size = square_size(args.size)
         check_legible(width, height, args.paper, args.per_page)
     else:  # the sizes grow up to what the page holds; the smallest must fit
         check_legible(GROWTH[0], GROWTH[0], args.paper, args.per_page)
@@ -96,6 +102,39 @@ def run(args: argparse.Namespace) -> int:
     book = plan_book(args.count, book_seed, size=args.size, level=args.difficulty,
                      algorithm=args.algorithm, goal=args.goal, mask_for=mask_for,
                      largest=largest_legible(args.paper, args.per_page))
+    write_atomic(args.output, render_book(book, title=title, lang=lang, paper=args.paper,
+                                          per_page=args.per_page, answers=not args.no_answers,
+                                          seed=book_seed, font=font))
+    return 0
+
+
+def _run_kind(args: argparse.Namespace, lang: str, title: str) -> int:
+    """``meiro book --grid KIND``: a booklet of a grid kind's mazes, graded by size
+    (:mod:`meiro.render.kind_booklet`); every option is checked before a maze is made."""
+    from ..generators import resolve_seed
+    from ..io.writing import write_atomic
+    from ..kinds import check_size, geometry_of
+    from ..render.book import book_texts, check_kind_legible, check_title, kind_fits, render_book
+    from ..render.kind_booklet import GRADE_SIDES, kind_size, plan_kind_book
+    from ..render.pdf_kinds import check_kind_pdf
+    from .print_kinds import check_kind_options
+
+    kind = args.grid
+    check_kind_options(kind, args.algorithm, args.goal, bool(args.shape or args.shape_text))
+    size = check_size(kind, args.size) if args.size is not None else None
+    # the given size, else the smallest the book grows from, must print legibly
+    check_kind_legible(kind, size or kind_size(kind, GRADE_SIDES[kind]["easy"][0]), args.paper, args.per_page)
+    largest = size or kind_size(kind, GRADE_SIDES[kind]["hard"][1], "hard")
+    check_kind_pdf(geometry_of(kind, largest, 0), args.count, not args.no_answers)
+    book_seed = resolve_seed(args.seed)
+    font = print_font(book_texts(lang, title, book_seed), lang, args.font)
+    check_title(title, args.paper, font)  # a title too long for the cover costs no maze
+
+    def fits(candidate: tuple[int, ...]) -> bool:
+        return kind_fits(geometry_of(kind, candidate, 0), args.paper, args.per_page)
+
+    book = plan_kind_book(kind, args.count, book_seed, size=size, level=args.difficulty,
+                          algorithm=args.algorithm, goal=args.goal, fits=fits)
     write_atomic(args.output, render_book(book, title=title, lang=lang, paper=args.paper,
                                           per_page=args.per_page, answers=not args.no_answers,
                                           seed=book_seed, font=font))

@@ -146,8 +146,11 @@ def plan_book(count: int, seed: int, *, size: tuple[int, int] | None = None,
         width, height = size or (min(side, cap_w), min(side, cap_h))
         mask = mask_for(width, height) if mask_for is not None else None
         recipe = RECIPES[intended]
-        return grade_maze(generate(width, height, algorithm=algorithm or recipe[0], seed=maze_seed,
-                                   goal=goal or recipe[1], mask=mask))
+        maze = generate(width, height, algorithm=algorithm or recipe[0], seed=maze_seed,
+                        goal=goal or recipe[1], mask=mask)
+        if not isinstance(maze, Maze):  # not reached: the square grid makes a Maze
+            raise MazeError("a square booklet's maze came out of another grid kind")
+        return grade_maze(maze)
 
     if level is None:
         chosen = [make(s, side, GRADES[min(2, 3 * i // count)])
@@ -164,7 +167,8 @@ def plan_book(count: int, seed: int, *, size: tuple[int, int] | None = None,
         else:
             raise MazeError(f"only {len(chosen)} of {tries} mazes made came out {level} with these "
                             f"options; ask for fewer, or another --algorithm or --goal")
-    return sorted(chosen, key=lambda e: (GRADES.index(e.grade), e.maze.width * e.maze.height,
+    return sorted(chosen, key=lambda e: (GRADES.index(e.grade), e.maze.cells
+                                         if isinstance(e.maze, GraphMaze) else e.maze.width * e.maze.height,
                                          e.difficulty))
 
 

@@ -205,7 +205,7 @@ def plan_kind_book(kind: str, count: int, seed: int, *, size: tuple[int, ...] | 
             plan.append((grade, chosen))
     smallest = cell_count(kind, kind_size(kind, GRADE_SIDES[kind]["easy"][0]))
     largest = cell_count(kind, kind_size(kind, GRADE_SIDES[kind]["hard"][1], "hard"))
-    book = []
+    book: list[tuple[BookMaze, int]] = []
     for maze_seed, (intended, chosen) in zip(book_seeds(seed, count), plan):
         grade = kind_grade(kind, chosen) if size is not None or fits is not None else intended
         if level is not None and grade != level:
@@ -215,5 +215,6 @@ def plan_kind_book(kind: str, count: int, seed: int, *, size: tuple[int, ...] | 
         maze = make_kind_maze(kind, chosen, rule_algorithm, maze_seed, rule_goal)
         # the book's order within a grade: by size (the difficulty a kind's booklet measures)
         difficulty = min(1.0, max(0.0, (maze.cells - smallest) / max(1, largest - smallest)))
-        book.append(BookMaze(maze, difficulty, grade))
-    return sorted(book, key=lambda e: (GRADES.index(e.grade), e.maze.cells, e.difficulty))
+        book.append((BookMaze(maze, difficulty, grade), maze.cells))
+    book.sort(key=lambda e: (GRADES.index(e[0].grade), e[1], e[0].difficulty))
+    return [entry for entry, _ in book]

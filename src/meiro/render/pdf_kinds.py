@@ -4,11 +4,11 @@ true geometry.
 Straight walls are segments and a theta maze's walls between rings are circular arcs
 (Bezier curves, :meth:`meiro.render.pdf.PdfCanvas.arc_to`), straight from
 :attr:`~meiro.kinds.geometry.Geometry.walls`; a wall is drawn exactly where a
-neighbouring pair is not a passage, and the outline always. A weave's crossings
-are drawn as bridges: the passage over keeps its walls across the crossing cell
-(narrowed by :data:`BRIDGE_INSET` on each side), the passage under shows only the
-stubs of its walls and the answer path is hidden under the bridge where it goes
-under. A 3D maze's layers stand side by side (:func:`meiro.kinds.layers.layer_shift`),
+neighbouring pair is not a passage, and the outline always. A weave is drawn
+as weave mazes are printed, every passage a corridor :data:`BRIDGE_INSET` in from
+its cells' sides: at a crossing the passage over runs on between its two walls
+(the bridge), the passage under shows only the stubs of its walls, and the answer
+path is hidden under the bridge where it goes under. A 3D maze's layers stand side by side (:func:`meiro.kinds.layers.layer_shift`),
 each named (1かい, 2かい, ...), and open stairs are marked in both cells they join:
 an upward triangle where the stairs go up, a downward one where they go down.
 
@@ -34,8 +34,8 @@ if TYPE_CHECKING:
     from ..kinds.geometry import Geometry
     from .pdf import PdfCanvas
 
-#: How far a weave bridge's walls stand in from the crossing cell's sides, in cells.
-BRIDGE_INSET = 0.2
+#: How far a weave's corridors (and so its bridges' walls) stand in from their cells' sides, in cells.
+BRIDGE_INSET = 0.15
 #: Room above a 3D maze's layers for their names, in points.
 LAYER_LABEL = 13.0
 #: Path pieces stroked as one PDF path (keeps the content stream's lines short).
@@ -213,28 +213,27 @@ def draw_kind_maze(pdf: PdfCanvas, maze: GraphMaze, frame: KindFrame, palette: P
     cells = None if path is None else np.asarray(path, dtype=np.int64).ravel()
     if cells is not None and cells.size > 1:
         _draw_path(pdf, maze, frame, palette, cells, z, crossings)
-    elif len(crossings):
-        _bridges(pdf, maze, frame, crossings, fill=True)
 
     pdf.stroke_style((0, 0, 0), wall_width(unit), round_caps=True)
-    closed = ~maze.passages & np.isfinite(g.walls[:, 0])
-    wall_layers = g.wall_middles[closed, 2] if g.dims == 3 else np.zeros(int(closed.sum()))
-    parts = _walls(pdf, frame, g.walls[closed], wall_layers, g.hub)
-    for layer in range(layer_count(g)):
-        parts += _walls(pdf, frame, g.border, np.full(len(g.border), float(layer)), g.hub)
+    if g.kind == "weave":
+        parts = _weave_walls(pdf, maze, frame, crossings)
+    else:
+        closed = ~maze.passages & np.isfinite(g.walls[:, 0])
+        wall_layers = g.wall_middles[closed, 2] if g.dims == 3 else np.zeros(int(closed.sum()))
+        parts = _walls(pdf, frame, g.walls[closed], wall_layers, g.hub)
+        for layer in range(layer_count(g)):
+            parts += _walls(pdf, frame, g.border, np.full(len(g.border), float(layer)), g.hub)
     for chunk in _chunks(parts):
         pdf.stroke(chunk)
-    if len(crossings):
-        _bridges(pdf, maze, frame, crossings, fill=False)
     if g.dims == 3:
         _layers(pdf, maze, frame, lang)
 
     x, y = g.centres[maze.start, :2]
     pdf.fill_color(palette.start)
-    pdf.disc(*frame.at(x, y, z[maze.start]), unit * 0.3)
+    pdf.disc(*frame.at(x, y, z[maze.start]), max(2.5, unit * 0.3))
     x, y = g.centres[maze.goal, :2]
     pdf.fill_color(palette.goal)
-    pdf.triangle(*frame.at(x, y, z[maze.goal]), unit * 0.36)
+    pdf.triangle(*frame.at(x, y, z[maze.goal]), max(3.0, unit * 0.36))
 
 
 def _draw_path(pdf: PdfCanvas, maze: GraphMaze, frame: KindFrame, palette: Palette,
@@ -275,7 +274,7 @@ def _draw_path(pdf: PdfCanvas, maze: GraphMaze, frame: KindFrame, palette: Palet
     for chunk in _chunks(under):
         pdf.stroke(chunk)
     if len(crossings):
-        _bridges(pdf, maze, frame, crossings, fill=True)
+        _bridges(pdf, maze, frame, crossings)
         pdf.stroke_style(palette.answer, width, round_caps=True)
     for chunk in _chunks(over):
         pdf.stroke(chunk)
@@ -307,36 +306,73 @@ def _polar_step(pdf: PdfCanvas, hub: tuple[float, float], p: tuple[float, float]
     return arc or [pdf.to(*q)]
 
 
-def _bridges(pdf: PdfCanvas, maze: GraphMaze, frame: KindFrame, crossings: NDArray[np.int64],
-             fill: bool) -> None:
-    """A weave's crossings: with ``fill`` the bridges' decks in white (hiding the path under
-    them), else the bridges' walls and the stubs of the walls of the passage under them."""
+def _bridges(pdf: PdfCanvas, maze: GraphMaze, frame: KindFrame, crossings: NDArray[np.int64]) -> None:
+    """A weave's bridge decks in white, hiding the answer path where it goes under them."""
     g = maze.geometry
     i = BRIDGE_INSET
     parts: list[str] = []
     for cell, over in crossings.tolist():
         cx, cy = g.centres[cell, :2]
+        du, dv = (0.5, 0.5 - i) if over == 0 else (0.5 - i, 0.5)  # half the deck's width and depth
+        parts += [pdf.move(*frame.at(cx - du, cy - dv)), pdf.to(*frame.at(cx + du, cy - dv)),
+                  pdf.to(*frame.at(cx + du, cy + dv)), pdf.to(*frame.at(cx - du, cy + dv)), "h"]
+    pdf.fill_color((255, 255, 255))
+    for chunk in _chunks(parts):
+        pdf.fill(chunk)
 
-        def at(u: float, v: float, east_west: bool = over == 0) -> tuple[float, float]:
-            # (u along the bridge, v across it), both from -0.5 to 0.5
-            return frame.at(cx + u, cy + v) if east_west else frame.at(cx + v, cy + u)
 
-        if fill:
-            parts += [pdf.move(*at(-0.5, -0.5 + i)), pdf.to(*at(0.5, -0.5 + i)), pdf.to(*at(0.5, 0.5 - i)),
-                      pdf.to(*at(-0.5, 0.5 - i)), "h"]
+#: A square cell's four sides, clockwise from north: the step to the neighbour across it.
+_SIDES = ((0, -1), (1, 0), (0, 1), (-1, 0))
+
+
+def _weave_walls(pdf: PdfCanvas, maze: GraphMaze, frame: KindFrame, crossings: NDArray[np.int64]) -> list[str]:
+    """A weave drawn the way weave mazes are printed: every passage a corridor :data:`BRIDGE_INSET`
+    in from its cell's sides, so that at a crossing the passage over runs on between its walls
+    and the one under shows only its walls' stubs, hidden under the bridge."""
+    g = maze.geometry
+    width = int(g.params["width"])
+    n = g.cells
+    open_side = np.zeros((n, 4), bool)
+    for a, b in g.edges[maze.passages].tolist():
+        # a < b: b lies east or south of a (a tunnel's cells: two cells east or south)
+        east = g.centres[b, 0] > g.centres[a, 0] + 0.5
+        open_side[a, 1 if east else 2] = True
+        open_side[b, 3 if east else 0] = True
+    over = dict(crossings.tolist())
+    i = BRIDGE_INSET
+    parts: list[str] = []
+
+    def seg(x0: float, y0: float, x1: float, y1: float) -> None:
+        parts.extend((pdf.move(*frame.at(x0, y0)), pdf.to(*frame.at(x1, y1))))
+
+    for cell in range(n):
+        y, x = divmod(cell, width)
+        lo_x, lo_y, hi_x, hi_y = x + i, y + i, x + 1 - i, y + 1 - i
+        if cell in over:
+            # the deck's sides across the whole cell; the stubs of the walls of the passage under
+            if over[cell] == 0:
+                seg(x, lo_y, x + 1, lo_y)
+                seg(x, hi_y, x + 1, hi_y)
+                for wx in (lo_x, hi_x):
+                    seg(wx, y, wx, lo_y)
+                    seg(wx, hi_y, wx, y + 1)
+            else:
+                seg(lo_x, y, lo_x, y + 1)
+                seg(hi_x, y, hi_x, y + 1)
+                for wy in (lo_y, hi_y):
+                    seg(x, wy, lo_x, wy)
+                    seg(hi_x, wy, x + 1, wy)
             continue
-        for v in (-0.5 + i, 0.5 - i):  # the deck's two sides
-            parts += [pdf.move(*at(-0.5, v)), pdf.to(*at(0.5, v))]
-        for u in (-0.5, 0.5):  # the walls of the passage under, up to the deck
-            parts += [pdf.move(*at(u, -0.5)), pdf.to(*at(u, -0.5 + i)),
-                      pdf.move(*at(u, 0.5 - i)), pdf.to(*at(u, 0.5))]
-    if fill:
-        pdf.fill_color((255, 255, 255))
-        for chunk in _chunks(parts):
-            pdf.fill(chunk)
-    else:
-        for chunk in _chunks(parts):
-            pdf.stroke(chunk)
+        corners = ((lo_x, lo_y), (hi_x, lo_y), (hi_x, hi_y), (lo_x, hi_y))
+        for side, (dx, dy) in enumerate(_SIDES):
+            (ax, ay), (bx, by) = corners[side], corners[(side + 1) % 4]
+            if open_side[cell, side]:  # the corridor's two walls out to the cell's side
+                reach_x, reach_y = dx * i, dy * i
+                seg(ax, ay, ax + reach_x, ay + reach_y)
+                seg(bx, by, bx + reach_x, by + reach_y)
+            else:
+                seg(ax, ay, bx, by)
+    return parts
 
 
 def _layers(pdf: PdfCanvas, maze: GraphMaze, frame: KindFrame, lang: str) -> None:
