@@ -116,7 +116,7 @@ def _run_kind(args: argparse.Namespace, lang: str, title: str) -> int:
     from ..kinds import check_size, geometry_of
     from ..render.book import book_texts, check_kind_legible, check_title, kind_fits, render_book
     from ..render.kind_booklet import GRADE_SIDES, kind_size, plan_kind_book
-    from ..render.pdf_kinds import check_kind_pdf
+    from ..render.pdf import check_kind_pdf
     from .print_kinds import check_kind_options
 
     kind = args.grid

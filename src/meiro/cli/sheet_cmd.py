@@ -101,7 +101,7 @@ def _run_kind(args: argparse.Namespace) -> int:
     from ..render.booklet import sheet_seeds
     from ..render.kind_booklet import GRADE_SIDES, kind_size, make_kind_maze, size_text
     from ..render.pdf import render_sheet
-    from ..render.pdf_kinds import check_kind_pdf
+    from ..render.pdf import check_kind_pdf
     from ..render.print_text import sheet_texts, word
     from ..text.messages import default_language
     from .book_cmd import print_font

@@ -59,6 +59,7 @@ from .palette import Palette
 from .print_text import check_language, word
 
 if TYPE_CHECKING:
+    from ..kinds.geometry import Geometry
     from ..solvers import Solution
     from .pdf_font import PdfFont
 
@@ -105,6 +106,36 @@ def pdf_needs(fmt: str, shape: tuple[int, int], *, count: int, per_page: int | N
     memory = (blocks * min(on_a_page, count) * PDF_PAGE_BYTES + drawn * PDF_DRAWN_BYTES
               + blocks * count * GRID_BYTES)
     return Needs(fmt, memory, int(drawn * 1.8))
+
+
+def check_kind_pdf(geometry: Geometry, count: int, answers: bool) -> None:
+    """Refuse to print ``count`` mazes of ``geometry`` (with their ``answers``) beyond the PDF's
+    limits (:mod:`meiro.render.pdf`): a drawing at most as wide and high as a 200-cell square
+    maze, and at most as many cells drawn as the square mazes' blocks allow (a cell is about
+    four blocks).
+
+    Examples
+    --------
+    >>> from meiro.kinds import geometry_of
+    >>> check_kind_pdf(geometry_of("theta", (120,)), 1, True)
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: a theta maze 242 cells across is too big to print legibly: a PDF page holds at most 200 cells a side
+    """
+    from .pdf_kinds import drawing_size
+
+    most = (PDF_MAX_SIDE - 1) // 2
+    across = max(drawing_size(geometry))
+    if across > most + 1e-9:
+        raise MazeError(f"a {geometry.kind} maze {math.ceil(across)} cells across is too big to print "
+                        f"legibly: a PDF page holds at most {most} cells a side")
+    drawn = geometry.cells * count * (2 if answers else 1)
+    if drawn > PDF_MAX_BLOCKS // 4:
+        fit = max(1, PDF_MAX_BLOCKS // 4 // (geometry.cells * (2 if answers else 1)))
+        raise MazeError(f"{count} {geometry.kind} mazes of {geometry.cells:,} cells"
+                        f"{' with their answers' if answers else ''} are {drawn:,} cells to draw; a PDF "
+                        f"holds at most {PDF_MAX_BLOCKS // 4:,}: use at most {fit} mazes (--count) or "
+                        f"smaller ones")
 
 
 def pdf_file(maze: Maze | GraphMaze, solution: Solution | None = None, *,
@@ -486,7 +517,7 @@ def render_sheet(mazes: Iterable[Maze | GraphMaze], *, paper: str = "a4", per_pa
     if paper not in PAPERS:
         raise MazeError(f"unknown paper {paper!r}; choose one of: {', '.join(PAPERS)}")
     if kinds:
-        from .pdf_kinds import check_kind_pdf, drawing_size
+        from .pdf_kinds import drawing_size
 
         sizes = [drawing_size(m.geometry) for m in kinds]
         per_page = mazes_per_page(math.ceil(max(max(w, h) for w, h in sizes)), per_page)

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Literal, Protocol
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -32,7 +33,25 @@ from .print_text import word
 
 if TYPE_CHECKING:
     from ..kinds.geometry import Geometry
-    from .pdf import PdfCanvas
+
+
+class PdfCanvas(Protocol):
+    """What this module draws with: :class:`meiro.render.pdf.PdfCanvas` (named here by its
+    methods, as the PDF writer imports this module)."""
+
+    def move(self, x: float, y: float) -> str: ...
+    def to(self, x: float, y: float) -> str: ...
+    def arc_to(self, cx: float, cy: float, x0: float, y0: float, x1: float, y1: float,
+               clockwise: bool = True) -> str: ...
+    def stroke(self, parts: Iterable[str]) -> None: ...
+    def fill(self, parts: Iterable[str]) -> None: ...
+    def stroke_style(self, color: Iterable[int], width: float, round_caps: bool = False) -> None: ...
+    def fill_color(self, color: Iterable[int]) -> None: ...
+    def disc(self, x: float, y: float, r: float) -> None: ...
+    def triangle(self, x: float, y: float, r: float) -> None: ...
+    def text_width(self, value: str, size: float) -> float: ...
+    def text(self, x: float, y: float, value: str, size: float = 10,
+             align: Literal["left", "center", "right"] = "left") -> None: ...
 
 #: How far a weave's corridors (and so its bridges' walls) stand in from their cells' sides, in cells.
 BRIDGE_INSET = 0.15
@@ -119,39 +138,12 @@ def narrowest(geometry: Geometry) -> float:
     return float(np.sqrt((step ** 2).sum(axis=1)).min())
 
 
-def check_kind_pdf(geometry: Geometry, count: int, answers: bool) -> None:
-    """Refuse to print ``count`` mazes of ``geometry`` (with their ``answers``) beyond the PDF's
-    limits (:mod:`meiro.render.pdf`): a drawing at most as wide and high as a 200-cell square
-    maze, and at most as many cells drawn as the square mazes' blocks allow (a cell is about
-    four blocks).
-
-    Examples
-    --------
-    >>> from meiro.kinds import geometry_of
-    >>> check_kind_pdf(geometry_of("theta", (120,)), 1, True)
-    Traceback (most recent call last):
-    ...
-    meiro.errors.MazeError: a theta maze 242 cells across is too big to print legibly: a PDF page holds at most 200 cells a side
-    """
-    from .pdf import PDF_MAX_BLOCKS, PDF_MAX_SIDE
-
-    most = (PDF_MAX_SIDE - 1) // 2
-    across = max(drawing_size(geometry))
-    if across > most + 1e-9:
-        raise MazeError(f"a {geometry.kind} maze {math.ceil(across)} cells across is too big to print "
-                        f"legibly: a PDF page holds at most {most} cells a side")
-    drawn = geometry.cells * count * (2 if answers else 1)
-    if drawn > PDF_MAX_BLOCKS // 4:
-        fit = max(1, PDF_MAX_BLOCKS // 4 // (geometry.cells * (2 if answers else 1)))
-        raise MazeError(f"{count} {geometry.kind} mazes of {geometry.cells:,} cells"
-                        f"{' with their answers' if answers else ''} are {drawn:,} cells to draw; a PDF "
-                        f"holds at most {PDF_MAX_BLOCKS // 4:,}: use at most {fit} mazes (--count) or "
-                        f"smaller ones")
-
-
 def answer_path(maze: GraphMaze) -> NDArray[np.int32] | None:
     """The shortest path's cells from the start to the goal, or None when the goal cannot be
-    reached: breadth first from the goal, then downhill from the start.
+    reached: breadth first from the goal over the open passages, then downhill from the start.
+
+    A printed maze is small (a few thousand cells), so plain Python does; this is the one
+    place the print layer finds a path.
 
     Examples
     --------
@@ -161,17 +153,25 @@ def answer_path(maze: GraphMaze) -> NDArray[np.int32] | None:
     >>> int(path[0]) == m.start, int(path[-1]) == m.goal
     (True, True)
     """
-    from ..kernels.adjacency import distances
-
     g = maze.geometry
-    dist = distances(g.offsets, g.targets, g.slot_edges, maze.passages, maze.goal)
+    offsets, targets = g.offsets.tolist(), g.targets.tolist()
+    opened = maze.passages[g.slot_edges].tolist()
+    dist = [-1] * g.cells
+    dist[maze.goal] = 0
+    queue = [maze.goal]
+    for cell in queue:  # (the list grows as it is walked: a queue)
+        for slot in range(offsets[cell], offsets[cell + 1]):
+            nxt = targets[slot]
+            if opened[slot] and dist[nxt] < 0:
+                dist[nxt] = dist[cell] + 1
+                queue.append(nxt)
     if dist[maze.start] < 0:
         return None
     path = [maze.start]
     cell = maze.start
     while cell != maze.goal:
-        around = maze.open_neighbours(cell)
-        cell = int(around[dist[around] == dist[cell] - 1][0])
+        cell = next(targets[s] for s in range(offsets[cell], offsets[cell + 1])
+                    if opened[s] and dist[targets[s]] == dist[cell] - 1)
         path.append(cell)
     return np.array(path, dtype=np.int32)
 

@@ -122,5 +122,5 @@ def kind_texts(lang: str) -> str:
     from ..kinds import KINDS
 
     names = "".join(kind.title for kind in KINDS.values()) if lang == "ja" else "".join(KINDS)
-    values = dict(n=0, kind=names, size="0×0", algorithm="dig", seed=0)
+    values = dict(n=0, kind=names, size="0×0" if lang == "ja" else "0x0", algorithm="dig", seed=0)
     return "".join(word(lang, k, **values) for k in ("layer", "up", "down", "kind_note", "rings"))
