@@ -403,7 +403,8 @@ def render_book(entries: Iterable[BookMaze], *, title: str | None = None, lang: 
     per_page = check_per_page(per_page)
     for entry in book:
         if isinstance(entry.maze, GraphMaze):
-            check_kind_legible(entry.maze.kind, entry.maze.size, paper, per_page)
+            if not kind_fits(entry.maze.geometry, paper, per_page):
+                check_kind_legible(entry.maze.kind, entry.maze.size, paper, per_page)
         else:
             check_legible(entry.maze.width, entry.maze.height, paper, per_page)
     title = word(lang, "book_title") if title is None else title

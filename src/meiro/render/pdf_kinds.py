@@ -109,7 +109,7 @@ def kind_frame(geometry: Geometry, x: float, y: float, w: float, h: float) -> Ki
     keeps :data:`LAYER_LABEL` points above its layers for their names."""
     width, height = drawing_size(geometry)
     label = LAYER_LABEL if geometry.dims == 3 else 0.0
-    unit = min(w / width, (h - label) / height)
+    unit = min(w / width, (h - 2 * label) / height)  # (3D: the stairs' legend below the layers)
     if not unit > 0:
         raise MazeError("no room on the page to draw the maze")
     shift = 0.0
@@ -117,7 +117,7 @@ def kind_frame(geometry: Geometry, x: float, y: float, w: float, h: float) -> Ki
         from ..kinds.layers import layer_shift
 
         shift = layer_shift(int(geometry.params["width"]))
-    return KindFrame(x + (w - unit * width) / 2, y + label + (h - label - unit * height) / 2, unit, shift)
+    return KindFrame(x + (w - unit * width) / 2, y + label + (h - 2 * label - unit * height) / 2, unit, shift)
 
 
 def narrowest(geometry: Geometry) -> float:
@@ -376,25 +376,26 @@ def _weave_walls(pdf: PdfCanvas, maze: GraphMaze, frame: KindFrame, crossings: N
 
 
 def _layers(pdf: PdfCanvas, maze: GraphMaze, frame: KindFrame, lang: str) -> None:
-    """A 3D maze's layer names above each layer, and its open stairs marked in both cells."""
+    """A 3D maze's layer names above each layer, the stairs' marks explained below the last
+    one, and its open stairs marked in both cells."""
     g = maze.geometry
     size = min(10.0, max(7.0, frame.unit * 0.8))
     for layer in range(layer_count(g)):
         x, y = frame.at(0, 0, layer)
         pdf.text(x, y - 4, word(lang, "layer", n=layer + 1), size=size)
-    last = layer_count(g) - 1
-    right, top = frame.at(float(g.params["width"]), 0, last)
+    right, bottom = frame.at(float(g.params["width"]), float(g.params["height"]), layer_count(g) - 1)
+    base = bottom + size + 2
     down, up = word(lang, "down"), word(lang, "up")
     mark = size * 0.45
-    pdf.text(right, top - 4, down, size=size, align="right")
+    pdf.text(right, base, down, size=size, align="right")
     x = right - pdf.text_width(down, size) - mark - 2
     pdf.fill_color(STAIRS)
-    _down(pdf, x, top - 4 - size * 0.35, mark)
+    _down(pdf, x, base - size * 0.35, mark)
     x -= mark + 6
-    pdf.text(x, top - 4, up, size=size, align="right")
+    pdf.text(x, base, up, size=size, align="right")
     x -= pdf.text_width(up, size) + mark + 2
     pdf.fill_color(STAIRS)
-    pdf.triangle(x, top - 4 - size * 0.3, mark)
+    pdf.triangle(x, base - size * 0.3, mark)
 
     stairs = np.flatnonzero(maze.passages & ~np.isfinite(g.walls[:, 0]))
     r = frame.unit * 0.2
