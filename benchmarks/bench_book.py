@@ -3,13 +3,15 @@
 Usage::
 
     python benchmarks/bench_book.py [--count 100] [--per-page 2] [--repeat 3] [--shape heart]
+    python benchmarks/bench_book.py --grid theta     # a theta booklet against the square one
 
 Runs the command in a fresh process each time (so Python's start, meiro's import,
 finding and subsetting the font and writing the file are all counted; numba's
 kernels are compiled once before, as a user's second run finds them cached), and
 prints the best wall-clock time, the pages and the file's size, and the time of the
 same booklet in English (Helvetica, no font embedded) for the ratio: what the
-Japanese font costs.
+Japanese font costs. With ``--grid KIND`` it times the Japanese booklet of that grid
+kind against the square one instead (arcs, hexagons, ... against straight walls).
 """
 
 from __future__ import annotations
@@ -24,10 +26,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run_book(out: Path, count: int, per_page: int, lang: str, shape: str | None) -> float:
+def run_book(out: Path, count: int, per_page: int, lang: str, shape: str | None,
+             grid: str = "square") -> float:
     """Seconds one ``meiro book`` process took, start to exit."""
     argv = [sys.executable, "-m", "meiro", "book", "--count", str(count), "--per-page", str(per_page),
-            "--lang", lang, "--seed", "1", "-o", str(out)]
+            "--lang", lang, "--seed", "1", "--grid", grid, "-o", str(out)]
     if shape:
         argv += ["--shape", shape]
     t0 = time.perf_counter()
@@ -41,7 +44,11 @@ def main() -> None:
     parser.add_argument("--per-page", type=int, default=2)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--shape", default=None)
+    parser.add_argument("--grid", default=None, help="time this grid kind's booklet against the square one")
     args = parser.parse_args()
+    if args.grid:
+        compare_kind(args)
+        return
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "book.pdf"
         run_book(out, 2, 1, "ja", args.shape)  # numba's kernels compiled and cached
@@ -53,6 +60,25 @@ def main() -> None:
             print(f"{lang}: {args.count} mazes, {pages} pages, {out.stat().st_size / 1024:.0f} KiB: "
                   f"{times[lang]:.2f} s (best of {args.repeat})")
     print(f"the Japanese booklet takes {times['ja'] / times['en']:.2f}x the English one's time")
+
+
+def compare_kind(args: argparse.Namespace) -> None:
+    """The Japanese booklet of ``args.grid`` against the square one, interleaved, best of each."""
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "book.pdf"
+        for grid in ("square", args.grid):
+            run_book(out, 2, 1, "ja", None, grid)  # numba's kernels compiled and cached
+        times: dict[str, list[float]] = {"square": [], args.grid: []}
+        for _ in range(args.repeat):
+            for grid in times:
+                times[grid].append(run_book(out, args.count, args.per_page, "ja", None, grid))
+                if grid == args.grid:
+                    pages, size = out.read_bytes().count(b"/Type /Page "), out.stat().st_size / 1024
+        best = {grid: min(values) for grid, values in times.items()}
+        for grid, value in best.items():
+            print(f"{grid}: {args.count} mazes: {value:.2f} s (best of {args.repeat})")
+        print(f"{args.grid}: {pages} pages, {size:.0f} KiB")
+    print(f"the {args.grid} booklet takes {best[args.grid] / best['square']:.2f}x the square one's time")
 
 
 if __name__ == "__main__":
