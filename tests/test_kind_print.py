@@ -235,3 +235,13 @@ def test_bad_combinations_are_one_line_and_no_file(tmp_path, capsys, argv, messa
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1, err
     assert not target.exists()
+
+
+@needs_qpdf
+@pytest.mark.parametrize("size", ["1x1", "1x1x1"])
+def test_a_one_cell_maze_prints(tmp_path, size):
+    target = tmp_path / "book.pdf"
+    grid = "3d" if size.count("x") == 2 else "hex"
+    assert main(["book", "--grid", grid, "--size", size, "--count", "1", "--lang", "en", "--seed", "1",
+                 "-o", str(target)]) == 0
+    assert subprocess.run([QPDF, "--check", str(target)], capture_output=True, timeout=60).returncode == 0
