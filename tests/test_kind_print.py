@@ -220,7 +220,8 @@ def test_a_grown_booklet_stays_legible_on_small_paper():
     (["book", "--grid", "theta", "-a", "binary-tree"], "does not make theta mazes"),
     (["book", "--grid", "theta", "--size", "3x4"], "one number, its rings"),
     (["book", "--grid", "theta", "--size", "40"], "too large to stay legible"),
-    (["book", "--grid", "hex", "--shape", "heart"], "carve square mazes only"),
+    (["book", "--grid", "theta", "--shape", "heart"], "carve square, hex and triangle mazes only"),
+    (["book", "--grid", "triangle", "--shape-text", "迷"], "use --shape"),
     (["book", "--size", "4x4x3"], "three numbers is for --grid 3d"),
     (["book", "--grid", "round"], "invalid choice"),
     (["sheet", "--grid", "theta", "--size", "3x4"], "one number, its rings"),
@@ -245,3 +246,25 @@ def test_a_one_cell_maze_prints(tmp_path, size):
     assert main(["book", "--grid", grid, "--size", size, "--count", "1", "--lang", "en", "--seed", "1",
                  "-o", str(target)]) == 0
     assert subprocess.run([QPDF, "--check", str(target)], capture_output=True, timeout=60).returncode == 0
+
+
+@needs_poppler
+def test_a_hex_booklet_cut_to_a_heart_draws_the_heart_in_the_middle_of_its_slot(tmp_path):
+    from meiro.generators.shapes import shape_mask
+
+    book = plan_kind_book("hex", 2, seed=4, mask_for=lambda w, h: shape_mask("heart", w, h))
+    assert all(e.maze.cells < e.maze.size[0] * e.maze.size[1] for e in book)  # cut to the shape
+    target = tmp_path / "book.pdf"
+    target.write_bytes(render_book(book, lang="en", per_page=2, paper="a4"))
+    page = rasterize(target, 2, tmp_path)
+    for entry, frame, slot in zip(book, frames(book, "a4", 2, 2), slots("a4", 2, 2)):
+        g = entry.maze.geometry
+        xs = [frame.at(*c)[0] for c in g.centres[:, :2]]
+        ys = [frame.at(*c)[1] for c in g.centres[:, :2]]
+        box = kind_box(slot)
+        assert box.x <= min(xs) and max(xs) <= box.x + box.w and box.y <= min(ys) and max(ys) <= box.y + box.h
+        # centred across the slot: as much room on the left of the drawing as on its right
+        ink = np.flatnonzero((page[round(box.y * DPI / 72):round((box.y + box.h) * DPI / 72)].min(axis=2)
+                              < 100).any(axis=0)) * 72 / DPI
+        inside = ink[(ink > box.x - 1) & (ink < box.x + box.w + 1)]
+        assert abs((inside.min() - box.x) - (box.x + box.w - inside.max())) < 0.06 * box.w

@@ -13,6 +13,11 @@ from .args import add_recipe_options, whole_number
 from .print_kinds import add_grid_option, kind_size_arg
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    import numpy as np
+    from numpy.typing import NDArray
+
     from ..render.pdf_font import PdfFont
     from .args import Subparsers
 
@@ -64,7 +69,6 @@ def run(args: argparse.Namespace) -> int:
     """Write the booklet; the exit status."""
     from ..render.booklet import GROWTH, plan_book
     from ..generators import resolve_seed
-    from ..generators.shapes import shape_mask
     from ..render.book import book_texts, check_legible, check_title, largest_legible, render_book
     from ..text.messages import default_language
     from ..render import check_output
@@ -91,14 +95,7 @@ def run(args: argparse.Namespace) -> int:
     font = print_font(book_texts(lang, title, book_seed), lang, args.font)
     check_title(title, args.paper, font)  # a title too long for the cover costs no maze
 
-    mask_for = None
-    if args.shape or args.shape_text:
-        kind, text = ("text", args.shape_text) if args.shape_text else (args.shape, None)
-        font_file = args.font  # the character is drawn by Pillow, in this font or one found for it
-        mask_for = lru_cache(maxsize=None)(
-            lambda w, h: shape_mask(kind, w, h, text=text, font=font_file))
-        if text:
-            mask_for(12, 12)  # a character the font lacks is refused before the mazes are made
+    mask_for = shape_masks(args)
     book = plan_book(args.count, book_seed, size=args.size, level=args.difficulty,
                      algorithm=args.algorithm, goal=args.goal, mask_for=mask_for,
                      largest=largest_legible(args.paper, args.per_page))
@@ -106,6 +103,22 @@ def run(args: argparse.Namespace) -> int:
                                           per_page=args.per_page, answers=not args.no_answers,
                                           seed=book_seed, font=font))
     return 0
+
+
+def shape_masks(args: argparse.Namespace) -> Callable[[int, int], NDArray[np.bool_]] | None:
+    """``mask_for(width, height)``: the mask of ``--shape`` or ``--shape-text`` at a maze's size
+    (each size made once), or None without one."""
+    from ..generators.shapes import shape_mask
+
+    if not (args.shape or args.shape_text):
+        return None
+    kind, text = ("text", args.shape_text) if args.shape_text else (args.shape, None)
+    font_file = args.font  # the character is drawn by Pillow, in this font or one found for it
+    mask_for: Callable[[int, int], NDArray[np.bool_]] = lru_cache(maxsize=None)(
+        lambda w, h: shape_mask(kind, w, h, text=text, font=font_file))
+    if text:
+        mask_for(12, 12)  # a character the font lacks is refused before the mazes are made
+    return mask_for
 
 
 def _run_kind(args: argparse.Namespace, lang: str, title: str) -> int:
@@ -120,7 +133,9 @@ def _run_kind(args: argparse.Namespace, lang: str, title: str) -> int:
     from .print_kinds import check_kind_options
 
     kind = args.grid
-    check_kind_options(kind, args.algorithm, args.goal, bool(args.shape or args.shape_text))
+    check_kind_options(kind, args.algorithm, args.goal, bool(args.shape or args.shape_text),
+                       bool(args.shape_text))
+    mask_for = shape_masks(args)
     size = check_size(kind, args.size) if args.size is not None else None
     # the given size, else the smallest the book grows from, must print legibly
     check_kind_legible(kind, size or kind_size(kind, GRADE_SIDES[kind]["easy"][0]), args.paper, args.per_page)
@@ -134,7 +149,7 @@ def _run_kind(args: argparse.Namespace, lang: str, title: str) -> int:
         return kind_fits(geometry_of(kind, candidate, 0), args.paper, args.per_page)
 
     book = plan_kind_book(kind, args.count, book_seed, size=size, level=args.difficulty,
-                          algorithm=args.algorithm, goal=args.goal, fits=fits)
+                          algorithm=args.algorithm, goal=args.goal, fits=fits, mask_for=mask_for)
     write_atomic(args.output, render_book(book, title=title, lang=lang, paper=args.paper,
                                           per_page=args.per_page, answers=not args.no_answers,
                                           seed=book_seed, font=font))

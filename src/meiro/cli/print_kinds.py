@@ -14,6 +14,11 @@ from ..errors import MazeError
 from ..render.kind_booklet import printable_kinds
 from ..sizes import parse_size
 
+#: The kinds a mask cuts to a shape (a theta, weave or 3D geometry refuses one).
+SHAPED_KINDS = ("hex", "triangle")
+#: The kinds a character's shape (``--shape-text``) cuts in one piece: on triangles its thin
+#: strokes fall apart, as a triangle has one neighbour up or down, not both.
+LETTERED_KINDS = ("hex",)
 _THREE = re.compile(r"^\s*(\d+)\s*[xX×*,]\s*(\d+)\s*[xX×*,]\s*(\d+)\s*$")
 
 
@@ -49,15 +54,20 @@ def square_size(size: tuple[int, ...]) -> tuple[int, int]:
     return size[0], size[1]
 
 
-def check_kind_options(kind: str, algorithm: str | None, goal: str | None, shaped: bool) -> None:
+def check_kind_options(kind: str, algorithm: str | None, goal: str | None, shaped: bool,
+                       lettered: bool = False) -> None:
     """Refuse, with one line, what a ``kind`` maze cannot be: a generator that works on the square
-    grid only, a goal rule it lacks, or a shape (which carves square mazes only)."""
+    grid only, a goal rule it lacks, a shape (``shaped``) on a kind no mask cuts, or a
+    character's shape (``lettered``) on a kind whose cells it would break into pieces."""
     from ..recipe import Recipe
     from ..registry import GENERATORS
 
-    if shaped:
-        raise MazeError("--shape and --shape-text carve square mazes only; leave them out with "
-                        f"--grid {kind}")
+    if shaped and kind not in SHAPED_KINDS:
+        raise MazeError(f"--shape and --shape-text carve square, {' and '.join(SHAPED_KINDS)} mazes only; "
+                        f"leave them out with --grid {kind}")
+    if lettered and kind not in LETTERED_KINDS:
+        raise MazeError(f"--shape-text carves square and {' and '.join(LETTERED_KINDS)} mazes only (a "
+                        f"character's strokes fall apart into pieces of {kind} cells); use --shape")
     if algorithm is not None and kind not in GENERATORS.get(algorithm).kinds:
         raise MazeError(f"{algorithm} does not make {kind} mazes; with --grid {kind} use one of: "
                         f"{', '.join(GENERATORS.for_kind(kind))}")

@@ -21,11 +21,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import numpy as np
+from numpy.typing import NDArray
+
 from ..analysis.difficulty import GRADES
 from ..errors import MazeError
 from ..kinds import KINDS, check_size
 from ..kinds.maze import GraphMaze
-from .booklet import RECIPES, BookMaze, book_seeds, growing_sizes
+from .booklet import RECIPES, SHAPE_MIN, BookMaze, book_seeds, growing_sizes
 from .print_text import word
 
 #: Each grade's sides per kind, smallest and largest (see the module docs).
@@ -90,16 +93,16 @@ def cell_count(kind: str, size: tuple[int, ...]) -> int:
     return _cell_count(kind, check_size(kind, size))
 
 
-def kind_grade(kind: str, size: tuple[int, ...]) -> str:
-    """The grade of a ``kind`` maze of ``size``: the first whose largest size has at least as
-    many cells.
+def kind_grade(kind: str, size: tuple[int, ...], cells: int | None = None) -> str:
+    """The grade of a ``kind`` maze of ``size`` (of ``cells`` cells when cut to a shape): the
+    first whose largest size has at least as many cells.
 
     Examples
     --------
     >>> kind_grade("theta", (5,)), kind_grade("theta", (8,)), kind_grade("theta", (30,))
     ('easy', 'medium', 'hard')
     """
-    cells = cell_count(kind, size)
+    cells = cell_count(kind, size) if cells is None else cells
     for grade in GRADES[:-1]:
         if cells <= cell_count(kind, kind_size(kind, GRADE_SIDES[kind][grade][1], grade)):
             return grade
@@ -140,16 +143,17 @@ def kind_recipe(kind: str, grade: str, algorithm: str | None, goal: str | None) 
     return algorithm or chosen, goal or rule
 
 
-def make_kind_maze(kind: str, size: tuple[int, ...], algorithm: str, seed: int, goal: str) -> GraphMaze:
-    """One maze of ``kind`` and ``size`` (refused with one line when the generator does not work
-    on the kind)."""
+def make_kind_maze(kind: str, size: tuple[int, ...], algorithm: str, seed: int, goal: str,
+                   mask: NDArray[np.bool_] | None = None) -> GraphMaze:
+    """One maze of ``kind`` and ``size``, cut to ``mask`` if given (refused with one line when
+    the generator does not work on the kind, or the kind takes no mask)."""
     from ..generators import generate
 
     if kind == "theta":
-        maze = generate(size[0], grid=kind, algorithm=algorithm, seed=seed, goal=goal)
+        maze = generate(size[0], grid=kind, algorithm=algorithm, seed=seed, goal=goal, mask=mask)
     else:
         maze = generate(size[0], size[1], grid=kind, algorithm=algorithm, seed=seed, goal=goal,
-                        layers=size[2] if kind == "3d" else 1)
+                        layers=size[2] if kind == "3d" else 1, mask=mask)
     if not isinstance(maze, GraphMaze):  # not reached: every kind here makes a GraphMaze
         raise MazeError(f"a {kind} maze came out square")
     return maze
@@ -157,7 +161,8 @@ def make_kind_maze(kind: str, size: tuple[int, ...], algorithm: str, seed: int, 
 
 def plan_kind_book(kind: str, count: int, seed: int, *, size: tuple[int, ...] | None = None,
                    level: str | None = None, algorithm: str | None = None, goal: str | None = None,
-                   fits: Callable[[tuple[int, ...]], bool] | None = None) -> list[BookMaze]:
+                   fits: Callable[[tuple[int, ...]], bool] | None = None,
+                   mask_for: Callable[[int, int], NDArray[np.bool_]] | None = None) -> list[BookMaze]:
     """The mazes of a ``kind`` booklet, graded by size and ordered from easy to hard.
 
     Parameters
@@ -176,6 +181,9 @@ def plan_kind_book(kind: str, count: int, seed: int, *, size: tuple[int, ...] | 
         The generator and goal rule of every maze (default: :func:`kind_recipe`).
     fits : callable, optional
         ``fits(size) -> bool``: whether a size prints legibly; grown sizes shrink until it does.
+    mask_for : callable, optional
+        ``mask_for(width, height) -> bool array``: the shape to cut each hex or triangle maze
+        to; grown sizes start at :data:`~meiro.render.booklet.SHAPE_MIN` rows.
 
     Examples
     --------
@@ -196,6 +204,8 @@ def plan_kind_book(kind: str, count: int, seed: int, *, size: tuple[int, ...] | 
             continue
         low, high = GRADE_SIDES[kind][grade]
         for side in growing_sizes(wanted, low, high):
+            if mask_for is not None:  # below it a heart or a star is a few cells
+                side = max(side, SHAPE_MIN)
             chosen = size
             while chosen is None:
                 candidate = kind_size(kind, side, grade)
@@ -207,12 +217,16 @@ def plan_kind_book(kind: str, count: int, seed: int, *, size: tuple[int, ...] | 
     largest = cell_count(kind, kind_size(kind, GRADE_SIDES[kind]["hard"][1], "hard"))
     book: list[tuple[BookMaze, int]] = []
     for maze_seed, (intended, chosen) in zip(book_seeds(seed, count), plan):
-        grade = kind_grade(kind, chosen) if size is not None or fits is not None else intended
+        mask = mask_for(chosen[0], chosen[1]) if mask_for is not None else None
+        cells = None if mask is None else int(np.count_nonzero(mask))
+        grade = kind_grade(kind, chosen, cells) if size is not None or fits is not None else intended
         if level is not None and grade != level:
             raise MazeError(f"{level} {kind} mazes do not fit legibly on the page; choose fewer "
-                            f"--per-page or a larger paper")
+                            f"--per-page or a larger paper" if mask is None else
+                            f"{kind} mazes cut to this shape do not come out {level}; leave out "
+                            f"--difficulty or give another --size")
         rule_algorithm, rule_goal = kind_recipe(kind, grade, algorithm, goal)
-        maze = make_kind_maze(kind, chosen, rule_algorithm, maze_seed, rule_goal)
+        maze = make_kind_maze(kind, chosen, rule_algorithm, maze_seed, rule_goal, mask)
         # the book's order within a grade: by size (the difficulty a kind's booklet measures)
         difficulty = min(1.0, max(0.0, (maze.cells - smallest) / max(1, largest - smallest)))
         book.append((BookMaze(maze, difficulty, grade), maze.cells))

@@ -68,17 +68,20 @@ STAIRS = (70, 90, 140)
 @dataclass(frozen=True)
 class KindFrame:
     """Where a grid kind's drawing goes on the page: geometry point ``(x, y)`` of layer ``z`` is
-    at ``(left + (x + z * shift) * unit, top + y * unit)`` points."""
+    at ``(left + (x - x0 + z * shift) * unit, top + (y - y0) * unit)`` points, ``(x0, y0)``
+    being the drawing's top-left corner (not the origin for a maze cut to a shape)."""
 
     left: float
     top: float
     unit: float
     #: a 3D maze's layer shift in units (:func:`meiro.kinds.layers.layer_shift`), else 0
     shift: float = 0.0
+    x0: float = 0.0
+    y0: float = 0.0
 
     def at(self, x: float, y: float, z: float = 0.0) -> tuple[float, float]:
         """The page point of geometry point ``(x, y)`` on layer ``z``."""
-        return self.left + (x + z * self.shift) * self.unit, self.top + y * self.unit
+        return self.left + (x - self.x0 + z * self.shift) * self.unit, self.top + (y - self.y0) * self.unit
 
 
 def layer_count(geometry: Geometry) -> int:
@@ -97,13 +100,28 @@ def drawing_size(geometry: Geometry) -> tuple[float, float]:
     >>> drawing_size(geometry_of("3d", (4, 3, 2)))
     (9.0, 3.0)
     """
+    x0, y0 = drawing_corner(geometry)
     width, height = geometry.extent
+    if geometry.kind == "theta":
+        width = height = 2 * geometry.hub[0]  # (see drawing_corner)
+    width, height = width - x0, height - y0
     layers = layer_count(geometry)
     if layers > 1:
         from ..kinds.layers import layer_shift
 
         width += (layers - 1) * layer_shift(int(geometry.params["width"]))
     return float(width), float(height)
+
+
+def drawing_corner(geometry: Geometry) -> tuple[float, float]:
+    """The drawing's top-left corner ``(x0, y0)``: the least x and y of the centres and outline
+    (0 but for a maze cut to a shape)."""
+    if geometry.kind == "theta":  # the rim's circle, whose ends of arcs may miss its left and top
+        return 0.0, 0.0
+    border = geometry.border
+    xs = np.concatenate([geometry.centres[:, 0], border[:, 0], border[:, 2]])
+    ys = np.concatenate([geometry.centres[:, 1], border[:, 1], border[:, 3]])
+    return float(xs.min()), float(ys.min())
 
 
 def kind_frame(geometry: Geometry, x: float, y: float, w: float, h: float) -> KindFrame:
@@ -119,7 +137,8 @@ def kind_frame(geometry: Geometry, x: float, y: float, w: float, h: float) -> Ki
         from ..kinds.layers import layer_shift
 
         shift = layer_shift(int(geometry.params["width"]))
-    return KindFrame(x + (w - unit * width) / 2, y + label + (h - 2 * label - unit * height) / 2, unit, shift)
+    return KindFrame(x + (w - unit * width) / 2, y + label + (h - 2 * label - unit * height) / 2, unit, shift,
+                     *drawing_corner(geometry))
 
 
 def narrowest(geometry: Geometry) -> float:
@@ -191,10 +210,10 @@ def _walls(pdf: PdfCanvas, frame: KindFrame, rows: NDArray[np.float64], layers: 
     if not len(rows):
         return []
     u, top = frame.unit, pdf.height  # (the page's y grows upwards in PDF)
-    left = frame.left + layers * frame.shift * u
+    left, upper = frame.left + (layers * frame.shift - frame.x0) * u, frame.top - frame.y0 * u
     x0, x1 = left + rows[:, 0] * u, left + rows[:, 2] * u
-    y0, y1 = frame.top + rows[:, 1] * u, frame.top + rows[:, 3] * u
-    cx, cy = left + hub[0] * u, frame.top + hub[1] * u
+    y0, y1 = upper + rows[:, 1] * u, upper + rows[:, 3] * u
+    cx, cy = left + hub[0] * u, upper + hub[1] * u
     a0, a1 = np.arctan2(y0 - cy, x0 - cx), np.arctan2(y1 - cy, x1 - cx)
     sweep = (a1 - a0) % (2 * np.pi)
     k = 4 / 3 * np.tan(sweep / 4) * rows[:, 4] * u
