@@ -167,6 +167,7 @@ def test_book_passes_qpdf_renders_and_embeds_the_japanese_font(tmp_path, kind):
     assert len(pages) == 6  # cover, 2 maze pages, 1 blank, 2 answer pages
     text = subprocess.run(["pdftotext", str(target), "-"], capture_output=True, text=True).stdout
     assert "こたえ" in text and "かんたん" in text and {"theta": "円形", "hex": "六角形"}[kind] in text
+    assert f"meiro book --grid {kind} --seed 5" in text  # the cover says how to make it again
     # the answer pages are the maze pages with the paths added
     question, answer = rasterize(target, 2, tmp_path), rasterize(target, 5, tmp_path)
     differ = np.abs(question - answer).max(axis=2) > 60

@@ -361,7 +361,8 @@ def book_texts(lang: str, title: str, seed: int | None) -> str:
 
     keys = ("start", "goal", "answers", "page", "maze_note", "book_count", "name", "date",
             "date_blank", "easy", "medium", "hard", "no_path", "book_seed")
-    values = dict(n=0, seed=seed or 0, count=0, w=0, h=0, algorithm="abcdefghijklmnopqrstuvwxyz-")
+    values = dict(n=0, seed=seed or 0, count=0, w=0, h=0, algorithm="abcdefghijklmnopqrstuvwxyz-",
+                  grid=" --grid 3d")
     return title + "".join(word(lang, k, **values) for k in keys) + kind_texts(lang) + "0123456789"
 
 
@@ -413,7 +414,8 @@ def render_book(entries: Iterable[BookMaze], *, title: str | None = None, lang: 
     title_lines = cover_title_lines(pdf, title, content_box(paper, 1).w)
 
     page = 1
-    _cover(pdf, paper, title_lines, lang, len(book), seed)
+    first = book[0].maze
+    _cover(pdf, paper, title_lines, lang, len(book), seed, first.kind if isinstance(first, GraphMaze) else "square")
     chunks = [book[i:i + per_page] for i in range(0, len(book), per_page)]
     for chunk_start, chunk in zip(range(0, len(book), per_page), chunks):
         page += 1
@@ -447,7 +449,7 @@ def _fit_text(pdf: PdfCanvas, text: str, size: float, width: float, smallest: fl
 
 
 def _cover(pdf: PdfCanvas, paper: str, title_lines: list[str], lang: str, count: int,
-           seed: int | None) -> None:
+           seed: int | None, grid: str = "square") -> None:
     pdf.new_page()
     box = content_box(paper, 1)
     centre = box.x + box.w / 2
@@ -465,7 +467,7 @@ def _cover(pdf: PdfCanvas, paper: str, title_lines: list[str], lang: str, count:
             pdf.text(line_right, y, blank, size=14, align="right")
         pdf.line(line_left + pdf.text_width(word(lang, key), 14) + 8, y + 4, line_right, y + 4)
     if seed is not None:
-        note = word(lang, "book_seed", seed=seed)
+        note = word(lang, "book_seed", seed=seed, grid=f" --grid {grid}" if grid != "square" else "")
         pdf.text(centre, box.y + box.h - 4, note, size=_fit_text(pdf, note, 8, box.w), align="center")
 
 
