@@ -34,9 +34,9 @@ from .print_text import word
 #: Each grade's sides per kind, smallest and largest (see the module docs).
 GRADE_SIDES: dict[str, dict[str, tuple[int, int]]] = {
     "theta": {"easy": (4, 6), "medium": (7, 9), "hard": (10, 13)},
-    "hex": {"easy": (6, 9), "medium": (10, 13), "hard": (14, 18)},
-    "triangle": {"easy": (5, 7), "medium": (8, 10), "hard": (11, 14)},
-    "weave": {"easy": (6, 8), "medium": (9, 12), "hard": (13, 16)},
+    "hex": {"easy": (5, 8), "medium": (9, 11), "hard": (12, 15)},
+    "triangle": {"easy": (4, 6), "medium": (7, 9), "hard": (10, 12)},
+    "weave": {"easy": (5, 7), "medium": (8, 10), "hard": (11, 13)},
     "3d": {"easy": (3, 4), "medium": (4, 5), "hard": (6, 7)},
 }
 
@@ -62,22 +62,21 @@ def check_kind(kind: str) -> str:
 
 
 def kind_size(kind: str, side: int, grade: str = "easy") -> tuple[int, ...]:
-    """The ``--size`` of a ``kind`` maze of ``side`` (see the module docs): theta ``(R,)``, hex and
-    weave ``(side, side)``, triangle twice as many triangles across as rows (about as wide as
-    high), 3D two layers of ``side x side`` for an easy maze, else three.
+    """The ``--size`` of a ``kind`` maze of ``side`` rows (see the module docs): theta ``(R,)``;
+    hex, weave and triangle mazes a little wider than high, as the two slots of a booklet's
+    page are (hex and weave 1.4 cells across for each row, triangle 2.5 triangles); 3D two
+    layers of ``side x side`` for an easy maze, else three.
 
     Examples
     --------
-    >>> kind_size("theta", 5), kind_size("triangle", 6), kind_size("3d", 4, "hard")
-    ((5,), (12, 6), (4, 4, 3))
+    >>> kind_size("theta", 5), kind_size("hex", 10), kind_size("triangle", 6), kind_size("3d", 4, "hard")
+    ((5,), (14, 10), (15, 6), (4, 4, 3))
     """
     if kind == "theta":
         return (side,)
-    if kind == "triangle":
-        return (2 * side, side)
     if kind == "3d":
         return (side, side, 2 if grade == "easy" else 3)
-    return (side, side)
+    return (round(side * (2.5 if kind == "triangle" else 1.4)), side)
 
 
 def cell_count(kind: str, size: tuple[int, ...]) -> int:
