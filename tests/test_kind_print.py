@@ -269,3 +269,59 @@ def test_a_hex_booklet_cut_to_a_heart_draws_the_heart_in_the_middle_of_its_slot(
                               < 100).any(axis=0)) * 72 / DPI
         inside = ink[(ink > box.x - 1) & (ink < box.x + box.w + 1)]
         assert abs((inside.min() - box.x) - (box.x + box.w - inside.max())) < 0.06 * box.w
+
+
+def _draw_alone(maze, tmp_path, path=None):
+    """``maze`` alone on an A4 page (its frame and the page rasterized)."""
+    from meiro.render.pdf import PdfCanvas
+
+    pdf = PdfCanvas(595.28, 841.89)
+    pdf.new_page()
+    frame = kind_frame(maze.geometry, 40, 60, 515, 700)
+    draw_kind_maze(pdf, maze, frame, Palette(), path)
+    target = tmp_path / "alone.pdf"
+    target.write_bytes(pdf.tobytes())
+    return frame, rasterize(target, 1, tmp_path)
+
+
+@needs_poppler
+def test_a_weave_answer_goes_under_its_bridges_and_over_them(tmp_path):
+    for seed in range(20):  # a maze whose answer takes a tunnel
+        maze = meiro.generate(10, 10, grid="weave", seed=seed, goal="farthest")
+        path = bfs_path(maze)
+        steps = list(zip(path, path[1:]))
+        crossings = {int(c): int(o) for c, o in maze.geometry.extra["crossings"]}
+        # a tunnel's two ends (under a crossing the path does not also go over)
+        under = [(a, b) for a, b in steps if abs(a - b) in (2, 20) and (a + b) // 2 not in path]
+        over = [c for c in path[1:-1] if c in crossings]
+        if under and over:
+            break
+    frame, img = _draw_alone(maze, tmp_path, path)
+    for a, b in under:
+        middle = (a + b) // 2  # the crossing cell the tunnel runs under
+        x, y = maze.geometry.centres[middle]
+        assert not is_answer(window(img, frame.at(x, y), half=1))  # hidden under the bridge
+        for end in (a, b):
+            assert is_answer(window(img, frame.at(*maze.geometry.centres[end]), half=1))
+    for cell in over:  # the path over a bridge is seen on it
+        assert is_answer(window(img, frame.at(*maze.geometry.centres[cell]), half=1))
+
+
+@needs_poppler
+def test_3d_stairs_are_marked_where_they_are_open(tmp_path):
+    from meiro.render.pdf_kinds import STAIRS
+
+    maze = meiro.generate(4, 4, grid="3d", layers=3, seed=7)
+    g = maze.geometry
+    frame, img = _draw_alone(maze, tmp_path)
+
+    def marked(cell, dx):
+        x, y, z = g.centres[cell]
+        pixels = window(img, frame.at(x + dx, y, z), half=1)
+        return bool((np.abs(pixels - np.array(STAIRS)).max(axis=1) < 30).any())
+
+    per = 16
+    for lower in range(per * 2):
+        upper = lower + per
+        is_open = bool(maze.passages[g.edge_between(lower, upper)])
+        assert marked(lower, -0.22) == is_open and marked(upper, 0.22) == is_open, (lower, upper)
