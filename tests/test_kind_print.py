@@ -204,12 +204,13 @@ def test_theta_arcs_are_curves_not_polylines():
     assert ops.count(" c") >= arcs > 0
 
 
-def test_a_grown_booklet_stays_legible_on_small_paper():
+@pytest.mark.parametrize("paper,per_page", [("b5", 4), ("a5", 2)])
+def test_a_grown_booklet_stays_legible_on_small_paper(paper, per_page):
     from meiro.render.book import kind_fits
     from meiro.kinds import geometry_of
 
-    book = plan_kind_book("theta", 6, seed=3, fits=lambda s: kind_fits(geometry_of("theta", s), "b5", 4))
-    assert all(kind_fits(e.maze.geometry, "b5", 4) for e in book)
+    book = plan_kind_book("theta", 6, seed=3, fits=lambda s: kind_fits(geometry_of("theta", s), paper, per_page))
+    assert all(kind_fits(e.maze.geometry, paper, per_page) for e in book)
     assert [e.grade for e in book] == sorted((e.grade for e in book), key=["easy", "medium", "hard"].index)
 
 

@@ -50,8 +50,8 @@ def add_parser(subparsers: Subparsers) -> None:
                        help="carve each maze inside a shape")
     shape.add_argument("--shape-text", default=None, metavar="TEXT",
                        help="carve each maze inside a character, e.g. 迷 (one to four characters)")
-    p.add_argument("--paper", default="a4", choices=("a4", "b5", "letter"),
-                   help="paper size (default a4; b5 is JIS B5, 182x257 mm)")
+    p.add_argument("--paper", default="a4", choices=("a4", "b5", "a5", "letter"),
+                   help="paper size (default a4; b5 is JIS B5, 182x257 mm; a5 is half an A4 sheet)")
     p.add_argument("--per-page", type=whole_number(1, 12), default=2, metavar="N",
                    help="mazes a page (default 2)")
     p.add_argument("--title", default=None, help="title on the cover and every page")

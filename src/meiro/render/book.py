@@ -9,7 +9,7 @@ clear of the staples or the fold on both sides of a sheet. The cover is page 1
 and carries no number; the answers start on an odd page (a blank page is put
 before them when needed), so the answer sheets can be taken out without
 taking a maze with them. Papers: A4, JIS B5 (182 x 257 mm, the Japanese school
-size; ISO B5 is 176 x 250 mm) and US Letter.
+size; ISO B5 is 176 x 250 mm), A5 (an A4 sheet folded once) and US Letter.
 
 Legibility: a cell is at least :data:`MIN_CELL` points (2.5 mm) wide, room for
 a child's pencil line; a size that does not fit is refused with the largest
@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 
 MM = 72 / 25.4
 #: Paper sizes in points, portrait.
-PAPERS = {"a4": (595.28, 841.89), "b5": (515.91, 728.50), "letter": (612.0, 792.0)}
+PAPERS = {"a4": (595.28, 841.89), "b5": (515.91, 728.50), "a5": (419.53, 595.28), "letter": (612.0, 792.0)}
 #: Margins in points: the binding side, the outer side, top and bottom.
 INNER, OUTER, TOP, BOTTOM = 20 * MM, 12 * MM, 12 * MM, 12 * MM
 #: Room for the page's heading, its number, and a maze's label above it, in points.
@@ -80,7 +80,7 @@ def check_paper(paper: str) -> tuple[float, float]:
     >>> check_paper("a3")
     Traceback (most recent call last):
     ...
-    meiro.errors.MazeError: unknown paper 'a3'; choose one of: a4, b5, letter
+    meiro.errors.MazeError: unknown paper 'a3'; choose one of: a4, b5, a5, letter
     """
     if paper not in PAPERS:
         raise MazeError(f"unknown paper {paper!r}; choose one of: {', '.join(PAPERS)}")
@@ -379,7 +379,7 @@ def render_book(entries: Iterable[BookMaze], *, title: str | None = None, lang: 
         On the cover (wrapped, at most three lines) and at the top of every page.
     lang : {"ja", "en"}
         The printed words: スタート / ゴール, こたえ, かんたん ... or English.
-    paper : {"a4", "b5", "letter"}
+    paper : {"a4", "b5", "a5", "letter"}
     per_page : int
         Mazes a page, 1 to 12.
     seed : int, optional
