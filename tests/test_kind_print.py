@@ -326,3 +326,16 @@ def test_3d_stairs_are_marked_where_they_are_open(tmp_path):
         upper = lower + per
         is_open = bool(maze.passages[g.edge_between(lower, upper)])
         assert marked(lower, -0.22) == is_open and marked(upper, 0.22) == is_open, (lower, upper)
+
+
+@needs_poppler
+def test_a_round_maze_opens_its_rim_at_its_goal_only(tmp_path):
+    maze = meiro.generate(5, grid="theta", seed=3)  # the goal on the rim, below the centre
+    g = maze.geometry
+    frame, img = _draw_alone(maze, tmp_path)
+    hx, hy = g.hub
+    for (x0, y0, x1, y1, r), owner in zip(g.border.tolist(), g.border_cells.tolist()):
+        # the arc's middle: halfway round between its ends, on the rim
+        mid = np.arctan2(y0 - hy, x0 - hx) + (np.arctan2(y1 - hy, x1 - hx) - np.arctan2(y0 - hy, x0 - hx)) % (2 * np.pi) / 2
+        pixels = window(img, frame.at(hx + r * np.cos(mid), hy + r * np.sin(mid)), half=1)
+        assert bool((pixels.max(axis=1) < 150).any()) == (owner != maze.goal), owner

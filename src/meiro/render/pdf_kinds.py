@@ -10,7 +10,9 @@ its cells' sides: at a crossing the passage over runs on between its two walls
 (the bridge), the passage under shows only the stubs of its walls, and the answer
 path is hidden under the bridge where it goes under. A 3D maze's layers stand side by side (:func:`meiro.kinds.layers.layer_shift`),
 each named (1かい, 2かい, ...), and open stairs are marked in both cells they join:
-an upward triangle where the stairs go up, a downward one where they go down.
+an upward triangle where the stairs go up, a downward one where they go down. A theta
+maze's rim is open at its goal when the goal is on the rim: the way out, as in a
+round maze on paper.
 
 The answer path runs through the cells' centres; along a theta ring it follows the
 ring's arc. :func:`answer_path` finds it (breadth first over the open passages).
@@ -256,8 +258,11 @@ def draw_kind_maze(pdf: PdfCanvas, maze: GraphMaze, frame: KindFrame, palette: P
         closed = ~maze.passages & np.isfinite(g.walls[:, 0])
         wall_layers = g.wall_middles[closed, 2] if g.dims == 3 else np.zeros(int(closed.sum()))
         parts = _walls(pdf, frame, g.walls[closed], wall_layers, g.hub)
+        border = g.border
+        if g.kind == "theta":  # a round maze opens its rim where its goal is: the way out
+            border = border[g.border_cells != maze.goal]
         for layer in range(layer_count(g)):
-            parts += _walls(pdf, frame, g.border, np.full(len(g.border), float(layer)), g.hub)
+            parts += _walls(pdf, frame, border, np.full(len(border), float(layer)), g.hub)
     for chunk in _chunks(parts):
         pdf.stroke(chunk)
     if g.dims == 3:
