@@ -34,7 +34,9 @@ def run_book(out: Path, count: int, per_page: int, lang: str, shape: str | None,
     if shape:
         argv += ["--shape", shape]
     t0 = time.perf_counter()
-    subprocess.run(argv, check=True, cwd=ROOT, capture_output=True)
+    done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True)
+    if done.returncode:
+        raise SystemExit(f"{' '.join(argv[2:])} failed: {done.stderr.strip()}")
     return time.perf_counter() - t0
 
 
