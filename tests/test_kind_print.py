@@ -339,3 +339,12 @@ def test_a_round_maze_opens_its_rim_at_its_goal_only(tmp_path):
         mid = np.arctan2(y0 - hy, x0 - hx) + (np.arctan2(y1 - hy, x1 - hx) - np.arctan2(y0 - hy, x0 - hx)) % (2 * np.pi) / 2
         pixels = window(img, frame.at(hx + r * np.cos(mid), hy + r * np.sin(mid)), half=1)
         assert bool((pixels.max(axis=1) < 150).any()) == (owner != maze.goal), owner
+
+
+def test_render_file_prints_a_grid_kind_maze_and_refuses_one_too_big():
+    from meiro.render import render_file
+
+    data = render_file(meiro.generate(5, grid="theta", seed=1), "m.pdf")
+    assert data.startswith(b"%PDF") and data.count(b"/Type /Page ") == 2  # the maze, its answer
+    with pytest.raises(MazeError, match="too big to print legibly"):
+        render_file(meiro.generate(120, grid="theta", seed=1), "m.pdf")
