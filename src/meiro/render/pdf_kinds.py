@@ -206,30 +206,24 @@ def _chunks(parts: list[str]) -> list[list[str]]:
 def _walls(pdf: PdfCanvas, frame: KindFrame, rows: NDArray[np.float64], layers: NDArray[np.float64],
            hub: tuple[float, float]) -> list[str]:
     """Path pieces of wall ``rows`` ``[x0, y0, x1, y1, r]`` on layers ``layers``: a segment, or an
-    arc as one Bezier curve (a theta wall turns at most a sixth of a circle; a longer one is
-    cut in quarter turns by :meth:`~meiro.render.pdf.PdfCanvas.arc_to`). Computed for all rows
-    at once: a booklet draws tens of thousands of walls."""
-    if not len(rows):
-        return []
+    arc as Bezier curves (:func:`meiro.render.kind_drawing.arc_beziers`, the pictures' own; only
+    a flat kind, theta, has arcs). Computed for all rows at once: a booklet draws tens of
+    thousands of walls."""
+    from .kind_drawing import arc_beziers
+
     u, top = frame.unit, pdf.height  # (the page's y grows upwards in PDF)
-    left, upper = frame.left + (layers * frame.shift - frame.x0) * u, frame.top - frame.y0 * u
-    x0, x1 = left + rows[:, 0] * u, left + rows[:, 2] * u
-    y0, y1 = upper + rows[:, 1] * u, upper + rows[:, 3] * u
-    cx, cy = left + hub[0] * u, upper + hub[1] * u
-    a0, a1 = np.arctan2(y0 - cy, x0 - cx), np.arctan2(y1 - cy, x1 - cx)
-    sweep = (a1 - a0) % (2 * np.pi)
-    k = 4 / 3 * np.tan(sweep / 4) * rows[:, 4] * u
-    curve = rows[:, 4] > 0
-    parts = []
-    for i, row in enumerate(np.stack([x0, top - y0, x1, top - y1, x0 - k * np.sin(a0), top - (y0 + k * np.cos(a0)),
-                                      x1 + k * np.sin(a1), top - (y1 - k * np.cos(a1))], axis=1).tolist()):
-        if not curve[i]:
-            parts.append("{:.2f} {:.2f} m {:.2f} {:.2f} l".format(*row))
-        elif sweep[i] <= np.pi / 2 + 1e-9:
-            parts.append("{0:.2f} {1:.2f} m {4:.2f} {5:.2f} {6:.2f} {7:.2f} {2:.2f} {3:.2f} c".format(*row))
-        else:
-            parts.append(pdf.move(x0[i], y0[i]))
-            parts.append(pdf.arc_to(*frame.at(*hub, layers[i]), x0[i], y0[i], x1[i], y1[i]))
+    left = frame.left + (layers * frame.shift - frame.x0) * u
+    upper = frame.top - frame.y0 * u
+    curved = rows[:, 4] > 0
+    lines = np.stack([left + rows[:, 0] * u, top - (upper + rows[:, 1] * u),
+                      left + rows[:, 2] * u, top - (upper + rows[:, 3] * u)], axis=1)[~curved]
+    parts = ["{:.2f} {:.2f} m {:.2f} {:.2f} l".format(*row) for row in lines.tolist()]
+    if curved.any():
+        curves = arc_beziers(rows[curved], hub)
+        curves[:, 0::2] = frame.left - frame.x0 * u + curves[:, 0::2] * u
+        curves[:, 1::2] = top - (upper + curves[:, 1::2] * u)
+        parts += ["{:.2f} {:.2f} m {:.2f} {:.2f} {:.2f} {:.2f} {:.2f} {:.2f} c".format(*row)
+                  for row in curves.tolist()]
     return parts
 
 
