@@ -30,6 +30,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from ..errors import MazeError
 from ..kinds.maze import GraphMaze
+from .kind_drawing import WEAVE_INSET, arc_beziers
 from .palette import Palette
 from .print_text import word
 
@@ -57,8 +58,9 @@ class PdfCanvas(Protocol):
     def text(self, x: float, y: float, value: str, size: float = 10,
              align: Literal["left", "center", "right"] = "left") -> None: ...
 
-#: How far a weave's corridors (and so its bridges' walls) stand in from their cells' sides, in cells.
-BRIDGE_INSET = 0.15
+#: How far a weave's corridors (and so its bridges' walls) stand in from their cells' sides, in
+#: cells: the pictures' (:data:`meiro.render.kind_drawing.WEAVE_INSET`), so every format looks alike.
+BRIDGE_INSET = WEAVE_INSET
 #: Room above a 3D maze's layers for their names, in points.
 LAYER_LABEL = 13.0
 #: Path pieces stroked as one PDF path (keeps the content stream's lines short).
@@ -209,8 +211,6 @@ def _walls(pdf: PdfCanvas, frame: KindFrame, rows: NDArray[np.float64], layers: 
     arc as Bezier curves (:func:`meiro.render.kind_drawing.arc_beziers`, the pictures' own; only
     a flat kind, theta, has arcs). Computed for all rows at once: a booklet draws tens of
     thousands of walls."""
-    from .kind_drawing import arc_beziers
-
     u, top = frame.unit, pdf.height  # (the page's y grows upwards in PDF)
     left = frame.left + (layers * frame.shift - frame.x0) * u
     upper = frame.top - frame.y0 * u
@@ -246,8 +246,12 @@ def draw_kind_maze(pdf: PdfCanvas, maze: GraphMaze, frame: KindFrame, palette: P
         _draw_path(pdf, maze, frame, palette, cells, z, crossings)
 
     pdf.stroke_style((0, 0, 0), wall_width(unit), round_caps=True)
-    if g.kind == "weave":
-        parts = _weave_walls(pdf, maze, frame, crossings)
+    if g.kind == "weave":  # the pictures' inset corridors (meiro.render.kind_drawing)
+        from .kind_drawing import weave_walls
+
+        segs = weave_walls(g, maze.passages, BRIDGE_INSET)
+        parts = _walls(pdf, frame, np.concatenate([segs, np.zeros((len(segs), 1))], axis=1),
+                       np.zeros(len(segs)), g.hub)
     else:
         closed = ~maze.passages & np.isfinite(g.walls[:, 0])
         wall_layers = g.wall_middles[closed, 2] if g.dims == 3 else np.zeros(int(closed.sum()))
@@ -353,60 +357,6 @@ def _bridges(pdf: PdfCanvas, maze: GraphMaze, frame: KindFrame, crossings: NDArr
     pdf.fill_color((255, 255, 255))
     for chunk in _chunks(parts):
         pdf.fill(chunk)
-
-
-#: A square cell's four sides, clockwise from north: the step to the neighbour across it.
-_SIDES = ((0, -1), (1, 0), (0, 1), (-1, 0))
-
-
-def _weave_walls(pdf: PdfCanvas, maze: GraphMaze, frame: KindFrame, crossings: NDArray[np.int64]) -> list[str]:
-    """A weave drawn the way weave mazes are printed: every passage a corridor :data:`BRIDGE_INSET`
-    in from its cell's sides, so that at a crossing the passage over runs on between its walls
-    and the one under shows only its walls' stubs, hidden under the bridge."""
-    g = maze.geometry
-    width = int(g.params["width"])
-    n = g.cells
-    open_side = np.zeros((n, 4), bool)
-    for a, b in g.edges[maze.passages].tolist():
-        # a < b: b lies east or south of a (a tunnel's cells: two cells east or south)
-        east = g.centres[b, 0] > g.centres[a, 0] + 0.5
-        open_side[a, 1 if east else 2] = True
-        open_side[b, 3 if east else 0] = True
-    over = dict(crossings.tolist())
-    i = BRIDGE_INSET
-    parts: list[str] = []
-
-    def seg(x0: float, y0: float, x1: float, y1: float) -> None:
-        parts.extend((pdf.move(*frame.at(x0, y0)), pdf.to(*frame.at(x1, y1))))
-
-    for cell in range(n):
-        y, x = divmod(cell, width)
-        lo_x, lo_y, hi_x, hi_y = x + i, y + i, x + 1 - i, y + 1 - i
-        if cell in over:
-            # the deck's sides across the whole cell; the stubs of the walls of the passage under
-            if over[cell] == 0:
-                seg(x, lo_y, x + 1, lo_y)
-                seg(x, hi_y, x + 1, hi_y)
-                for wx in (lo_x, hi_x):
-                    seg(wx, y, wx, lo_y)
-                    seg(wx, hi_y, wx, y + 1)
-            else:
-                seg(lo_x, y, lo_x, y + 1)
-                seg(hi_x, y, hi_x, y + 1)
-                for wy in (lo_y, hi_y):
-                    seg(x, wy, lo_x, wy)
-                    seg(hi_x, wy, x + 1, wy)
-            continue
-        corners = ((lo_x, lo_y), (hi_x, lo_y), (hi_x, hi_y), (lo_x, hi_y))
-        for side, (dx, dy) in enumerate(_SIDES):
-            (ax, ay), (bx, by) = corners[side], corners[(side + 1) % 4]
-            if open_side[cell, side]:  # the corridor's two walls out to the cell's side
-                reach_x, reach_y = dx * i, dy * i
-                seg(ax, ay, ax + reach_x, ay + reach_y)
-                seg(bx, by, bx + reach_x, by + reach_y)
-            else:
-                seg(ax, ay, bx, by)
-    return parts
 
 
 def _layers(pdf: PdfCanvas, maze: GraphMaze, frame: KindFrame, lang: str) -> None:
