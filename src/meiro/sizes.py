@@ -87,6 +87,36 @@ def parse_size(text: str, *, blocks: bool = False) -> tuple[int, int]:
     return check_cells(width, height)
 
 
+_KIND_SIZE = re.compile(r"^\s*(\d+)\s*[xX×*,]\s*(\d+)\s*[xX×*,]\s*(\d+)\s*$")
+
+
+def parse_kind_size(text: str) -> tuple[int, ...]:
+    """Parse ``--size`` for any grid kind: ``"R"`` (a theta maze's rings, or a square),
+    ``"WxH"`` or ``"WxHxL"`` (a 3D maze's layers); a kind checks the numbers it takes
+    (:func:`meiro.kinds.check_size`).
+
+    Examples
+    --------
+    >>> parse_kind_size("10"), parse_kind_size("8x6"), parse_kind_size("8x6x3")
+    ((10, 10), (8, 6), (8, 6, 3))
+    >>> parse_kind_size("8x6x0")
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: layers must be at least 1, got 0
+    """
+    match = _KIND_SIZE.match(text or "")
+    if match is None:
+        try:
+            return parse_size(text)
+        except MazeError as exc:
+            if "must look like" not in str(exc):
+                raise
+            raise MazeError(f"size must look like WIDTHxHEIGHT in cells (e.g. 15x15), RINGS (theta) or "
+                            f"WIDTHxHEIGHTxLAYERS (3d), got {text!r}") from None
+    width, height = check_cells(int(match.group(1)), int(match.group(2)))
+    return width, height, whole(int(match.group(3)), "layers", 1, error=MazeError)
+
+
 def bytes_needed(width: int, height: int, per_cell: int = BYTES_PER_CELL) -> int:
     """Peak working memory, in bytes, to generate and solve a maze of this size.
 

@@ -11,7 +11,7 @@ from ..errors import MazeError
 from ..goal_rules import GOALS
 from ..recipe import check_seed
 from ..registry import GENERATORS
-from ..sizes import parse_size
+from ..sizes import parse_kind_size, parse_size
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -94,9 +94,66 @@ def add_size_options(parser: argparse.ArgumentParser, default: str = "15x15") ->
 
 
 def chosen_size(args: argparse.Namespace) -> tuple[int, int]:
-    """The size in cells from ``--size``, ``--blocks`` or the default."""
-    size: tuple[int, int] = args.size or args.blocks or args.default_size  # (each a cells() pair)
-    return size
+    """The size in cells from ``--size``, ``--blocks`` or the default (of a square maze: with
+    ``--grid``, a size of three numbers is refused here)."""
+    size: tuple[int, ...] = args.size or args.blocks or args.default_size  # (each a cells() pair)
+    if len(size) != 2:
+        from ..kinds import check_size
+
+        check_size("square", size)  # raises: a square maze's size is two numbers
+    return size[0], size[1]
+
+
+def kind_size_type(text: str) -> tuple[int, ...]:
+    """argparse type for ``--size`` with ``--grid``: ``R``, ``WxH`` or ``WxHxL``
+    (:func:`meiro.sizes.parse_kind_size`; the kind checks which it takes)."""
+    try:
+        return parse_kind_size(text)
+    except MazeError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+#: ``--size``'s default on a kind whose size is not ``WxH`` (every other: ``15x15``)
+KIND_DEFAULT_SIZES = {"theta": (10,), "3d": (8, 8, 3)}
+
+
+def add_grid_options(parser: argparse.ArgumentParser, default: str = "15x15") -> None:
+    """``--grid KIND`` and a ``--size`` that takes every kind's form, with ``--blocks`` for the
+    square grid (:func:`grid_size` reads them)."""
+    from ..kinds import KINDS
+
+    parser.add_argument("--grid", default="square", choices=tuple(KINDS), metavar="KIND",
+                        help=f"grid kind: {', '.join(KINDS)} (default square; meiro list describes them)")
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--size", type=kind_size_type, default=None, metavar="SIZE",
+                       help=f"size in cells: WxH (e.g. 15x15, a 31x31-block grid; default {default}), "
+                            "R rings for --grid theta (default 10), WxHxL for --grid 3d (default 8x8x3)")
+    group.add_argument("--blocks", type=blocks, default=None, metavar="WxH",
+                       help="square grid: size as odd block sides, as the original articles count "
+                            "(31x31 = 15x15 cells)")
+    parser.set_defaults(default_size=parse_size(default))
+
+
+def grid_size(args: argparse.Namespace) -> tuple[int, ...]:
+    """The size of the options :func:`add_grid_options` added: the square grid's ``(width, height)``
+    (:func:`chosen_size`), another kind's as :func:`meiro.kinds.check_size` gives it.
+    A size the kind does not take is a :class:`~meiro.MazeError`: one line, exit 2."""
+    if args.grid == "square":
+        return chosen_size(args)
+    from ..kinds import check_size
+
+    if args.blocks is not None:
+        raise MazeError(f"--blocks counts the square grid's blocks; give a {args.grid} maze's size "
+                        "with --size")
+    return check_size(args.grid, args.size or KIND_DEFAULT_SIZES.get(args.grid, args.default_size))
+
+
+def kind_recipe_of_args(args: argparse.Namespace, size: tuple[int, ...], **changes: Any) -> Recipe:
+    """:func:`recipe_of_args` for a maze of ``size`` on the kind ``--grid`` names."""
+    if args.grid == "square":
+        return recipe_of_args(args, size[0], size[1], **changes)
+    return recipe_of_args(args, size[0], size[1] if len(size) > 1 else size[0], grid=args.grid,
+                          layers=size[2] if len(size) > 2 else 1, **changes)
 
 
 def whole_number(low: int, high: int) -> Callable[[str], int]:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..io.formats import FORMATS
 from .. import load, solve
+from ..kinds.maze import GraphMaze
 from ..registry import SOLVERS
 from ..text.maze_text import text_lines
 from ..text.styles import STYLES
@@ -34,10 +35,25 @@ def add_parser(subparsers: Subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     """Load the maze file, solve it and print it with the path; the exit status."""
     maze = load(args.file)
+    if isinstance(maze, GraphMaze):
+        return _solve_kind(maze, args)
     load_algorithms(SOLVERS.get(args.method), cells=maze.width * maze.height)
     solution = solve(maze, args.method)
     if not args.quiet:
         print_lines(as_shown(text_lines(maze, style=args.style, path=solution.path), args.style))
     print(f"path length: {solution.length} steps ({solution.method} expanded "
           f"{solution.expanded} positions)", file=sys.stdout)
+    return 0
+
+
+def _solve_kind(maze: GraphMaze, args: argparse.Namespace) -> int:
+    """A grid kind's maze: its summary and the path's cells (a text picture is the square grid's)."""
+    from .generate_cmd import summary_lines
+
+    load_algorithms(SOLVERS.get(args.method), cells=maze.cells)
+    either: Any = maze  # solve() takes either kind of maze
+    path = [int(c) for c in solve(either, args.method).path]
+    if not args.quiet:
+        print_lines(summary_lines(maze, path))
+    print(f"path length: {len(path) - 1} steps ({SOLVERS.get(args.method).name})", file=sys.stdout)
     return 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ..io.formats import FORMATS
@@ -14,7 +15,9 @@ from ..goals import GOALS
 from ..registry import GENERATORS
 from ..analysis.difficulty import difficulty_score, grade
 from ..analysis.stats import maze_stats, summarize
-from .args import add_size_options, chosen_size, seed, share, whole_number
+from ..kinds import _cell_count
+from ..kinds.maze import GraphMaze
+from .args import add_grid_options, grid_size, kind_recipe_of_args, seed, share, whole_number
 from .output import load_algorithms
 
 if TYPE_CHECKING:
@@ -51,7 +54,7 @@ def add_parser(subparsers: Subparsers) -> None:
     p.add_argument("file", nargs="?", default=None, help=f"a maze file ({FORMATS.suffix_list(readable=True)})")
     p.add_argument("--algorithm", "-a", default="dig", choices=GENERATORS.choices(), metavar="NAME",
                    help="generator for generated mazes (default dig)")
-    add_size_options(p)
+    add_grid_options(p)
     p.add_argument("--count", "-n", type=whole_number(1, 100_000), default=1, help="how many mazes to average (default 1)")
     p.add_argument("--seed", type=seed, default=None, help="seed of the first maze (default: fresh)")
     p.add_argument("--braid", type=share, default=0.0, metavar="P", help="braid share (0-1)")
@@ -97,23 +100,27 @@ def _print_each(seeds: list[int], figures: list[MazeStats]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the figures of a maze file, or the means over generated mazes; the exit status."""
+    about: dict[str, Any]
     if args.file:
-        maze = load(args.file)
-        load_algorithms(cells=maze.width * maze.height)
+        maze: Any = load(args.file)  # a Maze or a GraphMaze: the statistics take either
+        load_algorithms(cells=maze.cells if isinstance(maze, GraphMaze) else maze.width * maze.height)
         result = _with_difficulty(maze_stats(maze).as_dict())
         about = {"file": args.file}
     else:
-        width, height = chosen_size(args)
+        size = grid_size(args)
+        recipe = kind_recipe_of_args(args, size)  # the kind, size and generator checked before any work
         first = resolve_seed(args.seed)
-        load_algorithms(GENERATORS.get(args.algorithm), cells=width * height * args.count)
-        mazes = (generate(width, height, algorithm=args.algorithm, seed=(first + i) % 2**64,
-                          goal=args.goal, braid=args.braid) for i in range(args.count))
+        load_algorithms(GENERATORS.get(args.algorithm), cells=_cell_count(args.grid, size) * args.count)
+        mazes: Iterator[Any] = (generate(recipe.replace(seed=(first + i) % 2**64))
+                                for i in range(args.count))
         figures = [maze_stats(m) for m in mazes]
         result = summarize(figures)
         each = [_with_difficulty(f.as_dict())["difficulty"] for f in figures]
         known = [d for d in each if d is not None]
         result["difficulty"] = sum(known) / len(known) if known else None
-        about = {"algorithm": GENERATORS.get(args.algorithm).name, "width": width, "height": height,
+        shape: dict[str, Any] = {"width": size[0], "height": size[1]} if args.grid == "square" else {
+            "grid": args.grid, "size": "x".join(map(str, size))}
+        about = {"algorithm": GENERATORS.get(args.algorithm).name, **shape,
                  "seed": first, "count": args.count, "braid": args.braid}
         if args.each:
             seeds = [(first + i) % 2**64 for i in range(args.count)]

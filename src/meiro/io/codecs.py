@@ -43,6 +43,9 @@ from .._version import __version__
 from ..errors import MazeError
 from .files import parse_json
 from .formats import FORMATS
+from ..kinds.maze import GraphMaze
+from . import graph_json
+from .graph_json import VERSION as GRAPH_VERSION
 from ..maze import Maze, check_grid
 from ..recipe import position_field, recipe_from, shown
 
@@ -142,11 +145,39 @@ def encode(maze: Maze, format: str) -> bytes:
     if declared is None or declared.kind != "data":
         raise MazeError(f"{format!r} is not a maze data format; choose one of: "
                         f"{', '.join(FORMATS.names('data'))}")
+    if isinstance(maze, GraphMaze):
+        check_graph_format(maze.kind, declared.name)
     return declared.encoder()(maze)
 
 
-def json_bytes(maze: Maze) -> bytes:
-    """The ``.json`` file of ``maze``: :func:`to_json`'s text in UTF-8."""
+#: the data formats that hold a maze on any grid kind (the others hold the square block grid)
+GRAPH_FORMATS = ("json",)
+
+
+def check_graph_format(kind: str, format: str) -> None:
+    """Refuse a data ``format`` that holds only the square block grid for a maze of grid ``kind``
+    (other than the square).
+
+    Examples
+    --------
+    >>> check_graph_format("theta", "json")
+    >>> check_graph_format("theta", "csv")
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: a theta maze is saved as .json (its cells, neighbours and passages); .txt, .npz, .npy and .csv hold the square block grid only
+    """
+    if FORMATS.get(format).kind == "data" and format not in GRAPH_FORMATS:
+        others = FORMATS.suffix_list("data", last="and", names=[
+            name for name in FORMATS.names("data") if name not in GRAPH_FORMATS])
+        raise MazeError(f"a {kind} maze is saved as {FORMATS.suffix_list(names=list(GRAPH_FORMATS))} "
+                        f"(its cells, neighbours and passages); {others} hold the square block grid only")
+
+
+def json_bytes(maze: Maze | GraphMaze, solution: Any = None) -> bytes:
+    """The ``.json`` file of ``maze``: :func:`to_json`'s text in UTF-8; a grid kind's maze's
+    is its graph (:mod:`meiro.io.graph_json`), with ``solution``'s cells when given."""
+    if isinstance(maze, GraphMaze):
+        return graph_json.json_bytes(maze, solution)
     return to_json(maze).encode("utf-8")
 
 
@@ -164,8 +195,9 @@ def csv_bytes(maze: Maze) -> bytes:
     return interop.to_csv(maze).encode("ascii")
 
 
-def from_json(text: str) -> Maze:
-    """Parse and validate the JSON text of a maze.
+def from_json(text: str) -> Maze | GraphMaze:
+    """Parse and validate the JSON text of a maze (version 1: the square block grid; version 2:
+    a grid kind's graph, :mod:`meiro.io.graph_json`).
 
     Examples
     --------
@@ -176,12 +208,17 @@ def from_json(text: str) -> Maze:
     """
     if not isinstance(text, str):
         raise TypeError(f"from_json() needs the JSON text as a str, got {type(text).__name__}")
+    if '"neighbours"' in text:  # a grid kind's graph: its many small lists take more memory
+        graph_json.check_memory(len(text) * graph_json.READ_COST,
+                                f"reading a {len(text) / 2**20:,.0f} MiB maze file")
     doc = parse_json(text)
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise MazeError(f'not a meiro maze file (expected "format": "{FORMAT}")')
+    if doc.get("version") == GRAPH_VERSION:  # a grid kind's graph
+        return graph_json.from_doc(doc)
     if doc.get("version") != VERSION:
         raise MazeError(f"unsupported maze file version {shown(doc.get('version'))}; "
-                        f"this meiro reads version {VERSION}")
+                        f"this meiro reads versions {VERSION} and {GRAPH_VERSION}")
     rows = doc.get("grid")
     if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
         raise MazeError('"grid" must be a non-empty list of strings')

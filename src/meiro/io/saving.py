@@ -13,15 +13,17 @@ import os
 from pathlib import Path
 
 from ..errors import MazeError
-from .codecs import format_of
+from .codecs import check_graph_format, format_of
+from .graph_json import block_shape
 from .costs import check_output
 from .files import LOAD_COST, read_bytes, read_limit, read_text
 from .formats import DEFAULT, FORMATS
+from ..kinds.maze import GraphMaze
 from ..maze import Maze
 from .writing import check_target, write_atomic
 
 
-def save(maze: Maze, path: str | os.PathLike[str], format: str | None = None) -> None:
+def save(maze: Maze | GraphMaze, path: str | os.PathLike[str], format: str | None = None) -> None:
     """Write ``maze`` to ``path`` atomically, in ``format`` or the one its extension names.
 
     Data (read back by :func:`load`): ``.json``, ``.txt``, ``.npz``, ``.npy``/``.csv``
@@ -45,23 +47,28 @@ def save(maze: Maze, path: str | os.PathLike[str], format: str | None = None) ->
     meiro.errors.MazeError: cannot tell the format of '...maze' from its name: ...
     >>> os.remove(path); os.rmdir(os.path.dirname(path))
     """
-    if not isinstance(maze, Maze):
-        raise TypeError(f"save() needs a meiro.Maze, got {type(maze).__name__}")
+    if not isinstance(maze, (Maze, GraphMaze)):
+        raise TypeError(f"save() needs a meiro.Maze or a GraphMaze, got {type(maze).__name__}")
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"save() needs a file name (str or path), got {type(path).__name__}")
     if format is not None and not isinstance(format, str):
         raise TypeError(f"format must be a name such as 'json', got {type(format).__name__}")
     chosen = FORMATS.get(format_of(path, format))
+    if isinstance(maze, GraphMaze):
+        check_graph_format(maze.kind, chosen.name)
     target = check_target(path)  # before the work, so a wrong name costs nothing
     # the format's size and memory limits (light: no Pillow), before the bytes are made
-    check_output(chosen.name, maze.shape)
+    check_output(chosen.name, block_shape(maze))
     # a picture's writer is in the render layer, imported only now that one is asked for;
     # it draws with render_file's defaults
     write_atomic(target.name, chosen.encoder()(maze))
 
 
-def load(path: str | os.PathLike[str]) -> Maze:
+def load(path: str | os.PathLike[str]) -> Maze | GraphMaze:
     """Read a maze file: JSON, or the format its extension names (see the module docs).
+
+    A grid kind's JSON file (:mod:`meiro.io.graph_json`) reads back as a
+    :class:`~meiro.kinds.maze.GraphMaze`; every other file as a :class:`~meiro.Maze`.
 
     Raises
     ------
@@ -91,7 +98,7 @@ def load(path: str | os.PathLike[str]) -> Maze:
     limit = read_limit(fmt.load_cost or LOAD_COST)
     data = read_bytes(path, limit) if fmt.binary else read_text(path, limit)
     try:
-        maze: Maze = fmt.decoder()(data)
+        maze: Maze | GraphMaze = fmt.decoder()(data)
         return maze
     except MazeError as exc:
         raise MazeError(f"{path}: {exc}") from None
