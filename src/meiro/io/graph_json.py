@@ -9,7 +9,8 @@ alone, without meiro::
      "version": 2,                       # 2: a grid kind's file (1: the square block grid)
      "meiro": "0.1.0",
      "kind": "hex",                      # the grid kind (meiro list)
-     "size": [3, 2],                     # as --size gives it: [R], [W, H] or [W, H, L]
+     "size": [3, 2],                     # as --size gives it: [R], [W, H] or [W, H, L] (null: a
+                                         # hand-made graph's, whose size is its cells)
      "start": 0, "goal": 5,              # cell numbers
      "generation": {"algorithm": "dig", "seed": 4, "grid": "hex", "size": [3, 2],
                     "origin": 0, "goal": "corner"},      # null for a hand-made maze
@@ -109,7 +110,7 @@ def to_doc(maze: GraphMaze, solution: Sequence[int] | NDArray[np.integer[Any]] |
     check_memory(g.cells * WRITE_COST, f"the JSON file of a {g.cells:,}-cell {g.kind} maze")
     doc: dict[str, Any] = {
         "format": FORMAT, "version": VERSION, "meiro": __version__,
-        "kind": g.kind, "size": list(g.params.values()),
+        "kind": g.kind, "size": None if g.params.keys() == {"cells"} else list(g.params.values()),
         "start": maze.start, "goal": maze.goal, "generation": maze.generation,
     }
     if g.kind == "weave" and g.source is not None and g.source[2] is not None:
@@ -120,7 +121,7 @@ def to_doc(maze: GraphMaze, solution: Sequence[int] | NDArray[np.integer[Any]] |
         doc["solution"] = path.tolist()
     doc["cells"] = _rounded(g.centres)
     doc["neighbours"] = g.edges.tolist()
-    doc["wall_middles"] = _rounded(g.wall_middles)
+    doc["wall_middles"] = _rounded(_middles(g))
     doc["passages"] = maze.open_pairs().tolist()
     return doc
 
@@ -204,7 +205,9 @@ def _rows(doc: dict[str, Any], key: str, widths: tuple[int, ...], limit: int, nu
         raise MazeError(f'"{key}" must be a list of {what}, got {shown(value)}')
     if len(value) > limit:
         raise MazeError(f'"{key}" lists {len(value):,} rows; a maze may have at most {limit:,}')
-    width = len(value[0]) if value and isinstance(value[0], list) else -1
+    if not value:
+        return value  # (a maze of one cell has no pairs)
+    width = len(value[0]) if isinstance(value[0], list) else -1
     if width not in widths or not all(type(row) is list and len(row) == width for row in value):
         raise MazeError(f'"{key}" must be a list of {what}')
     kinds = set(map(type, itertools.chain.from_iterable(value)))
@@ -219,7 +222,7 @@ def _points(doc: dict[str, Any], key: str, dims: tuple[int, ...], count: int | N
     if count is not None and len(rows) != count:
         raise MazeError(f'"{key}" must have {count:,} rows (one a neighbouring pair), got {len(rows):,}')
     try:
-        values = np.array(rows, dtype=np.float64).reshape(len(rows), -1)
+        values = np.array(rows, dtype=np.float64).reshape(len(rows), len(rows[0]) if rows else 2)
     except OverflowError:
         raise MazeError(f'"{key}" holds a number too large for a coordinate') from None
     if not np.isfinite(values).all():
@@ -281,7 +284,7 @@ def _generation(doc: dict[str, Any], kind: str, size: list[int] | None, cells: i
 def _size(doc: dict[str, Any], kind: str) -> list[int] | None:
     size = doc.get("size")
     if size is None and kind not in KINDS:
-        return None
+        return None  # a hand-made graph's: its cells are its size
     if (not isinstance(size, list) or not 1 <= len(size) <= 3
             or not all(type(v) is int for v in size)):
         raise MazeError(f'"size" must be a list of one to three whole numbers, got {shown(size)}')
@@ -376,9 +379,14 @@ def _matched(g: Geometry, centres: NDArray[np.float64], edges: NDArray[np.int64]
                         "with a < b, in meiro's order)")
     if centres.shape != g.centres.shape or not np.allclose(centres, g.centres, rtol=0, atol=TOLERANCE):
         raise MazeError(f'"cells" are not the centres of a {g.kind} maze of size {size}')
-    if middles.shape != g.wall_middles.shape or not np.allclose(middles, g.wall_middles, rtol=0, atol=TOLERANCE):
+    if middles.size != _middles(g).size or not np.allclose(middles, _middles(g), rtol=0, atol=TOLERANCE):
         raise MazeError(f'"wall_middles" are not those of a {g.kind} maze of size {size}')
     return g
+
+
+def _middles(g: Geometry) -> NDArray[np.float64]:
+    """``g.wall_middles``; none for a geometry of one cell (which has no pair to draw)."""
+    return g.wall_middles if g.edge_count else np.zeros((0, 2))
 
 
 def _straight_walls(centres: NDArray[np.float64], edges: NDArray[np.int64], middles: NDArray[np.float64]
