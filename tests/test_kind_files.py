@@ -279,7 +279,7 @@ def test_a_hand_made_file_refuses_pairs_twice_and_a_cell_with_itself():
         graph_json.from_doc(twice)
     itself = hand_made()
     itself["neighbours"][0] = [1, 1]
-    with pytest.raises(meiro.MazeError, match="its own neighbour|with itself"):
+    with pytest.raises(meiro.MazeError, match=r"its own neighbour|with itself"):
         graph_json.from_doc(itself)
     misaligned = hand_made()
     misaligned["wall_middles"].pop()
