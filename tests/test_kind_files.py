@@ -291,7 +291,7 @@ def test_a_huge_number_in_a_file_is_refused_not_converted(tmp_path):
     text = json.dumps(good_doc()).replace('"start": 0', '"start": ' + "9" * 5000)
     path = tmp_path / "bad.json"
     path.write_text(text, encoding="utf-8")
-    with pytest.raises(meiro.MazeError, match='"start" must be a cell number .*5000-digit'):
+    with pytest.raises(meiro.MazeError, match=r'"start" must be a cell number .*5000-digit'):
         meiro.load(path)
 
 
