@@ -274,9 +274,17 @@ def parse_json(text: str) -> Any:  # JSON: whatever the text holds
         raise MazeError(f"not valid JSON: {exc}") from None
 
 
+#: a string with no escape in it (the strings of every file meiro writes)
+_PLAIN_STRING = re.compile(r'"[^"\\]*"')
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+
+
 def _check_depth(text: str) -> None:
     # fewer brackets than the limit cannot nest past it: the common case costs two counts
     if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return
+    if "\\" not in text and text.count('"') % 2 == 0:
+        _check_depth_at_once(text)
         return
     depth = 0
     for match in _NESTING.finditer(text):
@@ -287,6 +295,19 @@ def _check_depth(text: str) -> None:
                 raise MazeError(f"not a meiro file: lists and objects nested more than {MAX_DEPTH} deep")
         elif char != '"':
             depth -= 1
+
+
+def _check_depth_at_once(text: str) -> None:
+    """:func:`_check_depth` for a text whose strings hold no escape (a grid kind's file has a
+    bracket for each of its many pairs): the strings and everything but the brackets are cut
+    out by the regular expression engine, and the depth is a running sum in NumPy."""
+    import numpy as np
+
+    brackets = _PLAIN_STRING.sub("", text).encode("utf-8").translate(None, _NOT_BRACKETS)
+    codes = np.frombuffer(brackets, dtype=np.uint8)
+    steps = np.where((codes == ord("[")) | (codes == ord("{")), 1, -1).astype(np.int8)
+    if steps.size and int(np.cumsum(steps, dtype=np.int32).max()) > MAX_DEPTH:
+        raise MazeError(f"not a meiro file: lists and objects nested more than {MAX_DEPTH} deep")
 
 
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
