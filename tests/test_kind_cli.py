@@ -9,6 +9,7 @@ import sys
 import pytest
 
 import meiro
+from meiro.analysis.stats import maze_stats
 from meiro.cli import main
 from test_kind_files import judge_spanning_tree, tree_path
 
@@ -39,7 +40,7 @@ def _picture(maze):
 
 
 SOLVES = takes_graph_mazes(lambda m: meiro.solve(m, "bfs"))
-STATS = takes_graph_mazes(lambda m: meiro.analysis.stats.maze_stats(m))
+STATS = takes_graph_mazes(lambda m: maze_stats(m))
 DRAWS = takes_graph_mazes(_picture)
 needs_solve = pytest.mark.skipif(not SOLVES, reason="meiro.solve does not take a GraphMaze yet")
 needs_stats = pytest.mark.skipif(not STATS, reason="maze_stats does not take a GraphMaze yet")
