@@ -8,6 +8,7 @@ a few lines of union-find and BFS, not with meiro's own code.
 import copy
 import json
 import math
+import random
 from collections import deque
 
 import numpy as np
@@ -300,3 +301,27 @@ def test_a_doc_is_not_changed_by_reading_it():
     kept = copy.deepcopy(doc)
     graph_json.from_doc(doc)
     assert doc == kept
+
+
+def test_random_damage_to_a_file_is_a_maze_or_one_line():
+    """Fields and rows of a good file replaced by values of every type: never any other error."""
+    rng = random.Random(21)
+    values = [None, True, 0, -1, 11, 12, 2**63, 2**64, 1.5, float("nan"), float("inf"), "", "hex", [],
+              [0], [0, 1], [[0, 1]], [[0]], [[0, 1, 2]], [["a", "b"]], {}, {"a": 1}, [[0.5, 0.5]],
+              [[[0]]], [None], [4, 3], [3], [4, 3, 2], [-1, -1]]
+    bases = [good_doc(), hand_made()]
+    for _ in range(1500):
+        doc = copy.deepcopy(rng.choice(bases))
+        for _ in range(rng.randint(1, 3)):
+            key = rng.choice([*doc, "crossings_seed", "solution", "generation"])
+            held = doc.get(key)
+            if isinstance(held, list) and held and rng.random() < 0.5:
+                held[rng.randrange(len(held))] = copy.deepcopy(rng.choice(values))
+            elif isinstance(held, dict) and held and rng.random() < 0.5:
+                held[rng.choice(list(held))] = copy.deepcopy(rng.choice(values))
+            else:
+                doc[key] = copy.deepcopy(rng.choice(values))
+        try:
+            graph_json.from_doc(doc)
+        except meiro.MazeError as exc:
+            assert "\n" not in str(exc)
