@@ -24,7 +24,8 @@ def add_parser(subparsers: Subparsers) -> None:
     p = subparsers.add_parser("solve", help="solve a saved maze and print the path",
                               description=f"Solve a maze file ({FORMATS.suffix_list(readable=True)}) and print it "
                                           "with its path.")
-    p.add_argument("file", help="maze file written by 'meiro generate -o' (or a text maze)")
+    p.add_argument("file", help="maze file written by 'meiro generate -o' (or a text maze); a grid "
+                                "kind's file (--grid) prints its summary and the path's cells")
     p.add_argument("--method", "-m", default="astar", choices=SOLVERS.choices(), metavar="METHOD",
                    help=f"solver: {', '.join(SOLVERS.names())} (default astar)")
     p.add_argument("--style", default="hash", choices=tuple(STYLES), help="text look (default hash)")

@@ -3,6 +3,7 @@
 - :mod:`~meiro.io.formats`: every file format, declared once (:data:`FORMATS`), and
   :mod:`~meiro.io.costs`: what writing each costs, checked before any work;
 - :mod:`~meiro.io.codecs`: the data formats (JSON, text, ``.npz``, ``.npy``, CSV), as bytes;
+  :mod:`~meiro.io.graph_json`: the JSON file of a maze on another grid kind (its graph);
 - :mod:`~meiro.io.saving`: :func:`meiro.save` and :func:`meiro.load`, any format by its suffix;
 - :mod:`~meiro.io.files` and :mod:`~meiro.io.writing`: reading with limits, writing atomically
   (never a half-written file, even when a signal comes: :mod:`~meiro.io.signals`);
