@@ -93,7 +93,8 @@ BAD = [
     (("generate", "--grid", "theta", "--size", "3x4"), "a theta maze's size is one number"),
     (("generate", "--grid", "hex", "-a", "binary-tree"), "binary-tree makes square mazes only, not hex ones"),
     (("generate", "--grid", "3d", "--size", "5x5"), "a 3d maze's size is three numbers"),
-    (("generate", "--grid", "hex", "--mask", "shape.txt"), "--mask works on the square grid only"),
+    (("generate", "--grid", "theta", "--mask", "shape.txt"), "--mask cuts square, hex, triangle mazes, not theta"),
+    (("generate", "--grid", "hex", "--mask", "shape.txt", "--size", "3x2"), "the mask is 2x2 cells but the maze is 3x2"),
     (("generate", "--grid", "hex", "--blocks", "9x9"), "--blocks counts the square grid's blocks"),
     (("generate", "--grid", "theta", "--size", "3", "-o", "OUT.csv"), "a theta maze is saved as .json"),
     (("generate", "--grid", "hex", "--size", "100000x100000"), "a maze may have at most"),
@@ -119,6 +120,19 @@ def test_a_combination_that_makes_no_sense_is_one_line_and_exit_2(tmp_path, args
     assert message in out.stderr
     assert out.stdout == ""
     assert sorted(p.name for p in tmp_path.iterdir()) == ["shape.txt"]  # nothing written
+
+
+@pytest.mark.parametrize("kind", ["hex", "triangle"])
+def test_a_mask_cuts_a_kinds_maze_and_its_file_keeps_the_cut(tmp_path, capsys, kind):
+    (tmp_path / "shape.txt").write_text("..##..\n......\n.#..#.\n......\n", encoding="utf-8")
+    path = tmp_path / "m.json"
+    status, _, err = run(capsys, "generate", "--grid", kind, "--mask", str(tmp_path / "shape.txt"), "--seed", "2",
+                         "-o", str(path))
+    assert status == 0, err
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert doc["size"] == [6, 4] and len(doc["cells"]) == 24 - 4 and doc["mask"][0] == "..##.."
+    judge_spanning_tree(doc)
+    assert meiro.load(path) == meiro.generate(6, 4, grid=kind, seed=2, mask=doc["mask"])
 
 
 def test_list_shows_the_kinds_and_which_generators_make_them():

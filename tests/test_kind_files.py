@@ -193,6 +193,18 @@ def test_an_edited_weave_keeps_its_crossings_and_one_without_them_has_no_wall_ov
     assert not np.isnan(loose.geometry.walls).all()
 
 
+@pytest.mark.parametrize("kind", ["hex", "triangle"])
+def test_a_masked_maze_round_trips_and_an_edited_one_keeps_its_cut(kind):
+    m = meiro.generate(5, 4, grid=kind, seed=3, mask=".####\n.....\n..#..\n.....", goal="farthest")
+    doc = json.loads(graph_json.to_json(m, bfs_path(m)))
+    assert (doc["mask"], doc["mask_start"], len(doc["cells"])) == ([".####", ".....", "..#..", "....."], 0, 15)
+    judge_spanning_tree(doc)
+    back = graph_json.from_doc(doc)
+    assert back == m and back.generation == m.generation and meiro.generate(back.recipe) == m
+    edited = json.loads(graph_json.to_json(m.edited(m.passages)))  # (new passages: no recipe)
+    assert edited["generation"] is None and graph_json.from_doc(edited).geometry is m.geometry
+
+
 def test_other_data_formats_refuse_a_kind_naming_json(tmp_path):
     m = made("hex", (4, 3), 1)
     for name in ("m.csv", "m.npz", "m.npy", "m.txt"):
@@ -259,6 +271,12 @@ HOSTILE = [
     ("solution of strings", edit(lambda d: d.__setitem__("solution", ["0"])), '"solution" must be a list'),
     ("seed too large", edit(lambda d: d["generation"].__setitem__("seed", 2**64)), '"seed" must be'),
     ("weave seed a string", changed(kind="weave", size=[4, 3], crossings_seed="1"), '"crossings_seed"'),
+    ("mask on theta", changed(kind="theta", size=[2], mask=["."]), "not theta ones"),
+    ("mask of the wrong size", changed(mask=["...."] * 2, mask_start=0), '"mask" must be 3 strings of 4'),
+    ("mask start outside", changed(mask=["#..."] + ["...."] * 2, mask_start=0), '"mask_start" must be'),
+    ("mask keeping other cells", changed(mask=["#..."] + ["...."] * 2, mask_start=1),
+     "the mask keeps 11 cells"),
+    ("mask on a hand-made kind", edit(lambda d: d.update(kind="ring", mask=["."])), '"mask" is for a kind'),
 ]
 
 

@@ -185,7 +185,8 @@ RECIPE_HELP = {
     "algorithm": f"generator: {', '.join(GENERATORS.names())} (default dig = 穴掘り法)",
     "goal": "corner (bottom-right), farthest (from the start), diameter (longest path)",
     "braid": "remove this share (0-1) of the dead ends, making loops (default 0)",
-    "mask": "carve only inside a shape: a text picture ('.' inside, '#' outside) or a "
+    "mask": "carve only inside a shape (square, hex and triangle grids): a text picture ('.' inside, "
+            "'#' outside) or a "
             "black-and-white PNG (light inside), one character or pixel per cell; "
             "sets the size unless --size/--blocks is given",
 }

@@ -14,6 +14,7 @@ from ..text.styles import STYLES
 from ..errors import MazeError
 from ..io.codecs import check_graph_format, json_bytes
 from ..io.graph_json import WRITE_COST, check_memory, square_of
+from ..kinds import KINDS
 from ..kinds import _cell_count as cell_count
 from ..kinds.geometry import MAX_CELLS
 from ..kinds.maze import GraphMaze
@@ -88,14 +89,23 @@ def run(args: argparse.Namespace) -> int:
 def run_kind(args: argparse.Namespace) -> int:
     """``--grid KIND`` other than square: make a :class:`~meiro.kinds.maze.GraphMaze`, solve, save and
     draw it; the terminal gets a summary (a text picture is the square grid's)."""
+    mask = None
     if args.mask:
-        raise MazeError(f"--mask works on the square grid only, not on a {args.grid} maze")
-    size = grid_size(args)
+        if not KINDS[args.grid].masks:  # (before the picture is read)
+            raise MazeError(f"--mask cuts {', '.join(k for k, kind in KINDS.items() if kind.masks)} mazes, "
+                            f"not {args.grid} ones")
+        from ..generators.masking import load_mask
+
+        mask = load_mask(args.mask)
+    if mask is not None and args.size is None and args.blocks is None:
+        size: tuple[int, ...] = (mask.shape[1], mask.shape[0])
+    else:
+        size = grid_size(args)
     with OutputSet() as outputs:  # every -o is checked before the work, and written all or none
         plan = planned_outputs(args, outputs, FORMATS.names())
         for _target, fmt in plan:
             check_graph_format(args.grid, fmt)
-        recipe = kind_recipe_of_args(args, size)
+        recipe = kind_recipe_of_args(args, size, mask=mask)
         cells = cell_count(args.grid, size)
         if cells > MAX_CELLS:  # (as making it would say, before any other check)
             raise MazeError(f"a maze may have at most {MAX_CELLS:,} cells; a {args.grid} maze of size "

@@ -15,6 +15,8 @@ alone, without meiro::
      "generation": {"algorithm": "dig", "seed": 4, "grid": "hex", "size": [3, 2],
                     "origin": 0, "goal": "corner"},      # null for a hand-made maze
      "crossings_seed": 4,                # a weave's only: the seed that placed its crossings
+     "mask": [".##", "..."],             # a maze cut by a mask only: its rows ('.' inside) and the
+     "mask_start": 0,                    # cell of the whole grid the kept cells connect to
      "solution": [0, 1, 4, 5],           # with --solve: the path's cells, start to goal
      "cells": [[0.577, 0.5], ...],       # each cell's centre [x, y] ([x, y, z] in 3D, z the layer)
      "neighbours": [[0, 1], [0, 3], ...],# every neighbouring pair [a, b], a < b: the edges, in order
@@ -113,8 +115,11 @@ def to_doc(maze: GraphMaze, solution: Sequence[int] | NDArray[np.integer[Any]] |
         "kind": g.kind, "size": None if g.params.keys() == {"cells"} else list(g.params.values()),
         "start": maze.start, "goal": maze.goal, "generation": maze.generation,
     }
-    if g.kind == "weave" and g.source is not None and g.source[2] is not None:
-        doc["crossings_seed"] = g.source[2]
+    built = g.source[1] if g.source is not None and g.source[0] is geometry_of else ()
+    if g.kind == "weave" and len(built) > 2 and built[2] is not None:
+        doc["crossings_seed"] = built[2]
+    if len(built) > 4 and built[3] is not None:  # cut by a mask: its rows and the cell it grew from
+        doc["mask"], doc["mask_start"] = list(built[3]), int(built[4])
     if solution is not None:
         path = np.asarray(solution, dtype=np.int64).ravel()
         check_path(maze, path)
@@ -267,6 +272,8 @@ def _generation(doc: dict[str, Any], kind: str, size: list[int] | None, cells: i
     origin = given.get("origin")
     if type(origin) is not int or not 0 <= origin < cells:
         raise MazeError(f'"generation": "origin" must be a cell number from 0 to {cells - 1}, got {shown(origin)}')
+    if given.get("mask") != doc.get("mask") or (doc.get("mask") is not None and origin != doc.get("mask_start")):
+        raise MazeError('"generation" must name the file\'s "mask" and "mask_start" ("mask" and "origin")')
     goal = given.get("goal", "corner")
     if goal not in GOALS:
         raise MazeError(f'"generation": "goal" must be one of {", ".join(GOALS)}, got {shown(goal)}')
@@ -278,6 +285,8 @@ def _generation(doc: dict[str, Any], kind: str, size: list[int] | None, cells: i
             raise MazeError(f'"generation": "braid" must be a number from 0 to 1, got {shown(braid)}')
         if braid:
             out["braid"] = float(braid)
+    if doc.get("mask") is not None:
+        out["mask"] = list(doc["mask"])
     return out
 
 
@@ -333,7 +342,8 @@ def from_doc(doc: Any) -> GraphMaze:
     if np.unique(ids).size != ids.size:
         raise MazeError('"passages" lists a pair twice')
     passages[ids] = True
-    generation = _generation(doc, kind, size, n)
+    whole = _cell_count(kind, check_size(kind, size)) if kind in KINDS and size is not None else n
+    generation = _generation(doc, kind, size, whole)
     maze = GraphMaze(geometry, passages, _cell(doc, "start", n), _cell(doc, "goal", n), generation=generation)
     path = doc.get("solution")
     if path is not None:
@@ -353,6 +363,8 @@ def _built_geometry(doc: dict[str, Any], kind: str, size: list[int] | None, coun
     """The geometry meiro builds for the file's kind and size, when it can (else None: the arrays'),
     refused when the file claims another number of cells (before anything large is built)."""
     if kind not in KINDS or size is None:
+        if doc.get("mask") is not None:
+            raise MazeError('"mask" is for a kind meiro builds, with its "size"')
         return None
     seed = None
     if kind == "weave":
@@ -362,12 +374,38 @@ def _built_geometry(doc: dict[str, Any], kind: str, size: list[int] | None, coun
         if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
             raise MazeError(f'"crossings_seed" must be an integer from 0 to 2**64-1, got {shown(seed)}')
     checked = check_size(kind, size)
+    shown_size = "x".join(map(str, checked))
     expected = _cell_count(kind, checked)
+    mask = _mask(doc, kind, checked, expected)
+    if mask is not None:
+        if expected > MAX_CELLS:
+            raise MazeError(f"a maze may have at most {MAX_CELLS:,} cells; a {kind} maze of size {shown_size} "
+                            f"would have {expected:,}")
+        cut = geometry_of(kind, checked, None, mask[0], mask[1])
+        if cut.cells != count:
+            raise MazeError(f'the mask keeps {cut.cells:,} cells of a {kind} maze of size {shown_size}, but '
+                            f'"cells" lists {max(count, 0):,}')
+        return cut
     if expected != count:
-        shown_size = "x".join(map(str, checked))
         raise MazeError(f'a {kind} maze of size {shown_size} has {expected:,} cells, but "cells" lists '
                         f"{max(count, 0):,}")
     return geometry_of(kind, checked, seed)
+
+
+def _mask(doc: dict[str, Any], kind: str, size: tuple[int, ...], whole: int) -> tuple[tuple[str, ...], int] | None:
+    """The file's ``"mask"`` rows and ``"mask_start"`` (a cell of the whole grid), checked, or None."""
+    rows, start = doc.get("mask"), doc.get("mask_start")
+    if rows is None:
+        return None
+    if not KINDS[kind].masks:
+        raise MazeError(f"a mask cuts {', '.join(k for k in KINDS if KINDS[k].masks)} mazes, not {kind} ones")
+    width, height = size[0], size[1]
+    if (not isinstance(rows, list) or len(rows) != height
+            or not all(isinstance(row, str) and len(row) == width and not row.strip(".#") for row in rows)):
+        raise MazeError(f'"mask" must be {height} strings of {width} "." (inside) or "#" (outside) characters')
+    if type(start) is not int or not 0 <= start < whole or rows[start // width][start % width] != ".":
+        raise MazeError(f'"mask_start" must be the number of a cell inside the mask, got {shown(start)}')
+    return tuple(rows), start
 
 
 def _matched(g: Geometry, centres: NDArray[np.float64], edges: NDArray[np.int64],
