@@ -7,7 +7,7 @@ drawn, checked and listed by ``meiro render`` and ``meiro generate`` with no cha
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from collections.abc import Sequence
 
 from .. import load, solve
@@ -18,8 +18,6 @@ from ..registry import SOLVERS
 from ..io.writing import OutputSet
 
 if TYPE_CHECKING:
-    from ..maze import Maze
-    from ..solvers import Solution
     from .args import Subparsers
 
 
@@ -104,8 +102,9 @@ def check_picture(target: str, args: argparse.Namespace, shape: tuple[int, int])
                  solution=bool(getattr(args, "solve", None)), style=getattr(args, "svg_style", "auto"))
 
 
-def picture_bytes(maze: Maze, fmt: str, args: argparse.Namespace, solution: Solution | None = None) -> bytes:
-    """Draw ``maze`` as a ``fmt`` picture with the options in ``args``."""
+def picture_bytes(maze: Any, fmt: str, args: argparse.Namespace, solution: Any = None) -> bytes:
+    """Draw ``maze`` (a :class:`~meiro.Maze` or a grid kind's :class:`~meiro.kinds.maze.GraphMaze`)
+    as a ``fmt`` picture with the options in ``args``, with its ``solution`` (of either) if given."""
     from ..render import render_file
     from ..render.palette import Palette
 
