@@ -180,6 +180,16 @@ def test_a_hand_made_graph_loads_and_draws_straight_walls_at_its_wall_middles():
     assert again == m
 
 
+def test_a_graph_named_as_a_kind_but_not_its_own_loads_from_its_arrays_without_a_recipe():
+    doc = dict(hand_made(), kind="hex", size=[2, 2])  # four cells, as hex 2x2, but a ring of them
+    m = graph_json.from_doc(doc)
+    assert m.kind == "hex" and m.geometry.edges.tolist() == [[0, 1], [0, 3], [1, 2], [2, 3]]
+    assert graph_json.from_doc(json.loads(graph_json.to_json(m))) == m
+    with pytest.raises(meiro.MazeError, match='"neighbours" are not those of a hex maze'):
+        graph_json.from_doc(dict(doc, generation={"algorithm": "dig", "seed": 1, "grid": "hex", "size": [2, 2],
+                                                  "origin": 0, "goal": "corner"}))
+
+
 def test_an_edited_weave_keeps_its_crossings_and_one_without_them_has_no_wall_over_a_tunnel():
     m = made("weave", (8, 8), 1)
     edited = m.edited(start=1)  # no longer the recipe's ends: still the seed's crossings

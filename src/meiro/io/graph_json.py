@@ -33,9 +33,10 @@ Reading (:func:`from_doc`) trusts nothing: every list's length is checked agains
 :data:`~meiro.kinds.geometry.MAX_CELLS` before anything is allocated, every value's
 type and range, and a passage must join neighbours. When the file names a kind meiro
 builds and its size (and, for a weave, the seed of its crossings), the geometry is
-built again (:func:`meiro.kinds.geometry_of`) and the file's cells and neighbours
-must match it: the maze then draws exactly as meiro draws that kind. Any other file
-(another program's graph, a kind meiro does not know) is built from its arrays
+built again (:func:`meiro.kinds.geometry_of`); a file with its recipe (``"generation"``)
+must then match it, cells, neighbours and wall middles, and the maze draws exactly as
+meiro draws that kind. Any other file (another program's graph, an edited maze whose
+arrays are not the kind's own, a kind meiro does not know) is built from its arrays
 (:func:`meiro.kinds.geometry.from_edges`); such a hand-made geometry is drawn with a
 straight wall through each wall middle, at right angles to the line between the two
 centres and as long as that line, none between cells of different layers or across a
@@ -318,20 +319,28 @@ def from_doc(doc: Any) -> GraphMaze:
     count = len(cells_given) if isinstance(cells_given, list) else -1
     if count > MAX_CELLS:
         raise MazeError(f'"cells" lists {count:,} cells; a maze may have at most {MAX_CELLS:,}')
-    built = _built_geometry(doc, kind, size, count)
-    dims = (built.dims,) if built is not None else (2, 3)
-    centres = _points(doc, "cells", dims)
+    # a maze with its recipe is the kind's own: its arrays must be the builder's; one without
+    # (edited, or another program's) is built from its arrays when they are not
+    strict = doc.get("generation") is not None
+    built = _built_geometry(doc, kind, size, count, strict)
+    centres = _points(doc, "cells", (built.dims,) if built is not None and strict else (2, 3))
     n = centres.shape[0]
     if n == 0:
         raise MazeError('"cells" must list at least one cell')
     edges = _pairs(doc, "neighbours", n, n * MAX_DEGREE)
     middles = _points(doc, "wall_middles", (2, 3), count=len(edges))
     if built is not None:
-        geometry = _matched(built, centres, edges, middles)
-    else:
+        try:
+            geometry = _matched(built, centres, edges, middles)
+        except MazeError:
+            if strict:
+                raise
+            built = None
+    if built is None:
         if np.any(edges[:, 0] == edges[:, 1]):
             raise MazeError('"neighbours" pairs a cell with itself')
-        params = dict(zip(("width", "height", "layers"), size)) if size else {"cells": n}
+        names = ("rings",) if kind == "theta" else ("width", "height", "layers")
+        params = dict(zip(names, size)) if size else {"cells": n}
         geometry = from_edges(kind, params, centres, edges, _straight_walls(centres, edges, middles))
     passages = np.zeros(geometry.edge_count, bool)
     opened = _pairs(doc, "passages", n, geometry.edge_count)
@@ -359,9 +368,11 @@ def from_doc(doc: Any) -> GraphMaze:
     return maze
 
 
-def _built_geometry(doc: dict[str, Any], kind: str, size: list[int] | None, count: int) -> Geometry | None:
+def _built_geometry(doc: dict[str, Any], kind: str, size: list[int] | None, count: int,
+                    strict: bool) -> Geometry | None:
     """The geometry meiro builds for the file's kind and size, when it can (else None: the arrays'),
-    refused when the file claims another number of cells (before anything large is built)."""
+    refused (``strict``; else None) when the file claims another number of cells, before anything
+    large is built."""
     if kind not in KINDS or size is None:
         if doc.get("mask") is not None:
             raise MazeError('"mask" is for a kind meiro builds, with its "size"')
@@ -383,10 +394,14 @@ def _built_geometry(doc: dict[str, Any], kind: str, size: list[int] | None, coun
                             f"would have {expected:,}")
         cut = geometry_of(kind, checked, None, mask[0], mask[1])
         if cut.cells != count:
+            if not strict:
+                return None
             raise MazeError(f'the mask keeps {cut.cells:,} cells of a {kind} maze of size {shown_size}, but '
                             f'"cells" lists {max(count, 0):,}')
         return cut
     if expected != count:
+        if not strict and count >= 0:
+            return None
         raise MazeError(f'a {kind} maze of size {shown_size} has {expected:,} cells, but "cells" lists '
                         f"{max(count, 0):,}")
     return geometry_of(kind, checked, seed)
