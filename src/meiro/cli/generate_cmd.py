@@ -13,7 +13,7 @@ from ..text.maze_text import text_lines
 from ..text.styles import STYLES
 from ..errors import MazeError
 from ..io.codecs import check_graph_format, json_bytes
-from ..io.graph_json import WRITE_COST, check_memory, square_of
+from ..io.graph_json import WRITE_COST, check_memory, counted, square_of
 from ..kinds import KINDS
 from ..kinds import _cell_count as cell_count
 from ..kinds.geometry import MAX_CELLS
@@ -109,7 +109,7 @@ def run_kind(args: argparse.Namespace) -> int:
         cells = cell_count(args.grid, size)
         if cells > MAX_CELLS:  # (as making it would say, before any other check)
             raise MazeError(f"a maze may have at most {MAX_CELLS:,} cells; a {args.grid} maze of size "
-                            f"{'x'.join(map(str, size))} would have {cells:,}")
+                            f"{'x'.join(map(str, size))} would have {counted(cells)}")
         check_pictures([(t, f) for t, f in plan if is_picture(f)], args, square_of(cells))
         if any(not is_picture(fmt) for _target, fmt in plan):
             check_memory(cells * WRITE_COST, f"the JSON file of a {cells:,}-cell {args.grid} maze")

@@ -402,7 +402,7 @@ def _built_geometry(doc: dict[str, Any], kind: str, size: list[int] | None, coun
     if expected != count:
         if not strict and count >= 0:
             return None
-        raise MazeError(f'a {kind} maze of size {shown_size} has {expected:,} cells, but "cells" lists '
+        raise MazeError(f'a {kind} maze of size {shown_size} has {counted(expected)} cells, but "cells" lists '
                         f"{max(count, 0):,}")
     return geometry_of(kind, checked, seed)
 
@@ -435,6 +435,16 @@ def _matched(g: Geometry, centres: NDArray[np.float64], edges: NDArray[np.int64]
     if middles.size != _middles(g).size or not np.allclose(middles, _middles(g), rtol=0, atol=TOLERANCE):
         raise MazeError(f'"wall_middles" are not those of a {g.kind} maze of size {size}')
     return g
+
+
+def counted(cells: int) -> str:
+    """A kind's cell count for a message (:func:`meiro.kinds._cell_count` counts a theta maze of more
+    than 4096 rings as ``2**40``, more than any maze may have, without adding its rings up).
+
+    >>> counted(12345), counted(2**40)
+    ('12,345', 'more than 33,554,432')
+    """
+    return f"more than {MAX_CELLS:,}" if cells >= 2**40 else f"{cells:,}"
 
 
 def _middles(g: Geometry) -> NDArray[np.float64]:
