@@ -88,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
 
 def run_kind(args: argparse.Namespace) -> int:
     """``--grid KIND`` other than square: make a :class:`~meiro.kinds.maze.GraphMaze`, solve, save and
-    draw it; the terminal gets a summary (a text picture is the square grid's)."""
+    draw it; the terminal gets a weave maze's text picture, every other kind's summary."""
     mask = None
     if args.mask:
         if not KINDS[args.grid].masks:  # (before the picture is read)
@@ -125,7 +125,10 @@ def run_kind(args: argparse.Namespace) -> int:
             outputs.write(target, picture_bytes(maze, fmt, args, solution) if is_picture(fmt)
                           else json_bytes(made, path))
     if not args.quiet:
-        print_lines(summary_lines(maze, path))
+        if made.kind == "weave":  # the one kind with a text form: its crossings as bridges
+            print_lines(as_shown(text_lines(made, style=args.style, path=path), args.style))
+        else:
+            print_lines(summary_lines(made, path))
     return 0
 
 
@@ -139,7 +142,7 @@ def summary_lines(maze: GraphMaze, path: Any = None) -> list[str]:
     >>> print("\\n".join(summary_lines(m, [0, 1])))
     hex maze 3x2 (6 cells), dig seed 4: start cell 0, goal cell 5
     solution: 1 step through cells 0 1
-    (a text picture is for square mazes: draw this one with -o maze.svg or -o maze.png)
+    (a text picture is for square and weave mazes: draw this one with -o maze.svg or -o maze.png)
     """
     size = "x".join(str(v) for v in maze.size)
     made = f", {maze.algorithm} seed {maze.seed}" if maze.generation else ""
@@ -149,7 +152,7 @@ def summary_lines(maze: GraphMaze, path: Any = None) -> list[str]:
         cells = [int(c) for c in path]
         shown = " ".join(map(str, cells[:40])) + (" ..." if len(cells) > 40 else "")
         lines.append(f"solution: {len(cells) - 1} step{'s' if len(cells) != 2 else ''} through cells {shown}")
-    lines.append("(a text picture is for square mazes: draw this one with -o maze.svg or -o maze.png)")
+    lines.append("(a text picture is for square and weave mazes: draw this one with -o maze.svg or -o maze.png)")
     return lines
 
 

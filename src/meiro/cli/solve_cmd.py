@@ -55,6 +55,7 @@ def _solve_kind(maze: GraphMaze, args: argparse.Namespace) -> int:
     either: Any = maze  # solve() takes either kind of maze
     path = [int(c) for c in solve(either, args.method).path]
     if not args.quiet:
-        print_lines(summary_lines(maze, path))
+        print_lines(as_shown(text_lines(maze, style=args.style, path=path), args.style) if maze.kind == "weave"
+                    else summary_lines(maze, path))
     print(f"path length: {len(path) - 1} steps ({SOLVERS.get(args.method).name})", file=sys.stdout)
     return 0
