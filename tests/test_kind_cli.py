@@ -94,7 +94,7 @@ def test_generate_a_kind_as_a_subprocess(tmp_path):
 
 BAD = [
     (("generate", "--grid", "theta", "--size", "3x4"), "a theta maze's size is one number"),
-    (("generate", "--grid", "hex", "-a", "binary-tree"), "binary-tree makes square mazes only, not hex ones"),
+    (("generate", "--grid", "hex", "-a", "binary-tree"), "not hex ones; on hex, use one of: dig"),
     (("generate", "--grid", "3d", "--size", "5x5"), "a 3d maze's size is three numbers"),
     (("generate", "--grid", "theta", "--mask", "shape.txt"), "--mask cuts square, hex, triangle mazes, not theta"),
     (("generate", "--grid", "hex", "--mask", "shape.txt", "--size", "3x2"), "the mask is 2x2 cells but the maze is 3x2"),
@@ -105,7 +105,7 @@ BAD = [
     (("generate", "--grid", "weave", "-a", "eller", "--stream"), "it cannot take --grid weave"),
     (("generate", "--grid", "round"), "invalid choice: 'round'"),
     (("generate", "--grid", "3d", "--size", "3x3x0"), "layers must be at least 1"),
-    (("stats", "--grid", "triangle", "-a", "sidewinder"), "sidewinder makes square mazes only"),
+    (("stats", "--grid", "triangle", "-a", "sidewinder"), "not triangle ones; on triangle, use one of: dig"),
     (("stats", "--grid", "theta", "--size", "2x9"), "a theta maze's size is one number"),
 ]
 
