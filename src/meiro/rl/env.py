@@ -254,7 +254,9 @@ class MazeEnv(gymnasium.Env[np.ndarray, np.int64]):
         maze = (options or {}).get("maze")
         if maze is None:
             maze_seed = int(self.np_random.integers(2**63))
-            maze = generate(self.recipe.replace(seed=maze_seed))
+            made = generate(self.recipe.replace(seed=maze_seed))
+            assert isinstance(made, Maze)  # (the recipe is a square one: see _configure)
+            maze = made
         elif not isinstance(maze, Maze) or maze.shape != self.maze_shape:
             raise MazeError(f"options['maze'] must be a Maze of {self.width}x{self.height} cells")
         maze.check()
