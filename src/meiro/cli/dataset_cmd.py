@@ -17,6 +17,7 @@ from ..analysis.difficulty import difficulty_range
 from ..errors import MazeError
 from ..io.writing import write_atomic
 from ..generators import resolve_seed
+from ..kinds import KINDS
 from ..recipe import Recipe
 from ..registry import GENERATORS, SOLVERS
 from .args import add_recipe_options, add_size_options, chosen_size, recipe_of_args, whole_number
@@ -28,8 +29,11 @@ if TYPE_CHECKING:
 
 def add_parser(subparsers: Subparsers) -> None:
     """Add ``meiro dataset`` and its options to the command's subparsers."""
+    # "resolve": this command's --grid (kinds, and the square grid's storage) is the one it keeps,
+    # whatever the shared recipe options add
     p = subparsers.add_parser(
-        "dataset", help="many mazes (and solutions): an .npz file, or Parquet shards for the Hub",
+        "dataset", conflict_handler="resolve",
+        help="many mazes (and solutions): an .npz file, or Parquet shards for the Hub",
         description="Make COUNT mazes of one size. Into an .npz file of stacked arrays: grids "
                     "(COUNT x rows x cols, True = wall), starts, goals, seeds, and with --solve the "
                     "solution of each (paths, lengths). Each maze's seed is derived from --seed and "
@@ -44,7 +48,10 @@ def add_parser(subparsers: Subparsers) -> None:
                     "statistics and difficulty, loaded by datasets.load_dataset('parquet', ...) "
                     "with its feature types; the same files for any -j or Dask cluster (--scheduler). "
                     "Filters (--min-length, --difficulty, ...) keep drawing mazes in seed order "
-                    "until COUNT pass, and say how many were drawn.")
+                    "until COUNT pass, and say how many were drawn. "
+                    "--grid hex (theta, triangle, weave) makes mazes of another grid kind: each row "
+                    "holds its open passages as pairs of cell numbers, and geometry.json beside the "
+                    "card the cells' centres and neighbours.")
     p.add_argument("--count", "-n", type=whole_number(1, MAX_COUNT), default=1000,
                    help="how many mazes (default 1000)")
     add_size_options(p)
@@ -78,9 +85,11 @@ def add_parser(subparsers: Subparsers) -> None:
     q.add_argument("--with", dest="extras", type=_extras, default=(), metavar="COLUMNS",
                    help=f"extra columns, comma-separated: {', '.join(EXTRAS)} (pixels: the "
                         "easy-to-hard input and target pictures)")
-    q.add_argument("--grid", choices=GRIDS, default="array",
-                   help="array: each grid an Array2D of bools (default); bits: its rows' bits packed "
-                        "in one binary value, 60 times faster to write (meiro.dataset.shards.unpack_grid)")
+    p.add_argument("--grid", dest="grid_choice", choices=(*KINDS, *GRIDS), default="square", metavar="KIND",
+                   help=f"the grid kind: {', '.join(KINDS)} (default square; theta's --size is its rings). "
+                        "For square mazes in Parquet, 'array' (the default) or 'bits' chooses how each "
+                        "grid is stored instead: array, an Array2D of bools; bits, its rows' bits packed in "
+                        "one binary value, 60 times faster to write (meiro.dataset.shards.unpack_grid)")
     q.add_argument("--block", type=whole_number(1, 64), default=2, metavar="PX",
                    help="pixels a block in the pictures (default 2)")
     q.add_argument("--shard-draws", type=whole_number(1, 10**8), default=None, metavar="N",
@@ -125,25 +134,41 @@ def _format(args: argparse.Namespace) -> str:
     return "parquet" if "." not in last.lstrip(".") else "npz"  # one_output insists on .npz
 
 
+def _grid_choice(args: argparse.Namespace) -> None:
+    """``--grid``'s value as the kind (``args.grid``) and the square grid's storage (``args.store``)."""
+    choice = args.grid_choice
+    args.grid = choice if choice in KINDS else "square"
+    args.store = choice if choice in GRIDS else "array"
+
+
+def _size_text(args: argparse.Namespace) -> str:
+    """The size as the closing line shows it: ``15x10`` cells, a theta maze's ``8 rings``."""
+    width, height = chosen_size(args)
+    if args.grid == "theta":
+        return f"{width} rings"
+    return f"{width}x{height} cells"
+
+
 def run(args: argparse.Namespace) -> int:
     """Make the mazes and write the file or the shards; the exit status."""
+    _grid_choice(args)
     if _format(args) == "parquet":
         return _run_parquet(args)
-    for flag, value in (("--with", args.extras), ("--resume", args.resume), ("--grid", args.grid != "array"),
+    for flag, value in (("--with", args.extras), ("--resume", args.resume), ("--grid", args.store != "array"),
                         ("--scheduler", args.scheduler), ("--shard-draws", args.shard_draws)):
         if value:
             raise MazeError(f"{flag} is for Parquet shards (--format parquet)")
     if _filters(args).any() or args.dedupe:
         return _run_npz_filtered(args)
     target = one_output(args.output, ".npz", "dataset")  # before the work: a wrong place costs nothing
-    width, height = chosen_size(args)
     recipe = _recipe(args)
     batch = generate_batch(args.count, recipe, solver=args.solve, jobs=args.jobs,
                            progress=not args.quiet and _on_terminal(sys.stderr))
     batch_seed = recipe.seed
     write_atomic(args.output, batch.to_npz())
     if not args.quiet:
-        report(f"wrote {len(batch)} mazes of {width}x{height} cells to {args.output} "
+        kind = "" if args.grid == "square" else f"{args.grid} "
+        report(f"wrote {len(batch)} {kind}mazes of {_size_text(args)} to {args.output} "
                f"(batch seed {batch_seed})", target)
     return 0
 
@@ -164,12 +189,12 @@ def _filters(args: argparse.Namespace) -> Filters:
 
 def _recipe(args: argparse.Namespace) -> Recipe:
     """The mazes' recipe, its seed the batch seed (drawn when none is given, to be reported)."""
-    return recipe_of_args(args, *chosen_size(args), seed=resolve_seed(args.seed))
+    return recipe_of_args(args, *chosen_size(args), seed=resolve_seed(args.seed), grid=args.grid)
 
 
 def _spec(args: argparse.Namespace, extras: tuple[str, ...] = ()) -> DatasetSpec:
     return DatasetSpec.of(args.count, _recipe(args), filters=_filters(args), dedupe=args.dedupe,
-                          extras=extras, block=args.block, grid=args.grid,
+                          extras=extras, block=args.block, grid=args.store,
                           shard_draws=args.shard_draws or 0, max_draws=args.max_draws or 0)
 
 
@@ -183,7 +208,7 @@ def _run_npz_filtered(args: argparse.Namespace) -> int:
         batch, drawn = collect_batch(spec, jobs=args.jobs, progress=advance)
     write_atomic(args.output, batch.to_npz())
     if not args.quiet:
-        report(f"wrote {len(batch)} mazes of {spec.width}x{spec.height} cells to {args.output} "
+        report(f"wrote {len(batch)} mazes of {_size_text(args)} to {args.output} "
                f"(batch seed {spec.seed}; {drawn:,} drawn, {len(batch) / drawn:.1%} passed the filters)",
                target)
     return 0
@@ -213,7 +238,8 @@ def _run_parquet(args: argparse.Namespace) -> int:
     if not args.quiet:
         passed = f", {result.rows / result.drawn:.1%} of {result.drawn:,} draws passed" \
             if result.drawn != result.rows else ""
-        print(f"wrote {result.rows:,} mazes of {spec.width}x{spec.height} cells in {len(result.shards)} "
+        kind = "" if spec.kind == "square" else f"{spec.kind} "
+        print(f"wrote {result.rows:,} {kind}mazes of {_size_text(args)} in {len(result.shards)} "
               f"shards to {result.where} (batch seed {spec.seed}{passed}); the card is README.md")
     return 0
 
