@@ -15,14 +15,14 @@ import pytest
 
 pytest.importorskip("pyarrow")
 
-import meiro  # noqa: E402
-from meiro.batch import GraphBatch, generate_batch  # noqa: E402
-from meiro.cli import main  # noqa: E402
-from meiro.dataset.build import build_dataset, collect_batch  # noqa: E402
-from meiro.dataset.spec import DatasetSpec, Filters  # noqa: E402
-from meiro.errors import MazeError  # noqa: E402
-from meiro.recipe import Recipe  # noqa: E402
-from meiro.registry import GENERATORS  # noqa: E402
+import meiro
+from meiro.batch import GraphBatch, generate_batch
+from meiro.cli import main
+from meiro.dataset.build import build_dataset, collect_batch
+from meiro.dataset.spec import DatasetSpec, Filters
+from meiro.errors import MazeError
+from meiro.recipe import Recipe
+from meiro.registry import GENERATORS
 
 KINDS = [("hex", (5, 4), {}), ("theta", (4, 4), {}), ("triangle", (6, 3), {}), ("weave", (6, 6), {}),
          ("3d", (3, 3), {"layers": 2})]
