@@ -151,7 +151,7 @@ class DatasetSpec:
         >>> spec == DatasetSpec(100, 9, 7, algorithm="wilson", goal="diameter", seed=3)
         True
         >>> spec.maze_recipe
-        Recipe(width=9, height=7, algorithm='wilson', seed=3, goal='diameter', start=(1, 1), braid=0.0, mask=None, grid='square', layers=1)
+        Recipe(width=9, height=7, algorithm='wilson', seed=3, goal='diameter', start=(1, 1), braid=0.0, mask=None)
         """
         if not isinstance(recipe, Recipe):
             raise TypeError(f"recipe must be a meiro.recipe.Recipe, got {type(recipe).__name__}")
