@@ -302,3 +302,17 @@ def test_the_uniformity_check_tells_a_biased_generator(tmp_path):
     # dig (a depth-first search) favours long corridors: the same check must reject it
     p, trees, _ = _uniformity(tmp_path, "hex", "3x2", "dig", per_tree=40)
     assert trees == 55 and p < 1e-6
+
+
+def test_the_kind_batch_benchmark_prints_every_kind_at_a_tiny_size():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_kind_batch.py"
+    out = subprocess.run([sys.executable, str(script), "--count", "40", "--size", "4", "--repeat", "1"],
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    rows = {line.split()[0]: line.split() for line in out.stdout.splitlines()[2:]}
+    assert set(rows) == {"square", "hex", "triangle", "theta", "weave"}, out.stdout
+    assert rows["square"][-2:] == ["1.00", "1.00"] and all(float(v) > 0 for r in rows.values() for v in r[1:])

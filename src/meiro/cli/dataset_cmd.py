@@ -154,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
     _grid_choice(args)
     if _format(args) == "parquet":
         return _run_parquet(args)
-    for flag, value in (("--with", args.extras), ("--resume", args.resume), ("--grid", args.store != "array"),
+    for flag, value in (("--with", args.extras), ("--resume", args.resume), (f"--grid {args.store}", args.store != "array"),
                         ("--scheduler", args.scheduler), ("--shard-draws", args.shard_draws)):
         if value:
             raise MazeError(f"{flag} is for Parquet shards (--format parquet)")
