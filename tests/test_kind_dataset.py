@@ -130,7 +130,8 @@ def test_the_figures_are_those_a_plain_search_finds():
 
 # --- datasets --------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("kind, size", [("hex", "5x4"), ("theta", "3"), ("triangle", "6x3"), ("weave", "6x5")])
+@pytest.mark.parametrize("kind, size", [("hex", "5x4"), ("theta", "3"), ("triangle", "6x3"), ("weave", "6x5"),
+                                        ("3d", "3x3x2")])
 def test_dataset_rows_rebuild_from_the_geometry_file_alone(tmp_path, kind, size):
     import pandas
 
@@ -139,7 +140,8 @@ def test_dataset_rows_rebuild_from_the_geometry_file_alone(tmp_path, kind, size)
                  "--goal", "farthest", "--shard-draws", "25", "-q"]) == 0
     geometry = json.loads((out / "geometry.json").read_text())
     cells = len(geometry["cells"])
-    assert geometry["kind"] == kind and all(len(c) == 2 and all(np.isfinite(c)) for c in geometry["cells"])
+    dims = 3 if kind == "3d" else 2
+    assert geometry["kind"] == kind and all(len(c) == dims and all(np.isfinite(c)) for c in geometry["cells"])
     neighbours = {tuple(p) for p in geometry["neighbours"]}
     rows = pandas.read_parquet(out / "data")
     assert len(rows) == 60 and list(rows["index"]) == list(range(60))
@@ -161,8 +163,8 @@ def test_dataset_rows_rebuild_from_the_geometry_file_alone(tmp_path, kind, size)
         solution = [int(c) for c in row["solution"]]
         assert solution[0] == row["start"] and solution[-1] == row["goal"]
         assert all(tuple(sorted(s)) in set(pairs) for s in zip(solution, solution[1:]))
-        maze = meiro.generate(Recipe(*geometry["size"] * (2 if kind == "theta" else 1), seed=int(row["seed"]),
-                                     goal="farthest", grid=kind))
+        maze = meiro.generate(Recipe.from_dict({"grid": kind, "size": geometry["size"], "algorithm": "dig",
+                                                "seed": int(row["seed"]), "goal": "farthest"}))
         assert sorted(pairs) == sorted(map(tuple, maze.open_pairs().tolist()))
     card = (out / "README.md").read_text()
     assert f"--grid {kind}" in card and "geometry.json" in card
@@ -236,13 +238,19 @@ def test_an_npz_of_a_kind_holds_the_batch(tmp_path):
     (["--grid", "hex", "--with", "pixels"], "--with pixels is for square mazes only"),
     (["--grid", "theta", "--with", "tokens,connection_list"], "--with tokens, --with connection_list is for square"),
     (["--grid", "theta", "--size", "3x4"], "one number, its rings"),
+    (["--grid", "3d", "--size", "3x3"], "three numbers"),
+    (["--grid", "hex", "--size", "3x3x2"], "two numbers"),
+    (["--size", "4x4x2"], "a square maze's size is two numbers"),
+    (["--size", "4x4", "--blocks", "9x9"], "--size or --blocks, not both"),
+    (["--size", "4x-4"], "size must look like"),
     (["--grid", "hex", "-a", "binary-tree"], "not hex ones"),
     (["--grid", "prism"], "invalid choice: 'prism'"),
     (["--grid", "hex", "--braid", "0.5", "--solve", "dfs", "--format", "npz"], "breadth-first solution"),
 ])
 def test_bad_options_are_one_line_and_exit_2_with_nothing_written(tmp_path, capsys, argv, message):
     out = tmp_path / ("m.npz" if "npz" in argv else "d")
-    assert main(["dataset", "-n", "5", "--size", "4x4", *argv, "-o", str(out)]) == 2
+    size = [] if "--size" in argv else ["--size", "4x4"]
+    assert main(["dataset", "-n", "5", *size, *argv, "-o", str(out)]) == 2
     err = capsys.readouterr().err.strip()
     assert message in err and len(err.splitlines()) == 1
     assert not out.exists() or not any(out.iterdir())

@@ -20,7 +20,7 @@ from ..generators import resolve_seed
 from ..kinds import KINDS
 from ..recipe import Recipe
 from ..registry import GENERATORS, SOLVERS
-from .args import add_recipe_options, add_size_options, chosen_size, recipe_of_args, whole_number
+from .args import add_recipe_options, add_size_options, cells, recipe_of_args, whole_number
 from .output import one_output, report
 
 if TYPE_CHECKING:
@@ -55,6 +55,9 @@ def add_parser(subparsers: Subparsers) -> None:
     p.add_argument("--count", "-n", type=whole_number(1, MAX_COUNT), default=1000,
                    help="how many mazes (default 1000)")
     add_size_options(p)
+    # every kind's size form (R rings, WxH, WxHxL); this replaces the shared --size ("resolve")
+    p.add_argument("--size", type=_size, default=None, metavar="SIZE",
+                   help="size in cells: WxH (default 15x15), R rings for --grid theta, WxHxL for --grid 3d")
     add_recipe_options(p, seed="batch seed, from which each maze's seed is derived (default: fresh)",
                        algorithm=f"generator: {', '.join(GENERATORS.names())} (default dig)",
                        goal="goal rule (default corner)", braid="braid share (0-1)")
@@ -134,6 +137,33 @@ def _format(args: argparse.Namespace) -> str:
     return "parquet" if "." not in last.lstrip(".") else "npz"  # one_output insists on .npz
 
 
+def _size(text: str) -> tuple[int, ...]:
+    """argparse type for ``--size``: one to three whole numbers joined by ``x`` (the kind checks
+    which form it takes: :func:`meiro.kinds.check_size`)."""
+    parts = text.lower().split("x")
+    if not 1 <= len(parts) <= 3 or not all(p.isdigit() and len(p) <= 9 and int(p) > 0 for p in parts):
+        raise argparse.ArgumentTypeError(f"size must look like WIDTHxHEIGHT in cells (e.g. 15x15), R rings "
+                                         f"for theta or WxHxL for 3d, got {text!r}")
+    if len(parts) == 2:
+        return cells(text)  # the square grid's own checks and messages
+    return tuple(int(p) for p in parts)
+
+
+def _chosen(args: argparse.Namespace) -> tuple[int, ...]:
+    """The size given (``--size`` or ``--blocks``), or the default, as the kind takes it."""
+    if args.size is not None and args.blocks is not None:
+        raise MazeError("give --size or --blocks, not both")
+    size: tuple[int, ...] = args.size or args.blocks or args.default_size
+    if args.grid == "square" or (args.grid != "3d" and len(size) == 1):
+        if len(size) == 3:
+            raise MazeError(f"a {args.grid} maze's size is two numbers, WIDTHxHEIGHT in cells (e.g. 15x15), "
+                            f"got {'x'.join(map(str, size))}")
+        return (size[0], size[0]) if len(size) == 1 else size
+    from ..kinds import check_size
+
+    return check_size(args.grid, size)
+
+
 def _grid_choice(args: argparse.Namespace) -> None:
     """``--grid``'s value as the kind (``args.grid``) and the square grid's storage (``args.store``)."""
     choice = args.grid_choice
@@ -143,10 +173,10 @@ def _grid_choice(args: argparse.Namespace) -> None:
 
 def _size_text(args: argparse.Namespace) -> str:
     """The size as the closing line shows it: ``15x10`` cells, a theta maze's ``8 rings``."""
-    width, height = chosen_size(args)
+    size = _chosen(args)
     if args.grid == "theta":
-        return f"{width} rings"
-    return f"{width}x{height} cells"
+        return f"{size[0]} rings"
+    return f"{'x'.join(map(str, size))} cells"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -189,7 +219,11 @@ def _filters(args: argparse.Namespace) -> Filters:
 
 def _recipe(args: argparse.Namespace) -> Recipe:
     """The mazes' recipe, its seed the batch seed (drawn when none is given, to be reported)."""
-    return recipe_of_args(args, *chosen_size(args), seed=resolve_seed(args.seed), grid=args.grid)
+    size = _chosen(args)
+    if len(size) == 1:  # theta's rings: its width and height
+        size = (size[0], size[0])
+    return recipe_of_args(args, size[0], size[1], seed=resolve_seed(args.seed), grid=args.grid,
+                          **({"layers": size[2]} if len(size) > 2 else {}))
 
 
 def _spec(args: argparse.Namespace, extras: tuple[str, ...] = ()) -> DatasetSpec:
