@@ -128,6 +128,26 @@ def test_the_figures_are_those_a_plain_search_finds():
         assert 0 <= stats.difficulty[i] <= 1
 
 
+@pytest.mark.parametrize("kind, size", [("hex", (7, 6)), ("theta", (5, 5)), ("triangle", (8, 5))])
+def test_the_figures_are_meiro_analysis_figures_on_each_maze(kind, size):
+    from meiro.analysis.difficulty import difficulty
+    from meiro.analysis.kind_batch_stats import kind_batch_stats
+    from meiro.analysis.stats import maze_stats
+
+    batch = generate_batch(12, *size, seed=5, grid=kind, goal="farthest")
+    try:
+        maze_stats(batch.maze(0))
+    except TypeError:
+        pytest.skip("meiro.analysis takes no maze of a grid kind here yet")
+    stats = kind_batch_stats(batch.cells, batch.offsets, batch.pairs, batch.starts, batch.goals)
+    for i in range(len(batch)):
+        maze = batch.maze(i)
+        one = maze_stats(maze)
+        for name in ("dead_ends", "solution_length", "decision_points", "longest_path"):
+            assert getattr(one, name) == getattr(stats, name)[i], name
+        assert difficulty(maze) == pytest.approx(stats.difficulty[i])
+
+
 # --- datasets --------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("kind, size", [("hex", "5x4"), ("theta", "3"), ("triangle", "6x3"), ("weave", "6x5"),
