@@ -179,3 +179,15 @@ def test_a_recipe_gives_the_maze_options_at_once():
     with pytest.raises(meiro.MazeError, match="no mask"):
         env.set_options(recipe=Recipe(3, 3, start=(3, 3)))
     assert env.maze_shape == (7, 7)                                          # a refused option changes nothing
+
+
+@pytest.mark.parametrize("kind", ["hex", "theta", "triangle", "weave"])
+def test_the_environment_plays_square_mazes_only(kind):
+    from meiro.recipe import Recipe
+
+    with pytest.raises(meiro.MazeError, match=f"square mazes only.*not {kind} ones"):
+        MazeEnv(recipe=Recipe(4, 4, grid=kind))
+    env = MazeEnv(width=3, height=3)
+    with pytest.raises(meiro.MazeError, match="square mazes only"):
+        env.set_options(recipe=Recipe(4, 4, grid=kind))
+    assert env.maze_shape == (7, 7)

@@ -56,6 +56,9 @@ from .errors import MazeError, whole
 from .generators import generate, resolve_seed
 from .generators.compiled import MAX_BLOCKS, _make_mazes, algorithm_code, goal_code
 from .generators.masking import allowed_blocks
+from .kinds import geometry_of
+from .kinds.many import ManyMazes, make_many
+from .kinds.maze import GraphMaze
 from .maze import Maze
 from .recipe import Recipe
 from .registry import GENERATORS, SOLVERS
@@ -70,11 +73,14 @@ if TYPE_CHECKING:
 
     #: how a piece of mazes is made: width, height, algorithm, goal, braid, solver
     _Args = tuple[int, int, str, str, float, "str | None"]
+    #: what a worker runs on each piece of seeds: ``maker(*args, seeds)``
+    _Job = tuple[Callable[..., Any], tuple[Any, ...]]
     #: a piece's arrays: grids, ends, and with a solver paths and lengths (else None)
     _Piece = tuple[NDArray[np.bool_], NDArray[np.int64], "NDArray[np.bool_] | None",
                    "NDArray[np.int64] | None"]
-    #: what a worker sends back: ("done", piece) or ("failed", its error)
-    _Answer = tuple[str, "_Piece | BaseException"]
+    #: what a worker sends back: ("done", piece) or ("failed", its error); a piece is
+    #: ``_make_piece``'s arrays for square mazes, ``ManyMazes`` for the other kinds
+    _Answer = tuple[str, Any]
     #: the parent's end of a worker's pipe: seeds go out, answers come back
     _Pipe = Connection[NDArray[np.uint64], _Answer]
     _Worker = tuple[SpawnProcess, _Pipe]
@@ -147,8 +153,8 @@ class MazeBatch:
         (True, True)
         """
         height, width = (s // 2 for s in self.grids.shape[1:])
-        return generate(Recipe(width, height, self.recipe["algorithm"], int(self.seeds[i]),
-                               self.recipe["goal"], braid=self.recipe["braid"]))
+        return _square(generate(Recipe(width, height, self.recipe["algorithm"], int(self.seeds[i]),
+                                       self.recipe["goal"], braid=self.recipe["braid"])))
 
     def to_npz(self) -> bytes:
         """The batch as ``.npz`` bytes: plain arrays (``np.load(..., allow_pickle=False)`` reads
@@ -169,6 +175,108 @@ class MazeBatch:
             arrays["paths"] = self.paths
         if self.lengths is not None:
             arrays["lengths"] = self.lengths
+        buffer = io.BytesIO()
+        np.savez_compressed(buffer, **arrays)
+        return buffer.getvalue()
+
+
+@dataclass
+class GraphBatch:
+    """``count`` mazes of one grid kind other than the square (:mod:`meiro.kinds`), as flat arrays.
+
+    Every maze of a batch has the same cells (numbered as :func:`meiro.kinds.geometry_of`
+    numbers them); a maze is its open passages, pairs of cell numbers ``[a, b]`` with
+    ``a < b``. Maze ``i``'s are ``pairs[offsets[i]:offsets[i + 1]]`` (:meth:`open_pairs`).
+
+    Attributes
+    ----------
+    kind : str
+        The grid kind.
+    size : tuple of int
+        Its size, as ``--size`` gives it (``(R,)``, ``(W, H)`` or ``(W, H, L)``).
+    cells : int
+        Cells a maze has.
+    offsets : int64 array (count + 1,)
+    pairs : int32 array (passages, 2)
+        The open passages of every maze, one maze after another.
+    starts, goals : int64 array (count,)
+        Cell numbers.
+    seeds : uint64 array (count,)
+        Maze ``i`` is ``meiro.generate(recipe.replace(seed=seeds[i]))``.
+    path_offsets, paths, lengths : arrays or None
+        With a solver: each maze's solution as cell numbers, start to goal
+        (``paths[path_offsets[i]:path_offsets[i + 1]]``), and its length in steps.
+    crossing_offsets, crossings : arrays or None
+        A weave batch's crossings, rows ``[cell, over]`` (its geometry's
+        ``extra["crossings"]``), one list a maze as the pairs are: a weave maze's
+        crossings, and so its neighbouring pairs, depend on its seed.
+    recipe : dict
+        ``algorithm``, ``grid``, ``size``, ``goal``, ``braid`` and ``solver``.
+    """
+
+    kind: str
+    size: tuple[int, ...]
+    cells: int
+    offsets: np.ndarray
+    pairs: np.ndarray
+    starts: np.ndarray
+    goals: np.ndarray
+    seeds: np.ndarray
+    path_offsets: np.ndarray | None
+    paths: np.ndarray | None
+    lengths: np.ndarray | None
+    crossing_offsets: np.ndarray | None
+    crossings: np.ndarray | None
+    recipe: dict[str, Any]
+
+    def __len__(self) -> int:
+        return len(self.seeds)
+
+    def open_pairs(self, i: int) -> NDArray[np.int32]:
+        """Maze ``i``'s open passages, rows ``[a, b]`` of cell numbers (as ``GraphMaze.open_pairs()``)."""
+        pairs: NDArray[np.int32] = self.pairs[self.offsets[i]:self.offsets[i + 1]]
+        return pairs
+
+    def maze(self, i: int) -> GraphMaze:
+        """Maze ``i`` as a :class:`~meiro.kinds.maze.GraphMaze` (made again from its seed).
+
+        Examples
+        --------
+        >>> batch = generate_batch(3, 5, 4, seed=2, grid="triangle")
+        >>> m = batch.maze(1)
+        >>> bool((m.open_pairs() == batch.open_pairs(1)).all()), m.goal == int(batch.goals[1])
+        (True, True)
+        """
+        made = generate(self._recipe().replace(seed=int(self.seeds[i])))
+        assert isinstance(made, GraphMaze)  # (a recipe of a grid kind makes one)
+        return made
+
+    def _recipe(self) -> Recipe:
+        r = self.recipe
+        size = [*r["size"], r["size"][0]] if len(r["size"]) == 1 else list(r["size"])
+        return Recipe(size[0], size[1], r["algorithm"], None, r["goal"], braid=r["braid"], grid=r["grid"],
+                      layers=size[2] if len(size) > 2 else 1)
+
+    def to_npz(self) -> bytes:
+        """The batch as ``.npz`` bytes: its arrays (those it has) and the recipe as strings.
+
+        Examples
+        --------
+        >>> import io
+        >>> data = np.load(io.BytesIO(generate_batch(2, 3, 3, seed=5, grid="hex").to_npz()))
+        >>> sorted(data.files)
+        ['algorithm', 'braid', 'cells', 'goal', 'goals', 'grid', 'offsets', 'pairs', 'seeds', 'size', 'solver', 'starts']
+        """
+        arrays: dict[str, Any] = {
+            "offsets": self.offsets, "pairs": self.pairs, "starts": self.starts, "goals": self.goals,
+            "seeds": self.seeds, "cells": np.int64(self.cells), "grid": np.str_(self.kind),
+            "size": np.asarray(self.size, np.int64), "algorithm": np.str_(self.recipe["algorithm"]),
+            "goal": np.str_(self.recipe["goal"]), "braid": np.float64(self.recipe["braid"]),
+            "solver": np.str_(self.recipe["solver"] or "")}
+        for name in ("path_offsets", "paths", "lengths", "crossing_offsets", "crossings"):
+            value = getattr(self, name)
+            if value is not None:
+                arrays[name] = value
         buffer = io.BytesIO()
         np.savez_compressed(buffer, **arrays)
         return buffer.getvalue()
@@ -272,7 +380,7 @@ def _make_piece(width: int, height: int, algorithm: str, goal: str, braid: float
     lengths = np.empty(len(seeds), np.int64) if solver else None
     recipe = Recipe(width, height, algorithm, None, goal, braid=braid)
     for k, seed in enumerate(seeds):
-        maze = generate(recipe.replace(seed=int(seed)))
+        maze = _square(generate(recipe.replace(seed=int(seed))))
         grids[k] = maze.grid
         ends[k] = (maze.start, maze.goal)
         if solver and paths is not None and lengths is not None:  # (both are made with a solver)
@@ -317,16 +425,16 @@ def _quiet_start() -> Iterator[None]:
             signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 
-def _start_worker(context: SpawnContext, args: _Args, workers: list[_Worker]) -> None:
+def _start_worker(context: SpawnContext, job: _Job, workers: list[_Worker]) -> None:
     here, there = context.Pipe()
-    process = context.Process(target=_work, args=(there, args), name="meiro-batch", daemon=True)
+    process = context.Process(target=_work, args=(there, job), name="meiro-batch", daemon=True)
     with _quiet_start():
         process.start()
         workers.append((process, here))
     there.close()  # only the worker holds its end: when it dies, reading here ends, never hangs
 
 
-def _work(connection: Connection[_Answer, NDArray[np.uint64]], args: _Args) -> None:
+def _work(connection: Connection[_Answer, NDArray[np.uint64]], job: _Job) -> None:
     """A worker's life: make each piece it is sent until its parent closes the pipe or is gone."""
     # Ctrl-C is the parent's to handle (it ends the workers); termination signals keep their
     # default, which ends a worker at once
@@ -341,7 +449,8 @@ def _work(connection: Connection[_Answer, NDArray[np.uint64]], args: _Args) -> N
             return
         answer: _Answer
         try:
-            answer = ("done", _make_piece(*args, seeds))
+            maker, args = job
+            answer = ("done", maker(*args, seeds))
         except Exception as exc:  # e.g. MemoryError: the parent raises it
             answer = ("failed", exc)
         try:
@@ -364,7 +473,7 @@ def _exit_after(parent: BaseProcess) -> None:
     os._exit(1)
 
 
-def _receive(connection: _Pipe) -> _Piece:
+def _receive(connection: _Pipe) -> Any:
     try:
         _status, value = connection.recv()
     except (EOFError, OSError):  # the worker died before or while sending
@@ -379,12 +488,12 @@ def _ignore(n: int) -> None:
 
 
 def _share(workers: list[_Worker], pieces: list[NDArray[np.uint64]],
-           advance: Callable[[int], object] = _ignore) -> list[_Piece]:
+           advance: Callable[[int], object] = _ignore) -> list[Any]:
     """Hand the pieces out one at a time and collect the results, in order; ``advance(n)``
     is told of each piece of ``n`` mazes that arrives."""
     from multiprocessing.connection import wait
 
-    results: dict[int, _Piece] = {}  # piece -> its arrays, as they arrive
+    results: dict[int, Any] = {}  # piece -> its arrays, as they arrive
     waiting = list(reversed(range(len(pieces))))
     busy: dict[_Pipe, int] = {}  # connection -> the piece its worker is making
     by_sentinel = {process.sentinel: connection for process, connection in workers}
@@ -424,8 +533,8 @@ def _end_workers(workers: list[_Worker]) -> None:
         connection.close()
 
 
-def _in_workers(args: _Args, pieces: list[NDArray[np.uint64]], jobs: int,
-                advance: Callable[[int], object] = _ignore) -> list[_Piece]:
+def _in_workers(job: _Job, pieces: list[NDArray[np.uint64]], jobs: int,
+                advance: Callable[[int], object] = _ignore) -> list[Any]:
     """The pieces made by ``jobs`` worker processes; no worker outlives the call, however it ends."""
     import multiprocessing
 
@@ -436,7 +545,7 @@ def _in_workers(args: _Args, pieces: list[NDArray[np.uint64]], jobs: int,
     with raising_on_termination():  # a SIGTERM then raises here, so the workers are ended below
         try:
             for _ in range(jobs):
-                _start_worker(context, args, workers)
+                _start_worker(context, job, workers)
             return _share(workers, pieces, advance)
         finally:
             _end_workers(workers)
@@ -494,7 +603,8 @@ def progress_bar(show: bool, count: int) -> ProgressBar | None:
 def generate_batch(count: int, width: int | Recipe | None = None, height: int | None = None, *,
                    algorithm: str = "dig", seed: int | None = None, goal: str = "corner",
                    braid: float = 0.0, solver: str | None = None, jobs: int = 1,
-                   progress: bool = False, first: int = 0, recipe: Recipe | None = None) -> MazeBatch:
+                   progress: bool = False, first: int = 0, recipe: Recipe | None = None,
+                   grid: str = "square", layers: int = 1) -> MazeBatch | GraphBatch:
     """Make ``count`` mazes of ``width x height`` cells, their seeds mixed from ``seed``.
 
     Maze ``i``'s seed is ``batch_seeds(seed, count)[i]``, kept in the result's
@@ -519,6 +629,15 @@ def generate_batch(count: int, width: int | Recipe | None = None, height: int | 
     ``seed`` (their seeds are ``batch_seeds(seed, count, first)``), so a big
     batch can be made in parts (a dataset's shards are).
 
+    ``grid`` (and ``layers``), or a recipe of another grid kind, make a
+    :class:`GraphBatch` of that kind's mazes (:mod:`meiro.kinds`): the seeds are
+    derived the same way, the geometry is built once for the batch and each
+    maze is one run of its generator's graph kernel (:mod:`meiro.kinds.many`);
+    ``jobs`` worker processes share them, with the same result. Their solution
+    (with a solver) is the breadth-first path, as cell numbers: on a perfect
+    maze the one path there is; with ``braid``, ``solver`` must be ``bfs`` or
+    ``dead-end-fill`` (whose paths are breadth-first ones).
+
     Examples
     --------
     >>> generate_batch(0, 5, 5)
@@ -528,11 +647,16 @@ def generate_batch(count: int, width: int | Recipe | None = None, height: int | 
     >>> batch = generate_batch(3, Recipe(5, 4, "prim", seed=9, goal="farthest"))
     >>> batch.maze(1) == generate(Recipe(5, 4, "prim", int(batch.seeds[1]), "farthest"))
     True
+    >>> hexes = generate_batch(4, 6, 5, seed=10, grid="hex", solver="bfs")
+    >>> hexes.kind, hexes.cells, hexes.maze(2) == generate(6, 5, seed=int(hexes.seeds[2]), grid="hex")
+    ('hex', 30, True)
     """
     count = whole(count, "count", 1, MAX_COUNT, error=MazeError)
     jobs = whole(jobs, "jobs", 1, 256, error=MazeError)
     first = whole(first, "first", 0, 2**62 - 1, error=MazeError)
-    recipe = _batch_recipe(width, height, algorithm, seed, goal, braid, recipe)
+    recipe = _batch_recipe(width, height, algorithm, seed, goal, braid, recipe, grid, layers)
+    if recipe.grid != "square":
+        return _kind_batch(count, recipe, solver, jobs, progress, first)
     width, height, algorithm, goal, braid = (recipe.width, recipe.height, recipe.algorithm,
                                              recipe.goal, recipe.braid)
     solver = SOLVERS.get(solver).name if solver is not None else None  # (an array has no truth value)
@@ -564,7 +688,8 @@ def generate_batch(count: int, width: int | Recipe | None = None, height: int | 
             _in_threads(batch, ranges, jobs, advance)
         else:
             pieces = [seeds[start:stop] for start, stop in ranges]
-            for (start, _), piece in zip(ranges, _in_workers(batch.args, pieces, jobs, advance)):
+            for (start, _), piece in zip(ranges, _in_workers((_make_piece, batch.args), pieces, jobs,
+                                                             advance)):
                 batch.put(start, piece)
     finally:
         if bar is not None:
@@ -574,23 +699,106 @@ def generate_batch(count: int, width: int | Recipe | None = None, height: int | 
                      batch.lengths, made)
 
 
+def _square(maze: Maze | GraphMaze) -> Maze:
+    """A square recipe's maze (what ``generate`` makes of one)."""
+    assert isinstance(maze, Maze)
+    return maze
+
+
 def _batch_recipe(width: int | Recipe | None, height: int | None, algorithm: str, seed: int | None,
-                  goal: str, braid: float, recipe: Recipe | None) -> Recipe:
+                  goal: str, braid: float, recipe: Recipe | None, grid: str = "square",
+                  layers: int = 1) -> Recipe:
     """The recipe of :func:`generate_batch`'s arguments (given as one, or one by one)."""
     if isinstance(width, Recipe):
         if recipe is not None:
             raise TypeError("give the recipe once: generate_batch(count, recipe) or recipe=recipe")
         width, recipe = None, width
     if recipe is None:
-        if width is None or height is None:
+        if width is None or (height is None and grid != "theta"):
             raise TypeError("generate_batch() needs a width and a height, or a recipe")
-        return Recipe(width, height, algorithm, seed, goal, braid=braid)
+        return Recipe(width, width if height is None else height, algorithm, seed, goal, braid=braid,
+                      grid=grid, layers=layers)
     if not isinstance(recipe, Recipe):
         raise TypeError(f"recipe must be a meiro.recipe.Recipe, got {type(recipe).__name__}")
-    if (width, height, algorithm, seed, goal, braid) != (None, None, "dig", None, "corner", 0.0):
+    if (width, height, algorithm, seed, goal, braid, grid, layers) != (
+            None, None, "dig", None, "corner", 0.0, "square", 1):
         raise TypeError("generate_batch() takes a recipe or the sizes and options, not both "
                         "(recipe.replace(...) makes a changed recipe)")
+    if recipe.grid != "square":
+        from .kinds import default_start
+
+        if recipe.origin != default_start(recipe.grid, recipe.size):
+            raise MazeError("a batch's mazes start in the kind's first cell: give a recipe without start")
+        return recipe
     if recipe.mask is not None or recipe.start != (1, 1):
         raise MazeError("a batch's mazes have no mask and start in the top-left cell: "
                         "give a recipe without mask or start")
     return recipe
+
+
+def _kind_piece(recipe: Recipe, seeds: NDArray[np.uint64]) -> ManyMazes:
+    """A piece of a :class:`GraphBatch` (in a worker process, or in this one)."""
+    return make_many(recipe, seeds)
+
+
+def _kind_batch(count: int, recipe: Recipe, solver: str | None, jobs: int, progress: bool,
+                first: int) -> GraphBatch:
+    """:func:`generate_batch` of a grid kind other than the square (its docs)."""
+    from .analysis.kind_batch_stats import kind_batch_paths
+
+    solver = SOLVERS.get(solver).name if solver is not None else None
+    if solver is not None and recipe.braid > 0 and solver not in ("bfs", "dead-end-fill"):
+        raise MazeError(f"a batch of {recipe.grid} mazes with loops records the breadth-first solution: "
+                        "use solver='bfs' (or no solver)")
+    geometry = geometry_of(recipe.grid, recipe.size, 0)  # (checks the size; a weave maze has its own)
+    cells = geometry.cells
+    # each maze's passages (cells - 1 pairs of 2 int32 for a perfect maze) and what making it takes
+    need = count * (8 * cells + 64) + 64 * geometry.edge_count
+    have = available_memory()
+    if have is not None and need > have:
+        raise MazeError(f"{count} {recipe.grid} mazes of {cells} cells need about {need / 2**30:.1f} GiB; "
+                        f"only {have / 2**30:.1f} GiB is available: make fewer or smaller mazes")
+    seeds = batch_seeds(resolve_seed(recipe.seed), count, first)
+    recipe = recipe.replace(seed=None)
+    ranges = [(i, min(i + PIECE, count)) for i in range(0, count, PIECE)]
+    jobs = min(jobs, len(ranges))
+    bar = progress_bar(progress, count)
+    advance: Callable[[int], object] = bar.update if bar is not None else _ignore
+    pieces = [seeds[start:stop] for start, stop in ranges]
+    try:
+        if jobs == 1:
+            made = []
+            for piece in pieces:
+                made.append(_kind_piece(recipe, piece))
+                advance(len(piece))
+        else:
+            made = _in_workers((_kind_piece, (recipe,)), pieces, jobs, advance)
+    finally:
+        if bar is not None:
+            bar.close()
+    offsets, pairs = _joined([(m.offsets, m.pairs) for m in made])
+    starts = np.concatenate([m.starts for m in made])
+    goals = np.concatenate([m.goals for m in made])
+    crossing_offsets = crossings = None
+    if recipe.grid == "weave":
+        crossing_offsets, crossings = _joined([(m.crossing_offsets, m.crossings) for m in made])
+    path_offsets = paths = lengths = None
+    if solver is not None:
+        path_offsets, paths = kind_batch_paths(cells, offsets, pairs, starts, goals)
+        lengths = np.diff(path_offsets) - 1
+    made_recipe = {"algorithm": recipe.algorithm, "grid": recipe.grid, "size": list(recipe.size),
+                   "goal": recipe.goal, "braid": float(recipe.braid), "solver": solver}
+    return GraphBatch(recipe.grid, recipe.size, cells, offsets, pairs, starts, goals, seeds, path_offsets,
+                      paths, lengths, crossing_offsets, crossings, made_recipe)
+
+
+def _joined(parts: list[tuple[Any, Any]]) -> tuple[NDArray[np.int64], NDArray[np.int32]]:
+    """Lists of rows in pieces (each its offsets from 0 and its rows) as one list."""
+    offsets = [np.zeros(1, np.int64)]
+    rows = []
+    base = 0
+    for piece_offsets, piece_rows in parts:
+        offsets.append(np.asarray(piece_offsets[1:], np.int64) + base)
+        rows.append(np.asarray(piece_rows, np.int32).reshape(-1, 2))
+        base += len(piece_rows)
+    return np.concatenate(offsets), np.concatenate(rows) if rows else np.zeros((0, 2), np.int32)

@@ -17,9 +17,10 @@ from ..analysis.difficulty import difficulty_range
 from ..errors import MazeError
 from ..io.writing import write_atomic
 from ..generators import resolve_seed
+from ..kinds import KINDS
 from ..recipe import Recipe
 from ..registry import GENERATORS, SOLVERS
-from .args import add_recipe_options, add_size_options, chosen_size, recipe_of_args, whole_number
+from .args import add_recipe_options, add_size_options, cells, recipe_of_args, whole_number
 from .output import one_output, report
 
 if TYPE_CHECKING:
@@ -28,8 +29,11 @@ if TYPE_CHECKING:
 
 def add_parser(subparsers: Subparsers) -> None:
     """Add ``meiro dataset`` and its options to the command's subparsers."""
+    # "resolve": this command's --grid (kinds, and the square grid's storage) is the one it keeps,
+    # whatever the shared recipe options add
     p = subparsers.add_parser(
-        "dataset", help="many mazes (and solutions): an .npz file, or Parquet shards for the Hub",
+        "dataset", conflict_handler="resolve",
+        help="many mazes (and solutions): an .npz file, or Parquet shards for the Hub",
         description="Make COUNT mazes of one size. Into an .npz file of stacked arrays: grids "
                     "(COUNT x rows x cols, True = wall), starts, goals, seeds, and with --solve the "
                     "solution of each (paths, lengths). Each maze's seed is derived from --seed and "
@@ -44,10 +48,16 @@ def add_parser(subparsers: Subparsers) -> None:
                     "statistics and difficulty, loaded by datasets.load_dataset('parquet', ...) "
                     "with its feature types; the same files for any -j or Dask cluster (--scheduler). "
                     "Filters (--min-length, --difficulty, ...) keep drawing mazes in seed order "
-                    "until COUNT pass, and say how many were drawn.")
+                    "until COUNT pass, and say how many were drawn. "
+                    "--grid hex (theta, triangle, weave) makes mazes of another grid kind: each row "
+                    "holds its open passages as pairs of cell numbers, and geometry.json beside the "
+                    "card the cells' centres and neighbours.")
     p.add_argument("--count", "-n", type=whole_number(1, MAX_COUNT), default=1000,
                    help="how many mazes (default 1000)")
     add_size_options(p)
+    # every kind's size form (R rings, WxH, WxHxL); this replaces the shared --size ("resolve")
+    p.add_argument("--size", type=_size, default=None, metavar="SIZE",
+                   help="size in cells: WxH (default 15x15), R rings for --grid theta, WxHxL for --grid 3d")
     add_recipe_options(p, seed="batch seed, from which each maze's seed is derived (default: fresh)",
                        algorithm=f"generator: {', '.join(GENERATORS.names())} (default dig)",
                        goal="goal rule (default corner)", braid="braid share (0-1)")
@@ -78,9 +88,11 @@ def add_parser(subparsers: Subparsers) -> None:
     q.add_argument("--with", dest="extras", type=_extras, default=(), metavar="COLUMNS",
                    help=f"extra columns, comma-separated: {', '.join(EXTRAS)} (pixels: the "
                         "easy-to-hard input and target pictures)")
-    q.add_argument("--grid", choices=GRIDS, default="array",
-                   help="array: each grid an Array2D of bools (default); bits: its rows' bits packed "
-                        "in one binary value, 60 times faster to write (meiro.dataset.shards.unpack_grid)")
+    p.add_argument("--grid", dest="grid_choice", choices=(*KINDS, *GRIDS), default="square", metavar="KIND",
+                   help=f"the grid kind: {', '.join(KINDS)} (default square; theta's --size is its rings). "
+                        "For square mazes in Parquet, 'array' (the default) or 'bits' chooses how each "
+                        "grid is stored instead: array, an Array2D of bools; bits, its rows' bits packed in "
+                        "one binary value, 60 times faster to write (meiro.dataset.shards.unpack_grid)")
     q.add_argument("--block", type=whole_number(1, 64), default=2, metavar="PX",
                    help="pixels a block in the pictures (default 2)")
     q.add_argument("--shard-draws", type=whole_number(1, 10**8), default=None, metavar="N",
@@ -125,25 +137,68 @@ def _format(args: argparse.Namespace) -> str:
     return "parquet" if "." not in last.lstrip(".") else "npz"  # one_output insists on .npz
 
 
+def _size(text: str) -> tuple[int, ...]:
+    """argparse type for ``--size``: one to three whole numbers joined by ``x`` (the kind checks
+    which form it takes: :func:`meiro.kinds.check_size`)."""
+    parts = text.lower().split("x")
+    if not 1 <= len(parts) <= 3 or not all(p.isdigit() and len(p) <= 9 and int(p) > 0 for p in parts):
+        raise argparse.ArgumentTypeError(f"size must look like WIDTHxHEIGHT in cells (e.g. 15x15), R rings "
+                                         f"for theta or WxHxL for 3d, got {text!r}")
+    if len(parts) == 2:
+        return cells(text)  # the square grid's own checks and messages
+    return tuple(int(p) for p in parts)
+
+
+def _chosen(args: argparse.Namespace) -> tuple[int, ...]:
+    """The size given (``--size`` or ``--blocks``), or the default, as the kind takes it."""
+    if args.size is not None and args.blocks is not None:
+        raise MazeError("give --size or --blocks, not both")
+    size: tuple[int, ...] = args.size or args.blocks or args.default_size
+    if args.grid == "square" or (args.grid != "3d" and len(size) == 1):
+        if len(size) == 3:
+            raise MazeError(f"a {args.grid} maze's size is two numbers, WIDTHxHEIGHT in cells (e.g. 15x15), "
+                            f"got {'x'.join(map(str, size))}")
+        return (size[0], size[0]) if len(size) == 1 else size
+    from ..kinds import check_size
+
+    return check_size(args.grid, size)
+
+
+def _grid_choice(args: argparse.Namespace) -> None:
+    """``--grid``'s value as the kind (``args.grid``) and the square grid's storage (``args.store``)."""
+    choice = args.grid_choice
+    args.grid = choice if choice in KINDS else "square"
+    args.store = choice if choice in GRIDS else "array"
+
+
+def _size_text(args: argparse.Namespace) -> str:
+    """The size as the closing line shows it: ``15x10`` cells, a theta maze's ``8 rings``."""
+    size = _chosen(args)
+    if args.grid == "theta":
+        return f"{size[0]} rings"
+    return f"{'x'.join(map(str, size))} cells"
+
+
 def run(args: argparse.Namespace) -> int:
     """Make the mazes and write the file or the shards; the exit status."""
+    _grid_choice(args)
     if _format(args) == "parquet":
         return _run_parquet(args)
-    for flag, value in (("--with", args.extras), ("--resume", args.resume), ("--grid", args.grid != "array"),
+    for flag, value in (("--with", args.extras), ("--resume", args.resume), (f"--grid {args.store}", args.store != "array"),
                         ("--scheduler", args.scheduler), ("--shard-draws", args.shard_draws)):
         if value:
             raise MazeError(f"{flag} is for Parquet shards (--format parquet)")
     if _filters(args).any() or args.dedupe:
         return _run_npz_filtered(args)
     target = one_output(args.output, ".npz", "dataset")  # before the work: a wrong place costs nothing
-    width, height = chosen_size(args)
     recipe = _recipe(args)
     batch = generate_batch(args.count, recipe, solver=args.solve, jobs=args.jobs,
                            progress=not args.quiet and _on_terminal(sys.stderr))
     batch_seed = recipe.seed
     write_atomic(args.output, batch.to_npz())
     if not args.quiet:
-        report(f"wrote {len(batch)} mazes of {width}x{height} cells to {args.output} "
+        kind = "" if args.grid == "square" else f"{args.grid} "
+        report(f"wrote {len(batch)} {kind}mazes of {_size_text(args)} to {args.output} "
                f"(batch seed {batch_seed})", target)
     return 0
 
@@ -164,12 +219,16 @@ def _filters(args: argparse.Namespace) -> Filters:
 
 def _recipe(args: argparse.Namespace) -> Recipe:
     """The mazes' recipe, its seed the batch seed (drawn when none is given, to be reported)."""
-    return recipe_of_args(args, *chosen_size(args), seed=resolve_seed(args.seed))
+    size = _chosen(args)
+    if len(size) == 1:  # theta's rings: its width and height
+        size = (size[0], size[0])
+    return recipe_of_args(args, size[0], size[1], seed=resolve_seed(args.seed), grid=args.grid,
+                          **({"layers": size[2]} if len(size) > 2 else {}))
 
 
 def _spec(args: argparse.Namespace, extras: tuple[str, ...] = ()) -> DatasetSpec:
     return DatasetSpec.of(args.count, _recipe(args), filters=_filters(args), dedupe=args.dedupe,
-                          extras=extras, block=args.block, grid=args.grid,
+                          extras=extras, block=args.block, grid=args.store,
                           shard_draws=args.shard_draws or 0, max_draws=args.max_draws or 0)
 
 
@@ -183,7 +242,7 @@ def _run_npz_filtered(args: argparse.Namespace) -> int:
         batch, drawn = collect_batch(spec, jobs=args.jobs, progress=advance)
     write_atomic(args.output, batch.to_npz())
     if not args.quiet:
-        report(f"wrote {len(batch)} mazes of {spec.width}x{spec.height} cells to {args.output} "
+        report(f"wrote {len(batch)} mazes of {_size_text(args)} to {args.output} "
                f"(batch seed {spec.seed}; {drawn:,} drawn, {len(batch) / drawn:.1%} passed the filters)",
                target)
     return 0
@@ -213,7 +272,8 @@ def _run_parquet(args: argparse.Namespace) -> int:
     if not args.quiet:
         passed = f", {result.rows / result.drawn:.1%} of {result.drawn:,} draws passed" \
             if result.drawn != result.rows else ""
-        print(f"wrote {result.rows:,} mazes of {spec.width}x{spec.height} cells in {len(result.shards)} "
+        kind = "" if spec.kind == "square" else f"{spec.kind} "
+        print(f"wrote {result.rows:,} {kind}mazes of {_size_text(args)} in {len(result.shards)} "
               f"shards to {result.where} (batch seed {spec.seed}{passed}); the card is README.md")
     return 0
 

@@ -29,11 +29,12 @@ from collections.abc import Callable, Iterator
 
 import numpy as np
 
-from ..batch import MazeBatch
+from ..batch import GraphBatch, MazeBatch
 from ..errors import MazeError
 from .card import SHARDS, card_text, read_record
 from .folder import CARD, Folder
-from .shards import DrawnShard, draw_shard, pyarrow, shard_bytes, shard_range
+from .kind_shards import GEOMETRY, DrawnKindShard, geometry_document
+from .shards import Drawn, DrawnShard, draw_shard, pyarrow, shard_bytes, shard_range
 from .spec import DatasetSpec
 
 
@@ -130,10 +131,12 @@ def build_dataset(spec: DatasetSpec, where: str | os.PathLike[str], *, jobs: int
     settler = _Settler(spec)
     shards: list[dict[str, Any]] = []
     written: list[str] = []
-    def put(rows: DrawnShard) -> dict[str, Any]:
+    def put(rows: Drawn) -> dict[str, Any]:
         return _put(spec, folder, rows.k, rows, kept, written, log)
 
     try:
+        if spec.kind != "square":  # the cells' centres and neighbours, once beside the shards
+            folder.write(GEOMETRY, geometry_document(spec))
         with _threads(jobs) as pool:
             for window in _settled_windows(spec, settler, jobs, pool):
                 entries = list(pool.map(put, window)) if pool and len(window) > 1 else [put(r) for r in window]
@@ -147,14 +150,17 @@ def build_dataset(spec: DatasetSpec, where: str | os.PathLike[str], *, jobs: int
             folder.remove(name)
         if written and not kept:
             folder.remove(CARD)
+        if not kept and spec.kind != "square":
+            folder.remove(GEOMETRY)
         raise
     return DatasetResult(settler.rows, settler.drawn, shards, folder.where)
 
 
 def collect_batch(spec: DatasetSpec, *, jobs: int = 1,
-                  progress: Callable[[int], object] | None = None) -> tuple[MazeBatch, int]:
-    """The dataset's rows in memory, as a :class:`meiro.MazeBatch` with breadth-first solutions,
-    and how many draws it took (``meiro dataset FILE.npz`` with filters).
+                  progress: Callable[[int], object] | None = None) -> tuple[MazeBatch | GraphBatch, int]:
+    """The dataset's rows in memory, as a :class:`meiro.MazeBatch` (of another grid kind: a
+    :class:`meiro.batch.GraphBatch`) with breadth-first solutions, and how many draws it took
+    (``meiro dataset FILE.npz`` with filters).
 
     Examples
     --------
@@ -166,12 +172,15 @@ def collect_batch(spec: DatasetSpec, *, jobs: int = 1,
     from ..analysis.batch_stats import batch_paths
 
     settler = _Settler(spec)
-    parts: list[DrawnShard] = []
+    drawn: list[Drawn] = []
     with _threads(jobs) as pool:
         for window in _settled_windows(spec, settler, jobs, pool):
-            parts += window
+            drawn += window
             if progress is not None:
                 progress(sum(len(rows) for rows in window))
+    if spec.kind != "square":
+        return _joined_kind(spec, [p for p in drawn if isinstance(p, DrawnKindShard)]), settler.drawn
+    parts = [p for p in drawn if isinstance(p, DrawnShard)]
     grids, starts, goals = (np.concatenate([getattr(p, n) for p in parts]) for n in ("grids", "starts", "goals"))
     lengths = np.concatenate([p.stats.solution_length for p in parts])
     offsets, blocks = batch_paths(grids, starts, goals, lengths)
@@ -182,6 +191,29 @@ def collect_batch(spec: DatasetSpec, *, jobs: int = 1,
     seeds = np.concatenate([p.seeds for p in parts])
     # lengths in block steps, as MazeBatch holds them
     return MazeBatch(grids, starts, goals, seeds, paths, 2 * lengths, recipe), settler.drawn
+
+
+def _joined_kind(spec: DatasetSpec, parts: list[DrawnKindShard]) -> GraphBatch:
+    """The rows of several shards of a grid kind as one batch, with their solutions."""
+    from ..analysis.kind_batch_stats import KindBatchStats
+
+    def concat(lists: list[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
+        offsets, rows, base = [np.zeros(1, np.int64)], [], 0
+        for o, r in lists:
+            offsets.append(o[1:] + base)
+            rows.append(r)
+            base += len(r)
+        return np.concatenate(offsets), np.concatenate(rows)
+
+    whole = DrawnKindShard(0, 0, 0, np.concatenate([p.index for p in parts]),
+                           np.concatenate([p.seeds for p in parts]), *concat([(p.offsets, p.pairs) for p in parts]),
+                           np.concatenate([p.starts for p in parts]), np.concatenate([p.goals for p in parts]),
+                           KindBatchStats.joined([p.stats for p in parts]), None, None, None)
+    if spec.kind == "weave":
+        whole.crossing_offsets, whole.crossings = concat(
+            [(p.crossing_offsets, p.crossings) for p in parts if p.crossing_offsets is not None
+             and p.crossings is not None])
+    return whole.batch(spec)
 
 
 @contextlib.contextmanager
@@ -195,7 +227,7 @@ def _threads(jobs: int) -> Iterator[ThreadPoolExecutor | None]:
 
 
 def _settled_windows(spec: DatasetSpec, settler: _Settler, jobs: int,
-                     pool: ThreadPoolExecutor | None) -> Iterator[list[DrawnShard]]:
+                     pool: ThreadPoolExecutor | None) -> Iterator[list[Drawn]]:
     """The settled rows of shards 0, 1, ..., a window of up to ``jobs`` shards at a time."""
     k = 0
     while not settler.done:
@@ -218,7 +250,7 @@ def _settled_windows(spec: DatasetSpec, settler: _Settler, jobs: int,
         yield settled
 
 
-def _put(spec: DatasetSpec, folder: Folder, k: int, rows: DrawnShard, kept: dict[str, dict[str, Any]],
+def _put(spec: DatasetSpec, folder: Folder, k: int, rows: Drawn, kept: dict[str, dict[str, Any]],
          written: list[str], log: Callable[[str], None]) -> dict[str, Any]:
     """Write shard ``k`` unless a checked copy is there; its card entry."""
     name = SHARDS.format(k)

@@ -39,7 +39,10 @@ def yaml_features(spec: DatasetSpec) -> list[dict[str, Any]]:
         elif kind == "Image":
             out.append({"name": name, "dtype": "image"})
         elif kind == "List" and feature["feature"]["_type"] == "Value":
-            out.append({"name": name, "list": feature["feature"]["dtype"], "length": feature["length"]})
+            entry: dict[str, Any] = {"name": name, "list": feature["feature"]["dtype"]}
+            if "length" in feature:
+                entry["length"] = feature["length"]
+            out.append(entry)
         else:  # a list of pairs
             inner = feature["feature"]
             out.append({"name": name, "list": {"list": inner["feature"]["dtype"], "length": inner["length"]}})
@@ -66,7 +69,57 @@ def card_text(spec: DatasetSpec, shards: list[dict[str, Any]], drawn: int, compl
         (f"difficulty from {f.difficulty[0]:g} to {f.difficulty[1]:g}" if f.difficulty else "", f.difficulty),
         ("start and goal in dead ends", f.dead_end_ends),
         ("no maze twice", spec.dedupe)) if on]
+    if spec.kind != "square":
+        lines += _kind_body(spec, rows, drawn, complete, wanted)
+    else:
+        lines += _square_body(spec, rows, drawn, complete, wanted)
     lines += [
+        "| shard | rows | draws | sha256 |",
+        "|---|---:|---|---|",
+        *(f"| {s['file']} | {s['rows']:,} | {s['first']:,}-{s['first'] + s['draws'] - 1:,} | `{s['sha256']}` |"
+          for s in shards),
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def _kind_body(spec: DatasetSpec, rows: int, drawn: int, complete: bool, wanted: list[str]) -> list[str]:
+    """The card's text about a dataset of another grid kind (:mod:`.kind_shards`)."""
+    return [
+        f"# {spec.count:,} {spec.algorithm} {spec.kind} mazes of size {spec.size_text()}",
+        "",
+        f"Made with meiro {__version__}: `{command_line(spec)}`"
+        + ("" if complete else " (**incomplete**: re-run the command with `--resume` to finish it)."),
+        "",
+        f"- rows: {rows:,}, from {drawn:,} draws" + (f" ({rows / drawn:.1%} passed)" if drawn else ""),
+        f"- filters: {', '.join(wanted) if wanted else 'none'}",
+        f"- grid kind: {spec.kind}, {spec.cell_count():,} cells; goal rule: {spec.goal}, braid {spec.braid:g}, "
+        f"batch seed {spec.seed}",
+        "",
+        f"Row `i` holds draw `index`: `meiro.generate(recipe=meiro.recipe.Recipe.from_dict({{\"grid\": "
+        f"\"{spec.kind}\", \"size\": {list(spec.size)}, \"algorithm\": \"{spec.algorithm}\", \"seed\": seed, "
+        f"\"goal\": \"{spec.goal}\"" + (f", \"braid\": {spec.braid:g}" if spec.braid else "") + "}))` makes its "
+        "maze again. A maze is its open passages: `passages` lists each open pair `[a, b]` of cell numbers "
+        "(`a < b`); `start`, `goal` and the `solution` are cell numbers too. The cells' centres (`cells`, "
+        "`[x, y]`" + (" or `[x, y, z]` with z the layer" if spec.kind == "3d" else "") + ") and every "
+        "neighbouring pair (`neighbours`) are in `geometry.json` beside this card, numbered as the rows "
+        "number them (the keys of a maze's JSON file), so the graph can be rebuilt without meiro."
+        + (" A weave's neighbours depend on each maze's crossings: `geometry.json` lists the square grid's "
+           "pairs, and at each crossing `[c, over]` of a row's `crossings` (`over` 0: the passage over `c` "
+           "runs east-west, 1: north-south) `c` is no neighbour of its two cells at right angles to that "
+           "passage, which are neighbours of each other instead (the tunnel under `c`)."
+           if spec.kind == "weave" else "")
+        + " The columns are described in meiro's `meiro.dataset.kind_shards` module.",
+        "",
+        "Load it with `datasets.load_dataset(\"parquet\", data_files=\"data/*.parquet\")` or, on the Hub, "
+        "by its name. Publish it with `huggingface-cli upload --repo-type dataset NAME .` from this folder.",
+        "",
+    ]
+
+
+def _square_body(spec: DatasetSpec, rows: int, drawn: int, complete: bool, wanted: list[str]) -> list[str]:
+    """The card's text about a dataset of square mazes."""
+    return [
         f"# {spec.count:,} {spec.algorithm} mazes of {spec.width}x{spec.height} cells",
         "",
         f"Made with meiro {__version__}: `{command_line(spec)}`"
@@ -89,20 +142,16 @@ def card_text(spec: DatasetSpec, shards: list[dict[str, Any]], drawn: int, compl
         "Load it with `datasets.load_dataset(\"parquet\", data_files=\"data/*.parquet\")` or, on the Hub, "
         "by its name. Publish it with `huggingface-cli upload --repo-type dataset NAME .` from this folder.",
         "",
-        "| shard | rows | draws | sha256 |",
-        "|---|---:|---|---|",
-        *(f"| {s['file']} | {s['rows']:,} | {s['first']:,}-{s['first'] + s['draws'] - 1:,} | `{s['sha256']}` |"
-          for s in shards),
-        "",
     ]
-    return "\n".join(lines)
 
 
 def command_line(spec: DatasetSpec) -> str:
     """The ``meiro dataset`` command that makes this dataset."""
     f = spec.filters
-    parts = ["meiro dataset", f"-n {spec.count}", f"--size {spec.width}x{spec.height}",
+    parts = ["meiro dataset", f"-n {spec.count}", f"--size {spec.size_text()}",
              f"-a {spec.algorithm}", f"--goal {spec.goal}", f"--seed {spec.seed}"]
+    if spec.kind != "square":
+        parts.insert(2, f"--grid {spec.kind}")
     if spec.braid:
         parts.append(f"--braid {spec.braid:g}")
     for flag, value in (("--min-length", f.min_length), ("--max-length", f.max_length),

@@ -34,6 +34,7 @@ from ..errors import MazeError
 from .build import DatasetResult, _exhausted, _Settler, existing_shards
 from .card import SHARDS, card_text
 from .folder import CARD, Folder
+from .kind_shards import GEOMETRY, geometry_document
 from .shards import draw_shard, pyarrow, shard_bytes, shard_range
 from .spec import DatasetSpec
 
@@ -113,6 +114,8 @@ def build_on_cluster(spec: DatasetSpec, where: str | os.PathLike[str], client: A
                              retries=RETRIES, pure=False)
 
     try:
+        if spec.kind != "square":  # the cells' centres and neighbours, once beside the shards
+            folder.write(GEOMETRY, geometry_document(spec))
         while not settler.done:
             while len(submitted) < ahead and shard_range(spec, next_k)[0] < spec.max_draws:
                 submitted[next_k] = submit(next_k)
@@ -158,6 +161,8 @@ def build_on_cluster(spec: DatasetSpec, where: str | os.PathLike[str], client: A
                 folder.remove(SHARDS.format(k))
         if not kept:
             folder.remove(CARD)
+            if spec.kind != "square":
+                folder.remove(GEOMETRY)
         raise
     _sweep_parts(folder)
     made = [e for e in entries if e is not None]  # every one, the rewrites done

@@ -56,10 +56,11 @@ from typing import Any
 
 import numpy as np
 
-from ..batch import generate_batch
+from ..batch import MazeBatch, generate_batch
 from ..analysis.batch_stats import BatchStats, batch_paths, batch_solutions, batch_stats
 from ..errors import MazeError
 from ..generators.seeds import GOLDEN, mix64
+from .kind_shards import DrawnKindShard, draw_kind_shard, kind_features, kind_shard_table
 from .spec import DatasetSpec
 
 #: the two hash lanes' keys: SplitMix64's step and xxHash64's second prime (any two odd
@@ -100,18 +101,26 @@ class DrawnShard:
                           None if self.fingerprints is None else self.fingerprints[keep])
 
 
+#: A shard's drawn rows: square mazes' or another grid kind's (:mod:`.kind_shards`).
+Drawn = DrawnShard | DrawnKindShard
+
+
 def shard_range(spec: DatasetSpec, k: int) -> tuple[int, int]:
     """The draws shard ``k`` covers: ``(first, stop)``, cut at ``spec.max_draws``."""
     first = k * spec.shard_draws
     return first, min(first + spec.shard_draws, spec.max_draws)
 
 
-def draw_shard(spec: DatasetSpec, k: int, jobs: int = 1) -> DrawnShard:
-    """Make, measure and filter the draws of shard ``k`` (module docs, step 1)."""
+def draw_shard(spec: DatasetSpec, k: int, jobs: int = 1) -> Drawn:
+    """Make, measure and filter the draws of shard ``k`` (module docs, step 1; a grid kind's:
+    :mod:`.kind_shards`)."""
     first, stop = shard_range(spec, k)
     if stop <= first:
         raise MazeError(f"shard {k} starts after the last draw ({spec.max_draws})")
+    if spec.kind != "square":
+        return draw_kind_shard(spec, k, first, stop, jobs)
     batch = generate_batch(stop - first, spec.maze_recipe, jobs=jobs, first=first)
+    assert isinstance(batch, MazeBatch)  # (a square recipe's batch)
     stats = _stats(batch.grids, batch.starts, batch.goals, jobs)
     keep = _passing(spec, stats, batch.grids, batch.starts, batch.goals)
     drawn = DrawnShard(k, first, stop - first, np.arange(first, stop, dtype=np.uint64), batch.seeds,
@@ -199,6 +208,9 @@ def fingerprints(grids: np.ndarray, starts: np.ndarray, goals: np.ndarray) -> np
 
 def features(spec: DatasetSpec) -> dict[str, Any]:
     """The rows' Hugging Face ``Features``, as its ``to_dict()`` writes them (no ``datasets`` needed)."""
+    if spec.kind != "square":
+        return kind_features(spec)
+
     def value(dtype: str) -> dict[str, Any]:
         return {"dtype": dtype, "_type": "Value"}
 
@@ -287,13 +299,15 @@ def _extension(name: str, spec: DatasetSpec) -> dict[bytes, bytes] | None:
             b"ARROW:extension:metadata": json.dumps([feature["shape"], feature["dtype"]]).encode()}
 
 
-def shard_bytes(spec: DatasetSpec, rows: DrawnShard) -> bytes:
+def shard_bytes(spec: DatasetSpec, rows: Drawn) -> bytes:
     """The Parquet file of the rows (module docs, step 2)."""
     pq = pyarrow().parquet
 
     sink = io.BytesIO()
-    pq.write_table(shard_table(spec, rows), sink, row_group_size=ROW_GROUP, compression=COMPRESSION,
-                   use_dictionary=["algorithm"], write_statistics=["index", "seed"])
+    table = shard_table(spec, rows) if isinstance(rows, DrawnShard) else kind_shard_table(spec, rows)
+    pq.write_table(table, sink, row_group_size=ROW_GROUP, compression=COMPRESSION,
+                   use_dictionary=["algorithm"] if spec.kind == "square" else ["kind", "algorithm"],
+                   write_statistics=["index", "seed"])
     return sink.getvalue()
 
 

@@ -15,6 +15,16 @@ The mazes are *drawn* in order: draw ``i`` is maze ``i`` of the batch of
 with ``dedupe``, are not the same maze as an earlier row), so shard ``k`` always
 covers the same seed range whoever makes it; the last shard stops at the row
 that makes ``count``.
+
+Grid kinds
+----------
+``kind`` (and ``layers`` for ``3d``) makes a dataset of another grid kind
+(:mod:`meiro.kinds`): its rows hold each maze's open passages as cell pairs
+instead of a block grid (:mod:`meiro.dataset.kind_shards`). The square grid's own
+columns (``grid="bits"``, the ``tokens``, ``connection_list`` and ``pixels``
+extras: block pictures and maze-dataset's formats) are refused for them. A square
+dataset's :meth:`~DatasetSpec.recipe` does not name its kind, so its card is
+the one earlier versions wrote.
 """
 
 from __future__ import annotations
@@ -94,15 +104,19 @@ class DatasetSpec:
     grid: str = "array"  # "array": Array2D; "bits": packed rows (see meiro.dataset.shards)
     shard_draws: int = 0  # 0: chosen from the size
     max_draws: int = 0  # 0: chosen from count
+    kind: str = "square"  # the grid kind (meiro.kinds.KINDS); a theta maze's rings are its width
+    layers: int = 1  # a 3d maze's layers
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "count", _whole("count", self.count, 1, MAX_ROWS))
         _whole("seed", self.seed, 0, 2**64 - 1)  # (a dataset's seed is given: None is not one)
         # the mazes' recipe, checked as every recipe is; the spec keeps its values as fields
         # (which its recipe() records, as it always has)
-        recipe = Recipe(self.width, self.height, self.algorithm, self.seed, self.goal, braid=self.braid)
-        for name in ("width", "height", "algorithm", "goal", "braid", "seed"):
+        recipe = Recipe(self.width, self.height, self.algorithm, self.seed, self.goal, braid=self.braid,
+                        grid=self.kind, layers=self.layers)
+        for name in ("width", "height", "algorithm", "goal", "braid", "seed", "layers"):
             object.__setattr__(self, name, getattr(recipe, name))
+        object.__setattr__(self, "kind", recipe.grid)
         object.__setattr__(self, "_maze_recipe", recipe)
         if not isinstance(self.filters, Filters):
             raise MazeError("filters must be a meiro.dataset.Filters")
@@ -115,6 +129,8 @@ class DatasetSpec:
         object.__setattr__(self, "block", _whole("block", self.block, 1, 64))
         if self.grid not in GRIDS:
             raise MazeError(f"grid must be one of {', '.join(GRIDS)}, got {self.grid!r}")
+        if self.kind != "square":
+            _check_kind_columns(self)
         if not self.shard_draws:
             object.__setattr__(self, "shard_draws", self.default_shard_draws())
         object.__setattr__(self, "shard_draws", _whole("shard_draws", self.shard_draws, 1, 10**8))
@@ -139,7 +155,13 @@ class DatasetSpec:
         """
         if not isinstance(recipe, Recipe):
             raise TypeError(f"recipe must be a meiro.recipe.Recipe, got {type(recipe).__name__}")
-        if recipe.mask is not None or recipe.start != (1, 1):
+        if recipe.grid != "square":
+            from ..kinds import default_start
+
+            if recipe.origin != default_start(recipe.grid, recipe.size):
+                raise MazeError("a dataset's mazes start in the kind's first cell: give a recipe without start")
+            options = {"kind": recipe.grid, "layers": recipe.layers, **options}
+        elif recipe.mask is not None or recipe.start != (1, 1):
             raise MazeError("a dataset's mazes have no mask and start in the top-left cell: "
                             "give a recipe without mask or start")
         return cls(count, recipe.width, recipe.height, algorithm=recipe.algorithm, goal=recipe.goal,
@@ -162,8 +184,29 @@ class DatasetSpec:
         """Blocks a grid has across."""
         return 2 * self.width + 1
 
+    @property
+    def size(self) -> tuple[int, ...]:
+        """The mazes' size as ``--size`` gives it (:attr:`meiro.recipe.Recipe.size`)."""
+        return self.maze_recipe.size
+
+    def size_text(self) -> str:
+        """The size as ``--size`` takes it: ``15x10``, a theta maze's ``8``, a 3D maze's ``6x6x3``."""
+        return "x".join(str(v) for v in self.size)
+
+    def cell_count(self) -> int:
+        """Cells a maze has."""
+        if self.kind == "square":
+            return self.width * self.height
+        from ..kinds import _cell_count
+
+        return _cell_count(self.kind, self.size)
+
     def row_bytes(self) -> int:
         """A generous bound on a row's size in a shard (before compression)."""
+        if self.kind != "square":
+            # passages (a pair of int32 each, up to 3 per cell with braid on hex), solution,
+            # a weave's crossings
+            return 40 * self.cell_count() + 64
         blocks = self.rows * self.cols
         size = blocks // 8 + blocks + 64  # the grid's bits; a solution through every cell
         if "pixels" in self.extras:
@@ -186,10 +229,22 @@ class DatasetSpec:
         """Everything that decides the rows, as plain JSON values (the card and the shards
         record it)."""
         out = asdict(self)
+        if self.kind == "square":  # as a square dataset's card has always recorded it
+            del out["kind"], out["layers"]
+        elif self.kind != "3d":
+            del out["layers"]
         out["filters"] = {k: (list(v) if isinstance(v, tuple) else v)
                           for k, v in asdict(self.filters).items()}
         out["extras"] = list(self.extras)
         return out
+
+
+def _check_kind_columns(spec: DatasetSpec) -> None:
+    """Refuse the square grid's own columns on a dataset of another kind (module docs)."""
+    square_only = [f"--with {e}" for e in spec.extras] + (["--grid bits"] if spec.grid == "bits" else [])
+    if square_only:
+        raise MazeError(f"{', '.join(square_only)} is for square mazes only (block grids, maze-dataset's "
+                        f"formats), not {spec.kind} ones: their rows hold passages between cells")
 
 
 def _whole(name: str, value: object, low: int, high: int) -> int:

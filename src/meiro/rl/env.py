@@ -125,6 +125,8 @@ class MazeEnv(gymnasium.Env[np.ndarray, np.int64]):
         Size, algorithm, goal and braid as one :class:`~meiro.recipe.Recipe`, instead of
         those five (without a mask or a start; its seed is not used: each episode
         draws one from the environment's generator). :attr:`recipe` is the one in use.
+        The environment plays square mazes only: a recipe of another grid kind
+        (``grid="hex"``, ...) is refused with a :class:`~meiro.MazeError`.
     max_steps : int, optional
         Steps before an episode is truncated (default: four times the open blocks).
     render_mode : {None, "ansi", "rgb_array"}
@@ -223,6 +225,11 @@ class MazeEnv(gymnasium.Env[np.ndarray, np.int64]):
             recipe = Recipe(**{name: options.get(name, old[name]) for name in RECIPE_OPTIONS})
         elif not isinstance(recipe, Recipe):
             raise MazeError(f"recipe must be a meiro.recipe.Recipe, got {type(recipe).__name__}")
+        elif recipe.grid != "square":
+            # its observations are windows of the block grid and its actions the four compass
+            # moves: both are the square grid's
+            raise MazeError(f"the maze environment plays square mazes only (four moves on the block "
+                            f"grid), not {recipe.grid} ones: give a square recipe")
         elif recipe.mask is not None or recipe.start != (1, 1):
             raise MazeError("an environment's mazes have no mask and start in the top-left cell: "
                             "give a recipe without mask or start")
@@ -247,7 +254,9 @@ class MazeEnv(gymnasium.Env[np.ndarray, np.int64]):
         maze = (options or {}).get("maze")
         if maze is None:
             maze_seed = int(self.np_random.integers(2**63))
-            maze = generate(self.recipe.replace(seed=maze_seed))
+            made = generate(self.recipe.replace(seed=maze_seed))
+            assert isinstance(made, Maze)  # (the recipe is a square one: see _configure)
+            maze = made
         elif not isinstance(maze, Maze) or maze.shape != self.maze_shape:
             raise MazeError(f"options['maze'] must be a Maze of {self.width}x{self.height} cells")
         maze.check()
