@@ -393,40 +393,41 @@ GENERATORS.declare(
 
 SOLVERS.declare(
     "astar", _S + "astar", "astar", aliases=("a*", "a-star"), ja="A*探索",
-    summary="A*: Manhattan heuristic, ties to larger g then seeded random; shortest path",
-    reference="Hart, Nilsson, Raphael (1968); the Tk seed article")
+    summary="A*: Manhattan heuristic (other kinds: straight-line), ties to larger g then seeded random; "
+            "shortest path",
+    reference="Hart, Nilsson, Raphael (1968); the Tk seed article", graph="astar_graph")
 SOLVERS.declare(
     "bfs", _S + "bfs", "bfs", aliases=("breadth-first",), ja="幅優先探索",
     summary="breadth-first search: shortest path, explores evenly around the start",
-    reference="E. F. Moore, The shortest path through a maze (1959)")
+    reference="E. F. Moore, The shortest path through a maze (1959)", graph="bfs_graph")
 SOLVERS.declare(
     "dfs", _S + "dfs", "dfs", aliases=("depth-first",), exact=False, ja="深さ優先探索",
     summary="depth-first search: one corridor to its end, then back up; any path, not shortest",
-    reference="R. E. Tarjan (1972); Trémaux (19th c.)")
+    reference="R. E. Tarjan (1972); Trémaux (19th c.)", graph="dfs_graph")
 SOLVERS.declare(
     "greedy", _S + "greedy", "greedy", aliases=("best-first", "greedy-best-first"), exact=False,
     ja="最良優先探索",
     summary="greedy best-first: nearest-to-goal first (Manhattan); fast on open ground, not shortest",
-    reference="Doran and Michie (1966); J. Pearl, Heuristics (1984)")
+    reference="Doran and Michie (1966); J. Pearl, Heuristics (1984)", graph="greedy_graph")
 SOLVERS.declare(
     "wall-left", _S + "wall_follower", "wall_left", aliases=("left-hand",), exact=False, ja="左手法",
     summary="left-hand wall follower: always works on perfect mazes; can circle forever with loops",
-    reference="folklore; W. D. Pullen, Think Labyrinth!")
+    reference="folklore; W. D. Pullen, Think Labyrinth!", graph="wall_left_graph")
 SOLVERS.declare(
     "wall-right", _S + "wall_follower", "wall_right", aliases=("right-hand",), exact=False, ja="右手法",
     summary="right-hand wall follower: mirror image of wall-left",
-    reference="folklore; W. D. Pullen, Think Labyrinth!")
+    reference="folklore; W. D. Pullen, Think Labyrinth!", graph="wall_right_graph")
 SOLVERS.declare(
     "tremaux", _S + "tremaux", "tremaux", aliases=("trémaux",), exact=False, ja="トレモー法",
     summary="Trémaux: mark passages, never walk one three times; works with loops, not shortest",
-    reference="É. Lucas, Récréations mathématiques (1882), after C. P. Trémaux")
+    reference="É. Lucas, Récréations mathématiques (1882), after C. P. Trémaux", graph="tremaux_graph")
 SOLVERS.declare(
     "dead-end-fill", _S + "dead_end_fill", "dead_end_fill", aliases=("dead-end-filling", "fill"),
     ja="行き止まり埋め法",
     summary="dead-end filling: wall up dead ends until the route is left, then BFS; shortest path",
-    reference="W. D. Pullen, Think Labyrinth!")
+    reference="W. D. Pullen, Think Labyrinth!", graph="dead_end_fill_graph")
 SOLVERS.declare(
     "bidirectional", _S + "bidirectional", "bidirectional", aliases=("bidirectional-bfs", "bibfs"),
     ja="双方向幅優先探索",
     summary="bidirectional BFS: from both ends, level by level; shortest path",
-    reference="I. Pohl, Bi-directional search (1971)")
+    reference="I. Pohl, Bi-directional search (1971)", graph="bidirectional_graph")

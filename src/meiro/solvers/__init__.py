@@ -5,12 +5,17 @@ Each solver is one module with a function declared in the catalogue of
 loads no kernel and no numba); the function folds the block grid into the one-byte-per-node search graph
 (:class:`~meiro.solvers.result.SearchGraph`), runs its numba kernel on it and
 returns a :class:`~meiro.solvers.result.SearchResult` with the block path.
+
+A maze on another grid kind (:class:`~meiro.kinds.maze.GraphMaze`) is solved by
+the function its catalogue entry names with ``graph=`` (:attr:`meiro.registry.Algorithm.kinds`),
+on the geometry's graph (:mod:`~meiro.solvers.graph_search`), and gets a
+:class:`~meiro.solvers.graph_solution.GraphSolution`: cell numbers instead of blocks.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 import numpy as np
 
@@ -19,6 +24,8 @@ from ..maze import Maze, check_path
 from ..registry import SOLVERS
 
 if TYPE_CHECKING:  # (importing the solvers' module would define their kernels)
+    from ..kinds.maze import GraphMaze
+    from .graph_solution import GraphSolution
     from .result import SearchResult
 
 
@@ -189,18 +196,27 @@ def _run(maze: Maze, method: str, record: bool) -> SearchResult:
     return result
 
 
-def solve(maze: Maze, method: str = "astar") -> Solution:
+@overload
+def solve(maze: Maze, method: str = ...) -> Solution: ...
+@overload
+def solve(maze: GraphMaze, method: str = ...) -> GraphSolution: ...
+
+
+def solve(maze: Maze | GraphMaze, method: str = "astar") -> Solution | GraphSolution:
     """Find a path from ``maze.start`` to ``maze.goal``.
 
     Parameters
     ----------
-    maze : Maze
+    maze : Maze or GraphMaze
+        A square maze, or a maze on another grid kind (``meiro.generate(..., grid=KIND)``).
     method : str
         A registered solver name (``meiro list`` prints them): ``"astar"`` or ``"bfs"``.
 
     Returns
     -------
-    Solution
+    Solution or GraphSolution
+        A :class:`~meiro.solvers.graph_solution.GraphSolution` for a ``GraphMaze``: its
+        path and search log are cell numbers.
 
     Raises
     ------
@@ -216,9 +232,18 @@ def solve(maze: Maze, method: str = "astar") -> Solution:
     >>> sol = meiro.solve(m, method="bfs")
     >>> sol.length == meiro.solve(m, method="astar").length
     True
+    >>> round_maze = meiro.generate(6, grid="theta", seed=4)
+    >>> meiro.solve(round_maze, "dfs").path[[0, -1]].tolist() == [round_maze.start, round_maze.goal]
+    True
     """
     if not isinstance(maze, Maze):
-        raise TypeError(f"solve() needs a meiro.Maze, got {type(maze).__name__}")
+        from ..kinds.maze import GraphMaze
+
+        if isinstance(maze, GraphMaze):
+            from .graph_solution import solve_graph
+
+            return solve_graph(maze, method)
+        raise TypeError(f"solve() needs a meiro.Maze or a GraphMaze, got {type(maze).__name__}")
     name = SOLVERS.get(method).name
     result = _run(maze, name, record=False)
     if result.found < 0:

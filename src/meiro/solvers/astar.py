@@ -13,9 +13,18 @@ comparison orders by all three rules. Entries carry the node's (y, x), so no
 division is needed to compute a neighbour's ``h``. Deletion is lazy: on a
 maze with loops a node may be pushed twice, and the stale entry is skipped
 when popped; the per-node state is the graph's one byte.
+
+On the other grid kinds (:mod:`meiro.kinds`) the heuristic is the straight
+distance between the cell's centre and the goal's (3D: with the layers' z),
+divided by the geometry's ``reach``, the longest distance between two
+neighbouring centres: no step gets nearer than that, so it never
+overestimates, and it changes by at most one a step (it is consistent), so a
+cell is never expanded twice. Ties go to the larger ``g``, then at random.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -26,7 +35,11 @@ from ..kernels.buffers import _grow
 from ..kernels.graph import CODE_MASK, EAST, SOURCE, SOUTH, _set_code
 from ..kernels.index import Int, U
 from ..kernels.rng import _next_u64, mix_seed
+from .graph_search import GraphSearch, run_graph
 from .result import SearchGraph, SearchResult
+
+if TYPE_CHECKING:
+    from ..kinds.geometry import Geometry
 
 
 @njit(cache=True)
@@ -222,3 +235,119 @@ def _best_first(grid: np.ndarray, source: int, target: int, step: int, rng: np.u
     g = SearchGraph(grid, step)
     f_shift, h_shift = _key_layout(g.graph.size, g.width, g.graph.size // g.width)
     return g.run(_astar_kernel, source, target, record, f_shift, h_shift, rng, g_weight)
+
+
+@njit(cache=True)
+def _astar_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32], slot_edges: NDArray[np.int32],
+                        open_: NDArray[np.uint8], source: Int, target: Int, centres: NDArray[np.float64],
+                        scale: float, rng: np.uint64, g_weight: int, parent: NDArray[np.int32],
+                        order: NDArray[np.int32]) -> tuple[Int, int, int]:
+    """A* (``g_weight`` 1) or greedy best-first search (0) on a grid kind's graph.
+
+    ``f = g_weight * g + h`` with ``h`` the centres' straight distance to the
+    target times ``scale`` (``1 / reach``, a hair less: rounding never makes it
+    overestimate). The heap holds ``f``, then ``-g`` and a random tie-break in one
+    integer, then the cell and the cell it was reached from; an entry whose cell was
+    expanded already is skipped when popped. Other arguments and the result as for
+    :func:`meiro.solvers.bfs._bfs_graph_kernel`.
+    """
+    record = order.size > 0
+    dims = centres.shape[1]
+    gx = centres[target, 0]
+    gy = centres[target, 1]
+    gz = centres[target, 2] if dims == 3 else 0.0
+    best = np.full(offsets.size - 1, np.int64(1) << 40)  # the least g pushed per cell
+    fs = np.empty(1024, np.float64)
+    ties = np.empty(1024, np.int64)     # -g << 24 | 24 random bits
+    cells = np.empty(1024, np.int64)    # cell << 32 | the cell it was reached from
+    fs[0] = 0.0
+    ties[0] = 0
+    cells[0] = (np.int64(source) << 32) | source
+    best[source] = 0
+    size = 1
+    max_frontier = 1
+    expanded = 0
+    found = -1
+    while size > 0:
+        tie = ties[0]
+        entry = cells[0]
+        size -= 1
+        if size > 0:  # sift the last entry down from the root
+            lf, lt, lc = fs[U(size)], ties[U(size)], cells[U(size)]
+            i = 0
+            while True:
+                child = 2 * i + 1
+                if child >= size:
+                    break
+                if child + 1 < size and (fs[U(child + 1)] < fs[U(child)] or (
+                        fs[U(child + 1)] == fs[U(child)] and ties[U(child + 1)] < ties[U(child)])):
+                    child += 1
+                if fs[U(child)] > lf or (fs[U(child)] == lf and ties[U(child)] >= lt):
+                    break
+                fs[U(i)], ties[U(i)], cells[U(i)] = fs[U(child)], ties[U(child)], cells[U(child)]
+                i = child
+            fs[U(i)], ties[U(i)], cells[U(i)] = lf, lt, lc
+        n = entry >> 32
+        if parent[U(n)] >= 0:
+            continue  # stale: expanded already, by a way at least as short
+        parent[U(n)] = entry & 0xFFFFFFFF
+        if record:
+            order[U(expanded)] = n
+        expanded += 1
+        if n == target:
+            found = n
+            break
+        g = (-(tie >> 24) + 1) * g_weight  # a child's g (greedy: always 0)
+        lo, hi = offsets[U(n)], offsets[U(n) + 1]
+        while size + hi - lo > fs.size:
+            fs = _grow(fs)
+            ties = _grow(ties)
+            cells = _grow(cells)
+        for s in range(lo, hi):
+            m = targets[U(s)]
+            if not open_[U(slot_edges[U(s)])] or parent[U(m)] >= 0 or g >= best[U(m)]:
+                continue
+            best[U(m)] = g
+            dx = centres[U(m), 0] - gx
+            dy = centres[U(m), 1] - gy
+            dz = centres[U(m), 2] - gz if dims == 3 else 0.0
+            new_f = g + np.sqrt(dx * dx + dy * dy + dz * dz) * scale
+            bits, rng = _next_u64(rng)
+            new_tie = -g * 16777216 + np.int64(bits >> np.uint64(40))
+            new_cell = (np.int64(m) << 32) | n
+            i = size  # sift up
+            size += 1
+            while i > 0:
+                up = (i - 1) >> 1
+                if fs[U(up)] < new_f or (fs[U(up)] == new_f and ties[U(up)] <= new_tie):
+                    break
+                fs[U(i)], ties[U(i)], cells[U(i)] = fs[U(up)], ties[U(up)], cells[U(up)]
+                i = up
+            fs[U(i)], ties[U(i)], cells[U(i)] = new_f, new_tie, new_cell
+        if size > max_frontier:
+            max_frontier = size
+    return found, expanded, max_frontier
+
+
+def best_first_graph(geometry: Geometry, passages: Any, source: int, target: int, rng: np.uint64,
+                     record: bool, g_weight: int) -> GraphSearch:
+    """Run :func:`_astar_graph_kernel`: A* with ``g_weight`` 1, greedy best-first with 0."""
+    scale = (1.0 - 1e-9) / geometry.reach
+    return run_graph(_astar_graph_kernel, geometry, passages, source, target, record, geometry.centres,
+                     scale, rng, g_weight)
+
+
+def astar_graph(geometry: Geometry, passages: Any, source: int, target: int, seed: int,
+                record: bool) -> GraphSearch:
+    """Find a shortest path on a grid kind's graph with A* (straight-line heuristic, module docs).
+
+    Examples
+    --------
+    >>> import meiro
+    >>> m = meiro.generate(5, 4, grid="hex", seed=2)
+    >>> room = m.edited(passages=[True] * m.geometry.edge_count)     # every wall down
+    >>> a, b = meiro.solve(room, "astar"), meiro.solve(room, "bfs")
+    >>> a.length == b.length, a.expanded, b.expanded
+    (True, 10, 19)
+    """
+    return best_first_graph(geometry, passages, source, target, mix_seed(seed, stream=1), record, 1)

@@ -12,6 +12,8 @@ hundred cells on a 10,000 x 10,000 maze), so it costs almost no memory.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 from numpy.typing import NDArray
 from ..kernels.jit import njit
@@ -19,7 +21,11 @@ from ..kernels.jit import njit
 from ..kernels.graph import CODE_MASK, CODE_SHIFT, EAST, SOURCE, SOUTH, _set_code
 from ..kernels.buffers import _grow_ring
 from ..kernels.index import Int, U
+from .graph_search import GraphSearch, run_graph
 from .result import SearchGraph, SearchResult, block_index
+
+if TYPE_CHECKING:
+    from ..kinds.geometry import Geometry
 
 
 @njit(cache=True)
@@ -127,6 +133,68 @@ def bfs(grid: np.ndarray, source: int, target: int, step: int, seed: int,
     True
     """
     return SearchGraph(grid, step).run(_bfs_kernel, source, target, record)
+
+
+@njit(cache=True)
+def _bfs_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32], slot_edges: NDArray[np.int32],
+                      open_: NDArray[np.uint8], source: Int, target: Int, parent: NDArray[np.int32],
+                      order: NDArray[np.int32]) -> tuple[Int, int, int]:
+    """Breadth-first search on a grid kind's graph (:mod:`meiro.solvers.graph_search`).
+
+    ``target = -1`` searches the whole component: ``found`` is then the last cell
+    expanded, one at maximal distance from the source.
+
+    Examples
+    --------
+    >>> offsets = np.array([0, 1, 3, 4]); targets = np.array([1, 0, 2, 1], np.int32)
+    >>> slot_edges = np.array([0, 0, 1, 1], np.int32); parent = np.full(3, -1, np.int32)
+    >>> _bfs_graph_kernel(offsets, targets, slot_edges, np.ones(2, np.uint8), 0, 2, parent,
+    ...                   np.empty(0, np.int32))
+    (2, 3, 1)
+    >>> parent.tolist()
+    [0, 0, 1]
+    """
+    record = order.size > 0
+    queue = np.empty(offsets.size - 1, np.int32)
+    parent[source] = source
+    queue[0] = source
+    head = 0
+    tail = 1
+    max_frontier = 1
+    last = -1
+    while head < tail:
+        i = queue[U(head)]
+        if record:
+            order[U(head)] = i
+        head += 1
+        last = i
+        if i == target:
+            break
+        for s in range(offsets[U(i)], offsets[U(i) + 1]):
+            j = targets[U(s)]
+            if open_[U(slot_edges[U(s)])] and parent[U(j)] < 0:
+                parent[U(j)] = i
+                queue[U(tail)] = j
+                tail += 1
+        if tail - head > max_frontier:
+            max_frontier = tail - head
+    if target >= 0 and last != target:
+        last = -1
+    return last, head, max_frontier
+
+
+def bfs_graph(geometry: Geometry, passages: Any, source: int, target: int, seed: int,
+              record: bool) -> GraphSearch:
+    """Find a shortest path on a grid kind's graph with breadth-first search.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> m = meiro.generate(4, grid="theta", seed=2)
+    >>> meiro.solve(m, "bfs").length == meiro.solve(m, "astar").length
+    True
+    """
+    return run_graph(_bfs_graph_kernel, geometry, passages, source, target, record)
 
 
 def flood(grid: NDArray[np.bool_], origin: tuple[int, int], step: int = 1) -> NDArray[np.int64]:

@@ -20,10 +20,17 @@ It holds the goal unless the search from the start touched it before the
 other had expanded anything (the goal a step away, or at the end of the
 start's corridor).
 
+On the other grid kinds (:mod:`meiro.kinds`) the same search runs on the
+geometry's graph, each side keeping the cell each cell was reached from; it
+stops at the first touching passage, which the argument above shows to be on a
+shortest path.
+
 Reference: I. Pohl, *Bi-directional search*, Machine Intelligence 6 (1971).
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -32,7 +39,11 @@ from ..kernels.jit import njit
 from ..kernels.buffers import _grow_ring
 from ..kernels.graph import CODE_MASK, SOURCE, _node_offsets, _open_ways, _set_code
 from ..kernels.index import Int, U
+from .graph_search import GraphSearch, run_graph
 from .result import SearchGraph, SearchResult
+
+if TYPE_CHECKING:
+    from ..kinds.geometry import Geometry
 
 
 @njit(cache=True)
@@ -142,3 +153,94 @@ def bidirectional(grid: np.ndarray, source: int, target: int, step: int, seed: i
     True
     """
     return SearchGraph(grid, step).run(_bidirectional_kernel, source, target, record)
+
+
+@njit(cache=True)
+def _bidirectional_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32],
+                                slot_edges: NDArray[np.int32], open_: NDArray[np.uint8], source: Int,
+                                target: Int, parent: NDArray[np.int32],
+                                order: NDArray[np.int32]) -> tuple[Int, int, int]:
+    """Bidirectional breadth-first search on a grid kind's graph.
+
+    Arguments and result as for :func:`meiro.solvers.bfs._bfs_graph_kernel`;
+    ``target`` must be a cell. On return ``parent`` leads from the target back to
+    the source along the path (the goal's half turned round).
+    """
+    record = order.size > 0
+    n = offsets.size - 1
+    back = np.full(n, -1, np.int32)  # the search from the target: the cell each was reached from
+    queue0 = np.empty(n, np.int32)
+    queue1 = np.empty(n, np.int32)
+    queue0[0] = source
+    queue1[0] = target
+    head0 = head1 = 0
+    tail0 = tail1 = 1
+    parent[source] = source
+    back[target] = target
+    if source == target:
+        if record:
+            order[0] = source
+        return source, 1, 1
+    expanded = 0
+    max_frontier = 2
+    meet_p = -1
+    meet_q = -1
+    meet_side = -1
+    while meet_p < 0 and head0 < tail0 and head1 < tail1:
+        side = 0 if tail0 - head0 <= tail1 - head1 else 1
+        if side == 0:
+            queue, mine, theirs, head, tail, other = queue0, parent, back, head0, tail0, tail1 - head1
+        else:
+            queue, mine, theirs, head, tail, other = queue1, back, parent, head1, tail1, tail0 - head0
+        level_end = tail
+        while head < level_end and meet_p < 0:
+            p = queue[U(head)]
+            head += 1
+            if record:
+                order[U(expanded)] = p
+            expanded += 1
+            for s in range(offsets[U(p)], offsets[U(p) + 1]):
+                q = targets[U(s)]
+                if not open_[U(slot_edges[U(s)])]:
+                    continue
+                if theirs[U(q)] >= 0:
+                    meet_p, meet_q, meet_side = p, q, side
+                    break
+                if mine[U(q)] < 0:
+                    mine[U(q)] = p
+                    queue[U(tail)] = q
+                    tail += 1
+            if tail - head + other > max_frontier:
+                max_frontier = tail - head + other
+        if side == 0:
+            head0, tail0 = head, tail
+        else:
+            head1, tail1 = head, tail
+    if meet_p < 0:
+        return -1, expanded, max_frontier
+    # join the halves: parent leads back from the target through the meeting passage
+    near, far = (meet_p, meet_q) if meet_side == 0 else (meet_q, meet_p)
+    x = far
+    prev = near
+    while True:
+        nxt = back[U(x)]
+        parent[U(x)] = prev
+        if x == target:
+            break
+        prev = x
+        x = nxt
+    return target, expanded, max_frontier
+
+
+def bidirectional_graph(geometry: Geometry, passages: Any, source: int, target: int, seed: int,
+                        record: bool) -> GraphSearch:
+    """Find a shortest path on a grid kind's graph with bidirectional breadth-first search.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> m = meiro.generate(10, 10, grid="triangle", seed=6)
+    >>> meiro.solve(m, "bidirectional").length == meiro.solve(m, "bfs").length
+    True
+    """
+    return run_graph(_bidirectional_graph_kernel, geometry, passages, source, target, record)

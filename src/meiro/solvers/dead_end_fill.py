@@ -18,11 +18,17 @@ The filling works on the search graph itself (:mod:`meiro.kernels.graph`):
 a filled node loses its passages, so the final breadth-first search runs on
 the same graph, the maze's own grid untouched.
 
+On the other grid kinds (:mod:`meiro.kinds`) the filling counts each cell's
+open passages and closes the filled cells' passages in a copy of the maze's,
+over the geometry's graph; the final search is the graph's breadth-first one.
+
 Reference: W. D. Pullen, *Think Labyrinth!* (maze solving algorithms:
 "dead end filler").
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -31,8 +37,12 @@ from ..kernels.jit import njit
 from ..kernels.graph import EAST, OPEN, SOUTH, _node_offsets, _open_ways
 from ..kernels.index import Int, U
 from ..errors import flag
-from .bfs import _bfs_kernel
+from .bfs import _bfs_graph_kernel, _bfs_kernel
+from .graph_search import GraphSearch, check_search, package
 from .result import SearchGraph, SearchResult
+
+if TYPE_CHECKING:
+    from ..kinds.geometry import Geometry
 
 
 @njit(inline="always")
@@ -125,3 +135,69 @@ def dead_end_fill(grid: np.ndarray, source: int, target: int, step: int, seed: i
         searched = queue[n_filled:n_filled + expanded]
         explored = np.concatenate([searched[:1], queue[:n_filled], searched[1:]])
     return g._result(found, expanded + n_filled, frontier, explored)
+
+
+@njit(cache=True)
+def _fill_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32], slot_edges: NDArray[np.int32],
+                       open_: NDArray[np.uint8], source: Int, target: Int, queue: NDArray[np.int32]) -> int:
+    """Fill the dead ends of a grid kind's maze: close their passages in ``open_`` (a copy).
+
+    Returns how many cells it filled; ``queue`` (one entry per cell) ends up holding
+    them in the order they were filled: first the dead ends in cell order, then
+    those the filling made.
+    """
+    n = offsets.size - 1
+    ways = np.zeros(n, np.int32)
+    queued = np.zeros(n, np.uint8)
+    tail = 0
+    for i in range(n):
+        for s in range(offsets[i], offsets[i + 1]):
+            ways[i] += open_[U(slot_edges[U(s)])]
+        if ways[i] <= 1 and i != source and i != target:
+            queued[i] = 1
+            queue[U(tail)] = i
+            tail += 1
+    head = 0
+    while head < tail:
+        p = queue[U(head)]
+        head += 1
+        for s in range(offsets[U(p)], offsets[U(p) + 1]):
+            e = slot_edges[U(s)]
+            if not open_[U(e)]:
+                continue
+            open_[U(e)] = 0
+            q = targets[U(s)]
+            ways[U(q)] -= 1
+            if ways[U(q)] <= 1 and not queued[U(q)] and q != source and q != target:
+                queued[U(q)] = 1
+                queue[U(tail)] = q
+                tail += 1
+    return tail
+
+
+def dead_end_fill_graph(geometry: Geometry, passages: Any, source: int, target: int, seed: int,
+                        record: bool) -> GraphSearch:
+    """Find a shortest path on a grid kind's graph by dead-end filling.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> m = meiro.generate(5, grid="theta", seed=1)
+    >>> sol = meiro.solve(m, "dead-end-fill")
+    >>> sol.length == meiro.solve(m, "bfs").length, sol.expanded == m.cells   # filled + the route
+    (True, True)
+    """
+    open_, source, target = check_search(geometry, passages, source, target)
+    record = flag(record, "record")
+    open_ = open_.copy()
+    queue = np.empty(geometry.cells, np.int32)
+    n_filled = _fill_graph_kernel(geometry.offsets, geometry.targets, geometry.slot_edges, open_, source,
+                                  target, queue)
+    parent = np.full(geometry.cells, -1, np.int32)
+    order = np.empty(geometry.cells if record else 0, np.int32)
+    found, expanded, frontier = _bfs_graph_kernel(geometry.offsets, geometry.targets, geometry.slot_edges,
+                                                  open_, source, target, parent, order)
+    explored = None
+    if record:  # the start, the filled cells, then the rest of the final search
+        explored = np.concatenate([order[:1], queue[:n_filled], order[1:int(expanded)]])
+    return package(int(found), int(expanded) + n_filled, int(frontier), parent, explored)

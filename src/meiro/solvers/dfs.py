@@ -7,11 +7,16 @@ south, west per position, drawn from the maze's seed, so a maze always gets
 the same search. On a perfect maze the path found is the only one, hence
 shortest; on a maze with loops it is *a* path, often far from shortest.
 
+On the other grid kinds (:mod:`meiro.kinds`) the ways out of a cell are its
+neighbours in the kind's cyclic order, tried from a random one of them onwards.
+
 Reference: C. P. Trémaux's method (19th century) in its modern form; R. E.
 Tarjan, *Depth-first search and linear graph algorithms*, SIAM J. Comput. 1 (1972).
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -21,7 +26,11 @@ from ..kernels.buffers import _grow
 from ..kernels.graph import CODE_MASK, NTH_WAY, SOURCE, _node_offsets, _open_ways, _set_code
 from ..kernels.index import Int, U
 from ..kernels.rng import _below, mix_seed
+from .graph_search import GraphSearch, run_graph
 from .result import SearchGraph, SearchResult
+
+if TYPE_CHECKING:
+    from ..kinds.geometry import Geometry
 
 
 @njit(inline="always")
@@ -111,3 +120,74 @@ def dfs(grid: np.ndarray, source: int, target: int, step: int, seed: int,
     True
     """
     return SearchGraph(grid, step).run(_dfs_kernel, source, target, record, mix_seed(seed, stream=4))
+
+
+@njit(cache=True)
+def _dfs_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32], slot_edges: NDArray[np.int32],
+                      open_: NDArray[np.uint8], source: Int, target: Int, rng: np.uint64,
+                      parent: NDArray[np.int32], order: NDArray[np.int32]) -> tuple[Int, int, int]:
+    """Depth-first search on a grid kind's graph: an explicit stack of (cell, ways tried, first way).
+
+    Each cell tries its neighbours in cyclic order from a random one; a cell is
+    reached (and logged) when it is pushed. Arguments and result as for
+    :func:`meiro.solvers.bfs._bfs_graph_kernel`, plus ``rng``; the frontier is the
+    stack's depth.
+    """
+    record = order.size > 0
+    n = offsets.size - 1
+    stack = np.empty(n, np.int32)
+    tried = np.empty(n, np.int32)
+    first = np.empty(n, np.int32)
+    parent[source] = source
+    stack[0] = source
+    tried[0] = 0
+    rot, rng = _below(rng, max(1, offsets[source + 1] - offsets[source]))
+    first[0] = rot
+    depth = 1
+    max_depth = 1
+    expanded = 1
+    if record:
+        order[0] = source
+    found = source if source == target else -1
+    while depth > 0 and found < 0:
+        p = stack[U(depth - 1)]
+        lo = offsets[U(p)]
+        degree = offsets[U(p) + 1] - lo
+        k = tried[U(depth - 1)]
+        if k >= degree:
+            depth -= 1
+            continue
+        tried[U(depth - 1)] = k + 1
+        s = lo + (first[U(depth - 1)] + k) % degree
+        q = targets[U(s)]
+        if not open_[U(slot_edges[U(s)])] or parent[U(q)] >= 0:
+            continue
+        parent[U(q)] = p
+        if record:
+            order[U(expanded)] = q
+        expanded += 1
+        if q == target:
+            found = q
+            break
+        stack[U(depth)] = q
+        tried[U(depth)] = 0
+        rot, rng = _below(rng, max(1, offsets[U(q) + 1] - offsets[U(q)]))
+        first[U(depth)] = rot
+        depth += 1
+        if depth > max_depth:
+            max_depth = depth
+    return found, expanded, max_depth
+
+
+def dfs_graph(geometry: Geometry, passages: Any, source: int, target: int, seed: int,
+              record: bool) -> GraphSearch:
+    """Find a path on a grid kind's graph with depth-first search.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> m = meiro.generate(8, 8, grid="hex", seed=3)
+    >>> meiro.solve(m, "dfs").length == meiro.solve(m, "bfs").length   # a tree: one path
+    True
+    """
+    return run_graph(_dfs_graph_kernel, geometry, passages, source, target, record, mix_seed(seed, stream=4))

@@ -13,9 +13,15 @@ where it stands, which is why it is the method for a person inside a maze.
 The path returned follows, from the goal back, the passage through which each
 position was first entered — the passages marked once. On a perfect maze it
 is the only path; with loops it need not be the shortest.
+
+On the other grid kinds (:mod:`meiro.kinds`) the marks are one byte per
+neighbouring pair of the geometry, and a fresh passage is drawn at random
+among a cell's unmarked ones, as on the square grid.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -25,7 +31,11 @@ from ..kernels.graph import (CODE_MASK, NTH_WAY, SOURCE, WAY_COUNT, _node_offset
                              _set_code)
 from ..kernels.index import Int, U
 from ..kernels.rng import _below, mix_seed
+from .graph_search import GraphSearch, run_graph
 from .result import SearchGraph, SearchResult
+
+if TYPE_CHECKING:
+    from ..kinds.geometry import Geometry
 
 
 @njit(inline="always")
@@ -134,3 +144,96 @@ def tremaux(grid: np.ndarray, source: int, target: int, step: int, seed: int,
     """
     return SearchGraph(grid, step).run(_tremaux_kernel, source, target, record,
                                        mix_seed(seed, stream=6))
+
+
+@njit(cache=True)
+def _tremaux_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32], slot_edges: NDArray[np.int32],
+                          open_: NDArray[np.uint8], source: Int, target: Int, rng: np.uint64,
+                          parent: NDArray[np.int32], order: NDArray[np.int32]) -> tuple[Int, int, int]:
+    """Trémaux's walk on a grid kind's graph, marks one byte per edge.
+
+    Arguments and result as for :func:`meiro.solvers.dfs._dfs_graph_kernel`; the
+    frontier is the number of passages marked once (the walker's thread back).
+    """
+    record = order.size > 0
+    marks = np.zeros(open_.size, np.uint8)
+    parent[source] = source
+    if record:
+        order[0] = source
+    expanded = 1
+    p = source
+    came: Int = -1        # the edge of the last move
+    came_from: Int = -1   # the cell it left
+    turn_back = False
+    thread = 0
+    max_thread = 0
+    found = source if source == target else -1
+    while found < 0:
+        if turn_back:
+            e = came
+            q = came_from
+        else:
+            lo, hi = offsets[U(p)], offsets[U(p) + 1]
+            fresh = 0
+            back = -1
+            for s in range(lo, hi):
+                edge = slot_edges[U(s)]
+                if not open_[U(edge)]:
+                    continue
+                if marks[U(edge)] == 0:
+                    fresh += 1
+                elif marks[U(edge)] == 1:
+                    back = s
+            if fresh:
+                j, rng = _below(rng, fresh)
+                pick = -1
+                for s in range(lo, hi):
+                    edge = slot_edges[U(s)]
+                    if open_[U(edge)] and marks[U(edge)] == 0:
+                        if j == 0:
+                            pick = s
+                            break
+                        j -= 1
+            elif back >= 0:
+                pick = back
+            else:
+                break  # every passage here walked twice: the goal is unreachable
+            e = slot_edges[U(pick)]
+            q = targets[U(pick)]
+        marks[U(e)] += 1
+        new_passage = marks[U(e)] == 1
+        if new_passage:
+            thread += 1
+            if thread > max_thread:
+                max_thread = thread
+        else:
+            thread -= 1
+        if parent[U(q)] < 0:
+            parent[U(q)] = p
+            if record:
+                order[U(expanded)] = q
+            expanded += 1
+            turn_back = False
+        else:
+            turn_back = new_passage  # a known cell reached by a new passage: a loop
+        came, came_from = e, p
+        p = q
+        if p == target:
+            found = p
+    return found, expanded, max_thread
+
+
+def tremaux_graph(geometry: Geometry, passages: Any, source: int, target: int, seed: int,
+                  record: bool) -> GraphSearch:
+    """Find a path on a grid kind's graph with Trémaux's marking method.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> m = meiro.generate(6, grid="theta", seed=2)
+    >>> sol = meiro.solve(m, "tremaux")
+    >>> int(sol.path[0]) == m.start and int(sol.path[-1]) == m.goal
+    True
+    """
+    return run_graph(_tremaux_graph_kernel, geometry, passages, source, target, record,
+                     mix_seed(seed, stream=6))

@@ -21,6 +21,14 @@ the direction it was first entered from, and the path follows those back
 from the goal. On a perfect maze it is the unique (shortest) path; with loops
 it may be longer than the shortest.
 
+On the other grid kinds (:mod:`meiro.kinds`) a cell's neighbours come in
+the kind's clockwise order (a 3D cell's stairs after its flat neighbours), and
+turning is stepping through that order: arriving from a neighbour, the left
+hand takes the first open passage clockwise after the way back, the right hand
+the first one counter-clockwise, the way back last. On a perfect maze this
+walks round the tree of passages, whatever the drawing, so it reaches every
+cell; the circle check is per (cell, way in).
+
 Reference: the "hand on the wall" rule is folklore; for its limits see
 W. D. Pullen, *Think Labyrinth!* (maze solving), and Trémaux's method for
 the general case.
@@ -29,6 +37,7 @@ the general case.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -37,7 +46,11 @@ from ..kernels.jit import njit
 from ..errors import NoPathError
 from ..kernels.graph import CODE_MASK, SOURCE, _node_offsets, _open_ways, _set_code
 from ..kernels.index import Int, U
+from .graph_search import GraphSearch, run_graph
 from .result import SearchGraph, SearchResult
+
+if TYPE_CHECKING:
+    from ..kinds.geometry import Geometry
 
 
 @njit(cache=True)
@@ -104,6 +117,67 @@ def _follow_kernel(graph: NDArray[np.uint8], width: int, source: Int, target: In
     return found, expanded, 1
 
 
+@njit(cache=True)
+def _follow_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32], slot_edges: NDArray[np.int32],
+                         open_: NDArray[np.uint8], source: Int, target: Int, turn: int,
+                         parent: NDArray[np.int32], order: NDArray[np.int32]) -> tuple[Int, int, int]:
+    """Walk a grid kind's graph with a hand on the wall: ``turn`` 1 is the left hand, -1 the right.
+
+    The walker turns through the cell's cyclic order from the slot it came in by
+    (module docs); at the start it acts as if it came in by its first closed slot,
+    else by its last (left hand) or first (right hand). Arguments and result as for
+    :func:`meiro.solvers.bfs._bfs_graph_kernel`; ``found`` is -1 when the walk
+    comes back to a cell through a way it came in by before.
+    """
+    record = order.size > 0
+    seen = np.zeros(targets.size, np.uint8)  # per slot: came in by it
+    parent[source] = source
+    if record:
+        order[0] = source
+    expanded = 1
+    if source == target:
+        return source, expanded, 1
+    p = source
+    lo, hi = offsets[U(p)], offsets[U(p) + 1]
+    degree = hi - lo
+    slot = 0 if turn < 0 else degree - 1  # the way in: scanning starts beside it
+    for k in range(degree):
+        if not open_[U(slot_edges[U(lo + k)])]:
+            slot = k
+            break
+    found = -1
+    while degree > 0:
+        s = slot
+        moved = False
+        for _ in range(degree):
+            s = (s + turn + degree) % degree
+            if open_[U(slot_edges[U(lo + s)])]:
+                moved = True
+                break
+        if not moved:
+            break  # no way out
+        q = targets[U(lo + s)]
+        edge = slot_edges[U(lo + s)]
+        if parent[U(q)] < 0:
+            parent[U(q)] = p
+            if record:
+                order[U(expanded)] = q
+            expanded += 1
+        if q == target:
+            found = q
+            break
+        # the slot of the way back at q
+        qlo, qhi = offsets[U(q)], offsets[U(q) + 1]
+        back = qlo
+        while slot_edges[U(back)] != edge:
+            back += 1
+        if seen[U(back)]:
+            break  # same cell, same way in: a circle
+        seen[U(back)] = 1
+        p, lo, degree, slot = q, qlo, qhi - qlo, back - qlo
+    return found, expanded, 1
+
+
 def _follower(turn: int, name: str) -> Callable[..., SearchResult]:
     def solver(grid: np.ndarray, source: int, target: int, step: int, seed: int,
                record: bool) -> SearchResult:
@@ -133,5 +207,35 @@ def _follower(turn: int, name: str) -> Callable[..., SearchResult]:
     return solver
 
 
+def _graph_follower(turn: int, name: str) -> Callable[..., GraphSearch]:
+    def solver(geometry: Geometry, passages: Any, source: int, target: int, seed: int,
+               record: bool) -> GraphSearch:
+        result = run_graph(_follow_graph_kernel, geometry, passages, source, target, record, turn)
+        if result.found < 0:
+            raise NoPathError(
+                f"the goal cell {target} cannot be reached by {name}: the walk came back to where it "
+                f"had been without meeting it (the goal is unreachable, or loops keep it away from "
+                f"the walls the start cell {source} touches; use tremaux or bfs)")
+        return result
+
+    solver.__name__ = solver.__qualname__ = name.replace("-", "_") + "_graph"
+    solver.__doc__ = f"""Find a path on a grid kind's graph with the {name.split('-')[1]} hand on the wall.
+
+    Raises :class:`~meiro.NoPathError` when the walk circles without reaching the goal.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> m = meiro.generate(6, 6, grid="hex", seed=3)        # a perfect maze: the wall leads to the goal
+    >>> sol = meiro.solve(m, "{name}")
+    >>> int(sol.path[-1]) == m.goal, sol.length == meiro.solve(m, "bfs").length
+    (True, True)
+    """
+    return solver
+
+
 wall_left = _follower(3, "wall-left")
 wall_right = _follower(1, "wall-right")
+
+wall_left_graph = _graph_follower(1, "wall-left")
+wall_right_graph = _graph_follower(-1, "wall-right")
