@@ -41,6 +41,10 @@ whole table.
 
 A maze whose goal cannot be reached has no difficulty (NaN).
 
+A maze on another grid kind (:class:`~meiro.kinds.maze.GraphMaze`) is measured by
+the same formula on its figures in cell steps (:mod:`meiro.analysis.graph_stats`);
+the constants were fitted on square mazes, so its words compare mazes of one kind.
+
 Examples
 --------
 >>> import meiro
@@ -53,7 +57,7 @@ Examples
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -61,6 +65,9 @@ from ..errors import MazeError
 from ..maze import Maze
 from .score import difficulty_score as difficulty_score  # the formula, named here too
 from .stats import maze_stats
+
+if TYPE_CHECKING:
+    from ..kinds.maze import GraphMaze
 
 #: The words, easiest first.
 GRADES = ("easy", "medium", "hard")
@@ -72,7 +79,7 @@ _BOUNDS = {"easy": (0.0, 1 / 3), "medium": (1 / 3, 2 / 3), "hard": (2 / 3, 1.0)}
 BAND = 0.05
 
 
-def difficulty(maze: Maze) -> float:
+def difficulty(maze: Maze | GraphMaze) -> float:
     """The difficulty of ``maze`` from 0 (easiest) to 1 (module docs); NaN without a path.
 
     Examples
@@ -81,6 +88,8 @@ def difficulty(maze: Maze) -> float:
     >>> easy = difficulty(meiro.generate(20, 20, algorithm="dig", seed=3))
     >>> hard = difficulty(meiro.generate(20, 20, algorithm="kruskal", seed=3))
     >>> easy < hard
+    True
+    >>> 0 <= difficulty(meiro.generate(8, grid="theta", seed=3)) <= 1
     True
     """
     s = maze_stats(maze)

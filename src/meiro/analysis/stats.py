@@ -38,11 +38,15 @@ decision points
     when two or more ways leave it, and every later cell but the goal with
     three or more openings (one is the way in). :mod:`meiro.analysis.difficulty`
     builds on them.
+
+The other grid kinds (a :class:`~meiro.kinds.maze.GraphMaze`) are measured on
+their geometry's graph, with the same definitions in cell steps;
+:mod:`meiro.analysis.graph_stats` says what each figure means on each kind.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dataclasses import asdict, dataclass
 
@@ -51,6 +55,9 @@ import numpy as np
 from ..errors import MazeError
 from ..maze import Maze
 from ..solvers import search_stride
+
+if TYPE_CHECKING:
+    from ..kinds.maze import GraphMaze
 
 
 @dataclass(frozen=True)
@@ -70,7 +77,9 @@ class MazeStats:
     cells: int
     dead_ends: int
     dead_end_share: float
-    degree_counts: tuple[int, int, int, int, int]
+    #: cells by openings, 0 to 4 on the square grid; on another kind up to the most
+    #: neighbours a cell of it has (:mod:`meiro.analysis.graph_stats`)
+    degree_counts: tuple[int, ...]
     solution_length: int | None
     solution_share: float | None
     longest_path: int
@@ -102,8 +111,10 @@ def _graph(maze: Maze) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
     return nodes, east, south, step
 
 
-def degrees(maze: Maze) -> np.ndarray:
+def degrees(maze: Maze | GraphMaze) -> np.ndarray:
     """The number of openings of every node (0 for walls), over the node grid.
+
+    Of a :class:`~meiro.kinds.maze.GraphMaze`: one number per cell.
 
     Examples
     --------
@@ -112,6 +123,13 @@ def degrees(maze: Maze) -> np.ndarray:
     >>> degrees(m).tolist()
     [[1, 2, 2, 1]]
     """
+    if not isinstance(maze, Maze):
+        from ..kinds.maze import GraphMaze
+
+        if isinstance(maze, GraphMaze):
+            from .graph_stats import graph_degrees
+
+            return graph_degrees(maze)
     nodes, east, south, _ = _graph(maze)
     degree = np.zeros(nodes.shape, np.int64)
     degree[:, :-1] += east
@@ -142,9 +160,10 @@ def turns_along(path: np.ndarray) -> int:
     return int((moves[1:] != moves[:-1]).any(axis=1).sum())
 
 
-def maze_stats(maze: Maze) -> MazeStats:
+def maze_stats(maze: Maze | GraphMaze) -> MazeStats:
     """Compute the statistics of ``maze``: :func:`meiro.analysis.batch_stats.batch_stats` of a
-    batch of one.
+    batch of one; of a :class:`~meiro.kinds.maze.GraphMaze`, one compiled pass over its graph
+    (:mod:`meiro.analysis.graph_stats`, which says what each figure means on each kind).
 
     A lattice maze is measured as it is; any other grid is first drawn as the
     lattice maze of its block graph (:func:`_as_lattice`: each open block a cell,
@@ -163,13 +182,20 @@ def maze_stats(maze: Maze) -> MazeStats:
     >>> room = maze_stats(meiro.parse_text("#####\\n#S  #\\n#   #\\n#  G#\\n#####"))
     >>> room.cells, room.solution_length, room.degree_counts
     (9, 4, (0, 0, 4, 4, 1))
+    >>> hexes = maze_stats(meiro.generate(6, 5, grid="hex", seed=3))
+    >>> hexes.cells, len(hexes.degree_counts)        # a hex cell has up to 6 openings
+    (30, 7)
     """
     # imported here, not at the top: it defines compiled kernels, which ``import meiro.analysis.stats``
     # (for MazeStats, summarize) does not need
     from .batch_stats import batch_stats
 
     if not isinstance(maze, Maze):
-        raise TypeError(f"expected a meiro.Maze, got {type(maze).__name__}")
+        from ..kinds.maze import GraphMaze
+
+        if isinstance(maze, GraphMaze):
+            return _graph_maze_stats(maze)
+        raise TypeError(f"expected a meiro.Maze or a GraphMaze, got {type(maze).__name__}")
     if search_stride(maze) == 2:
         grid, start, goal = maze.grid, maze.start, maze.goal
     else:
@@ -185,6 +211,20 @@ def maze_stats(maze: Maze) -> MazeStats:
                      int(b.longest_path[0]), float(b.average_corridor[0]),
                      int(b.turns[0]) if reached else None,
                      int(b.decision_points[0]) if reached else None)
+
+
+def _graph_maze_stats(maze: GraphMaze) -> MazeStats:
+    """:func:`maze_stats` of a maze on another grid kind."""
+    from .graph_stats import average_corridor, graph_figures
+
+    f, counts = graph_figures(maze)
+    cells, length = f["cells"], f["solution_length"]
+    reached = length >= 0
+    return MazeStats(cells, f["dead_ends"], f["dead_ends"] / cells if cells else 0.0,
+                     tuple(int(v) for v in counts),
+                     length if reached else None, (length + 1) / cells if reached else None,
+                     f["longest_path"], average_corridor(f["passages"], f["corridor_ends"]),
+                     f["turns"] if reached else None, f["decision_points"] if reached else None)
 
 
 def _as_lattice(grid: np.ndarray) -> np.ndarray:
@@ -237,8 +277,10 @@ def summarize(stats: list[MazeStats]) -> dict[str, Any]:
     out: dict[str, Any] = {"count": len(stats)}
     for key in MazeStats.__dataclass_fields__:
         values = [getattr(s, key) for s in stats if getattr(s, key) is not None]
-        if key == "degree_counts":
-            out[key] = [float(np.mean([v[k] for v in values])) for k in range(5)] if values else None
+        if key == "degree_counts":  # (another kind's may be longer: the missing counts are 0)
+            longest = max((len(v) for v in values), default=0)
+            out[key] = [float(np.mean([v[k] if k < len(v) else 0 for v in values])) for k in range(longest)] \
+                if values else None
         else:
             out[key] = float(np.mean(values)) if values else None
     return out
