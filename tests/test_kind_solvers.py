@@ -1,0 +1,285 @@
+"""Solving, goals, statistics and difficulty on every grid kind, judged by checks written here.
+
+The references below read only the maze's data (its geometry's cell pairs and
+centres, its passages) and use plain Python and NumPy: a breadth-first search,
+all-pairs distances on small mazes, degree counts with ``bincount``.
+"""
+
+import pickle
+from collections import deque
+
+import numpy as np
+import pytest
+
+import meiro
+from meiro.analysis.difficulty import difficulty
+from meiro.analysis.stats import degrees, maze_stats, summarize
+from meiro.kinds import KINDS, fixed_goal
+from meiro.solvers.graph_solution import GraphSolution
+
+METHODS = meiro.SOLVERS.names()
+EXACT = [name for name in METHODS if meiro.SOLVERS.get(name).exact]
+FOLLOWERS = ["wall-left", "wall-right"]
+KIND_NAMES = [kind for kind in KINDS if kind != "square"]
+#: small sizes of each kind: (args to meiro.generate, keyword args)
+SIZES = {
+    "theta": ((5,), {}),
+    "hex": ((7, 6), {}),
+    "triangle": ((9, 6), {}),
+    "weave": ((8, 8), {}),
+    "3d": ((4, 4), {"layers": 3}),
+}
+
+
+def make(kind, seed, **options):
+    args, extra = SIZES[kind]
+    return meiro.generate(*args, grid=kind, seed=seed, **extra, **options)
+
+
+def adjacency(m):
+    """The open neighbours of each cell, from the maze's pairs and passages alone."""
+    near = [[] for _ in range(m.cells)]
+    for a, b in m.geometry.edges[m.passages].tolist():
+        near[a].append(b)
+        near[b].append(a)
+    return near
+
+
+def distances(near, source):
+    dist = [-1] * len(near)
+    dist[source] = 0
+    queue = deque([source])
+    while queue:
+        i = queue.popleft()
+        for j in near[i]:
+            if dist[j] < 0:
+                dist[j] = dist[i] + 1
+                queue.append(j)
+    return np.array(dist)
+
+
+def assert_chain(m, path):
+    """``path`` goes from start to goal, each step through an open passage."""
+    path = np.asarray(path)
+    assert path.dtype == np.int32 and path.ndim == 1
+    assert int(path[0]) == m.start and int(path[-1]) == m.goal
+    opened = {tuple(pair) for pair in m.geometry.edges[m.passages].tolist()}
+    for a, b in zip(path[:-1].tolist(), path[1:].tolist(), strict=True):
+        assert (min(a, b), max(a, b)) in opened, f"step {a} -> {b} crosses a wall"
+
+
+def with_loops(m, share, seed):
+    """``m`` with a share of its closed walls opened at random (a maze with loops)."""
+    rng = np.random.default_rng(seed)
+    passages = m.passages.copy()
+    closed = np.flatnonzero(~passages)
+    passages[rng.choice(closed, size=int(len(closed) * share), replace=False)] = True
+    return m.edited(passages)
+
+
+@pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize("kind", KIND_NAMES)
+def test_every_solver_on_perfect_mazes(method, kind):
+    for seed in range(3):
+        for goal in ("corner", "farthest", "diameter"):
+            m = make(kind, seed, goal=goal)
+            sol = meiro.solve(m, method)
+            assert isinstance(sol, GraphSolution) and sol.method == method
+            assert_chain(m, sol.path)
+            # a tree has one path, which every solver (wall followers included) must find
+            assert sol.length == distances(adjacency(m), m.start)[m.goal]
+            explored = sol.explored
+            assert explored.dtype == np.int32 and len(explored) == sol.expanded
+            assert int(explored[0]) == m.start
+            assert len(np.unique(explored)) == len(explored), "a cell expanded twice"
+            if method not in ("bidirectional",):
+                assert set(sol.path.tolist()) <= set(explored.tolist())
+            assert sol.max_frontier >= 1
+
+
+@pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize("kind", KIND_NAMES)
+def test_every_solver_on_mazes_with_loops(method, kind):
+    for seed in range(3):
+        m = with_loops(make(kind, seed, goal="farthest"), 0.3, seed)
+        best = distances(adjacency(m), m.start)[m.goal]
+        try:
+            sol = meiro.solve(m, method)
+        except meiro.NoPathError:
+            assert method in FOLLOWERS  # loops may keep a wall follower from the goal
+            continue
+        assert_chain(m, sol.path)
+        if method in EXACT:
+            assert sol.length == best
+        else:
+            assert sol.length >= best
+
+
+@pytest.mark.parametrize("kind", KIND_NAMES)
+def test_exact_solvers_on_open_ground(kind):
+    m = make(kind, 1)
+    room = m.edited(np.ones(m.geometry.edge_count, bool))
+    best = distances(adjacency(room), room.start)[room.goal]
+    for method in EXACT:
+        assert meiro.solve(room, method).length == best, method
+    # A*'s heuristic leads it: it expands fewer cells than breadth-first search
+    assert meiro.solve(room, "astar").expanded <= meiro.solve(room, "bfs").expanded
+
+
+@pytest.mark.skipif(not hasattr(__import__("meiro.generators.braiding", fromlist=["x"]), "braid_graph"),
+                    reason="braid on grid kinds is not on this branch")
+@pytest.mark.parametrize("kind", KIND_NAMES)
+def test_braided_kinds_are_solved(kind):
+    for seed in range(2):
+        m = make(kind, seed, braid=0.5)
+        best = distances(adjacency(m), m.start)[m.goal]
+        for method in METHODS:
+            try:
+                sol = meiro.solve(m, method)
+            except meiro.NoPathError:
+                assert method in FOLLOWERS
+                continue
+            assert_chain(m, sol.path)
+            assert sol.length == best if method in EXACT else sol.length >= best
+
+
+@pytest.mark.parametrize("kind", KIND_NAMES)
+def test_unreachable_goal(kind):
+    m = make(kind, 2)
+    passages = m.passages.copy()
+    passages[(m.geometry.edges == m.goal).any(axis=1)] = False  # wall the goal in
+    if len(m.geometry.forced):  # (a weave's crossings stay: keep the goal off them)
+        passages[m.geometry.forced] = True
+    shut = m.edited(passages)
+    if distances(adjacency(shut), shut.start)[shut.goal] >= 0:
+        pytest.skip("the goal is on a crossing")
+    for method in METHODS:
+        with pytest.raises(meiro.NoPathError):
+            meiro.solve(shut, method)
+
+
+def test_graph_solution_face():
+    m = make("hex", 3)
+    sol = meiro.solve(m, "astar")
+    assert not sol.path.flags.writeable and not sol.explored.flags.writeable
+    again = pickle.loads(pickle.dumps(sol))
+    assert again.path.tolist() == sol.path.tolist() and again.maze == m
+    assert meiro.solve(m, "astar").explored.tolist() == sol.explored.tolist()  # the same seed, the same search
+    made = GraphSolution("bfs", sol.path, sol.expanded, sol.max_frontier, m, explored=sol.explored)
+    assert made.length == sol.length
+    with pytest.raises(meiro.MazeError, match="no open passage"):
+        GraphSolution("bfs", [m.start, m.goal], 2, 1, m)
+    with pytest.raises(meiro.MazeError, match="unknown method"):
+        meiro.solve(m, "teleport")
+    with pytest.raises(TypeError):
+        meiro.solve("a maze", "bfs")
+    assert repr(sol).startswith("GraphSolution(method='astar', kind='hex'")
+
+
+def test_solvers_declare_their_kinds():
+    for method in METHODS:
+        assert meiro.SOLVERS.get(method).kinds == tuple(KINDS)
+        assert method in meiro.SOLVERS.for_kind("theta")
+
+
+# --- goals -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("kind", KIND_NAMES)
+def test_goal_rules(kind):
+    for seed in range(3):
+        far = make(kind, seed, goal="farthest")
+        dist = distances(adjacency(far), far.start)
+        assert dist[far.goal] == dist.max()
+        assert far.goal == int(np.flatnonzero(dist == dist.max())[-1])  # ties to the highest cell
+        wide = make(kind, seed, goal="diameter")
+        near = adjacency(wide)
+        diameter = max(distances(near, cell).max() for cell in range(wide.cells))
+        assert distances(near, wide.start)[wide.goal] == diameter
+        corner = make(kind, seed)
+        assert corner.goal == fixed_goal(kind, corner.size) and corner.start == 0
+
+
+def test_fixed_goals_sit_where_they_say():
+    theta = make("theta", 0)
+    g = theta.geometry
+    centres, hub = g.centres, g.hub
+    rim = np.flatnonzero(np.hypot(centres[:, 0] - hub[0], centres[:, 1] - hub[1])
+                         > np.hypot(*(centres[-1] - hub)) - 1e-9)
+    assert theta.goal in rim and theta.start == 0  # from the centre to the rim
+    below = rim[centres[rim, 1] > hub[1]]
+    assert abs(centres[theta.goal, 0] - hub[0]) == pytest.approx(np.abs(centres[below, 0] - hub[0]).min())
+    for kind in ("hex", "triangle", "weave"):
+        m = make(kind, 0)
+        c = m.geometry.centres
+        # the bottom-right corner: within a cell of the lowest and of the rightmost centre
+        assert c[m.goal, 0] >= c[:, 0].max() - 1 and c[m.goal, 1] >= c[:, 1].max() - 1
+        assert c[m.start, 0] <= c[:, 0].min() + 1 and c[m.start, 1] <= c[:, 1].min() + 1
+    cube = make("3d", 0)
+    c = cube.geometry.centres
+    assert c[cube.goal, 2] == c[:, 2].max() and c[cube.start, 2] == 0
+
+
+# --- statistics ------------------------------------------------------------------------------
+
+def reference_stats(m):
+    near = adjacency(m)
+    degree = np.bincount(m.geometry.edges[m.passages].ravel(), minlength=m.cells)
+    dist = distances(near, m.start)
+    length = int(dist[m.goal])
+    # the path back from the goal, by distances (unique on a tree)
+    path = [m.goal]
+    while path[-1] != m.start:
+        path.append(next(j for j in near[path[-1]] if dist[j] == dist[path[-1]] - 1))
+    path = path[::-1]
+    steps = np.diff(m.geometry.centres[path], axis=0)
+    cosine = (steps[1:] * steps[:-1]).sum(axis=1) / (np.linalg.norm(steps[1:], axis=1)
+                                                      * np.linalg.norm(steps[:-1], axis=1))
+    turns = int((cosine < np.cos(np.pi / 4)).sum())
+    decisions = int(degree[path[0]] >= 2) + int((degree[path[1:-1]] >= 3).sum()) if len(path) > 1 else 0
+    longest = max(distances(near, cell).max() for cell in range(m.cells))
+    ends = degree[degree != 2].sum() // 2
+    return {"cells": m.cells, "dead_ends": int((degree == 1).sum()),
+            "degree_counts": np.bincount(degree, minlength=5).tolist(), "solution_length": length,
+            "turns": turns, "decision_points": decisions, "longest_path": int(longest),
+            "average_corridor": int(m.passages.sum()) / ends if ends else float(m.passages.sum())}
+
+
+@pytest.mark.parametrize("kind", KIND_NAMES)
+def test_stats_match_independent_counts(kind):
+    for seed in range(3):
+        m = make(kind, seed)
+        s = maze_stats(m)
+        want = reference_stats(m)
+        got = s.as_dict()
+        counts = got["degree_counts"]
+        assert len(counts) == max(5, int(np.diff(m.geometry.offsets).max()) + 1)
+        assert counts[:len(want["degree_counts"])] == want["degree_counts"]
+        assert sum(counts) == m.cells
+        for key in ("cells", "dead_ends", "solution_length", "turns", "decision_points", "longest_path"):
+            assert got[key] == want[key], key
+        assert got["average_corridor"] == pytest.approx(want["average_corridor"])
+        assert got["solution_share"] == pytest.approx((want["solution_length"] + 1) / m.cells)
+        assert got["dead_end_share"] == pytest.approx(want["dead_ends"] / m.cells)
+        assert degrees(m).tolist() == np.bincount(m.geometry.edges[m.passages].ravel(),
+                                                  minlength=m.cells).tolist()
+        d = difficulty(m)
+        assert 0 <= d <= 1
+
+
+def test_stats_with_loops_and_without_a_path():
+    m = with_loops(make("hex", 4), 0.4, 4)
+    s = maze_stats(m)
+    near = adjacency(m)
+    assert s.solution_length == distances(near, m.start)[m.goal]
+    # with loops the longest path is the double sweep's: a lower bound of the diameter
+    assert 0 < s.longest_path <= max(distances(near, cell).max() for cell in range(m.cells))
+    passages = m.passages.copy()
+    passages[(m.geometry.edges == m.goal).any(axis=1)] = False
+    shut = maze_stats(m.edited(passages))
+    assert shut.solution_length is None and shut.turns is None and shut.decision_points is None
+    assert np.isnan(difficulty(m.edited(passages)))
+
+
+def test_summarize_mixes_kinds():
+    summary = summarize([maze_stats(make("hex", 0)), maze_stats(meiro.generate(5, 5, seed=0))])
+    assert summary["count"] == 2 and len(summary["degree_counts"]) == 7
