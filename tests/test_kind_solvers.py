@@ -283,3 +283,19 @@ def test_stats_with_loops_and_without_a_path():
 def test_summarize_mixes_kinds():
     summary = summarize([maze_stats(make("hex", 0)), maze_stats(meiro.generate(5, 5, seed=0))])
     assert summary["count"] == 2 and len(summary["degree_counts"]) == 7
+
+
+def test_kind_solving_benchmark_runs_at_a_tiny_size():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_kind_solving.py"
+    out = subprocess.run([sys.executable, str(script), "--cells", "300", "--reps", "1", "--methods", "bfs",
+                          "astar"], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    rows = [line.split() for line in out.stdout.splitlines()[1:]]
+    assert {(row[0], row[1]) for row in rows} == {(kind, method) for kind in ("square", "hex", "theta")
+                                                  for method in ("bfs", "astar", "maze_stats")}
+    for row in rows:
+        float(row[-1])  # the ratio to the square grid's is a figure
