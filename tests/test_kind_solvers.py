@@ -299,3 +299,32 @@ def test_kind_solving_benchmark_runs_at_a_tiny_size():
                                                   for method in ("bfs", "astar", "maze_stats")}
     for row in rows:
         float(row[-1])  # the ratio to the square grid's is a figure
+
+
+@pytest.mark.parametrize("kind", KIND_NAMES)
+def test_search_replay_on_kinds(kind):
+    from meiro.paint import CLOSED, CURRENT, FRONTIER
+    from meiro.solvers.replay_events import apply_events, graph_search_events
+
+    m = make(kind, 5, goal="farthest")
+    near = adjacency(m)
+    dist = distances(near, m.start)
+    for method in ("bfs", "astar", "dfs"):
+        explored = meiro.solve(m, method).explored
+        ev = graph_search_events(m.geometry, m.passages, explored)
+        assert len(ev.starts) == len(explored) + 2
+        state, paint = np.zeros(m.cells, np.uint8), np.zeros(m.cells, np.uint8)
+        g = np.full(m.cells, -1, np.int64)
+        half = len(explored) // 2
+        apply_events(ev.blocks, ev.colours, ev.g, 0, ev.starts[half + 1], state, paint, g, m.start, m.goal)
+        assert state[explored[half - 1]] == CURRENT
+        apply_events(ev.blocks, ev.colours, ev.g, ev.starts[half + 1], len(ev.blocks), state, paint, g,
+                     m.start, m.goal)
+        done = set(explored.tolist())
+        assert all(state[c] == CLOSED for c in done)
+        edge = {j for i in done for j in near[i]} - done
+        assert {int(c) for c in np.flatnonzero(state == FRONTIER)} == edge
+        if method == "bfs":  # breadth first: every g the replay shows is the distance from the start
+            assert all(g[c] == dist[c] for c in done)
+    with pytest.raises(meiro.MazeError):
+        graph_search_events(m.geometry, m.passages, [m.cells])

@@ -19,6 +19,11 @@ change a replay shows, step by step (step ``t`` = the first ``t`` expansions):
 The events are flat block indices in step order, so replaying up to any step is
 one slice of the arrays (:func:`apply_events`), on every maze size.
 
+A search on another grid kind (:class:`~meiro.solvers.graph_solution.GraphSolution`'s
+``explored``, cell numbers) replays the same way: :func:`graph_search_events` gives
+the same events with cell numbers in place of blocks (there are no passage blocks),
+and :func:`apply_events` applies them to arrays of one entry per cell.
+
 Examples
 --------
 >>> import numpy as np
@@ -32,7 +37,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -44,6 +49,9 @@ from ..kernels.index import U
 from ..maze import check_grid
 
 from ..paint import CLOSED, CURRENT, FRONTIER
+
+if TYPE_CHECKING:
+    from ..kinds.geometry import Geometry
 
 
 class SearchEvents(NamedTuple):
@@ -179,6 +187,85 @@ def search_events(wall: np.ndarray, cols: int, order: np.ndarray, stride: int) -
     wall.flags.writeable = False  # as a maze's grid is: one compiled version serves both
     blocks, colours, g, starts = _events_kernel(wall, cols, np.ascontiguousarray(order, itype),
                                                 int(stride))
+    return SearchEvents(blocks, colours, g, starts)
+
+
+@njit(cache=True)
+def _graph_events_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32], slot_edges: NDArray[np.int32],
+                         open_: NDArray[np.uint8], order: NDArray[np.int32],
+                         size: int) -> tuple[NDArray[np.int32], NDArray[np.uint8], NDArray[np.int32], NDArray[np.int64]]:
+    """:func:`_events_kernel` on a grid kind's graph: cells for blocks, ``size`` events at most."""
+    n = order.size
+    cells = offsets.size - 1
+    g = np.full(cells, -1, np.int32)
+    expanded = np.zeros(cells, np.bool_)
+    seen = np.zeros(cells, np.bool_)
+    blocks = np.empty(size, np.int32)
+    colours = np.empty(size, np.uint8)
+    gs = np.empty(size, np.int32)
+    starts = np.zeros(n + 2, np.int64)
+    k = 0
+    if n > 0:
+        g[order[0]] = 0
+    for t in range(1, n + 1):
+        starts[t] = k
+        if t > 1:
+            blocks[k], colours[k], gs[k] = order[t - 2], CLOSED, -1
+            k += 1
+        p = order[t - 1]
+        expanded[p] = True
+        seen[p] = True
+        blocks[k], colours[k], gs[k] = p, CURRENT, g[p]
+        k += 1
+        for s in range(offsets[p], offsets[p + 1]):
+            q = targets[s]
+            if not open_[slot_edges[s]] or expanded[q]:
+                continue
+            better = g[q] < 0 or g[p] + 1 < g[q]
+            if better or not seen[q]:
+                if better:
+                    g[q] = g[p] + 1
+                blocks[k], colours[k], gs[k] = q, FRONTIER, g[q]
+                seen[q] = True
+                k += 1
+    if n > 0:
+        blocks[k], colours[k], gs[k] = order[n - 1], CLOSED, -1
+        k += 1
+    starts[n + 1] = k
+    return blocks[:k].copy(), colours[:k].copy(), gs[:k].copy(), starts
+
+
+def graph_search_events(geometry: Geometry, passages: Any, order: Any) -> SearchEvents:
+    """Every colour and g change of replaying the expansions ``order`` (cell numbers) of a
+    search on a grid kind's maze: :func:`search_events` with cells for blocks.
+
+    Raises
+    ------
+    MazeError
+        Passages that do not fit the geometry, or an order that names a cell it does not have.
+
+    Examples
+    --------
+    >>> import meiro
+    >>> m = meiro.generate(3, 1, grid="hex", seed=0)                  # one row: 0 - 1 - 2
+    >>> ev = graph_search_events(m.geometry, m.passages, meiro.solve(m, "bfs").explored)
+    >>> ev.blocks[ev.starts[1]:ev.starts[2]].tolist(), ev.g[ev.starts[1]:ev.starts[2]].tolist()
+    ([0, 1], [0, 1])
+    """
+    from .graph_search import check_search
+
+    open_, _, _ = check_search(geometry, passages, 0, 0)
+    try:
+        cells = np.asarray(order)
+    except (TypeError, ValueError, OverflowError):
+        raise MazeError("the expansion order must name cells of the maze") from None
+    if cells.ndim != 1 or (cells.size and (cells.dtype.kind not in "iu" or cells.min() < 0
+                                           or cells.max() >= geometry.cells)):
+        raise MazeError("the expansion order must name cells of the maze")
+    cells = np.ascontiguousarray(cells, np.int32)
+    size = int(np.diff(geometry.offsets)[cells].sum()) + 2 * cells.size + 1
+    blocks, colours, g, starts = _graph_events_kernel(geometry.offsets, geometry.targets, geometry.slot_edges,
+                                                      open_, cells, size)
     return SearchEvents(blocks, colours, g, starts)
 
 
