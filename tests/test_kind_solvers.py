@@ -328,3 +328,39 @@ def test_search_replay_on_kinds(kind):
             assert all(g[c] == dist[c] for c in done)
     with pytest.raises(meiro.MazeError):
         graph_search_events(m.geometry, m.passages, [m.cells])
+
+
+SAME_BOTH_WAYS = """
+import json, numpy as np, meiro
+from meiro.analysis.stats import maze_stats
+from meiro.solvers.replay_events import graph_search_events
+out = {}
+for kind, args, kw in [("theta", (4,), {}), ("hex", (5, 4), {}), ("triangle", (6, 4), {}),
+                       ("weave", (6, 6), {}), ("3d", (3, 3), {"layers": 2})]:
+    m = meiro.generate(*args, grid=kind, seed=3, **kw)
+    for tag, mm in (("tree", m), ("open", m.edited(np.ones(m.geometry.edge_count, bool)))):
+        for method in meiro.SOLVERS.names():
+            try:
+                s = meiro.solve(mm, method)
+                out[f"{kind} {tag} {method}"] = [s.path.tolist(), s.explored.tolist(), s.expanded, s.max_frontier]
+            except meiro.NoPathError:
+                out[f"{kind} {tag} {method}"] = "no path"
+        out[f"{kind} {tag} stats"] = maze_stats(mm).as_dict()
+        ev = graph_search_events(mm.geometry, mm.passages, meiro.solve(mm, "astar").explored)
+        out[f"{kind} {tag} events"] = [ev.blocks.tolist(), ev.colours.tolist(), ev.g.tolist()]
+print(json.dumps(out, sort_keys=True))
+"""
+
+
+def test_graph_kernels_are_the_same_as_plain_python():
+    import os
+    import subprocess
+    import sys
+
+    runs = {}
+    for jit in ("0", "1"):
+        done = subprocess.run([sys.executable, "-c", SAME_BOTH_WAYS], capture_output=True, text=True,
+                              timeout=600, env={**os.environ, "MEIRO_JIT": jit})
+        assert done.returncode == 0, done.stderr[-2000:]
+        runs[jit] = done.stdout
+    assert runs["0"] == runs["1"]

@@ -108,12 +108,14 @@ def _graph_stats_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32], 
         degree_counts[k] = 0
     passages = 0
     for e in range(open_.size):
-        passages += open_[e]
+        if open_[e]:  # (a count, not a sum of bytes: as plain Python a uint8 sum would wrap)
+            passages += 1
     corridor_ends = 0
     for i in range(n):
         w = 0
         for s in range(offsets[i], offsets[i + 1]):
-            w += open_[U(slot_edges[U(s)])]
+            if open_[U(slot_edges[U(s)])]:
+                w += 1
         ways[i] = w
         degree_counts[w] += 1
         if w != 2:

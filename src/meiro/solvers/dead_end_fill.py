@@ -152,7 +152,8 @@ def _fill_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32], s
     tail = 0
     for i in range(n):
         for s in range(offsets[i], offsets[i + 1]):
-            ways[i] += open_[U(slot_edges[U(s)])]
+            if open_[U(slot_edges[U(s)])]:
+                ways[i] += 1
         if ways[i] <= 1 and i != source and i != target:
             queued[i] = 1
             queue[U(tail)] = i
