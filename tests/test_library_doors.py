@@ -48,7 +48,8 @@ STRICT = {"kernels", "solve", "generate", "core"}
 #: plain records: they keep what they are given and hand nothing to a kernel
 RECORDS = {"meiro.analysis.stats.MazeStats", "meiro.solvers.replay_events.SearchEvents",
            "meiro.generators.graph_carving.GraphCarving", "meiro.generators.graph_carving.CarvingGraph",
-           "meiro.solvers.result.SearchResult", "meiro.generators.carving.Carving"}
+           "meiro.solvers.result.SearchResult", "meiro.generators.carving.Carving",
+           "meiro.solvers.graph_search.GraphSearch"}
 
 
 #: modules of a walked package that hand nothing to a kernel: numba's cache locator and the
@@ -149,6 +150,29 @@ def good_calls() -> dict[str, tuple[object, dict]]:
         add(f"meiro.solvers.{name}", getattr(importlib.import_module(f"meiro.solvers.{module}"), function),
             **solver)
     add("meiro.solvers.solve", maze=m, method="bfs")
+    # meiro.solve on the other grid kinds
+    from meiro.solvers.bfs import _bfs_graph_kernel
+    from meiro.solvers.graph_solution import GraphSolution
+
+    hexes = meiro.generate(4, 3, grid="hex", seed=1)
+    hex_sol = meiro.solve(hexes, "astar")
+    graph_solver = dict(geometry=hexes.geometry, passages=np.array(hexes.passages), source=hexes.start,
+                        target=hexes.goal, seed=0, record=True)
+    for name in ("astar.astar", "bfs.bfs", "bidirectional.bidirectional", "dead_end_fill.dead_end_fill",
+                 "dfs.dfs", "greedy.greedy", "tremaux.tremaux", "wall_follower.wall_left",
+                 "wall_follower.wall_right"):
+        add(f"meiro.solvers.{name}_graph", **graph_solver)
+    add("meiro.solvers.graph_search.check_search", geometry=hexes.geometry, passages=np.array(hexes.passages),
+        source=hexes.start, target=hexes.goal)
+    add("meiro.solvers.graph_search.run_graph", kernel=_bfs_graph_kernel, geometry=hexes.geometry,
+        passages=np.array(hexes.passages), source=hexes.start, target=hexes.goal, record=True)
+    add("meiro.solvers.graph_solution.GraphSolution", GraphSolution, method="bfs", path=np.array(hex_sol.path),
+        expanded=hex_sol.expanded, max_frontier=hex_sol.max_frontier, maze=hexes,
+        explored=np.array(hex_sol.explored))
+    add("meiro.solvers.graph_solution.check_cells", cells=np.array(hex_sol.path), maze=hexes, name="path",
+        chain=True)
+    add("meiro.solvers.replay_events.graph_search_events", geometry=hexes.geometry,
+        passages=np.array(hexes.passages), order=np.array(hex_sol.explored))
     add("meiro.solvers.search_stride", maze=m)
     add("meiro.solvers.Solution", method="bfs", path=sol.path,
         expanded=sol.expanded, max_frontier=sol.max_frontier, maze=m, explored=sol.explored)

@@ -240,9 +240,9 @@ def solve(maze: Maze | GraphMaze, method: str = "astar") -> Solution | GraphSolu
         from ..kinds.maze import GraphMaze
 
         if isinstance(maze, GraphMaze):
-            from .graph_solution import solve_graph
+            from .graph_solution import _solve_graph
 
-            return solve_graph(maze, method)
+            return _solve_graph(maze, method)
         raise TypeError(f"solve() needs a meiro.Maze or a GraphMaze, got {type(maze).__name__}")
     name = SOLVERS.get(method).name
     result = _run(maze, name, record=False)

@@ -329,9 +329,13 @@ def _astar_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32], 
     return found, expanded, max_frontier
 
 
-def best_first_graph(geometry: Geometry, passages: Any, source: int, target: int, rng: np.uint64,
+def _best_first_graph(geometry: Geometry, passages: Any, source: int, target: int, rng: np.uint64,
                      record: bool, g_weight: int) -> GraphSearch:
     """Run :func:`_astar_graph_kernel`: A* with ``g_weight`` 1, greedy best-first with 0."""
+    from ..kinds.geometry import Geometry
+
+    if not isinstance(geometry, Geometry):
+        raise TypeError(f"geometry must be a meiro.kinds.geometry.Geometry, got {type(geometry).__name__}")
     scale = (1.0 - 1e-9) / geometry.reach
     return run_graph(_astar_graph_kernel, geometry, passages, source, target, record, geometry.centres,
                      scale, rng, g_weight)
@@ -350,4 +354,4 @@ def astar_graph(geometry: Geometry, passages: Any, source: int, target: int, see
     >>> a.length == b.length, a.expanded, b.expanded
     (True, 10, 19)
     """
-    return best_first_graph(geometry, passages, source, target, mix_seed(seed, stream=1), record, 1)
+    return _best_first_graph(geometry, passages, source, target, mix_seed(seed, stream=1), record, 1)

@@ -38,7 +38,7 @@ from ..kernels.graph import EAST, OPEN, SOUTH, _node_offsets, _open_ways
 from ..kernels.index import Int, U
 from ..errors import flag
 from .bfs import _bfs_graph_kernel, _bfs_kernel
-from .graph_search import GraphSearch, check_search, package
+from .graph_search import GraphSearch, _package, check_search
 from .result import SearchGraph, SearchResult
 
 if TYPE_CHECKING:
@@ -201,4 +201,4 @@ def dead_end_fill_graph(geometry: Geometry, passages: Any, source: int, target: 
     explored = None
     if record:  # the start, the filled cells, then the rest of the final search
         explored = np.concatenate([order[:1], queue[:n_filled], order[1:int(expanded)]])
-    return package(int(found), int(expanded) + n_filled, int(frontier), parent, explored)
+    return _package(int(found), int(expanded) + n_filled, int(frontier), parent, explored)

@@ -122,11 +122,11 @@ def run_graph(kernel: Callable[..., tuple[Int, int, int]], geometry: Geometry, p
     order = np.empty(geometry.cells if record else 0, np.int32)
     found, expanded, frontier = kernel(geometry.offsets, geometry.targets, geometry.slot_edges, open_,
                                        source, target, *args, parent, order)
-    return package(int(found), int(expanded), int(frontier), parent,
+    return _package(int(found), int(expanded), int(frontier), parent,
                    order[:int(expanded)] if record else None)
 
 
-def package(found: int, expanded: int, frontier: int, parent: NDArray[np.int32],
+def _package(found: int, expanded: int, frontier: int, parent: NDArray[np.int32],
             explored: NDArray[np.int32] | None) -> GraphSearch:
     """A :class:`GraphSearch` of a finished search: the path traced back along ``parent``."""
     if found < 0:

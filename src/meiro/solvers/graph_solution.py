@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ..errors import MazeError, NoPathError, whole
+from ..errors import MazeError, NoPathError, flag, whole
 from ..registry import SOLVERS
 
 if TYPE_CHECKING:
@@ -56,6 +56,10 @@ def check_cells(cells: Any, maze: GraphMaze, name: str = "path", chain: bool = T
     ...
     meiro.errors.MazeError: path steps from cell 0 to cell 2 through no open passage
     """
+    from ..kinds.maze import GraphMaze
+
+    if not isinstance(maze, GraphMaze):
+        raise TypeError(f"maze must be a GraphMaze, got {type(maze).__name__}")
     try:
         values = np.asarray(cells)
     except (TypeError, ValueError, OverflowError):
@@ -65,7 +69,7 @@ def check_cells(cells: Any, maze: GraphMaze, name: str = "path", chain: bool = T
     if values.size and (values.min() < 0 or values.max() >= maze.cells):
         raise MazeError(f"{name} names a cell that is not one of the maze's {maze.cells}")
     out = values.astype(np.int32)
-    if chain and out.size > 1:
+    if flag(chain, "chain") and out.size > 1:
         g = maze.geometry
         a, b = np.minimum(out[:-1], out[1:]).astype(np.int64), np.maximum(out[:-1], out[1:]).astype(np.int64)
         keys = g.edges[:, 0].astype(np.int64) * maze.cells + g.edges[:, 1]
@@ -168,7 +172,7 @@ class GraphSolution:
         maze, which cannot have changed, so plain solving stays lean.
         """
         if self._explored is None:
-            result = run(self._maze, self._method, record=True)
+            result = _run(self._maze, self._method, record=True)
             if result.explored is None:
                 raise MazeError(f"the solver {self._method!r} returned no explored cells "
                                 "when asked to record them")
@@ -184,7 +188,7 @@ class GraphSolution:
                 f"expanded={self.expanded}, max_frontier={self.max_frontier})")
 
 
-def run(maze: GraphMaze, method: str, record: bool) -> GraphSearch:
+def _run(maze: GraphMaze, method: str, record: bool) -> GraphSearch:
     """Run solver ``method`` on ``maze`` from its start to its goal."""
     algorithm = SOLVERS.get(method)
     if maze.kind not in algorithm.kinds:
@@ -196,10 +200,10 @@ def run(maze: GraphMaze, method: str, record: bool) -> GraphSearch:
     return result
 
 
-def solve_graph(maze: GraphMaze, method: str) -> GraphSolution:
+def _solve_graph(maze: GraphMaze, method: str) -> GraphSolution:
     """:func:`meiro.solve` for a :class:`~meiro.kinds.maze.GraphMaze`."""
     name = SOLVERS.get(method).name
-    result = run(maze, name, record=False)
+    result = _run(maze, name, record=False)
     if result.found < 0:
         raise NoPathError(f"the goal cell {maze.goal} cannot be reached from the start cell {maze.start}")
     if result.path is None:

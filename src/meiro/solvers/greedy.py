@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..kernels.rng import mix_seed
-from .astar import _best_first, best_first_graph
+from .astar import _best_first, _best_first_graph
 from .graph_search import GraphSearch
 from .result import SearchResult
 
@@ -52,4 +52,4 @@ def greedy_graph(geometry: Geometry, passages: Any, source: int, target: int, se
     >>> meiro.solve(m, "greedy").length == meiro.solve(m, "bfs").length   # a tree: one path
     True
     """
-    return best_first_graph(geometry, passages, source, target, mix_seed(seed, stream=5), record, 0)
+    return _best_first_graph(geometry, passages, source, target, mix_seed(seed, stream=5), record, 0)
