@@ -364,3 +364,18 @@ def test_graph_kernels_are_the_same_as_plain_python():
         assert done.returncode == 0, done.stderr[-2000:]
         runs[jit] = done.stdout
     assert runs["0"] == runs["1"]
+
+
+@pytest.mark.parametrize("kind", ["hex", "triangle"])
+def test_masked_kinds(kind):
+    shape = "..##...\n.......\n...#...\n.#.....\n......."
+    for seed in range(2):
+        m = meiro.generate(7, 5, grid=kind, seed=seed, mask=shape, goal="diameter")
+        best = distances(adjacency(m), m.start)[m.goal]
+        for method in METHODS:
+            sol = meiro.solve(m, method)
+            assert_chain(m, sol.path)
+            assert sol.length == best  # still a tree: every solver finds its one path
+        want, got = reference_stats(m), maze_stats(m).as_dict()
+        for key in ("cells", "dead_ends", "solution_length", "turns", "decision_points", "longest_path"):
+            assert got[key] == want[key], key
