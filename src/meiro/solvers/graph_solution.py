@@ -29,6 +29,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..errors import MazeError, NoPathError, flag, whole
+from ..kernels.jit import njit
 from ..registry import SOLVERS
 
 if TYPE_CHECKING:
@@ -71,15 +72,28 @@ def check_cells(cells: Any, maze: GraphMaze, name: str = "path", chain: bool = T
     out = values.astype(np.int32)
     if flag(chain, "chain") and out.size > 1:
         g = maze.geometry
-        a, b = np.minimum(out[:-1], out[1:]).astype(np.int64), np.maximum(out[:-1], out[1:]).astype(np.int64)
-        keys = g.edges[:, 0].astype(np.int64) * maze.cells + g.edges[:, 1]
-        wanted = a * maze.cells + b
-        at = np.minimum(np.searchsorted(keys, wanted), max(len(keys) - 1, 0))
-        ok = (keys[at] == wanted) & maze.passages[at] if len(keys) else np.zeros(len(a), bool)
-        if not ok.all():
-            i = int(np.flatnonzero(~ok)[0])
+        i = _first_closed_step(g.offsets, g.targets, g.slot_edges,
+                               np.ascontiguousarray(maze.passages).view(np.uint8), out)
+        if i >= 0:
             raise MazeError(f"{name} steps from cell {out[i]} to cell {out[i + 1]} through no open passage")
     return out
+
+
+@njit(cache=True)
+def _first_closed_step(offsets: NDArray[np.int64], targets: NDArray[np.int32], slot_edges: NDArray[np.int32],
+                       open_: NDArray[np.uint8], path: NDArray[np.int32]) -> int:
+    """The first ``i`` such that no open passage joins ``path[i]`` to ``path[i + 1]``, else -1
+    (the cells are known to exist)."""
+    for i in range(path.size - 1):
+        a, b = path[i], path[i + 1]
+        ok = False
+        for s in range(offsets[a], offsets[a + 1]):
+            if targets[s] == b and open_[slot_edges[s]]:
+                ok = True
+                break
+        if not ok:
+            return i
+    return -1
 
 
 class GraphSolution:
