@@ -379,3 +379,21 @@ def test_masked_kinds(kind):
         want, got = reference_stats(m), maze_stats(m).as_dict()
         for key in ("cells", "dead_ends", "solution_length", "turns", "decision_points", "longest_path"):
             assert got[key] == want[key], key
+
+
+@pytest.mark.parametrize("method", FOLLOWERS + ["bfs"])
+def test_graph_walk_turns_as_the_square_walk_does(method):
+    # a square maze redrawn as a one-layer 3D maze (the square grid as a graph): the graph's
+    # hands, turning through the clockwise neighbour order, walk the square hands' very walk
+    from meiro.kinds import geometry_of
+    from meiro.kinds.maze import GraphMaze
+
+    for seed in range(4):
+        square = meiro.generate(9, 7, seed=seed)
+        g = geometry_of("3d", (9, 7, 1))
+        a, b = g.edges[:, 0], g.edges[:, 1]
+        ya, xa, yb, xb = a // 9, a % 9, b // 9, b % 9
+        passages = ~square.grid[ya + yb + 1, xa + xb + 1]  # the block between two cells
+        flat = GraphMaze(g, passages, 0, g.cells - 1)
+        cells = [(r // 2) * 9 + c // 2 for r, c in meiro.solve(square, method).explored.tolist()]
+        assert meiro.solve(flat, method).explored.tolist() == cells
