@@ -327,33 +327,33 @@ GENERATORS.declare(
     "kruskal", _G + "kruskal", "kruskal", ja="クラスカル法",
     summary="randomised Kruskal (union-find): bushy, many short dead ends, no bias",
     reference=f"J. B. Kruskal (1956); {_BUCK}, ch. 11", origin=None, memory=14,
-    compiled=Compiled(3, "walls"))
+    compiled=Compiled(3, "walls"), graph="kruskal_graph")
 GENERATORS.declare(
     "prim", _G + "prim", "prim", aliases=("true-prim",), ja="プリム法",
     summary="true Prim: minimum spanning tree of random wall weights grown from the origin",
     reference=f"R. C. Prim (1957); {_BUCK}, ch. 11", memory=14,
-    compiled=Compiled(4, "walls"))
+    compiled=Compiled(4, "walls"), graph="prim_graph")
 GENERATORS.declare(
     "prim-simple", _G + "prim_simple", "prim_simple", aliases=("simplified-prim",), ja="簡易プリム法",
     summary="simplified Prim: random frontier cell; radial, many short dead ends",
     reference=f"{_BUCK}, ch. 11",
-    compiled=Compiled(5, "cells"))
+    compiled=Compiled(5, "cells"), graph="prim_simple_graph")
 GENERATORS.declare(
     "wilson", _G + "wilson", "wilson", ja="ウィルソン法",
     summary="Wilson: loop-erased random walks; uniform spanning tree, no bias",
     reference="D. B. Wilson, STOC (1996)",
-    compiled=Compiled(6, "cells"))
+    compiled=Compiled(6, "cells"), graph="wilson_graph")
 GENERATORS.declare(
     "aldous-broder", _G + "aldous_broder", "aldous_broder", aliases=("aldous", "broder"),
     ja="アルダス・ブローダー法",
     summary="Aldous-Broder random walk: uniform spanning tree, no bias; slow (cover time)",
     reference="D. Aldous (1990); A. Broder (1989)",
-    compiled=Compiled(7, "cells"))
+    compiled=Compiled(7, "cells"), graph="aldous_broder_graph")
 GENERATORS.declare(
     "hunt-and-kill", _G + "hunt_and_kill", "hunt_and_kill", aliases=("hunt",), ja="ハント・アンド・キル法",
     summary="hunt-and-kill: random walks, rescans for a new start; long corridors, few dead ends",
     reference=f"{_BUCK}, ch. 5",
-    compiled=Compiled(8, "cells"))
+    compiled=Compiled(8, "cells"), graph="hunt_and_kill_graph")
 GENERATORS.declare(
     "sidewinder", _G + "sidewinder", "sidewinder", ja="サイドワインダー法",
     summary="sidewinder: row runs each linked upwards once; open top row, vertical bias",
@@ -373,7 +373,7 @@ for _name, _policy, _code, _ja, _summary in (
          "growing tree, oldest cell: straight corridors from the origin")):
     GENERATORS.declare(_name, _G + "growing_tree", f"growing_tree_{_policy}", ja=_ja, summary=_summary,
                        reference=f"{_BUCK}, ch. 11", memory=8,  # bytes per cell: the growing cells
-                       compiled=Compiled(_code, "cells"))
+                       compiled=Compiled(_code, "cells"), graph=f"growing_tree_{_policy}_graph")
 GENERATORS.declare(
     "eller", _G + "eller", "eller", ja="エラー法",
     summary="Eller: row by row with sets, constant memory per row; long last row",
@@ -389,7 +389,7 @@ GENERATORS.declare(
     "origin-shift", _G + "origin_shift", "origin_shift", aliases=("origin",), ja="原点移動法",
     summary="origin shift: a random walk of the tree's root; near-uniform, like wilson",
     reference="CaptainLuma (2024); A. Broder (1989), D. Aldous (1990)", origin="log", memory=2,
-    compiled=Compiled(17, "cells"))
+    compiled=Compiled(17, "cells"), graph="origin_shift_graph")
 
 SOLVERS.declare(
     "astar", _S + "astar", "astar", aliases=("a*", "a-star"), ja="A*探索",

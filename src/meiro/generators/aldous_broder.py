@@ -33,7 +33,9 @@ from ..kernels.jit import njit
 from ..kernels.cells import DUG, _cell_steps, _open_passage, _random_step, _walk_marks
 from ..kernels.index import U
 from ..kernels.index import Int
+from ..kinds.geometry import Geometry
 from .carving import Carving, Log, State, run_on_cells
+from .graph_carving import GraphCarving, _random_slot, run_on_graph
 
 VISITED = 0x80
 
@@ -95,3 +97,49 @@ def aldous_broder(width: int, height: int, state: np.uint64, origin: tuple[int, 
     True
     """
     return run_on_cells(_aldous_broder_kernel, width, height, state, origin, record)
+
+
+@njit(cache=True)
+def _aldous_broder_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32],
+                                slot_edges: NDArray[np.int32], start: int, state: State,
+                                passages: NDArray[np.uint8], order: Log | None) -> int:
+    """The walk on a graph (CSR, see :mod:`meiro.generators.graph_carving`) from node ``start``.
+
+    Steps are uniform over slots, so parallel edges of the contracted graph are
+    distinct choices and the tree is uniform over its spanning trees.
+    """
+    n = offsets.shape[0] - 1
+    visited = np.zeros(n, np.uint8)
+    visited[start] = 1
+    remaining = n - 1
+    i = start
+    n_log = 0
+    while remaining > 0:
+        s, state = _random_slot(offsets, i, state)
+        j = targets[U(s)]
+        if not visited[U(j)]:
+            # first entrance: open the edge the walk came through
+            visited[U(j)] = 1
+            passages[U(slot_edges[U(s)])] = 1
+            if order is not None:
+                order[U(n_log)] = slot_edges[U(s)]
+                n_log += 1
+            remaining -= 1
+        i = j
+    return n_log
+
+
+def aldous_broder_graph(geometry: Geometry, state: np.uint64, origin: int = 0,
+                        record: bool = False) -> GraphCarving:
+    """Carve a uniformly random perfect maze on a grid kind's ``geometry`` with the Aldous-Broder walk.
+
+    Examples
+    --------
+    >>> from meiro.kinds import geometry_of
+    >>> from meiro.kernels.rng import mix_seed
+    >>> g = geometry_of("hex", (4, 4))
+    >>> carving = aldous_broder_graph(g, mix_seed(4), origin=5, record=True)
+    >>> 5 in g.edges[carving.order[0]], int(carving.passages.sum())
+    (True, 15)
+    """
+    return run_on_graph(_aldous_broder_graph_kernel, geometry, state, origin, record)

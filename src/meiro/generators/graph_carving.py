@@ -23,13 +23,38 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..errors import MazeError, flag, whole
-from ..kernels.rng import check_state
+from ..kernels.index import U
+from ..kernels.jit import njit
+from ..kernels.rng import _below, check_state
 from ..kinds.geometry import Geometry
 
 #: ``kernel(offsets, targets, slot_edges, start, state, passages, order) -> entries logged``:
 #: carve the graph of ``len(offsets) - 1`` nodes from node ``start``, setting ``passages[e] = 1``
 #: for each edge opened and, when ``order`` is not None, writing the edges in the order opened.
+#: A method's settings, if it has any, follow ``order``.
 GraphKernel = Callable[..., int]
+
+
+@njit(inline="always")
+def _largest_degree(offsets: NDArray[np.int64]) -> int:
+    """The most slots any node has (at least 1, so that a scratch array of that size is never empty)."""
+    most = 1
+    for i in range(offsets.shape[0] - 1):
+        most = max(most, offsets[i + 1] - offsets[i])
+    return most
+
+
+@njit(inline="always")
+def _random_slot(offsets: NDArray[np.int64], i: int, state: np.uint64) -> tuple[int, np.uint64]:
+    """A uniformly random slot of node ``i`` (one of its edges; ``i`` must have one) and the new state.
+
+    Uniform over *slots*, not over neighbouring nodes: on the contracted graph two
+    parallel edges to one node are two choices, which is what keeps the random
+    walks' trees uniform over the spanning trees of the cells.
+    """
+    lo = offsets[U(i)]
+    k, state = _below(state, offsets[U(i + 1)] - lo)
+    return lo + k, state
 
 
 class GraphCarving(NamedTuple):
@@ -104,9 +129,10 @@ def check_origin(geometry: Geometry, origin: Any) -> int:
 
 
 def run_on_graph(kernel: GraphKernel, geometry: Geometry, state: np.uint64, origin: Any = 0,
-                 record: bool = False) -> GraphCarving:
+                 record: bool = False, *extra: Any) -> GraphCarving:
     """Run a graph generator's ``kernel`` on ``geometry`` from cell ``origin``.
 
+    ``extra`` follows the kernel's usual arguments (a method's settings).
     Returns the passages (the forced ones included) and, with ``record``, the
     order they were opened in, forced ones first.
     """
@@ -120,7 +146,7 @@ def run_on_graph(kernel: GraphKernel, geometry: Geometry, state: np.uint64, orig
     opened = np.zeros(geometry.edge_count, np.uint8)
     order = np.empty(max(nodes - 1, 0), np.int32) if record else None
     logged = kernel(graph.offsets, graph.targets, graph.slot_edges, int(graph.node_of[start]), state,
-                    opened, order)
+                    opened, order, *extra)
     passages = opened.view(np.bool_)
     passages[geometry.forced] = True
     if order is not None:

@@ -45,7 +45,9 @@ from ..errors import MazeError
 from ..kernels.cells import DUG, _cell_block, _cell_steps, _join_cell, _undug_around
 from ..kernels.index import U
 from ..kernels.rng import _below, _next_u64
+from ..kinds.geometry import Geometry
 from .carving import Carving, Log, State, check_number, check_request, run_on_cells
+from .graph_carving import GraphCarving, _largest_degree, run_on_graph
 
 POLICIES = ("newest", "random", "oldest", "mixed")
 _S32 = np.uint64(32)
@@ -125,12 +127,7 @@ def growing_tree(width: int, height: int, state: np.uint64, origin: tuple[int, i
     True
     """
     width, height, state, origin, record = check_request(width, height, state, origin, record, memory=8)
-    if not isinstance(policy, str) or policy not in POLICIES:
-        raise MazeError(f"unknown growing-tree policy {policy!r}; choose one of: {', '.join(POLICIES)}")
-    newest = check_number(newest, "newest", 0, 1, "a probability")
-    share = {"newest": 1.0, "random": 0.0, "oldest": 0.0, "mixed": newest}[policy]
-    newest_below = int(round(share * 2**32))
-    oldest_below = 2**32 if policy == "oldest" else newest_below
+    newest_below, oldest_below = _thresholds(policy, newest)
     return run_on_cells(_growing_tree_kernel, width, height, state, origin, record,
                         newest_below, oldest_below)
 
@@ -146,3 +143,101 @@ growing_tree_mixed = _policy("mixed")
 growing_tree_newest = _policy("newest")
 growing_tree_random = _policy("random")
 growing_tree_oldest = _policy("oldest")
+
+
+@njit(cache=True)
+def _growing_tree_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32],
+                               slot_edges: NDArray[np.int32], start: int, state: State,
+                               passages: NDArray[np.uint8], order: Log | None, newest_below: int,
+                               oldest_below: int) -> int:
+    """The growing tree on a graph (CSR, see :mod:`meiro.generators.graph_carving`) from node ``start``.
+
+    The policy thresholds are :func:`_growing_tree_kernel`'s, and the active list
+    is kept the same way.
+    """
+    n = offsets.shape[0] - 1
+    seen = np.zeros(n, np.uint8)
+    active = np.empty(n, np.int64)
+    around = np.empty(_largest_degree(offsets), np.int64)
+    seen[start] = 1
+    head = 0
+    tail = 1
+    active[0] = start
+    n_log = 0
+    while tail > head:
+        bits, state = _next_u64(state)
+        u = np.int64(bits >> _S32)
+        if u < newest_below:
+            i = tail - 1
+        elif u < oldest_below:
+            i = head
+        else:
+            j, state = _below(state, tail - head)
+            i = head + j
+        p = active[U(i)]
+        m = 0
+        for s in range(offsets[U(p)], offsets[U(p + 1)]):
+            if not seen[U(targets[U(s)])]:
+                around[U(m)] = s
+                m += 1
+        if m == 0:
+            if i == tail - 1:
+                tail -= 1
+            else:
+                active[U(i)] = active[U(head)]
+                head += 1
+            continue
+        j, state = _below(state, m)
+        s = around[U(j)]
+        passages[U(slot_edges[U(s)])] = 1
+        if order is not None:
+            order[U(n_log)] = slot_edges[U(s)]
+            n_log += 1
+        q = targets[U(s)]
+        seen[U(q)] = 1
+        active[U(tail)] = q
+        tail += 1
+    return n_log
+
+
+def growing_tree_graph(geometry: Geometry, state: np.uint64, origin: int = 0, record: bool = False, *,
+                       policy: str = "mixed", newest: float = 0.5) -> GraphCarving:
+    """Carve a perfect maze on a grid kind's ``geometry`` with the growing-tree method.
+
+    ``policy`` and ``newest`` as for :func:`growing_tree`.
+
+    Examples
+    --------
+    >>> from meiro.kinds import geometry_of
+    >>> from meiro.kernels.rng import mix_seed
+    >>> g = geometry_of("theta", (4,))
+    >>> a = growing_tree_graph(g, mix_seed(1), policy="mixed", newest=0.75)
+    >>> b = growing_tree_graph(g, mix_seed(1), policy="oldest")
+    >>> int(a.passages.sum()) == int(b.passages.sum()) == g.cells - 1, bool((a.passages == b.passages).all())
+    (True, False)
+    """
+    newest_below, oldest_below = _thresholds(policy, newest)
+    return run_on_graph(_growing_tree_graph_kernel, geometry, state, origin, record, newest_below, oldest_below)
+
+
+def _thresholds(policy: str, newest: float) -> tuple[int, int]:
+    """The kernels' ``(newest_below, oldest_below)`` for a checked ``policy`` and ``newest``."""
+    if not isinstance(policy, str) or policy not in POLICIES:
+        raise MazeError(f"unknown growing-tree policy {policy!r}; choose one of: {', '.join(POLICIES)}")
+    newest = check_number(newest, "newest", 0, 1, "a probability")
+    share = {"newest": 1.0, "random": 0.0, "oldest": 0.0, "mixed": newest}[policy]
+    newest_below = int(round(share * 2**32))
+    return newest_below, 2**32 if policy == "oldest" else newest_below
+
+
+def _graph_policy(policy: str) -> Callable[..., GraphCarving]:
+    """:func:`growing_tree_graph` with one ``policy``: what the registry's four names run on a grid kind."""
+    variant = functools.partial(growing_tree_graph, policy=policy)
+    functools.update_wrapper(variant, growing_tree_graph)
+    return variant
+
+
+growing_tree_mixed_graph = _graph_policy("mixed")
+growing_tree_newest_graph = _graph_policy("newest")
+growing_tree_random_graph = _graph_policy("random")
+growing_tree_oldest_graph = _graph_policy("oldest")

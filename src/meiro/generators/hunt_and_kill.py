@@ -29,7 +29,9 @@ from ..kernels.cells import (DUG, EDGE, _cell_block, _cell_steps, _join_cell, _m
                              _maze_around, _undug_around)
 from ..kernels.index import U
 from ..kernels.rng import _below
+from ..kinds.geometry import Geometry
 from .carving import Carving, Log, State, run_on_cells
+from .graph_carving import GraphCarving, _largest_degree, run_on_graph
 
 
 @njit(cache=True)
@@ -107,3 +109,72 @@ def hunt_and_kill(width: int, height: int, state: np.uint64, origin: tuple[int, 
     True
     """
     return run_on_cells(_hunt_and_kill_kernel, width, height, state, origin, record)
+
+
+@njit(cache=True)
+def _hunt_and_kill_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32],
+                                slot_edges: NDArray[np.int32], start: int, state: State,
+                                passages: NDArray[np.uint8], order: Log | None) -> int:
+    """Hunt-and-kill on a graph (CSR, see :mod:`meiro.generators.graph_carving`) from node ``start``.
+
+    The hunt scans the nodes in number order (the kinds number their cells row by
+    row or ring by ring), from the first one still outside the maze.
+    """
+    n = offsets.shape[0] - 1
+    visited = np.zeros(n, np.uint8)
+    around = np.empty(_largest_degree(offsets), np.int64)
+    visited[start] = 1
+    remaining = n - 1
+    i = start
+    first = 0
+    n_log = 0
+    while remaining > 0:
+        # kill: walk to random new neighbours
+        m = 0
+        for s in range(offsets[U(i)], offsets[U(i + 1)]):
+            if not visited[U(targets[U(s)])]:
+                around[U(m)] = s
+                m += 1
+        if m == 0:
+            # hunt: the first node outside the maze with a neighbour inside it
+            while visited[U(first)]:
+                first += 1
+            for v in range(first, n):
+                if visited[v]:
+                    continue
+                for s in range(offsets[v], offsets[v + 1]):
+                    if visited[U(targets[U(s)])]:
+                        around[U(m)] = s
+                        m += 1
+                if m > 0:
+                    i = v
+                    break
+        k, state = _below(state, m)
+        s = around[U(k)]
+        e = slot_edges[U(s)]
+        passages[U(e)] = 1
+        if order is not None:
+            order[U(n_log)] = e
+            n_log += 1
+        j = targets[U(s)]
+        if visited[U(j)]:
+            j = i  # a hunt: the hunted node joins the maze and walks on
+        visited[U(j)] = 1
+        i = j
+        remaining -= 1
+    return n_log
+
+
+def hunt_and_kill_graph(geometry: Geometry, state: np.uint64, origin: int = 0,
+                        record: bool = False) -> GraphCarving:
+    """Carve a perfect maze on a grid kind's ``geometry`` with hunt-and-kill.
+
+    Examples
+    --------
+    >>> from meiro.kinds import geometry_of
+    >>> from meiro.kernels.rng import mix_seed
+    >>> carving = hunt_and_kill_graph(geometry_of("hex", (5, 5)), mix_seed(8), record=True)
+    >>> int(carving.passages.sum()), len(carving.order)
+    (24, 24)
+    """
+    return run_on_graph(_hunt_and_kill_graph_kernel, geometry, state, origin, record)

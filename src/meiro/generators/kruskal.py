@@ -40,7 +40,9 @@ from ..kernels.rng import check_state
 from ..sizes import check_cells, ensure_fits
 from ..kernels.index import Int
 from .carving import Carving, Log, State, check_request, record_buffer
-from .lattice import SET_ASIDE, _bucket_starts, _bucket_tags, _shuffle_buckets
+from ..kinds.geometry import Geometry
+from .graph_carving import GraphCarving, _largest_degree, run_on_graph
+from .lattice import SET_ASIDE, _bucket_starts, _bucket_tags, _shuffle, _shuffle_buckets
 
 
 def wall_slots(rows: int, cols: int) -> np.ndarray:
@@ -350,3 +352,104 @@ def _checked_walls(walls: object, width: int, height: int) -> np.ndarray:
     if not inside.all():
         raise MazeError(f"walls holds codes that are not walls between two of the {width}x{height} cells")
     return np.ascontiguousarray(codes.astype(dtype))
+
+
+@njit(inline="always")
+def _bits(n: int) -> int:
+    """The bits a node number below ``n`` takes (what :func:`_graph_edge_keys` gives it)."""
+    bits = 1
+    while (1 << bits) < n:
+        bits += 1
+    return bits
+
+
+@njit(cache=True)
+def _graph_edge_keys(offsets: NDArray[np.int64], targets: NDArray[np.int32]) -> tuple[NDArray[np.uint64], int]:
+    """Every edge of a CSR graph once, as a ``uint64`` key ``a << shift | b << low | j`` (``shift`` returned).
+
+    ``a < b`` are the edge's nodes and ``j`` the edge's place among ``a``'s slots
+    (two parallel edges differ by it), so Kruskal reads both nodes without
+    touching the adjacency again, and the edge's number only when it joins.
+    """
+    n = offsets.shape[0] - 1
+    low = _bits(_largest_degree(offsets))
+    node_bits = _bits(n)
+    if 2 * node_bits + low > 64:
+        raise ValueError("too many nodes and slots for Kruskal's edge keys")
+    count = 0
+    for a in range(n):
+        for s in range(offsets[a], offsets[a + 1]):
+            if targets[s] > a:
+                count += 1
+    keys = np.empty(count, np.uint64)
+    k = 0
+    for a in range(n):
+        lo = offsets[a]
+        for s in range(lo, offsets[a + 1]):
+            b = targets[s]
+            if b > a:
+                keys[k] = (np.uint64(a) << np.uint64(node_bits + low)) | (np.uint64(b) << np.uint64(low)) \
+                    | np.uint64(s - lo)
+                k += 1
+    return keys, low
+
+
+@njit(cache=True)
+def _join_graph(keys: NDArray[np.uint64], low: int, n: int, offsets: NDArray[np.int64],
+                slot_edges: NDArray[np.int32], passages: NDArray[np.uint8], order: Log | None) -> int:
+    """Kruskal's union-find over the edge ``keys`` (:func:`_graph_edge_keys`) in their order,
+    stopping at the ``n - 1``-th join; returns the number of edges logged."""
+    parent = np.full(n, -1, np.int32)
+    node_mask = (np.uint64(1) << np.uint64(_bits(n))) - np.uint64(1)
+    slot_mask = (np.uint64(1) << np.uint64(low)) - np.uint64(1)
+    shift_b = np.uint64(low)
+    shift_a = np.uint64(low + _bits(n))
+    joined = 0
+    n_log = 0
+    for key in keys:
+        if joined >= n - 1:
+            break
+        a = np.int64(key >> shift_a)
+        b = np.int64((key >> shift_b) & node_mask)
+        ra = _root(parent, a)
+        rb = _root(parent, b)
+        if ra == rb:
+            continue
+        if parent[U(ra)] > parent[U(rb)]:  # hang the smaller tree under the larger
+            ra, rb = rb, ra
+        parent[U(ra)] += parent[U(rb)]
+        parent[U(rb)] = ra
+        e = slot_edges[U(offsets[U(a)] + np.int64(key & slot_mask))]
+        passages[U(e)] = 1
+        joined += 1
+        if order is not None:
+            order[U(n_log)] = e
+            n_log += 1
+    return n_log
+
+
+@njit(cache=True)
+def _kruskal_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32], slot_edges: NDArray[np.int32],
+                          start: int, state: State, passages: NDArray[np.uint8], order: Log | None) -> int:
+    """Kruskal on a graph (CSR, see :mod:`meiro.generators.graph_carving`); ``start`` is not used."""
+    keys, low = _graph_edge_keys(offsets, targets)
+    _shuffle(keys, state)
+    return _join_graph(keys, low, offsets.shape[0] - 1, offsets, slot_edges, passages, order)
+
+
+def kruskal_graph(geometry: Geometry, state: np.uint64, origin: int = 0, record: bool = False) -> GraphCarving:
+    """Carve a perfect maze on a grid kind's ``geometry`` with randomised Kruskal.
+
+    Every edge (neighbouring pair) is shuffled and taken in turn, joined unless
+    its cells are already connected; it stops at the last join. ``origin`` is
+    checked but not used: the forest grows everywhere at once.
+
+    Examples
+    --------
+    >>> from meiro.kinds import geometry_of
+    >>> from meiro.kernels.rng import mix_seed
+    >>> carving = kruskal_graph(geometry_of("triangle", (5, 4)), mix_seed(1), record=True)
+    >>> int(carving.passages.sum()), len(carving.order)      # 20 cells joined by 19 passages
+    (19, 19)
+    """
+    return run_on_graph(_kruskal_graph_kernel, geometry, state, origin, record)

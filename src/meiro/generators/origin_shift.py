@@ -39,7 +39,9 @@ from ..kernels.cells import (DUG, _cell_steps, _cells_to_grid, _open_passage, _p
                              _random_step, _walk_marks)
 from ..kernels.index import U
 from ..kernels.index import Int
-from .carving import Carving, State, check_number, check_request
+from ..kinds.geometry import Geometry
+from .carving import Carving, Log, State, check_number, check_request
+from .graph_carving import GraphCarving, _random_slot, run_on_graph
 from .lattice import flood_log
 
 ROOT = 4  # the origin points nowhere
@@ -109,3 +111,100 @@ def origin_shift(width: int, height: int, state: np.uint64, origin: tuple[int, i
     _origin_shift_kernel(cells, width, height, state, steps)
     grid = _cells_to_grid(cells, width, height)
     return Carving(grid, flood_log(grid, origin) if record else None, cells)
+
+
+@njit(cache=True)
+def _origin_shift_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32],
+                               slot_edges: NDArray[np.int32], start: int, state: State,
+                               passages: NDArray[np.uint8], order: Log | None, steps_per_cell: float) -> int:
+    """Origin shift on a graph (CSR, see :mod:`meiro.generators.graph_carving`).
+
+    ``point[i]`` is the slot from node ``i`` towards its parent (-1 at the root).
+    The first tree is a breadth-first tree rooted at node 0; the root then walks
+    ``steps_per_cell`` steps per node, uniform over slots. With ``order``, the
+    tree's edges are logged breadth-first from ``start``.
+    """
+    n = offsets.shape[0] - 1
+    point = np.full(n, -1, np.int64)
+    queue = np.empty(n, np.int64)
+    seen = np.zeros(n, np.uint8)
+    _breadth_first(offsets, targets, slot_edges, 0, point, queue, seen)
+    steps = np.int64(round(steps_per_cell * n)) if n > 1 else 0
+    i = 0
+    for _ in range(steps):
+        s, state = _random_slot(offsets, i, state)
+        point[U(i)] = s
+        i = targets[U(s)]
+        point[U(i)] = -1
+    for v in range(n):
+        if point[v] >= 0:
+            passages[U(slot_edges[U(point[v])])] = 1
+    if order is None:
+        return 0
+    # the log: a breadth-first walk of the finished tree from start
+    head = 0
+    tail = 1
+    queue[0] = start
+    seen[:] = 0
+    seen[start] = 1
+    n_log = 0
+    while head < tail:
+        i = queue[U(head)]
+        head += 1
+        for s in range(offsets[U(i)], offsets[U(i + 1)]):
+            j = targets[U(s)]
+            if passages[U(slot_edges[U(s)])] and not seen[U(j)]:
+                seen[U(j)] = 1
+                queue[U(tail)] = j
+                tail += 1
+                order[U(n_log)] = slot_edges[U(s)]
+                n_log += 1
+    return n_log
+
+
+@njit(inline="always")
+def _breadth_first(offsets: NDArray[np.int64], targets: NDArray[np.int32], slot_edges: NDArray[np.int32],
+                   root: int, point: NDArray[np.int64], queue: NDArray[np.int64], seen: NDArray[np.uint8]) -> None:
+    """Point every node to its parent in a breadth-first tree from ``root`` (``point[root]`` stays -1)."""
+    head = 0
+    tail = 1
+    queue[0] = root
+    seen[root] = 1
+    while head < tail:
+        i = queue[U(head)]
+        head += 1
+        for s in range(offsets[U(i)], offsets[U(i + 1)]):
+            j = targets[U(s)]
+            if seen[U(j)]:
+                continue
+            seen[U(j)] = 1
+            queue[U(tail)] = j
+            tail += 1
+            # j's slot back to i: the one of the same edge
+            for back in range(offsets[U(j)], offsets[U(j + 1)]):
+                if slot_edges[U(back)] == slot_edges[U(s)]:
+                    point[U(j)] = back
+                    break
+
+
+def origin_shift_graph(geometry: Geometry, state: np.uint64, origin: int = 0, record: bool = False, *,
+                       steps_per_cell: float = STEPS_PER_CELL) -> GraphCarving:
+    """Make a perfect maze on a grid kind's ``geometry`` by shifting the origin of a rooted tree at random.
+
+    The first tree is breadth-first from cell 0; ``origin`` only sets where the
+    log (a breadth-first walk of the finished maze) starts.
+
+    Examples
+    --------
+    >>> from meiro.kinds import geometry_of
+    >>> from meiro.kernels.rng import mix_seed
+    >>> g = geometry_of("theta", (3,))
+    >>> carving = origin_shift_graph(g, mix_seed(3), record=True)
+    >>> int(carving.passages.sum()), len(carving.order)
+    (42, 42)
+    >>> plain = origin_shift_graph(g, mix_seed(3), steps_per_cell=0)   # the breadth-first tree
+    >>> g.edges[plain.passages][:6].tolist()                           # the centre's spokes
+    [[0, 1], [0, 2], [0, 3], [0, 4], [0, 5], [0, 6]]
+    """
+    steps_per_cell = check_number(steps_per_cell, "steps_per_cell", 0, 10_000)
+    return run_on_graph(_origin_shift_graph_kernel, geometry, state, origin, record, float(steps_per_cell))

@@ -39,8 +39,10 @@ from ..kernels.jit import njit
 from ..kernels.index import U
 from ..kernels.index import Int
 from .carving import Carving, Log, State, check_request, run_on_grid
-from .kruskal import _spanning_tree, shuffled_walls, wall_codes
-from .lattice import _carve
+from ..kinds.geometry import Geometry
+from .graph_carving import GraphCarving, run_on_graph
+from .kruskal import _bits, _graph_edge_keys, _join_graph, _spanning_tree, shuffled_walls, wall_codes
+from .lattice import _carve, _shuffle
 
 
 _LEVEL_BITS = 6  # a 64-ary bitmap tree over the buckets: 64**3 = 262144 buckets
@@ -199,3 +201,104 @@ def prim(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1
     item_bits = (4 * (2 * width + 1) * (2 * height + 1)).bit_length()
     return run_on_grid(_prim_kernel, width, height, state, origin, record, item_bits, rank,
                       64 - rank_bits)
+
+
+@njit(inline="always")
+def _heap_push(heap: NDArray[np.int64], size: int, key: np.int64) -> int:
+    """Push ``key`` onto the binary min-heap ``heap[:size]``; returns the new size."""
+    i = size
+    while i > 0:
+        up = (i - 1) >> 1
+        if heap[U(up)] <= key:
+            break
+        heap[U(i)] = heap[U(up)]
+        i = up
+    heap[U(i)] = key
+    return size + 1
+
+
+@njit(inline="always")
+def _heap_pop(heap: NDArray[np.int64], size: int) -> tuple[np.int64, int]:
+    """Take the least key off the binary min-heap ``heap[:size]``; returns it and the new size."""
+    top = heap[0]
+    size -= 1
+    last = heap[U(size)]
+    i = 0
+    while True:
+        child = 2 * i + 1
+        if child >= size:
+            break
+        if child + 1 < size and heap[U(child + 1)] < heap[U(child)]:
+            child += 1
+        if heap[U(child)] >= last:
+            break
+        heap[U(i)] = heap[U(child)]
+        i = child
+    heap[U(i)] = last
+    return top, size
+
+
+@njit(cache=True)
+def _prim_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32], slot_edges: NDArray[np.int32],
+                       start: int, state: State, passages: NDArray[np.uint8], order: Log | None) -> int:
+    """True Prim on a graph (CSR, see :mod:`meiro.generators.graph_carving`) from node ``start``.
+
+    An edge's weight is its place in a shuffle of all edges (Kruskal's, on another
+    stream). Without a log, Kruskal over that order builds the same tree, faster;
+    with one, Prim grows it from ``start`` with a binary heap of ``weight << 32 | slot``.
+    """
+    keys, low = _graph_edge_keys(offsets, targets)
+    _shuffle(keys, state ^ _PRIM_STREAM)
+    n = offsets.shape[0] - 1
+    if order is None:
+        return _join_graph(keys, low, n, offsets, slot_edges, passages, None)
+    rank = np.empty(passages.shape[0], np.int64)
+    shift_a = np.uint64(low + _bits(n))
+    slot_mask = (np.uint64(1) << np.uint64(low)) - np.uint64(1)
+    for k in range(keys.size):
+        a = np.int64(keys[k] >> shift_a)
+        rank[U(slot_edges[U(offsets[U(a)] + np.int64(keys[k] & slot_mask))])] = k
+    heap = np.empty(offsets[n], np.int64)  # every slot is pushed at most once
+    size = 0
+    in_tree = np.zeros(n, np.uint8)
+    in_tree[start] = 1
+    i = start
+    n_log = 0
+    while True:
+        for s in range(offsets[U(i)], offsets[U(i + 1)]):
+            if not in_tree[U(targets[U(s)])]:
+                size = _heap_push(heap, size, (rank[U(slot_edges[U(s)])] << 32) | s)
+        i = -1
+        while size > 0:
+            key, size = _heap_pop(heap, size)
+            slot = key & 0xFFFFFFFF
+            j = targets[U(slot)]
+            if not in_tree[U(j)]:
+                in_tree[U(j)] = 1
+                passages[U(slot_edges[U(slot)])] = 1
+                order[U(n_log)] = slot_edges[U(slot)]
+                n_log += 1
+                i = j
+                break
+        if i < 0:
+            break
+    return n_log
+
+
+def prim_graph(geometry: Geometry, state: np.uint64, origin: int = 0, record: bool = False) -> GraphCarving:
+    """Carve a perfect maze on a grid kind's ``geometry`` with true Prim (random edge weights).
+
+    The maze does not depend on ``origin``; the log grows from it.
+
+    Examples
+    --------
+    >>> from meiro.kinds import geometry_of
+    >>> from meiro.kernels.rng import mix_seed
+    >>> g = geometry_of("hex", (6, 5))
+    >>> grown = prim_graph(g, mix_seed(7), origin=12, record=True)
+    >>> g.edges[grown.order[0]].tolist()                     # the first passage leaves the origin
+    [7, 12]
+    >>> bool((prim_graph(g, mix_seed(7)).passages == grown.passages).all())  # Kruskal, same tree
+    True
+    """
+    return run_on_graph(_prim_graph_kernel, geometry, state, origin, record)

@@ -26,7 +26,9 @@ from ..kernels.cells import (DUG, EDGE, _cell_block, _cell_steps, _join_cell, _m
                              _maze_around)
 from ..kernels.index import U
 from ..kernels.rng import _below
+from ..kinds.geometry import Geometry
 from .carving import Carving, Log, State, run_on_cells
+from .graph_carving import GraphCarving, _largest_degree, run_on_graph
 
 
 QUEUED = 0x08  # a cell waiting in the frontier (cleared before the kernel returns)
@@ -92,3 +94,64 @@ def prim_simple(width: int, height: int, state: np.uint64, origin: tuple[int, in
     True
     """
     return run_on_cells(_prim_simple_kernel, width, height, state, origin, record)
+
+
+@njit(cache=True)
+def _prim_simple_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32],
+                              slot_edges: NDArray[np.int32], start: int, state: State,
+                              passages: NDArray[np.uint8], order: Log | None) -> int:
+    """Simplified Prim on a graph (CSR, see :mod:`meiro.generators.graph_carving`) from node ``start``.
+
+    ``mark`` is 1 for a node in the maze, 2 for one waiting in the frontier; the
+    frontier is an array, a node taken from it replaced by the last one.
+    """
+    n = offsets.shape[0] - 1
+    mark = np.zeros(n, np.uint8)
+    frontier = np.empty(n, np.int64)
+    around = np.empty(_largest_degree(offsets), np.int64)
+    mark[start] = 1
+    i = start
+    size = 0
+    n_log = 0
+    while True:
+        for s in range(offsets[U(i)], offsets[U(i + 1)]):
+            j = targets[U(s)]
+            if not mark[U(j)]:
+                mark[U(j)] = 2
+                frontier[U(size)] = j
+                size += 1
+        if size == 0:
+            break
+        k, state = _below(state, size)
+        i = frontier[U(k)]
+        size -= 1
+        frontier[U(k)] = frontier[U(size)]
+        # link it to the maze by one of its edges into it, at random
+        m = 0
+        for s in range(offsets[U(i)], offsets[U(i + 1)]):
+            if mark[U(targets[U(s)])] == 1:
+                around[U(m)] = s
+                m += 1
+        k, state = _below(state, m)
+        e = slot_edges[U(around[U(k)])]
+        passages[U(e)] = 1
+        mark[U(i)] = 1
+        if order is not None:
+            order[U(n_log)] = e
+            n_log += 1
+    return n_log
+
+
+def prim_simple_graph(geometry: Geometry, state: np.uint64, origin: int = 0,
+                      record: bool = False) -> GraphCarving:
+    """Carve a perfect maze on a grid kind's ``geometry`` with simplified Prim (random frontier cell).
+
+    Examples
+    --------
+    >>> from meiro.kinds import geometry_of
+    >>> from meiro.kernels.rng import mix_seed
+    >>> carving = prim_simple_graph(geometry_of("triangle", (6, 3)), mix_seed(6), record=True)
+    >>> int(carving.passages.sum()), len(carving.order)
+    (17, 17)
+    """
+    return run_on_graph(_prim_simple_graph_kernel, geometry, state, origin, record)

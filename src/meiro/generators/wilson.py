@@ -32,7 +32,9 @@ from ..kernels.jit import njit
 from ..kernels.cells import DUG, _cell_steps, _open_passage, _random_step, _walk_marks
 from ..kernels.index import U
 from ..kernels.index import Int
+from ..kinds.geometry import Geometry
 from .carving import Carving, Log, State, run_on_cells
+from .graph_carving import GraphCarving, _random_slot, run_on_graph
 
 IN_TREE = 0x80
 
@@ -108,3 +110,55 @@ def wilson(width: int, height: int, state: np.uint64, origin: tuple[int, int] = 
     True
     """
     return run_on_cells(_wilson_kernel, width, height, state, origin, record)
+
+
+@njit(cache=True)
+def _wilson_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32], slot_edges: NDArray[np.int32],
+                         start: int, state: State, passages: NDArray[np.uint8], order: Log | None) -> int:
+    """Wilson's walks on a graph (CSR, see :mod:`meiro.generators.graph_carving`), rooted at ``start``.
+
+    ``exit[i]`` is the slot a walk last left node ``i`` by (the loop erasure);
+    steps are uniform over slots, so parallel edges of the contracted graph are
+    distinct choices and the tree is uniform over its spanning trees.
+    """
+    n = offsets.shape[0] - 1
+    in_tree = np.zeros(n, np.uint8)
+    leave = np.empty(n, np.int64)
+    in_tree[start] = 1
+    n_log = 0
+    for v in range(n):
+        if in_tree[v]:
+            continue
+        i = v
+        while not in_tree[U(i)]:
+            s, state = _random_slot(offsets, i, state)
+            leave[U(i)] = s
+            i = targets[U(s)]
+        first = n_log
+        i = v
+        while not in_tree[U(i)]:
+            s = leave[U(i)]
+            in_tree[U(i)] = 1
+            passages[U(slot_edges[U(s)])] = 1
+            if order is not None:
+                order[U(n_log)] = slot_edges[U(s)]
+                n_log += 1
+            i = targets[U(s)]
+        if order is not None:
+            # log the path from the tree outwards, so a replay grows one tree
+            order[first:n_log] = order[first:n_log][::-1].copy()
+    return n_log
+
+
+def wilson_graph(geometry: Geometry, state: np.uint64, origin: int = 0, record: bool = False) -> GraphCarving:
+    """Carve a uniformly random perfect maze on a grid kind's ``geometry`` with Wilson's algorithm.
+
+    Examples
+    --------
+    >>> from meiro.kinds import geometry_of
+    >>> from meiro.kernels.rng import mix_seed
+    >>> carving = wilson_graph(geometry_of("theta", (3,)), mix_seed(5), record=True)
+    >>> int(carving.passages.sum()), len(carving.order)      # 43 cells, 42 passages
+    (42, 42)
+    """
+    return run_on_graph(_wilson_graph_kernel, geometry, state, origin, record)
