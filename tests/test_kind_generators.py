@@ -92,6 +92,21 @@ def neighbouring(maze, pairs) -> np.ndarray:
     return np.isclose(gap, 1.0) | (np.isclose(gap, 2.0) & np.array([m in crossing for m in middles]))
 
 
+def merged_groups(cells, pairs) -> np.ndarray:
+    """Each cell's group when ``pairs`` join cells (numbered by first appearance): plain Python."""
+    parent = list(range(cells))
+
+    def root(i):
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for a, b in pairs:
+        parent[root(int(a))] = root(int(b))
+    return np.unique([root(i) for i in range(cells)], return_inverse=True)[1]
+
+
 def dead_ends(cells, pairs) -> int:
     return int((np.bincount(np.asarray(pairs).ravel(), minlength=cells) == 1).sum())
 
@@ -269,10 +284,7 @@ def uniformity(algorithm, geometry, per_tree, contracted=False):
     forced = geometry.forced
     if contracted:
         # a weave's trees all hold its crossings: count those of the graph with each crossing's cells merged
-        from meiro.kernels.adjacency import group_roots
-
-        roots = group_roots(geometry.cells, geometry.edges[forced])
-        merged = np.unique(roots, return_inverse=True)[1]
+        merged = merged_groups(geometry.cells, geometry.edges[forced])
         keep = np.ones(geometry.edge_count, bool)
         keep[forced] = False
         pairs = merged[geometry.edges[keep]]
@@ -318,9 +330,7 @@ def test_wilson_and_aldous_broder_are_uniform_on_a_weave(algorithm):
     merged: the effective resistance between its ends (Kirchhoff), with the crossings always open."""
     geometry = geometry_of("weave", (3, 7), seed=2)
     forced = geometry.forced
-    from meiro.kernels.adjacency import group_roots
-
-    merged = np.unique(group_roots(geometry.cells, geometry.edges[forced]), return_inverse=True)[1]
+    merged = merged_groups(geometry.cells, geometry.edges[forced])
     ends = merged[geometry.edges]
     nodes = int(merged.max()) + 1
     laplacian = np.zeros((nodes, nodes))
