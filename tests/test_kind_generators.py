@@ -411,3 +411,13 @@ def test_plain_python_kernels_make_the_same_mazes():
                               check=True, timeout=600)
         runs.append(json.loads(done.stdout))
     assert runs[0] == runs[1]
+
+
+@pytest.mark.parametrize("algorithm", GRAPH_GENERATORS)
+def test_cells_in_two_pieces_are_refused_not_walked_forever(algorithm):
+    from meiro.kinds.geometry import from_edges
+
+    apart = from_edges("demo", {"width": 3}, [[0.5, 0.5], [1.5, 0.5], [2.5, 0.5]], [[0, 1]],
+                       lambda: (np.zeros((1, 5)), np.zeros((1, 2)), np.zeros((0, 5))))
+    with pytest.raises(MazeError, match="one piece"):
+        meiro.GENERATORS.get(algorithm).graph_function()(apart, mix_seed(1))

@@ -84,11 +84,20 @@ def carving_graph(geometry: Geometry) -> CarvingGraph:
     """The graph a generator carves on ``geometry`` (the geometry's own, without forced edges).
 
     Kept with the geometry: every maze of a size carves the same graph.
+
+    Raises
+    ------
+    MazeError
+        If the cells are not all joined (a random walk on them would never end).
     """
     _geometry(geometry)
     kept: CarvingGraph | None = geometry.extra.get("_carving_graph")
     if kept is not None:
         return kept
+    from ..kernels.adjacency import _components
+
+    if _components(geometry.cells, geometry.edges, np.ones(geometry.edge_count, np.bool_)) > 1:
+        raise MazeError(f"a maze needs its cells in one piece; this {geometry.kind} geometry's are not")
     if not len(geometry.forced):
         graph = CarvingGraph(geometry.offsets, geometry.targets, geometry.slot_edges,
                              np.arange(geometry.cells))
