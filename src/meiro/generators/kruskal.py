@@ -41,8 +41,9 @@ from ..sizes import check_cells, ensure_fits
 from ..kernels.index import Int
 from .carving import Carving, Log, State, check_request, record_buffer
 from ..kinds.geometry import Geometry
-from .graph_carving import GraphCarving, _largest_degree, run_on_graph
-from .lattice import SET_ASIDE, _bucket_starts, _bucket_tags, _shuffle, _shuffle_buckets
+from ..kernels.rng import _next_u64
+from .graph_carving import GraphCarving, _largest_degree, carving_graph, run_on_graph
+from .lattice import SET_ASIDE, _bucket_starts, _bucket_tags, _fisher_yates, _shuffle_buckets
 
 
 def wall_slots(rows: int, cols: int) -> np.ndarray:
@@ -428,21 +429,193 @@ def _join_graph(keys: NDArray[np.uint64], low: int, n: int, offsets: NDArray[np.
     return n_log
 
 
+#: the longest cycle whose heaviest edge Kruskal sets aside on a grid kind (a hex maze's faces
+#: have 3 edges, a theta maze's 4)
+SHORT_CYCLE = 4
+
+
+@njit(cache=True)
+def _short_cycles(offsets: NDArray[np.int64], targets: NDArray[np.int32],
+                  slot_edges: NDArray[np.int32]) -> NDArray[np.int32]:
+    """The faces of a graph drawn in its cyclic order that have at most :data:`SHORT_CYCLE` edges,
+    as rows of the edges' places in :func:`_graph_edge_keys` (-1 pads a shorter face).
+
+    A face is walked from a slot ``a -> b`` by taking, at ``b``, the slot after ``b -> a``
+    in ``b``'s cyclic order, until the walk is back at ``a``. Each face is listed once,
+    from its lowest slot. Any closed walk of distinct edges holds a cycle through each
+    of them, so even where the order is not a plane drawing (stairs, a weave's merged
+    cells) a row's heaviest edge is the heaviest of a cycle.
+    """
+    n = offsets.shape[0] - 1
+    slots = targets.shape[0]
+    back = np.empty(slots, np.int64)
+    place = np.empty(slots, np.int32)
+    k = 0
+    for a in range(n):
+        for s in range(offsets[a], offsets[a + 1]):
+            b = targets[s]
+            if b > a:
+                place[s] = k
+                k += 1
+            else:
+                for r in range(offsets[b], offsets[b + 1]):
+                    if slot_edges[r] == slot_edges[s] and targets[r] == a:
+                        back[s] = r
+                        back[r] = s
+                        place[s] = place[r]
+                        break
+    found = np.empty((slots // 3 + 1, SHORT_CYCLE), np.int32)
+    walk = np.empty(SHORT_CYCLE, np.int64)
+    count = 0
+    for a in range(n):
+        for s0 in range(offsets[a], offsets[a + 1]):
+            walk[0] = s0
+            s = s0
+            length = 0
+            for step in range(1, SHORT_CYCLE + 1):
+                b = targets[U(s)]
+                if b == a:
+                    length = step
+                    break
+                if step == SHORT_CYCLE:
+                    break
+                r = back[U(s)] + 1
+                s = r if r < offsets[U(b + 1)] else offsets[U(b)]
+                walk[step] = s
+            if length < 3:
+                continue
+            lowest = True
+            for i in range(1, length):
+                if walk[i] <= s0:
+                    lowest = False
+            for i in range(length):  # a walk that uses an edge twice is no face
+                for j in range(i):
+                    if place[U(walk[i])] == place[U(walk[j])]:
+                        lowest = False
+            if not lowest:
+                continue
+            for i in range(SHORT_CYCLE):
+                found[count, i] = place[U(walk[i])] if i < length else -1
+            count += 1
+    return found[:count].copy()
+
+
 @njit(cache=True)
 def _kruskal_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32], slot_edges: NDArray[np.int32],
-                          start: int, state: State, passages: NDArray[np.uint8], order: Log | None) -> int:
-    """Kruskal on a graph (CSR, see :mod:`meiro.generators.graph_carving`); ``start`` is not used."""
-    keys, low = _graph_edge_keys(offsets, targets)
-    _shuffle(keys, state)
-    return _join_graph(keys, low, offsets.shape[0] - 1, offsets, slot_edges, passages, order)
+                          start: int, state: State, passages: NDArray[np.uint8], order: Log | None,
+                          keys: NDArray[np.uint64], low: int, faces: NDArray[np.int32]) -> int:
+    """Kruskal on a graph (CSR, see :mod:`meiro.generators.graph_carving`); ``start`` is not used.
+
+    ``keys`` are the graph's edges (:func:`_graph_edge_keys`) and ``faces`` its short
+    cycles (:func:`_short_cycles`), both kept with the geometry. As on the square grid
+    (:func:`shuffled_walls`), every edge gets a random bucket (8 bits of a weight), an
+    edge whose bucket is above those of the other edges of a short cycle is set aside
+    (the cycle property: no minimum spanning tree holds it), and the rest are dealt
+    into their buckets. Each bucket is then shuffled and joined in turn, while it is
+    in the cache, until the tree is whole.
+    """
+    n = offsets.shape[0] - 1
+    m = keys.shape[0]
+    tag = np.empty(m, np.uint8)
+    bits = np.uint64(0)
+    for k in range(m):
+        if k % 8 == 0:
+            bits, state = _next_u64(state)
+        tag[k] = bits & np.uint64(255)
+        bits >>= np.uint64(8)
+    bucket = np.empty(m, np.uint16)
+    bucket[:] = tag
+    for f in range(faces.shape[0]):
+        heaviest = faces[f, 0]
+        top = tag[U(heaviest)]
+        alone = True
+        for i in range(1, faces.shape[1]):
+            e = faces[f, i]
+            if e < 0:
+                break
+            if tag[U(e)] > top:
+                heaviest = e
+                top = tag[U(e)]
+                alone = True
+            elif tag[U(e)] == top:
+                alone = False
+        if alone:
+            bucket[U(heaviest)] = SET_ASIDE
+    start_at = _bucket_starts(bucket)
+    fill = start_at[:-1].copy()
+    dealt = np.empty(m, np.uint64)
+    for k in range(m):
+        b = bucket[k]
+        dealt[U(fill[U(b)])] = keys[k]
+        fill[U(b)] += 1
+    parent = np.full(n, -1, np.int32)
+    joins = np.empty(max(n - 1, 0), np.uint64)
+    joined = 0
+    for b in range(SET_ASIDE):
+        if joined >= n - 1:
+            break
+        lo = start_at[b]
+        hi = start_at[b + 1]
+        state = _fisher_yates(dealt, lo, hi, state)
+        joined = _join_keys(dealt[lo:hi], low, n, parent, joins, joined)
+    # the passages last, apart from the union-find: their lookups do not wait on one another
+    slot_mask = (np.uint64(1) << np.uint64(low)) - np.uint64(1)
+    shift_a = np.uint64(low + _bits(n))
+    for i in range(joined):
+        e = slot_edges[U(offsets[U(np.int64(joins[i] >> shift_a))] + np.int64(joins[i] & slot_mask))]
+        passages[U(e)] = 1
+        if order is not None:
+            order[i] = e
+    return joined if order is not None else 0
+
+
+@njit(inline="always")
+def _join_keys(keys: NDArray[np.uint64], low: int, n: int, parent: NDArray[np.int32], joins: NDArray[np.uint64],
+               joined: int) -> int:
+    """Join the edge ``keys`` in order into the union-find ``parent`` until ``n - 1`` joins, listing
+    the keys joined in ``joins``; returns the joins so far."""
+    node_mask = (np.uint64(1) << np.uint64(_bits(n))) - np.uint64(1)
+    shift_b = np.uint64(low)
+    shift_a = np.uint64(low + _bits(n))
+    for key in keys:
+        if joined >= n - 1:
+            break
+        a = np.int64(key >> shift_a)
+        b = np.int64((key >> shift_b) & node_mask)
+        ra = _root(parent, a)
+        rb = _root(parent, b)
+        if ra == rb:
+            continue
+        if parent[U(ra)] > parent[U(rb)]:  # hang the smaller tree under the larger
+            ra, rb = rb, ra
+        parent[U(ra)] += parent[U(rb)]
+        parent[U(rb)] = ra
+        joins[U(joined)] = key
+        joined += 1
+    return joined
+
+
+def kruskal_tables(geometry: Geometry) -> tuple[NDArray[np.uint64], int, NDArray[np.int32]]:
+    """What Kruskal needs of a geometry whatever the seed: its edges as keys and its short cycles.
+
+    Kept with the geometry, as its carving graph is (:func:`~meiro.generators.graph_carving.carving_graph`).
+    """
+    kept: tuple[NDArray[np.uint64], int, NDArray[np.int32]] | None = geometry.extra.get("_kruskal")
+    if kept is None:
+        graph = carving_graph(geometry)
+        keys, low = _graph_edge_keys(graph.offsets, graph.targets)
+        kept = keys, int(low), _short_cycles(graph.offsets, graph.targets, graph.slot_edges)
+        geometry.extra["_kruskal"] = kept
+    return kept
 
 
 def kruskal_graph(geometry: Geometry, state: np.uint64, origin: int = 0, record: bool = False) -> GraphCarving:
     """Carve a perfect maze on a grid kind's ``geometry`` with randomised Kruskal.
 
-    Every edge (neighbouring pair) is shuffled and taken in turn, joined unless
-    its cells are already connected; it stops at the last join. ``origin`` is
-    checked but not used: the forest grows everywhere at once.
+    Every edge (neighbouring pair) is taken in a random order, joined unless its
+    cells are already connected; it stops at the last join. ``origin`` is
+    checked but not used: the forest grows everywhere at once. How it is fast:
+    :func:`_kruskal_graph_kernel`.
 
     Examples
     --------
@@ -452,4 +625,4 @@ def kruskal_graph(geometry: Geometry, state: np.uint64, origin: int = 0, record:
     >>> int(carving.passages.sum()), len(carving.order)      # 20 cells joined by 19 passages
     (19, 19)
     """
-    return run_on_graph(_kruskal_graph_kernel, geometry, state, origin, record)
+    return run_on_graph(_kruskal_graph_kernel, geometry, state, origin, record, *kruskal_tables(geometry))
