@@ -56,3 +56,14 @@ def test_bench_startup_prints_every_row_and_help_and_list_load_no_numba():
     assert numba["the same, MEIRO_JIT=1"] == numba["meiro generate --size 33x33"] == "yes", lines
     for fields in rows.values():
         float(fields[0]), float(fields[1])  # a time and a ratio
+
+
+def test_bench_kinds_prints_a_ratio_per_kind_at_a_tiny_size():
+    lines = run_benchmark("bench_kinds.py", "--cells", "2500", "--repeat", "1")
+    rows = {tuple(line.split()[:2]): line.split() for line in lines
+            if line.split()[:1] in (["dig"], ["kruskal"])}
+    assert set(rows) == {(a, k) for a in ("dig", "kruskal") for k in ("square", "hex", "theta")}, lines
+    for (algorithm, kind), fields in rows.items():
+        float(fields[2]), float(fields[3])  # ns per cell and the ratio to square (noise at this size)
+        assert (fields[4:] == []) == (kind == "square")
+    assert lines[-1].startswith("worst ratio"), lines
