@@ -63,7 +63,7 @@ def test_bench_kinds_prints_a_ratio_per_kind_at_a_tiny_size():
     rows = {tuple(line.split()[:2]): line.split() for line in lines
             if line.split()[:1] in (["dig"], ["kruskal"])}
     assert set(rows) == {(a, k) for a in ("dig", "kruskal") for k in ("square", "hex", "theta")}, lines
-    for (algorithm, kind), fields in rows.items():
+    for (_, kind), fields in rows.items():
         float(fields[2]), float(fields[3])  # ns per cell and the ratio to square (noise at this size)
         assert (fields[4:] == []) == (kind == "square")
     assert lines[-1].startswith("worst ratio"), lines
