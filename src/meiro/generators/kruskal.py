@@ -543,11 +543,12 @@ def _kruskal_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32]
             bucket[U(heaviest)] = SET_ASIDE
     start_at = _bucket_starts(bucket)
     fill = start_at[:-1].copy()
-    dealt = np.empty(m, np.uint64)
+    dealt = np.empty(start_at[SET_ASIDE], np.uint64)  # the edges set aside are not dealt at all
     for k in range(m):
         b = bucket[k]
-        dealt[U(fill[U(b)])] = keys[k]
-        fill[U(b)] += 1
+        if b != SET_ASIDE:
+            dealt[U(fill[U(b)])] = keys[k]
+            fill[U(b)] += 1
     parent = np.full(n, -1, np.int32)
     joins = np.empty(max(n - 1, 0), np.uint64)
     joined = 0
