@@ -239,6 +239,38 @@ def test_grid_bound_generators_are_refused_on_other_kinds_naming_theirs(algorith
         assert "\n" not in message and "square" in message and kind in message
 
 
+@pytest.mark.parametrize("algorithm", ["binary-tree", "sidewinder"])
+def test_the_polar_binary_tree_and_sidewinder_make_theta_mazes_only(algorithm):
+    assert meiro.GENERATORS.get(algorithm).kinds == ("square", "theta")
+    mazes = set()
+    for seed in (0, 1, 2**64 - 1):
+        for rings in (1, 2, 7):
+            m = generate("theta", (rings,), algorithm=algorithm, seed=seed)
+            pairs = m.open_pairs()
+            assert spanning_tree(m.cells, pairs) and neighbouring(m, pairs).all()
+            assert generate("theta", (rings,), algorithm=algorithm, seed=seed) == m
+            mazes.add((rings, m.passages.tobytes()))
+        # the polar forms' bias: from every cell the way to the centre never steps outward
+        radius = np.linalg.norm(m.geometry.centres - m.geometry.centres[0], axis=1)
+        parent = {0: None}
+        frontier = [0]
+        neighbours = {i: [] for i in range(m.cells)}
+        for a, b in pairs:
+            neighbours[int(a)].append(int(b))
+            neighbours[int(b)].append(int(a))
+        while frontier:
+            cell = frontier.pop()
+            for other in neighbours[cell]:
+                if other not in parent:
+                    parent[other] = cell
+                    frontier.append(other)
+        assert all(radius[parent[c]] <= radius[c] + 1e-9 for c in range(1, m.cells))
+    assert len(mazes) > 3
+    for kind in ("hex", "triangle", "weave", "3d"):
+        with pytest.raises(MazeError, match="makes square and theta mazes only"):
+            generate(kind, algorithm=algorithm, seed=1)
+
+
 def test_the_registry_lists_the_kinds_of_each_generator():
     assert set(GRAPH_GENERATORS) == {
         "dig", "kruskal", "prim", "prim-simple", "wilson", "aldous-broder", "hunt-and-kill", "growing-tree",
@@ -370,7 +402,7 @@ def kind_record(kind: str) -> str:
     size = {"theta": (3, 3), "hex": (5, 4), "triangle": (6, 4), "weave": (6, 6), "3d": (3, 3)}[kind]
     layers = 2 if kind == "3d" else 1
     out = []
-    for algorithm in GRAPH_GENERATORS:
+    for algorithm in meiro.GENERATORS.for_kind(kind):
         recipe = Recipe(size[0], size[1], algorithm=algorithm, seed=2024, goal="farthest", grid=kind,
                         layers=layers)
         m = make(recipe, record=True)
@@ -398,7 +430,7 @@ def test_plain_python_kernels_make_the_same_mazes():
         "from meiro.recipe import Recipe\n"
         "out = {}\n"
         "for kind in ('theta', 'hex', 'triangle', 'weave', '3d'):\n"
-        "    for algorithm in meiro.GENERATORS.for_kind('hex'):\n"
+        "    for algorithm in meiro.GENERATORS.for_kind(kind):\n"
         "        m = make(Recipe(4, 4 if kind == 'theta' else 3, algorithm=algorithm, seed=9, grid=kind,\n"
         "                        layers=2 if kind == '3d' else 1,\n"
         "                        braid=0.5), record=True)\n"

@@ -358,12 +358,12 @@ GENERATORS.declare(
     "sidewinder", _G + "sidewinder", "sidewinder", ja="サイドワインダー法",
     summary="sidewinder: row runs each linked upwards once; open top row, vertical bias",
     reference=f"{_BUCK}, ch. 2", origin=None,
-    compiled=Compiled(9, "lattice"))
+    compiled=Compiled(9, "lattice"), graph="sidewinder_graph", graph_kinds=("theta",))
 GENERATORS.declare(
     "binary-tree", _G + "binary_tree", "binary_tree", aliases=("binary",), ja="二分木法",
     summary="binary tree: each cell opens north or west; open top row and left column, diagonal bias",
     reference=f"{_BUCK}, ch. 2", origin=None,
-    compiled=Compiled(10, "lattice"))
+    compiled=Compiled(10, "lattice"), graph="binary_tree_graph", graph_kinds=("theta",))
 for _name, _policy, _code, _ja, _summary in (
         ("growing-tree", "mixed", 11, "成長木法", "growing tree, newest 50 % / random 50 %: medium corridors"),
         ("growing-tree-newest", "newest", 12, "成長木法（最新）", "growing tree, newest cell: depth-first, like dig"),

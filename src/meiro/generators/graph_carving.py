@@ -57,6 +57,33 @@ def _random_slot(offsets: NDArray[np.int64], i: int, state: np.uint64) -> tuple[
     return lo + k, state
 
 
+@njit(inline="always")
+def _open_between(offsets: NDArray[np.int64], targets: NDArray[np.int32], slot_edges: NDArray[np.int32], a: int,
+                  b: int, passages: NDArray[np.uint8], order: Any, n_log: int) -> int:
+    """Open the edge between neighbouring nodes ``a`` and ``b`` (logged when ``order`` is not None)."""
+    for s in range(offsets[U(a)], offsets[U(a + 1)]):
+        if targets[U(s)] == b:
+            passages[U(slot_edges[U(s)])] = 1
+            if order is not None:
+                order[U(n_log)] = slot_edges[U(s)]
+                n_log += 1
+            break
+    return n_log
+
+
+def theta_rings(geometry: Geometry, method: str) -> NDArray[np.int64]:
+    """Where each ring of a theta ``geometry`` starts (its centre first, then one past the last
+    cell), for the methods that go round its rings; else a :class:`~meiro.MazeError`."""
+    if geometry.kind != "theta" or geometry.forced.size or "kept" in geometry.extra:
+        raise MazeError(f"the polar {method} works on theta mazes only, not on a {geometry.kind} one")
+    from ..kinds.theta import ring_sizes
+
+    first = np.concatenate([[0], np.cumsum(ring_sizes(geometry.params["rings"]))]).astype(np.int64)
+    if first[-1] != geometry.cells:
+        raise MazeError(f"the polar {method} needs a theta geometry as meiro.kinds.geometry_of makes it")
+    return first
+
+
 class GraphCarving(NamedTuple):
     """What a graph generator made: one bit per edge (open or not), and the opening order if recorded."""
 

@@ -23,7 +23,9 @@ from numpy.typing import NDArray
 from ..kernels.jit import njit
 
 from ..kernels.rng import _below, _next_u64
+from ..kinds.geometry import Geometry
 from .carving import Carving, Log, State, run_on_grid
+from .graph_carving import GraphCarving, _open_between, run_on_graph, theta_rings
 from .lattice import _carve
 
 _TOP_BIT = np.uint64(63)
@@ -70,3 +72,50 @@ def sidewinder(width: int, height: int, state: np.uint64, origin: tuple[int, int
     True
     """
     return run_on_grid(_sidewinder_kernel, width, height, state, origin, record)
+
+
+@njit(cache=True)
+def _polar_sidewinder_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32],
+                             slot_edges: NDArray[np.int32], start: int, state: State,
+                             passages: NDArray[np.uint8], order: Log | None, first: NDArray[np.int64]) -> int:
+    """The polar sidewinder on a theta graph whose rings start at ``first``: each ring is cut into
+    runs clockwise from north, and each run opens inward from one of its cells."""
+    n_log = 0
+    for ring in range(1, first.shape[0] - 1):
+        size = first[ring + 1] - first[ring]
+        ratio = size // (first[ring] - first[ring - 1])
+        run = 0
+        for i in range(size):
+            cell = first[ring] + i
+            close = i == size - 1
+            if not close:
+                bits, state = _next_u64(state)
+                close = (bits >> np.uint64(63)) == np.uint64(1)
+            if close:
+                k, state = _below(state, i - run + 1)
+                member = run + k
+                n_log = _open_between(offsets, targets, slot_edges, first[ring] + member,
+                                      first[ring - 1] + member // ratio, passages, order, n_log)
+                run = i + 1
+            else:
+                n_log = _open_between(offsets, targets, slot_edges, cell, cell + 1, passages, order, n_log)
+    return n_log
+
+
+def sidewinder_graph(geometry: Geometry, state: np.uint64, origin: int = 0, record: bool = False) -> GraphCarving:
+    """Carve a theta maze with the polar sidewinder (*Mazes for Programmers*, ch. 7).
+
+    Ring by ring, clockwise from north, cells join a run until a coin flip (or
+    the ring's end) closes it; a closed run opens inward from one of its cells
+    at random. ``origin`` is checked but not used.
+
+    Examples
+    --------
+    >>> from meiro.kinds import geometry_of
+    >>> from meiro.kernels.rng import mix_seed
+    >>> carving = sidewinder_graph(geometry_of("theta", (3,)), mix_seed(1), record=True)
+    >>> int(carving.passages.sum()), len(carving.order)
+    (42, 42)
+    """
+    first = theta_rings(geometry, "sidewinder")
+    return run_on_graph(_polar_sidewinder_kernel, geometry, state, origin, record, first)
