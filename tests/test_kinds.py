@@ -153,7 +153,7 @@ def test_sizes_a_kind_does_not_take_are_refused_with_one_line():
     with pytest.raises(meiro.MazeError, match="unknown grid kind"):
         meiro.generate(5, 5, grid="round")
     with pytest.raises(meiro.MazeError, match="square mazes only"):
-        meiro.generate(5, 5, grid="hex", algorithm="binary-tree")
+        meiro.generate(5, 5, grid="hex", algorithm="eller")
     with pytest.raises(meiro.MazeError, match="at most"):
         geometry_of("hex", (10**5, 10**5))
     with pytest.raises(meiro.MazeError, match="start must be a cell number"):

@@ -141,6 +141,20 @@ def good_calls() -> dict[str, tuple[object, dict]]:
     add("meiro.generators.graph_carving.run_on_graph", kernel=_dig_graph_kernel, geometry=g, state=state,
         origin=3, record=True)
     add("meiro.generators.dig.dig_graph", geometry=g, state=state, origin=3, record=True)
+    for name in ("aldous_broder.aldous_broder_graph", "growing_tree.growing_tree_mixed_graph",
+                 "growing_tree.growing_tree_newest_graph", "growing_tree.growing_tree_oldest_graph",
+                 "growing_tree.growing_tree_random_graph", "hunt_and_kill.hunt_and_kill_graph",
+                 "kruskal.kruskal_graph", "prim.prim_graph", "prim_simple.prim_simple_graph", "wilson.wilson_graph"):
+        add(f"meiro.generators.{name}", geometry=g, state=state, origin=3, record=True)
+    add("meiro.generators.growing_tree.growing_tree_graph", geometry=g, state=state, origin=3, record=True,
+        policy="random", newest=0.5)
+    add("meiro.generators.origin_shift.origin_shift_graph", geometry=g, state=state, origin=3, record=True,
+        steps_per_cell=2)
+    rings = meiro.generate(3, grid="theta", seed=1).geometry
+    for name in ("binary_tree.binary_tree_graph", "sidewinder.sidewinder_graph"):
+        add(f"meiro.generators.{name}", geometry=rings, state=state, origin=3, record=True)
+    add("meiro.generators.braiding.braid_graph", geometry=g, passages=hexes.passages, share=0.5, state=state,
+        order=np.flatnonzero(hexes.passages))
     # meiro.solve
     solver = dict(grid=grid, source=start, target=goal, step=2, seed=0, record=True)
     for name in ("astar.astar", "bfs.bfs", "bidirectional.bidirectional", "dead_end_fill.dead_end_fill",

@@ -28,7 +28,7 @@ from ..kernels.jit import njit
 from ..kernels.rng import _next_u64
 from ..kinds.geometry import Geometry
 from .carving import Carving, Log, State, run_on_grid
-from .graph_carving import GraphCarving, _open_between, run_on_graph, theta_rings
+from .graph_carving import GraphCarving, _open_between, run_on_graph, _theta_rings
 from .lattice import _carve
 
 _TOP_BIT = np.uint64(63)
@@ -119,5 +119,5 @@ def binary_tree_graph(geometry: Geometry, state: np.uint64, origin: int = 0, rec
     ...
     meiro.errors.MazeError: the polar binary tree works on theta mazes only, not on a hex one
     """
-    first = theta_rings(geometry, "binary tree")
+    first = _theta_rings(geometry, "binary tree")
     return run_on_graph(_polar_binary_tree_kernel, geometry, state, origin, record, first)

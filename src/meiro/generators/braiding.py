@@ -241,6 +241,8 @@ def braid_graph(geometry: Geometry, passages: Any, share: float, state: State | 
 
     Raises
     ------
+    TypeError
+        A ``geometry`` that is not a :class:`~meiro.kinds.geometry.Geometry`.
     MazeError
         Passages that are not one bit per edge, a ``share`` that is not from 0 to 1,
         a bad state or a log of edge numbers that do not exist.
@@ -258,6 +260,8 @@ def braid_graph(geometry: Geometry, passages: Any, share: float, state: State | 
     >>> dead_ends(braided), int(braided.sum() - m.passages.sum())
     (0, 6)
     """
+    if not isinstance(geometry, Geometry):
+        raise TypeError(f"geometry must be a meiro.kinds.geometry.Geometry, got {type(geometry).__name__}")
     bits = np.asarray(passages)
     if bits.shape != (geometry.edge_count,) or bits.dtype.kind not in "bui":
         raise MazeError(f"passages must be {geometry.edge_count} booleans, one per neighbouring pair, "

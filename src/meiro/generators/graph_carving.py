@@ -71,9 +71,10 @@ def _open_between(offsets: NDArray[np.int64], targets: NDArray[np.int32], slot_e
     return n_log
 
 
-def theta_rings(geometry: Geometry, method: str) -> NDArray[np.int64]:
+def _theta_rings(geometry: Geometry, method: str) -> NDArray[np.int64]:
     """Where each ring of a theta ``geometry`` starts (its centre first, then one past the last
     cell), for the methods that go round its rings; else a :class:`~meiro.MazeError`."""
+    _geometry(geometry)
     if geometry.kind != "theta" or geometry.forced.size or "kept" in geometry.extra:
         raise MazeError(f"the polar {method} works on theta mazes only, not on a {geometry.kind} one")
     from ..kinds.theta import ring_sizes

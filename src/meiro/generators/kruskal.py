@@ -596,14 +596,14 @@ def _join_keys(keys: NDArray[np.uint64], low: int, n: int, parent: NDArray[np.in
     return joined
 
 
-def kruskal_tables(geometry: Geometry) -> tuple[NDArray[np.uint64], int, NDArray[np.int32]]:
+def _kruskal_tables(geometry: Geometry) -> tuple[NDArray[np.uint64], int, NDArray[np.int32]]:
     """What Kruskal needs of a geometry whatever the seed: its edges as keys and its short cycles.
 
     Kept with the geometry, as its carving graph is (:func:`~meiro.generators.graph_carving.carving_graph`).
     """
+    graph = carving_graph(geometry)  # (which checks the geometry)
     kept: tuple[NDArray[np.uint64], int, NDArray[np.int32]] | None = geometry.extra.get("_kruskal")
     if kept is None:
-        graph = carving_graph(geometry)
         keys, low = _graph_edge_keys(graph.offsets, graph.targets)
         kept = keys, int(low), _short_cycles(graph.offsets, graph.targets, graph.slot_edges)
         geometry.extra["_kruskal"] = kept
@@ -626,4 +626,4 @@ def kruskal_graph(geometry: Geometry, state: np.uint64, origin: int = 0, record:
     >>> int(carving.passages.sum()), len(carving.order)      # 20 cells joined by 19 passages
     (19, 19)
     """
-    return run_on_graph(_kruskal_graph_kernel, geometry, state, origin, record, *kruskal_tables(geometry))
+    return run_on_graph(_kruskal_graph_kernel, geometry, state, origin, record, *_kruskal_tables(geometry))

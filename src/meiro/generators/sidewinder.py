@@ -25,7 +25,7 @@ from ..kernels.jit import njit
 from ..kernels.rng import _below, _next_u64
 from ..kinds.geometry import Geometry
 from .carving import Carving, Log, State, run_on_grid
-from .graph_carving import GraphCarving, _open_between, run_on_graph, theta_rings
+from .graph_carving import GraphCarving, _open_between, run_on_graph, _theta_rings
 from .lattice import _carve
 
 _TOP_BIT = np.uint64(63)
@@ -117,5 +117,5 @@ def sidewinder_graph(geometry: Geometry, state: np.uint64, origin: int = 0, reco
     >>> int(carving.passages.sum()), len(carving.order)
     (42, 42)
     """
-    first = theta_rings(geometry, "sidewinder")
+    first = _theta_rings(geometry, "sidewinder")
     return run_on_graph(_polar_sidewinder_kernel, geometry, state, origin, record, first)
