@@ -138,6 +138,9 @@ def test_every_origin_and_a_one_cell_maze(algorithm):
     for start in range(g.cells):
         m = make(Recipe(4, 3, algorithm=algorithm, seed=7, grid="hex", start=start), record=True)
         assert spanning_tree(m.cells, m.open_pairs())
+        # recording the log never changes the maze
+        assert np.array_equal(m.passages, make(Recipe(4, 3, algorithm=algorithm, seed=7, grid="hex",
+                                                      start=start)).passages)
         # the log opens every passage once
         assert sorted(m.carve_order.tolist()) == np.flatnonzero(m.passages).tolist()
 

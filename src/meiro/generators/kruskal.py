@@ -550,7 +550,12 @@ def _kruskal_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32]
             dealt[U(fill[U(b)])] = keys[k]
             fill[U(b)] += 1
     parent = np.full(n, -1, np.int32)
-    joins = np.empty(max(n - 1, 0), np.uint64)
+    # without a log, each node's joined slots are bits of one byte (when it has at most 8), a
+    # small array the join marks in passing and one streaming pass turns into passages; with
+    # one, or more slots, the keys joined are listed in order
+    marked = order is None and _largest_degree(offsets) <= 8
+    marks = np.zeros(n if marked else 0, np.uint8)
+    joins = np.empty(0 if marked else max(n - 1, 0), np.uint64)
     joined = 0
     for b in range(SET_ASIDE):
         if joined >= n - 1:
@@ -558,7 +563,17 @@ def _kruskal_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32]
         lo = start_at[b]
         hi = start_at[b + 1]
         state = _fisher_yates(dealt, lo, hi, state)
-        joined = _join_keys(dealt[lo:hi], low, n, parent, joins, joined)
+        joined = _join_keys(dealt[lo:hi], low, n, parent, joins, marks, marked, joined)
+    if marked:
+        for a in range(n):
+            bits = marks[a]
+            j = 0
+            while bits:
+                if bits & 1:
+                    passages[U(slot_edges[U(offsets[a] + j)])] = 1
+                bits >>= 1
+                j += 1
+        return 0
     # the passages last, apart from the union-find: their lookups do not wait on one another
     slot_mask = (np.uint64(1) << np.uint64(low)) - np.uint64(1)
     shift_a = np.uint64(low + _bits(n))
@@ -572,10 +587,12 @@ def _kruskal_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32]
 
 @njit(inline="always")
 def _join_keys(keys: NDArray[np.uint64], low: int, n: int, parent: NDArray[np.int32], joins: NDArray[np.uint64],
-               joined: int) -> int:
-    """Join the edge ``keys`` in order into the union-find ``parent`` until ``n - 1`` joins, listing
-    the keys joined in ``joins``; returns the joins so far."""
+               marks: NDArray[np.uint8], marked: bool, joined: int) -> int:
+    """Join the edge ``keys`` in order into the union-find ``parent`` until ``n - 1`` joins, marking
+    each joined slot in ``marks`` when ``marked``, else listing the keys in ``joins``; returns the
+    joins so far."""
     node_mask = (np.uint64(1) << np.uint64(_bits(n))) - np.uint64(1)
+    slot_mask = (np.uint64(1) << np.uint64(low)) - np.uint64(1)
     shift_b = np.uint64(low)
     shift_a = np.uint64(low + _bits(n))
     for key in keys:
@@ -591,7 +608,10 @@ def _join_keys(keys: NDArray[np.uint64], low: int, n: int, parent: NDArray[np.in
             ra, rb = rb, ra
         parent[U(ra)] += parent[U(rb)]
         parent[U(rb)] = ra
-        joins[U(joined)] = key
+        if marked:
+            marks[U(a)] |= np.uint8(1 << np.int64(key & slot_mask))
+        else:
+            joins[U(joined)] = key
         joined += 1
     return joined
 
