@@ -26,7 +26,7 @@ from ..kernels.index import U
 from ..kernels.rng import _below
 from ..kinds.geometry import Geometry
 from .carving import Carving, Log, State, run_on_cells
-from .graph_carving import GraphCarving, run_on_graph
+from .graph_carving import GraphCarving, _largest_degree, run_on_graph
 
 
 @njit(cache=True)
@@ -127,14 +127,19 @@ def dig(width: int, height: int, state: np.uint64, origin: tuple[int, int] = (1,
 @njit(cache=True)
 def _dig_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32], slot_edges: NDArray[np.int32],
                       start: int, state: State, passages: NDArray[np.uint8], order: Log | None) -> int:
-    """Dig a graph (CSR, see :mod:`meiro.generators.graph_carving`) from node ``start``."""
+    """Dig a graph (CSR, see :mod:`meiro.generators.graph_carving`) from node ``start``.
+
+    Without a log, a node's opened slots are bits of one byte (when it has at most 8
+    slots): the walk marks that small array, and one streaming pass at the end turns
+    the marks into passages, instead of a write far away in ``passages`` per step.
+    """
     n = offsets.shape[0] - 1
     seen = np.zeros(n, np.uint8)
     stack = np.empty(n, np.int32)
-    most = 0
-    for i in range(n):
-        most = max(most, offsets[i + 1] - offsets[i])
-    choice = np.empty(max(most, 1), np.int64)
+    most = _largest_degree(offsets)
+    choice = np.empty(most, np.int64)
+    marked = order is None and most <= 8
+    marks = np.zeros(n if marked else 0, np.uint8)
     seen[start] = 1
     stack[0] = start
     depth = 1
@@ -142,7 +147,8 @@ def _dig_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32], sl
     while depth > 0:
         i = stack[U(depth - 1)]
         k = 0
-        for s in range(offsets[U(i)], offsets[U(i + 1)]):
+        lo = offsets[U(i)]
+        for s in range(lo, offsets[U(i + 1)]):
             if not seen[U(targets[U(s)])]:
                 choice[U(k)] = s
                 k += 1
@@ -155,13 +161,25 @@ def _dig_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32], sl
             pick, state = _below(state, k)
             s = choice[U(pick)]
         j = targets[U(s)]
-        passages[U(slot_edges[U(s)])] = 1
+        if marked:
+            marks[U(i)] |= np.uint8(1 << (s - lo))
+        else:
+            passages[U(slot_edges[U(s)])] = 1
         if order is not None:
             order[U(n_log)] = slot_edges[U(s)]
             n_log += 1
         seen[U(j)] = 1
         stack[U(depth)] = j
         depth += 1
+    if marked:
+        for i in range(n):
+            bits = marks[i]
+            k = 0
+            while bits:
+                if bits & 1:
+                    passages[U(slot_edges[U(offsets[i] + k)])] = 1
+                bits >>= 1
+                k += 1
     return n_log
 
 
