@@ -356,13 +356,13 @@ GENERATORS.declare(
     compiled=Compiled(8, "cells"), graph="hunt_and_kill_graph")
 GENERATORS.declare(
     "sidewinder", _G + "sidewinder", "sidewinder", ja="サイドワインダー法",
-    summary="sidewinder: row runs each linked upwards once; open top row, vertical bias",
-    reference=f"{_BUCK}, ch. 2", origin=None,
+    summary="sidewinder: row runs each linked upwards once (theta: ring runs, inwards); vertical bias",
+    reference=f"{_BUCK}, ch. 2 (polar: ch. 7)", origin=None,
     compiled=Compiled(9, "lattice"), graph="sidewinder_graph", graph_kinds=("theta",))
 GENERATORS.declare(
     "binary-tree", _G + "binary_tree", "binary_tree", aliases=("binary",), ja="二分木法",
-    summary="binary tree: each cell opens north or west; open top row and left column, diagonal bias",
-    reference=f"{_BUCK}, ch. 2", origin=None,
+    summary="binary tree: each cell opens north or west (theta: inward or clockwise); diagonal bias",
+    reference=f"{_BUCK}, ch. 2 (polar: ch. 7)", origin=None,
     compiled=Compiled(10, "lattice"), graph="binary_tree_graph", graph_kinds=("theta",))
 for _name, _policy, _code, _ja, _summary in (
         ("growing-tree", "mixed", 11, "成長木法", "growing tree, newest 50 % / random 50 %: medium corridors"),
