@@ -26,7 +26,9 @@ TESTS = Path(__file__).resolve().parent
 #: masks, random grids of any shape, search replays and whole mazes made in compiled code
 KERNEL_TESTS = ["test_zoo_generators.py", "test_zoo_solvers.py", "test_search_buffers.py",
                 "test_kruskal_walls.py", "test_search_graph.py", "test_zoo_shapes.py",
-                "test_search_replay.py", "test_compiled_mazes.py"]
+                "test_search_replay.py", "test_compiled_mazes.py",
+                # the grid kinds: their geometries, graph generators, braids and graph solvers
+                "test_kinds.py", "test_kind_generators.py", "test_kind_solvers.py"]
 
 
 def cached_kernels() -> list[str]:

@@ -158,7 +158,7 @@ def test_a_kind_the_game_cannot_show_is_refused_in_one_line():
     (["play", "--terminal", "--grid", "hex"], "the terminal game plays square and weave mazes, not hex"),
     (["play", "--browser", "--grid", "3d"], "the web page plays"),
     (["play", "--browser", "--grid", "theta", "--size", "3x4"], "theta maze's size is one number"),
-    (["play", "--browser", "--grid", "hex", "-a", "binary-tree"], "binary-tree makes square mazes only"),
+    (["play", "--browser", "--grid", "hex", "-a", "binary-tree"], "binary-tree makes square and theta mazes only"),
     (["play", "--browser", "--grid", "hex", "--blocks", "9x9"], "--blocks is for square mazes"),
     (["play", "--web", "--grid", "hex", "--size", "1000x1000"], "up to 100,000 cells"),
     (["play", "--grid", "hex", "--size", "300x300"], "up to 40,000 cells"),

@@ -24,7 +24,7 @@ from ..errors import MazeError, whole
 from .jit import njit
 
 
-@njit(cache=True, inline="always")
+@njit(inline="always")  # (inlined into _build_csr: nothing of its own to cache)
 def _turn(dx: float, dy: float, dz: float) -> float:
     """Pseudo-angle of a step ``(dx, dy, dz)``: 0 north, 1 east, 2 south, 3 west (y down); 10/11 up/down."""
     if dz > 0:
