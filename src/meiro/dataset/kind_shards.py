@@ -53,15 +53,13 @@ import numpy as np
 
 from ..analysis.kind_batch_stats import KindBatchStats, kind_batch_paths, kind_batch_stats
 from ..batch import GraphBatch, generate_batch
-from ..generators.seeds import mix64
+from .fingerprint import row_fingerprints
 from .spec import DatasetSpec
 
 #: Draws a shard needs before worker processes share it.
 BIG_SHARD = 20_000
 #: The sidecar file with the cells' centres and the neighbouring pairs.
 GEOMETRY = "geometry.json"
-#: the two hash lanes' keys (those of :func:`meiro.dataset.shards.fingerprints`)
-_LANE_KEYS = (0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F)
 _STAT_COLUMNS = (("solution_length", "int32"), ("dead_ends", "int32"), ("dead_end_share", "float32"),
                  ("decision_points", "int32"), ("solution_share", "float32"), ("longest_path", "int32"),
                  ("difficulty", "float32"))
@@ -184,16 +182,7 @@ def kind_fingerprints(drawn: DrawnKindShard) -> np.ndarray:
         slot = np.arange(len(rows)) - np.repeat(offsets[:-1], lengths)
         padded[owner, slot] = rows
         columns += [lengths.astype("<u4")[:, None], padded.reshape(len(drawn), -1).view("<u4")]
-    data = np.concatenate(columns, axis=1).view(np.uint8).reshape(len(drawn), -1)
-    pad = (-data.shape[1]) % 8
-    words = np.pad(data, ((0, 0), (0, pad))).view("<u8")
-    out = np.empty((len(drawn), 2), np.uint64)
-    for lane, key in enumerate(_LANE_KEYS):
-        h = np.full(len(drawn), key ^ words.shape[1], np.uint64)
-        for j in range(words.shape[1]):
-            h = mix64(h ^ words[:, j] + np.uint64(key))
-        out[:, lane] = h
-    return out
+    return row_fingerprints(np.concatenate(columns, axis=1).view(np.uint8).reshape(len(drawn), -1))
 
 
 # -- the Parquet table -------------------------------------------------------------------------

@@ -59,13 +59,9 @@ import numpy as np
 from ..batch import MazeBatch, generate_batch
 from ..analysis.batch_stats import BatchStats, batch_paths, batch_solutions, batch_stats
 from ..errors import MazeError
-from ..generators.seeds import GOLDEN, mix64
+from .fingerprint import row_fingerprints
 from .kind_shards import DrawnKindShard, draw_kind_shard, kind_features, kind_shard_table
 from .spec import DatasetSpec
-
-#: the two hash lanes' keys: SplitMix64's step and xxHash64's second prime (any two odd
-#: 64-bit constants with well-spread bits would do; these fix the fingerprints)
-_LANE_KEYS = (GOLDEN, 0xC2B2AE3D27D4EB4F)
 
 #: Rows a Parquet row group holds (fixed, so the bytes never depend on who writes them).
 ROW_GROUP = 8192
@@ -192,16 +188,7 @@ def fingerprints(grids: np.ndarray, starts: np.ndarray, goals: np.ndarray) -> np
     """
     packed = np.packbits(grids.reshape(len(grids), -1), axis=1)
     ends = np.concatenate([starts, goals], axis=1).astype("<u4").view(np.uint8)
-    data = np.concatenate([packed, ends.reshape(len(grids), -1)], axis=1)
-    pad = (-data.shape[1]) % 8
-    words = np.pad(data, ((0, 0), (0, pad))).view("<u8")
-    out = np.empty((len(grids), 2), np.uint64)
-    for lane, key in enumerate(_LANE_KEYS):
-        h = np.full(len(grids), key ^ words.shape[1], np.uint64)
-        for j in range(words.shape[1]):
-            h = mix64(h ^ words[:, j] + np.uint64(key))
-        out[:, lane] = h
-    return out
+    return row_fingerprints(np.concatenate([packed, ends.reshape(len(grids), -1)], axis=1))
 
 
 # -- the Parquet file -------------------------------------------------------------------------
