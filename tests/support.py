@@ -1,5 +1,6 @@
 """Reference checks written independently of meiro's kernels (plain Python/NumPy)."""
 
+import math
 from collections import deque
 
 import numpy as np
@@ -60,3 +61,41 @@ def walls_of(data: dict) -> np.ndarray:
 
     bits = np.unpackbits(np.frombuffer(base64.b64decode(data["walls"]), np.uint8))
     return bits[:data["rows"] * data["cols"]].reshape(data["rows"], data["cols"]).astype(bool)
+
+
+def chi_square_sf(statistic: float, df: int) -> float:
+    """P(X >= statistic) for a χ² variable with ``df`` degrees of freedom: the p-value of a χ² test.
+
+    The regularized upper incomplete gamma function Q(df/2, statistic/2), by its series below
+    ``a + 1`` and Lentz's continued fraction above (Numerical Recipes, 6.2), so that the tests
+    need no SciPy; it agrees with ``scipy.stats.chi2.sf`` to about 1e-12.
+    """
+    a, x = df / 2, statistic / 2
+    if x <= 0:
+        return 1.0
+    front = math.exp(-x + a * math.log(x) - math.lgamma(a))
+    if x < a + 1:
+        term = total = 1 / a
+        n = a
+        while abs(term) > abs(total) * 1e-16:
+            n += 1
+            term *= x / n
+            total += term
+        return max(0.0, 1 - front * total)
+    tiny = 1e-300
+    b = x + 1 - a
+    c, d = 1 / tiny, 1 / b
+    h = d
+    for i in range(1, 100_000):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = tiny if abs(d) < tiny else d
+        c = b + an / c
+        c = tiny if abs(c) < tiny else c
+        d = 1 / d
+        step = d * c
+        h *= step
+        if abs(step - 1) < 1e-16:
+            break
+    return front * h

@@ -23,6 +23,7 @@ from meiro.dataset.spec import DatasetSpec, Filters
 from meiro.errors import MazeError
 from meiro.recipe import Recipe
 from meiro.registry import GENERATORS
+from support import chi_square_sf
 
 KINDS = [("hex", (5, 4), {}), ("theta", (4, 4), {}), ("triangle", (6, 3), {}), ("weave", (6, 6), {}),
          ("3d", (3, 3), {"layers": 2})]
@@ -291,7 +292,6 @@ def _tree_count(cells, neighbours):
 
 def _uniformity(tmp_path, kind, size, algorithm, per_tree):
     """The χ² test's p-value that the dataset's trees are drawn evenly, and how many trees there are."""
-    stats = pytest.importorskip("scipy.stats")
     import pyarrow.parquet as pq
 
     out = tmp_path / f"{kind}-{algorithm}"
@@ -310,7 +310,7 @@ def _uniformity(tmp_path, kind, size, algorithm, per_tree):
     assert len(seen) <= trees
     expected = rows / trees
     chi2 = sum((n - expected) ** 2 / expected for n in seen.values()) + (trees - len(seen)) * expected
-    return float(stats.chi2.sf(chi2, trees - 1)), trees, len(seen)
+    return chi_square_sf(chi2, trees - 1), trees, len(seen)
 
 
 UNIFORM_CASES = [("hex", "3x2"), ("triangle", "6x2"), ("theta", "1")]

@@ -13,7 +13,6 @@ import sys
 
 import numpy as np
 import pytest
-from scipy.stats import chi2
 
 import meiro
 from meiro.errors import MazeError
@@ -22,6 +21,7 @@ from meiro.kinds import KINDS, geometry_of
 from meiro.kinds.making import make
 from meiro.recipe import Recipe
 from golden_files import check
+from support import chi_square_sf
 
 #: a small size of each kind, as ``meiro.generate`` takes it
 SIZES = {"theta": (4,), "hex": (7, 6), "triangle": (8, 5), "weave": (9, 8), "3d": (4, 3, 3)}
@@ -339,7 +339,7 @@ def uniformity(algorithm, geometry, per_tree, contracted=False):
     assert len(counts) <= trees
     observed = np.array(list(counts.values()) + [0] * (trees - len(counts)), float)
     statistic = float(((observed - per_tree) ** 2 / per_tree).sum())
-    return chi2.sf(statistic, trees - 1), len(counts), trees
+    return chi_square_sf(statistic, trees - 1), len(counts), trees
 
 
 @pytest.mark.parametrize("algorithm", ["wilson", "aldous-broder"])
