@@ -8,18 +8,16 @@ everything about a kind's maze is checked before anything is made or written.
 from __future__ import annotations
 
 import argparse
-import re
 
 from ..errors import MazeError
 from ..render.kind_booklet import printable_kinds
-from ..sizes import parse_size
+from ..sizes import parse_kind_size
 
 #: The kinds a mask cuts to a shape (a theta, weave or 3D geometry refuses one).
 SHAPED_KINDS = ("hex", "triangle")
 #: The kinds a character's shape (``--shape-text``) cuts in one piece: on triangles its thin
 #: strokes fall apart, as a triangle has one neighbour up or down, not both.
 LETTERED_KINDS = ("hex",)
-_THREE = re.compile(r"^\s*(\d+)\s*[xX×*,]\s*(\d+)\s*[xX×*,]\s*(\d+)\s*$")
 
 
 def kind_size_arg(text: str) -> tuple[int, ...]:
@@ -30,11 +28,8 @@ def kind_size_arg(text: str) -> tuple[int, ...]:
     >>> kind_size_arg("12"), kind_size_arg("5x4"), kind_size_arg("4x4x3")
     ((12, 12), (5, 4), (4, 4, 3))
     """
-    three = _THREE.match(text or "")
-    if three:
-        return tuple(int(v) for v in three.groups())
     try:
-        return parse_size(text)
+        return parse_kind_size(text)
     except MazeError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
