@@ -456,3 +456,29 @@ def test_cells_in_two_pieces_are_refused_not_walked_forever(algorithm):
                        lambda: (np.zeros((1, 5)), np.zeros((1, 2)), np.zeros((0, 5))))
     with pytest.raises(MazeError, match="one piece"):
         meiro.GENERATORS.get(algorithm).graph_function()(apart, mix_seed(1))
+
+
+@pytest.mark.parametrize("kind, size", [("hex", (7, 5)), ("hex", (1, 1)), ("triangle", (9, 4)),
+                                        ("triangle", (2, 3)), ("3d", (4, 3, 3)), ("theta", (5,))])
+def test_dig_on_a_stencil_makes_the_same_maze_as_on_the_csr_graph(kind, size):
+    from meiro.generators.dig import _dig_graph_kernel, dig_graph
+    from meiro.generators.graph_carving import run_on_graph, stencil
+
+    geometry = geometry_of(kind, size)
+    form = stencil(geometry)
+    assert form is not None
+    for cell in range(geometry.cells):  # the stencil names each cell's neighbours in CSR order
+        p = form.pattern[cell]
+        assert [cell + int(d) for d in form.table[p, :form.degree[p]]] == geometry.neighbours(cell).tolist()
+    for seed in range(8):
+        origin = (7 * seed) % geometry.cells
+        fast = dig_graph(geometry, mix_seed(seed), origin)
+        plain = run_on_graph(_dig_graph_kernel, geometry, mix_seed(seed), origin, False)
+        assert np.array_equal(fast.passages, plain.passages)
+
+
+def test_kinds_without_a_stencil_dig_on_their_graph():
+    from meiro.generators.graph_carving import stencil
+
+    assert stencil(geometry_of("weave", (8, 8), seed=1)) is None      # crossings contracted
+    assert stencil(geometry_of("theta", (40,))) is None               # every ring its own pattern

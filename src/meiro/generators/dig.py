@@ -23,10 +23,11 @@ from ..kernels.jit import njit
 
 from ..kernels.cells import DUG, _cell_steps, _open_passage
 from ..kernels.index import U
-from ..kernels.rng import _below
+from ..errors import flag
+from ..kernels.rng import _below, check_state
 from ..kinds.geometry import Geometry
 from .carving import Carving, Log, State, run_on_cells
-from .graph_carving import GraphCarving, _largest_degree, run_on_graph
+from .graph_carving import GraphCarving, _largest_degree, carving_graph, check_origin, run_on_graph, stencil
 
 
 @njit(cache=True)
@@ -183,6 +184,70 @@ def _dig_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32], sl
     return n_log
 
 
+@njit(cache=True)
+def _dig_stencil_kernel(pattern: NDArray[np.uint8], degree: NDArray[np.int64], table: NDArray[np.int64],
+                        start: int, state: State, marks: NDArray[np.uint8]) -> None:
+    """:func:`_dig_graph_kernel` on a stencil (:class:`~meiro.generators.graph_carving.Stencil`):
+    the same steps and draws, so the same maze; ``marks[i]`` gets bit ``k`` when cell ``i``
+    opened its ``k``-th neighbour."""
+    n = pattern.shape[0]
+    seen = np.zeros(n, np.uint8)
+    stack = np.empty(n, np.int32)
+    choice = np.empty(8, np.int64)
+    seen[start] = 1
+    stack[0] = start
+    depth = 1
+    while depth > 0:
+        i = stack[U(depth - 1)]
+        p = pattern[U(i)]
+        k = 0
+        for r in range(degree[U(p)]):
+            if not seen[U(i + table[U(p), U(r)])]:
+                choice[U(k)] = r
+                k += 1
+        if k == 0:
+            depth -= 1
+            continue
+        if k == 1:
+            r = choice[0]
+        else:
+            pick, state = _below(state, k)
+            r = choice[U(pick)]
+        j = i + table[U(p), U(r)]
+        marks[U(i)] |= np.uint8(1 << r)
+        seen[U(j)] = 1
+        stack[U(depth)] = j
+        depth += 1
+
+
+@njit(cache=True)
+def _open_marked(offsets: NDArray[np.int64], slot_edges: NDArray[np.int32], marks: NDArray[np.uint8],
+                 passages: NDArray[np.uint8]) -> None:
+    """Open the passages ``marks`` name (bit ``k`` of ``marks[i]``: cell ``i``'s ``k``-th slot)."""
+    for i in range(marks.shape[0]):
+        bits = marks[i]
+        k = 0
+        while bits:
+            if bits & 1:
+                passages[U(slot_edges[U(offsets[i] + k)])] = 1
+            bits >>= 1
+            k += 1
+
+
+def _dig_on_stencil(geometry: Geometry, state: np.uint64, origin: int) -> GraphCarving | None:
+    """The unrecorded dig on the geometry's stencil, when it has one (see :func:`dig_graph`)."""
+    start = check_origin(geometry, origin)
+    carving_graph(geometry)  # (refuses cells in more than one piece, as every generator does)
+    form = stencil(geometry)
+    if form is None:
+        return None
+    marks = np.zeros(geometry.cells, np.uint8)
+    _dig_stencil_kernel(form.pattern, form.degree, form.table, start, check_state(state), marks)
+    opened = np.zeros(geometry.edge_count, np.uint8)
+    _open_marked(geometry.offsets, geometry.slot_edges, marks, opened)
+    return GraphCarving(opened.view(np.bool_))
+
+
 def dig_graph(geometry: Geometry, state: np.uint64, origin: int = 0, record: bool = False) -> GraphCarving:
     """Dig a perfect maze on a grid kind's ``geometry`` with the dig method (穴掘り法).
 
@@ -194,4 +259,10 @@ def dig_graph(geometry: Geometry, state: np.uint64, origin: int = 0, record: boo
     >>> int(carving.passages.sum()), len(carving.order)      # 12 cells joined by 11 passages
     (11, 11)
     """
+    if not flag(record, "record"):
+        # cells that fall into a few neighbour patterns (hex, triangle, 3D) dig on the stencil:
+        # the same maze, at about twice the speed (tests/test_kind_generators.py holds them equal)
+        carving = _dig_on_stencil(geometry, state, origin)
+        if carving is not None:
+            return carving
     return run_on_graph(_dig_graph_kernel, geometry, state, origin, record)
