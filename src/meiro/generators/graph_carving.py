@@ -25,7 +25,7 @@ from numpy.typing import NDArray
 from ..errors import MazeError, flag, whole
 from ..kernels.index import U
 from ..kernels.jit import njit
-from ..kernels.rng import _below, check_state, mix64
+from ..kernels.rng import _below, check_state
 from ..kinds.geometry import Geometry
 
 #: ``kernel(offsets, targets, slot_edges, start, state, passages, order) -> entries logged``:
@@ -208,6 +208,54 @@ class Stencil(NamedTuple):
 
 #: the most patterns a stencil has (one byte a cell), and the most neighbours a cell (8 bits)
 _PATTERNS, _SLOTS = 255, 8
+#: slots of the hash table the patterns are found with (a power of two, well above _PATTERNS)
+_BUCKETS = 1024
+
+
+@njit(cache=True)
+def _find_patterns(offsets: NDArray[np.int64], targets: NDArray[np.int32]) -> tuple[
+        NDArray[np.uint8], NDArray[np.int64], NDArray[np.int64], int]:
+    """Each cell's pattern of neighbour offsets, in one pass with a small hash table.
+
+    Returns ``(pattern, degree, table, count)``; ``count`` is -1 when the cells have more
+    than ``_PATTERNS`` patterns or a cell more than ``_SLOTS`` neighbours (no stencil then).
+    """
+    n = offsets.shape[0] - 1
+    pattern = np.empty(n, np.uint8)
+    degree = np.zeros(_PATTERNS, np.int64)
+    table = np.zeros((_PATTERNS, _SLOTS), np.int64)
+    bucket = np.full(_BUCKETS, -1, np.int64)
+    count = 0
+    for i in range(n):
+        lo, hi = offsets[i], offsets[i + 1]
+        d = hi - lo
+        if d > _SLOTS:
+            return pattern, degree, table, -1
+        h = np.uint64(d)
+        for s in range(lo, hi):
+            h = (h ^ np.uint64(targets[s] - i + 0x8000_0000)) * np.uint64(0x100000001B3)
+        b = (h ^ (h >> np.uint64(29))) & np.uint64(_BUCKETS - 1)
+        while True:
+            p = bucket[b]
+            if p < 0:  # a new pattern
+                if count == _PATTERNS:
+                    return pattern, degree, table, -1
+                p = count
+                count += 1
+                bucket[b] = p
+                degree[p] = d
+                for k in range(d):
+                    table[p, k] = targets[lo + k] - i
+                break
+            same = degree[p] == d
+            for k in range(d):
+                if same and table[p, k] != targets[lo + k] - i:
+                    same = False
+            if same:
+                break
+            b = (b + np.uint64(1)) & np.uint64(_BUCKETS - 1)
+        pattern[i] = p
+    return pattern, degree, table, count
 
 
 def stencil(geometry: Geometry) -> Stencil | None:
@@ -228,20 +276,9 @@ def stencil(geometry: Geometry) -> Stencil | None:
         kept: Stencil | None = geometry.extra["_stencil"]
         return kept
     found = None
-    degree = np.diff(geometry.offsets)
-    if not len(geometry.forced) and geometry.cells and int(degree.max(initial=0)) <= _SLOTS:
-        n = geometry.cells
-        rows = np.zeros((n, _SLOTS), np.int64)
-        owner = np.repeat(np.arange(n), degree)
-        slot = np.arange(len(geometry.targets)) - np.repeat(geometry.offsets[:-1], degree)
-        rows[owner, slot] = geometry.targets - owner  # 0 is "no neighbour" (a cell is not its own)
-        # a row's key: its deltas mixed into one number, checked exactly below
-        key = np.zeros(n, np.uint64)
-        for k in range(_SLOTS):
-            key = mix64(key ^ rows[:, k].astype(np.uint64))
-        _, first, pattern = np.unique(key, return_index=True, return_inverse=True)
-        if len(first) <= _PATTERNS and np.array_equal(rows[first][pattern], rows):
-            table = rows[first]
-            found = Stencil(pattern.astype(np.uint8), degree[first].astype(np.int64), table)
+    if not len(geometry.forced) and geometry.cells:
+        pattern, degree, table, count = _find_patterns(geometry.offsets, geometry.targets)
+        if count >= 0:
+            found = Stencil(pattern, degree[:count].copy(), table[:count].copy())
     geometry.extra["_stencil"] = found
     return found
