@@ -233,7 +233,7 @@ def _find_patterns(offsets: NDArray[np.int64], targets: NDArray[np.int32]) -> tu
             return pattern, degree, table, -1
         h = np.uint64(d)
         for s in range(lo, hi):
-            h = (h ^ np.uint64(targets[s] - i + 0x8000_0000)) * np.uint64(0x100000001B3)
+            h = (h ^ np.uint64(np.int64(targets[s]) - i + 0x8000_0000)) * np.uint64(0x100000001B3)
         b = (h ^ (h >> np.uint64(29))) & np.uint64(_BUCKETS - 1)
         while True:
             p = bucket[b]
