@@ -27,7 +27,8 @@ from ..errors import flag
 from ..kernels.rng import _below, check_state
 from ..kinds.geometry import Geometry
 from .carving import Carving, Log, State, run_on_cells
-from .graph_carving import GraphCarving, _largest_degree, carving_graph, check_origin, run_on_graph, stencil
+from .graph_carving import (GraphCarving, _largest_degree, _open_marked, carving_graph, check_origin,
+                            run_on_graph, stencil)
 
 
 @njit(cache=True)
@@ -173,14 +174,7 @@ def _dig_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32], sl
         stack[U(depth)] = j
         depth += 1
     if marked:
-        for i in range(n):
-            bits = marks[i]
-            k = 0
-            while bits:
-                if bits & 1:
-                    passages[U(slot_edges[U(offsets[i] + k)])] = 1
-                bits >>= 1
-                k += 1
+        _open_marked(offsets, slot_edges, marks, passages)
     return n_log
 
 
@@ -218,20 +212,6 @@ def _dig_stencil_kernel(pattern: NDArray[np.uint8], degree: NDArray[np.int64], t
         seen[U(j)] = 1
         stack[U(depth)] = j
         depth += 1
-
-
-@njit(cache=True)
-def _open_marked(offsets: NDArray[np.int64], slot_edges: NDArray[np.int32], marks: NDArray[np.uint8],
-                 passages: NDArray[np.uint8]) -> None:
-    """Open the passages ``marks`` name (bit ``k`` of ``marks[i]``: cell ``i``'s ``k``-th slot)."""
-    for i in range(marks.shape[0]):
-        bits = marks[i]
-        k = 0
-        while bits:
-            if bits & 1:
-                passages[U(slot_edges[U(offsets[i] + k)])] = 1
-            bits >>= 1
-            k += 1
 
 
 def _dig_on_stencil(geometry: Geometry, state: np.uint64, origin: int) -> GraphCarving | None:

@@ -42,7 +42,7 @@ from ..kernels.index import Int
 from .carving import Carving, Log, State, check_request, record_buffer
 from ..kinds.geometry import Geometry
 from ..kernels.rng import _next_u64
-from .graph_carving import GraphCarving, _largest_degree, carving_graph, run_on_graph
+from .graph_carving import GraphCarving, _largest_degree, _open_marked, carving_graph, run_on_graph
 from .lattice import SET_ASIDE, _bucket_starts, _bucket_tags, _fisher_yates, _shuffle_buckets
 
 
@@ -565,14 +565,7 @@ def _kruskal_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32]
         state = _fisher_yates(dealt, lo, hi, state)
         joined = _join_keys(dealt[lo:hi], low, n, parent, joins, marks, marked, joined)
     if marked:
-        for a in range(n):
-            bits = marks[a]
-            j = 0
-            while bits:
-                if bits & 1:
-                    passages[U(slot_edges[U(offsets[a] + j)])] = 1
-                bits >>= 1
-                j += 1
+        _open_marked(offsets, slot_edges, marks, passages)
         return 0
     # the passages last, apart from the union-find: their lookups do not wait on one another
     slot_mask = (np.uint64(1) << np.uint64(low)) - np.uint64(1)
