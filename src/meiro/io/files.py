@@ -13,10 +13,17 @@ Whatever a file holds, reading it ends in its bytes or one :class:`MazeError`:
   refused conversion.
 * **A PNG's size from its header** (:func:`png_size`), so a picture can be
   judged before it is decoded.
+* **Regular files only, where one is meant** (:func:`open_regular`,
+  :func:`read_regular`): meiro's own state (dataset shards and cards, the
+  game's records) and the inputs that must be files (fonts, masks) are opened
+  without blocking and checked before a byte is read, so a FIFO, ``/dev/null``
+  or a device in their place is one line at once, never a hang; state files
+  are opened without following a symbolic link.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -152,6 +159,123 @@ def read_bytes(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
         raise MazeError(f"cannot read {path}: {_reason(exc)}") from None
     except ValueError:  # a NUL character in the name
         raise MazeError(f"cannot read {path!r}: a file name cannot hold a NUL character") from None
+
+
+def file_kind(mode: int) -> str:
+    """What a file that is not a regular file is, in words."""
+    for test, words in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
+                        (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+                        (stat.S_ISSOCK, "a socket"), (stat.S_ISLNK, "a symbolic link")):
+        if test(mode):
+            return words
+    return "not a regular file"
+
+
+def open_regular(path: str | os.PathLike[str], *, links: bool = True, what: str = "") -> BinaryIO:
+    """Open a file for reading that must be a regular file; never blocks.
+
+    The file is opened with ``O_NONBLOCK`` (a FIFO without a writer, a
+    terminal or a serial line does not wait) and, unless ``links``, with
+    ``O_NOFOLLOW`` (a symbolic link in its place is refused, not followed);
+    what it opened is then judged by ``fstat`` before anything is read. The
+    open file is returned in blocking mode, unbuffered. ``what`` names the file
+    in messages (``"the font"``).
+
+    Raises
+    ------
+    MazeError
+        One line: the file is missing, unreadable, a folder, a FIFO, a device,
+        a socket or (with ``links=False``) a symbolic link.
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> folder = tempfile.mkdtemp()
+    >>> path = os.path.join(folder, "card.md")
+    >>> with open(path, "w") as out: _ = out.write("hello")
+    >>> with open_regular(path) as handle: handle.read()
+    b'hello'
+    >>> open_regular("/dev/null", what="the font")
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: cannot read the font /dev/null: it is a character device, not a regular file
+    >>> os.symlink(path, os.path.join(folder, "link.md"))
+    >>> open_regular(os.path.join(folder, "link.md"), links=False)
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: cannot read .../link.md: it is a symbolic link, not followed
+    """
+    name = os.fspath(path)
+    label = f"{what} {name}" if what else f"{name}"
+    flags = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+             | getattr(os, "O_BINARY", 0) | (0 if links else getattr(os, "O_NOFOLLOW", 0)))
+    try:
+        if not links and os.path.islink(name):  # (also where O_NOFOLLOW is missing)
+            raise MazeError(f"cannot read {label}: it is a symbolic link, not followed")
+        fd = os.open(name, flags)
+    except MazeError:
+        raise
+    except FileNotFoundError:
+        raise MazeError(f"cannot read {label}: no such file") from None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP and not links:  # the link appeared after the check
+            raise MazeError(f"cannot read {label}: it is a symbolic link, not followed") from None
+        if exc.errno in (errno.ENXIO, errno.ENODEV):  # a socket, a device without a driver
+            raise MazeError(f"cannot read {label}: it is not a regular file") from None
+        raise MazeError(f"cannot read {label}: {_reason(exc)}") from None
+    except ValueError:  # a NUL character in the name
+        raise MazeError(f"cannot read {label!r}: a file name cannot hold a NUL character") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise MazeError(f"cannot read {label}: it is {file_kind(mode)}, not a regular file")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb", buffering=0)
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def read_regular(path: str | os.PathLike[str], limit: int | None = None, *, links: bool = True,
+                 what: str = "") -> bytes:
+    """The bytes of a file that must be a regular file (:func:`open_regular`), at most ``limit``
+    (default :func:`read_limit`), with one-line errors.
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> path = os.path.join(tempfile.mkdtemp(), "fifo")
+    >>> os.mkfifo(path)
+    >>> read_regular(path)                          # no writer: refused at once, not waited for
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: cannot read .../fifo: it is a FIFO (named pipe), not a regular file
+    """
+    limit = read_limit() if limit is None else limit
+    label = f"{what} {os.fspath(path)}" if what else os.fspath(path)
+    with open_regular(path, links=links, what=what) as handle:
+        size = os.fstat(handle.fileno()).st_size
+        if size > limit:
+            raise _too_large(label, limit)
+        try:
+            return _read_bounded(handle, size + 1, label, limit)
+        except OSError as exc:
+            raise MazeError(f"cannot read {label}: {_reason(exc)}") from None
+
+
+def check_regular(path: str | os.PathLike[str], *, links: bool = True, what: str = "") -> None:
+    """Refuse (one :class:`MazeError`) a path that is not a readable regular file, without blocking
+    and without reading it: for files a library opens itself (a font).
+
+    Examples
+    --------
+    >>> check_regular("/dev/zero", what="the mask")
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: cannot read the mask /dev/zero: it is a character device, not a regular file
+    """
+    open_regular(path, links=links, what=what).close()
 
 
 def _read_bounded(handle: BinaryIO, first: int, path: str | os.PathLike[str], limit: int) -> bytes:

@@ -13,7 +13,10 @@ datasets and sheets) goes through this module. What it guarantees:
   (``/dev/stdout``, ``/dev/fd/N``) receives the bytes directly; a block
   device or a socket is refused.
 * **Symbolic links are followed**: the file the link points to is replaced
-  in its own folder, and the link stays a link.
+  in its own folder, and the link stays a link. meiro's own state files (a
+  dataset's shards and card, the game's records) are written with
+  ``follow=False`` instead: a link or a special file in their place is
+  refused, never written through.
 * **An existing file keeps its permission bits** (and, when run as root,
   its owner). A file that is not writable is refused, as the shell's ``>``
   would.
@@ -47,6 +50,7 @@ from collections.abc import Iterator
 
 from ..errors import MazeError
 from . import signals
+from .files import file_kind
 from .signals import TERMINATION_SIGNALS, raising_on_termination
 
 #: Paths that name an open file descriptor of this process, which is written to directly.
@@ -93,10 +97,12 @@ class Target:
     owner: tuple[int, int] | None = None
 
 
-def check_target(path: str | os.PathLike[str]) -> Target:
+def check_target(path: str | os.PathLike[str], follow: bool = True) -> Target:
     """Decide how ``path`` will be written, refusing (with :class:`MazeError`) what cannot be.
 
-    Nothing is created or changed.
+    Nothing is created or changed. With ``follow=False`` the name must be a
+    regular file or absent: a symbolic link, a FIFO or a device in its place
+    is refused (meiro's own state files).
 
     Examples
     --------
@@ -114,13 +120,20 @@ def check_target(path: str | os.PathLike[str]) -> Target:
     Traceback (most recent call last):
     ...
     meiro.errors.MazeError: cannot write .../no/a.json: no such folder ...
-    >>> os.rmdir(folder)
+    >>> os.symlink("/etc/passwd", os.path.join(folder, "records.json"))
+    >>> check_target(os.path.join(folder, "records.json"), follow=False)
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: cannot write .../records.json: it is a symbolic link, not written through
+    >>> os.remove(os.path.join(folder, "records.json")); os.rmdir(folder)
     """
     name = os.fspath(path)
     if isinstance(name, bytes):
         name = os.fsdecode(name)
     if not name:
         raise MazeError("cannot write a file with an empty name")
+    if not follow:
+        return _own_target(name)
     fd = _descriptor(name)
     if fd is not None:
         try:
@@ -145,6 +158,11 @@ def check_target(path: str | os.PathLike[str]) -> Target:
             raise MazeError(f"cannot write {name}: it is {what}")
         if not os.access(real, os.W_OK):
             raise MazeError(f"cannot write {name}: permission denied (the file is read-only)")
+    return _file_target(name, real, info)
+
+
+def _file_target(name: str, real: Path, info: os.stat_result | None) -> Target:
+    """The target of a regular file (or none yet) at ``real``, its folder checked."""
     folder = real.parent
     if not folder.is_dir():
         raise MazeError(f"cannot write {name}: no such folder {folder}")
@@ -155,6 +173,31 @@ def check_target(path: str | os.PathLike[str]) -> Target:
         mode = stat.S_IMODE(info.st_mode)
         owner = (info.st_uid, info.st_gid)
     return Target(name, "file", real=real, mode=mode, owner=owner)
+
+
+def _own_target(name: str) -> Target:
+    """:func:`check_target` with ``follow=False``: the name itself, a regular file or absent.
+
+    The rename that puts the new file in place replaces the name, never what a
+    link planted there after this check points to.
+    """
+    real = Path(os.path.abspath(name))
+    try:
+        info = os.lstat(real)
+    except FileNotFoundError:
+        info = None
+    except OSError as exc:
+        raise MazeError(f"cannot write {name}: {_reason(exc)}") from None
+    if info is not None:
+        if stat.S_ISLNK(info.st_mode):
+            raise MazeError(f"cannot write {name}: it is a symbolic link, not written through")
+        if stat.S_ISDIR(info.st_mode):
+            raise MazeError(f"cannot write {name}: it is a folder")
+        if not stat.S_ISREG(info.st_mode):
+            raise MazeError(f"cannot write {name}: it is {file_kind(info.st_mode)}, not a regular file")
+        if not os.access(real, os.W_OK):
+            raise MazeError(f"cannot write {name}: permission denied (the file is read-only)")
+    return _file_target(name, real, info)
 
 
 def _real_path(target: Target) -> Path:
@@ -243,9 +286,9 @@ class OutputSet:
         self._direct: list[tuple[Target, bytes]] = []  # special files: (target, the bytes for it)
         self._guard = raising_on_termination()
 
-    def add(self, path: str | os.PathLike[str]) -> Target:
+    def add(self, path: str | os.PathLike[str], follow: bool = True) -> Target:
         """Check ``path`` now (see :func:`check_target`); the same path twice is one target."""
-        target = check_target(path)
+        target = check_target(path, follow)
         self._targets.setdefault(target.name, target)
         return target
 
@@ -335,11 +378,13 @@ class OutputSet:
             self._guard.__exit__(kind, exc, trace)
 
 
-def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> None:
+def write_atomic(path: str | os.PathLike[str], data: bytes | str, *, follow: bool = True) -> None:
     """Write ``data`` to ``path`` as one whole file (text as UTF-8), by the rules of this module.
 
     A reader never sees a half-written file, and an interrupted write leaves
-    the old file (or nothing) in place.
+    the old file (or nothing) in place. ``follow=False`` (meiro's own state
+    files) refuses a symbolic link or a special file in ``path``'s place
+    (:func:`check_target`).
 
     Examples
     --------
@@ -351,4 +396,5 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> None:
     >>> (folder / "a.txt").unlink(); folder.rmdir()
     """
     with OutputSet() as out:
+        out.add(path, follow)
         out.write(path, data)
