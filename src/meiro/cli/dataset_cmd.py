@@ -253,6 +253,9 @@ def _run_parquet(args: argparse.Namespace) -> int:
     if args.solve not in (None, "bfs", "dead-end-fill") and args.braid:
         raise MazeError("the shards hold the breadth-first solution: with --braid, leave out --solve "
                         "or use --solve bfs")
+    if args.output.lower().startswith("memory://"):  # the library takes it; a command keeps nothing
+        raise MazeError(f"{args.output}: a memory:// folder is gone when meiro ends; give a folder "
+                        "or a URL that lasts (file://, s3://, ...)")
     from ..dataset.shards import pyarrow
 
     pyarrow()  # before the work and before a scheduler is asked: without it, one line

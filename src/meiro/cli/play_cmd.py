@@ -190,7 +190,13 @@ def run_kind(args: argparse.Namespace) -> int:
 
 
 def open_page(name: str, page: str) -> None:
-    """Write ``page`` as ``name`` into the temporary folder and open it in the web browser."""
+    """Write ``page`` as ``name`` into a private temporary folder and open it in the web browser.
+
+    The folder is new (``mkdtemp``: mode 0700, a name nobody can guess) and the page is
+    made there with mode 0600, exclusively: nothing another user planted in the shared
+    temporary folder (a link, a file of the same name) is followed or replaced. The folder
+    stays, for the browser reads the page after meiro has ended.
+    """
     import os
     import sys
     import tempfile
@@ -198,10 +204,15 @@ def open_page(name: str, page: str) -> None:
     from pathlib import Path
 
     from ..errors import MazeError
-    from ..io.writing import write_atomic
 
-    target = Path(tempfile.gettempdir()) / name
-    write_atomic(target, page.encode("utf-8"))
+    try:
+        folder = tempfile.mkdtemp(prefix="meiro-page-")
+        target = Path(folder) / name
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+        with os.fdopen(os.open(target, flags, 0o600), "wb") as out:
+            out.write(page.encode("utf-8"))
+    except OSError as exc:
+        raise MazeError(f"cannot write the page into the temporary folder: {exc.strerror or exc}") from None
     # a Linux machine without a screen would hand the page to a text browser (lynx, w3m),
     # which runs no script: say where the page is instead
     headless = (sys.platform.startswith("linux") and not os.environ.get("DISPLAY")
@@ -219,7 +230,7 @@ def run_browser(args: argparse.Namespace) -> int:
     width, height = args.size or args.blocks or (20, 20)
     check_output(".html", (2 * height + 1, 2 * width + 1))  # the page's limits, before the maze
     maze = generate(recipe_of_args(args, width, height))
-    # one name per maze: playing the same maze again reuses its page
+    # the page is named after its maze (in a folder of its own: open_page)
     recipe = maze.recipe
     assert recipe is not None  # (a generated maze has its recipe)
     open_page(f"meiro-{recipe.algorithm}-{width}x{height}-{recipe.seed}-{recipe.goal}.html",

@@ -11,8 +11,11 @@ million, with filters; exactly ``count`` without): if the filters have not
 passed ``count`` mazes by then, the run stops with a :class:`MazeError` that
 says how many passed, and removes the shards it wrote.
 
-A folder that already holds files is refused unless ``resume``: then its card
-must be of the same recipe, every shard it lists whose file is there with the
+One run writes a folder at a time: a second run on it refuses in one line naming
+the first (:meth:`.Folder.locked`). A folder that already holds files is
+refused unless ``resume``: then its card must be of the same recipe, no link or
+special file may stand among its files, part files a killed run left are
+removed, every shard it lists whose file is there with the
 listed SHA-256 is kept, and every other shard is made again (each re-made
 shard is reported through ``log``).
 """
@@ -88,14 +91,19 @@ class _Settler:
         return self.rows >= self.spec.count
 
 
-def existing_shards(spec: DatasetSpec, folder: Folder, resume: bool) -> dict[str, dict[str, Any]]:
-    """The shards of an earlier run to keep, by file name (module docs)."""
+def existing_shards(spec: DatasetSpec, folder: Folder, resume: bool,
+                    log: Callable[[str], None] = lambda line: None) -> dict[str, dict[str, Any]]:
+    """The shards of an earlier run to keep, by file name (module docs); call with the folder's
+    lock held. Resuming refuses a folder with a link or a special file among its files, and
+    removes the part files of a killed run."""
     files = folder.files()
     if not files:
         return {}
     if not resume:
         raise MazeError(f"{folder.where} is not empty: give an empty or new folder, or --resume to "
                         "finish the dataset there")
+    folder.check_own()
+    folder.tidy_parts(log)
     text = folder.read(CARD)
     if text is None:
         raise MazeError(f"{folder.where} holds no dataset card (README.md): not a meiro dataset to resume")
@@ -126,7 +134,14 @@ def build_dataset(spec: DatasetSpec, where: str | os.PathLike[str], *, jobs: int
     """
     pyarrow()  # before any folder is made: without it, one clear message
     folder = Folder(where)
-    kept = existing_shards(spec, folder, resume)
+    with folder.locked(log):  # one writer at a time: a second run refuses before touching anything
+        return _build(spec, folder, jobs, resume, log, progress)
+
+
+def _build(spec: DatasetSpec, folder: Folder, jobs: int, resume: bool, log: Callable[[str], None],
+           progress: Callable[[int], object] | None) -> DatasetResult:
+    """:func:`build_dataset` with the folder's lock held."""
+    kept = existing_shards(spec, folder, resume, log)
     folder.prepare()
     settler = _Settler(spec)
     shards: list[dict[str, Any]] = []

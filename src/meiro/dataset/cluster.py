@@ -94,10 +94,17 @@ def build_on_cluster(spec: DatasetSpec, where: str | os.PathLike[str], client: A
                      progress: Callable[[int], object] | None = None) -> DatasetResult:
     """Make ``spec``'s dataset in ``where`` with the workers of Dask ``client`` (module docs)."""
     dask = _distributed()
-    as_completed, wait = dask.as_completed, dask.wait
     pyarrow()  # the workers need it too; here it is checked before any folder is made
     folder = Folder(where)
-    kept = existing_shards(spec, folder, resume)
+    with folder.locked(log):  # one writer at a time: a second run refuses before touching anything
+        return _build_locked(spec, folder, client, dask, resume, log, progress)
+
+
+def _build_locked(spec: DatasetSpec, folder: Folder, client: Any, dask: Any, resume: bool,
+                  log: Callable[[str], None], progress: Callable[[int], object] | None) -> DatasetResult:
+    """:func:`build_on_cluster` with the folder's lock held."""
+    as_completed, wait = dask.as_completed, dask.wait
+    kept = existing_shards(spec, folder, resume, log)
     folder.prepare()
     place = folder.where
     ahead = max(2, 2 * len(client.scheduler_info().get("workers", {})))

@@ -3,19 +3,33 @@
 A local folder is written through :mod:`meiro.io.writing` (each file complete or
 absent, never a part). Other places go through fsspec, whose object stores
 publish an object only when its upload completes.
+
+One run writes a folder at a time (:meth:`Folder.locked`, :mod:`meiro.io.locks`).
+A local folder's files are meiro's own: they are read and written without
+following a symbolic link (a link could lead out of the folder) and only as
+regular files (a FIFO or a device in a shard's place is refused, never waited
+on nor written to).
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
+import re
+import stat
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from ..errors import MazeError
+from ..io import locks
+from ..io.files import file_kind, open_regular, read_regular
 from ..io.writing import write_atomic
 
 #: The card's file name, as the Hugging Face Hub reads it.
 CARD = "README.md"
+#: The temporary file of an atomic write (:mod:`meiro.io.writing`) that a killed run left.
+_PART = re.compile(r"(^|/)\.[^/]+\.[0-9a-f]{8}\.part$")
 
 
 class Folder:
@@ -49,15 +63,98 @@ class Folder:
                 if not self.fs.exists(self.root):
                     return []
                 base = self.root.rstrip("/") + "/"
-                return sorted(p[len(base):] for p in self.fs.find(self.root) if p.startswith(base))
-            root = Path(self.root)
-            if not root.exists():
-                return []
-            if not root.is_dir():
-                raise MazeError(f"{self.where} is a file, not a folder")
-            return sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file())
+                return sorted(p[len(base):] for p in self.fs.find(self.root)
+                              if p.startswith(base) and p[len(base):] != locks.LOCK_NAME)
+            return sorted(self._entries())
         except OSError as exc:
             raise MazeError(f"{self.where}: {exc.strerror or exc}") from None
+
+    def _entries(self) -> dict[str, int]:
+        """Every entry of a local folder but its folders, by name: its ``lstat`` mode. A link
+        (to a folder too) and a special file are entries, never followed."""
+        root = Path(self.root)
+        if not root.exists():
+            return {}
+        if not root.is_dir():
+            raise MazeError(f"{self.where} is a file, not a folder")
+        found: dict[str, int] = {}
+        for top, folders, names in os.walk(root, followlinks=False):
+            for name in [*names, *(f for f in folders if os.path.islink(os.path.join(top, f)))]:
+                full = os.path.join(top, name)
+                relative = Path(full).relative_to(root).as_posix()
+                if relative != locks.LOCK_NAME:
+                    found[relative] = os.lstat(full).st_mode
+        return found
+
+    @contextlib.contextmanager
+    def locked(self, log: Callable[[str], None] = lambda line: None) -> Iterator[None]:
+        """Hold the folder's lock for the block (made first if missing), or refuse in one line
+        naming the run that holds it. Over fsspec the lock is a file made exclusively where the
+        filesystem allows, else written and read back."""
+        if self.remote:
+            with self._remote_lock(log):
+                yield
+            return
+        try:
+            Path(self.root).mkdir(parents=True, exist_ok=True)
+        except FileExistsError:
+            raise MazeError(f"{self.where} is a file, not a folder") from None
+        except OSError as exc:
+            raise MazeError(f"{self.where}: cannot make the folder: {exc.strerror or exc}") from None
+        with locks.folder_lock(self.root, log, name=self.where):
+            yield
+
+    @contextlib.contextmanager
+    def _remote_lock(self, log: Callable[[str], None]) -> Iterator[None]:
+        path = f"{self.root.rstrip('/')}/{locks.LOCK_NAME}"
+        mine = locks.holder_text().encode()
+        try:
+            if self.fs.exists(path):
+                holder = locks.read_holder(self.fs.cat_file(path))
+                if not locks.stale(holder):
+                    raise locks.refusal(self.where, holder, path)
+                log(locks.took_over(self.where, holder))
+                self.fs.rm_file(path)
+            self.fs.makedirs(self.root, exist_ok=True)
+            try:
+                with self.fs.open(path, "xb") as handle:  # exclusive where the filesystem has it
+                    handle.write(mine)
+            except FileExistsError:
+                raise locks.refusal(self.where, locks.read_holder(self.fs.cat_file(path)), path) from None
+            except (ValueError, NotImplementedError, TypeError):  # no exclusive mode: write, read back
+                with self.fs.open(path, "wb") as handle:
+                    handle.write(mine)
+            if self.fs.cat_file(path) != mine:
+                raise locks.refusal(self.where, locks.read_holder(self.fs.cat_file(path)), path)
+        except OSError as exc:
+            raise MazeError(f"{self.where}: cannot lock the folder: {exc.strerror or exc}") from None
+        try:
+            yield
+        finally:
+            with contextlib.suppress(OSError):
+                if self.fs.exists(path) and self.fs.cat_file(path) == mine:
+                    self.fs.rm_file(path)
+
+    def check_own(self) -> None:
+        """Refuse (one line) a local folder where a link or a special file stands among the files:
+        resuming would read or write through it. Call with the lock held, before any write."""
+        if self.remote:
+            return
+        for name, mode in sorted(self._entries().items()):
+            if not stat.S_ISREG(mode):
+                what = "a symbolic link" if stat.S_ISLNK(mode) else file_kind(mode)
+                raise MazeError(f"{self.where}/{name} is {what}, not a file meiro wrote: "
+                                "refusing to resume over it (move it away and run again)")
+
+    def tidy_parts(self, log: Callable[[str], None] = lambda line: None) -> None:
+        """Remove the temporary files of writes a killed run left (``.NAME.xxxxxxxx.part``),
+        saying how many. Call with the lock held: no other run is writing them."""
+        parts = [name for name in self.files() if _PART.search(name)]
+        for name in parts:
+            self.remove(name)
+        if parts:
+            log(f"{self.where}: removed {len(parts)} unfinished part file{'s' * (len(parts) != 1)} "
+                "a stopped run left")
 
     def prepare(self) -> None:
         """Make the folder (and ``data/``), or say why it cannot be."""
@@ -79,14 +176,28 @@ class Folder:
                 path = f"{self.root.rstrip('/')}/{name}"
                 return self.fs.cat_file(path) if self.fs.exists(path) else None
             local = self._local(name)
-            return local.read_bytes() if local.is_file() else None
+            if not os.path.lexists(local):
+                return None
+            return read_regular(local, links=False)
         except OSError as exc:
             raise MazeError(f"{self.where}/{name}: {exc.strerror or exc}") from None
 
     def sha256(self, name: str) -> str | None:
-        """The SHA-256 of a file, or None if it is not there."""
-        data = self.read(name)
-        return None if data is None else hashlib.sha256(data).hexdigest()
+        """The SHA-256 of a file, or None if it is not there (a local file is read in pieces)."""
+        if self.remote:
+            data = self.read(name)
+            return None if data is None else hashlib.sha256(data).hexdigest()
+        local = self._local(name)
+        if not os.path.lexists(local):
+            return None
+        digest = hashlib.sha256()
+        try:
+            with open_regular(local, links=False) as handle:
+                for piece in iter(lambda: handle.read(2**20), b""):
+                    digest.update(piece)
+        except OSError as exc:
+            raise MazeError(f"{self.where}/{name}: {exc.strerror or exc}") from None
+        return digest.hexdigest()
 
     def write(self, name: str, data: bytes | str) -> None:
         """Write a whole file (complete or absent)."""
@@ -98,7 +209,7 @@ class Folder:
             except OSError as exc:
                 raise MazeError(f"{self.where}/{name}: {exc.strerror or exc}") from None
             return
-        write_atomic(self._local(name), data)
+        write_atomic(self._local(name), data, follow=False)
 
     def remove(self, name: str) -> None:
         """Remove a file if it is there."""

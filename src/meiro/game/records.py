@@ -2,7 +2,11 @@
 
 A maze is identified by how it was made — algorithm, size, seed and goal rule
 — so the same seed shared between players compares the same maze. A missing
-or damaged file counts as "no records yet"; writes are atomic.
+file counts as "no records yet"; writes are atomic. Records are never lost: a
+file that cannot be read as records (not JSON, nested too deeply, over
+:data:`LIMIT`) is moved aside to ``records.json.bad-DATE`` with one line, and
+a fresh file starts beside it. A symbolic link, a FIFO or a device in the
+file's place is neither read nor written through.
 """
 
 from __future__ import annotations
@@ -11,12 +15,13 @@ import json
 import math
 import os
 import sys
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeGuard, TypedDict
 
 from ..errors import MazeError
-from ..io.files import parse_json, read_text
+from ..io.files import decode_text, open_regular, parse_json
 from ..io.writing import write_atomic
 from ..recipe import Recipe
 
@@ -80,6 +85,10 @@ def _count(value: object, kind: type[int] | type[float]) -> bool:
     return value >= 0 and (isinstance(value, int) or math.isfinite(value))
 
 
+def _say(line: str) -> None:
+    print(line, file=sys.stderr)
+
+
 #: What :meth:`Records.note_clear` may return that is a message key rather than a text.
 NOTE_KEYS = ("new_best", "not_recorded")
 
@@ -112,19 +121,57 @@ class Records:
     {'moves': 38, 'time': 12.5}
     """
 
-    def __init__(self, path: Path | None = None) -> None:
+    def __init__(self, path: Path | None = None, log: Callable[[str], None] | None = None) -> None:
         self.path = Path(path) if path is not None else data_dir() / "records.json"
+        #: Where the line about a damaged file goes (standard error by default).
+        self.log = log if log is not None else _say
+        self._stuck = False  # a damaged file that could not be moved aside: never written over
         self._data = self._load()
 
     def _load(self) -> dict[str, Any]:
-        # only a regular file: opening a FIFO put in its place would wait for a writer
-        if not self.path.is_file():
+        if not os.path.lexists(self.path):
+            return {}
+        try:  # a regular file only, opened without waiting (a FIFO) or following a link
+            with open_regular(self.path, links=False) as handle:
+                raw = handle.read(LIMIT + 1)  # (a regular file: it ends)
+        except (MazeError, OSError):  # a link, a FIFO, a device, unreadable: not read, nor written
             return {}
         try:
-            data = parse_json(read_text(self.path, limit=LIMIT))
-        except MazeError:  # unreadable, too large, not JSON, nested too deeply: no records
+            if len(raw) > LIMIT:
+                raise MazeError(f"larger than {LIMIT // 2**20} MB")
+            data = parse_json(decode_text(raw, self.path))
+        except MazeError as exc:
+            self._move_aside(str(exc))
             return {}
-        return data if isinstance(data, dict) else {}
+        if not isinstance(data, dict):
+            self._move_aside("not a JSON object")
+            return {}
+        return data
+
+    def _move_aside(self, reason: str) -> None:
+        """Keep a file that cannot be read as records under a new name, never overwriting one."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        for n in range(1000):
+            aside = self.path.with_name(f"{self.path.name}.bad-{stamp}" + (f"-{n}" if n else ""))
+            try:
+                os.link(self.path, aside)  # fails if the name is taken: nothing is overwritten
+            except FileExistsError:
+                continue
+            except OSError:  # no hard links here: a rename, the name checked first
+                if os.path.lexists(aside):
+                    continue
+                try:
+                    os.rename(self.path, aside)
+                except OSError as exc:
+                    self.log(f"meiro: the records file {self.path} cannot be read ({reason}) nor moved "
+                             f"aside ({exc.strerror or exc}); new records will not be written over it")
+                    self._stuck = True
+                    return
+            else:
+                os.unlink(self.path)
+            self.log(f"meiro: the records file {self.path} could not be read ({reason}); "
+                     f"kept as {aside.name}, new records start afresh")
+            return
 
     def best(self, key: str) -> Best | None:
         """The records of maze ``key``, or None (none yet, or a damaged entry)."""
@@ -140,13 +187,17 @@ class Records:
         faster = old is None or seconds < old["time"]
         fewer = old is None or moves < old["moves"]
         if faster or fewer:
+            if self._stuck:
+                raise MazeError(f"cannot write {self.path}: it holds records that could not be read "
+                                "nor moved aside")
             self._data[key] = {"time": round(seconds, 3) if faster or old is None else old["time"],
                                "moves": moves if fewer or old is None else old["moves"]}
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
                 raise MazeError(f"cannot write {self.path}: {exc.strerror or exc}") from None
-            write_atomic(self.path, json.dumps(self._data, ensure_ascii=False, indent=1, sort_keys=True))
+            write_atomic(self.path, json.dumps(self._data, ensure_ascii=False, indent=1, sort_keys=True),
+                         follow=False)
         return faster, fewer
 
     def note_clear(self, key: str, seconds: float, moves: int, helped: bool = False) -> str | None:

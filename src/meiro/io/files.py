@@ -140,11 +140,17 @@ def read_bytes(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
     """
     limit = read_limit() if limit is None else limit
     name = os.fspath(path)  # a str or a path; an int would open a file descriptor
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
     try:
-        with open(name, "rb", buffering=0) as handle:
+        # opened without waiting: a named FIFO with no writer would hold open() for ever
+        with os.fdopen(os.open(name, flags), "rb", buffering=0) as handle:
             info = os.fstat(handle.fileno())
             if stat.S_ISDIR(info.st_mode):
                 raise IsADirectoryError
+            if stat.S_ISFIFO(info.st_mode):
+                _await_writer(handle.fileno(), info, path)
+            if hasattr(os, "set_blocking"):
+                os.set_blocking(handle.fileno(), True)
             regular = stat.S_ISREG(info.st_mode)
             if regular and info.st_size > limit:
                 raise _too_large(path, limit)
@@ -159,6 +165,43 @@ def read_bytes(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
         raise MazeError(f"cannot read {path}: {_reason(exc)}") from None
     except ValueError:  # a NUL character in the name
         raise MazeError(f"cannot read {path!r}: a file name cannot hold a NUL character") from None
+
+
+#: Seconds a named FIFO may stay silent before reading it is given up (no program writes into it).
+FIFO_WAIT = 10.0
+
+
+def _pipe_device() -> int | None:
+    """The device number of anonymous pipes (a shell's ``|``), which are never given up on."""
+    try:
+        ends = os.pipe()
+    except OSError:
+        return None
+    try:
+        return os.fstat(ends[0]).st_dev
+    finally:
+        for end in ends:
+            os.close(end)
+
+
+def _await_writer(fd: int, info: os.stat_result, path: str | os.PathLike[str]) -> None:
+    """Wait at most :data:`FIFO_WAIT` seconds for the first byte (or the end) of a named FIFO.
+
+    A FIFO that no program writes into would block a read for ever; a pipe of the shell
+    (``/dev/stdin`` after ``|``) is left alone, for its writer is there, however slow.
+    """
+    try:
+        import select
+
+        poller = select.poll()
+    except (ImportError, AttributeError):  # no poll (Windows has no FIFOs anyway)
+        return
+    if info.st_dev == _pipe_device():
+        return
+    poller.register(fd, select.POLLIN | select.POLLHUP)
+    if not poller.poll(int(FIFO_WAIT * 1000)):
+        raise MazeError(f"cannot read {path}: it is a FIFO (named pipe) that nothing was written "
+                        f"into for {FIFO_WAIT:g} s")
 
 
 def file_kind(mode: int) -> str:

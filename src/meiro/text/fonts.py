@@ -35,6 +35,7 @@ from typing import NoReturn
 from collections.abc import Iterable, Mapping
 
 from ..errors import MazeError
+from ..io.files import check_regular
 
 #: The environment variable that names a font file (``FILE`` or ``FILE.ttc#N``).
 FONT_ENV = "MEIRO_FONT"
@@ -135,6 +136,8 @@ def _families(path: str) -> tuple[str, ...]:
     """The family name of each face of a font file (a collection has several)."""
     from fontTools.ttLib import TTCollection, TTFont, TTLibError
 
+    if os.path.exists(path):  # a FIFO or a device is refused at once, never waited on nor read
+        check_regular(path, what="the font")
     try:
         with open(path, "rb") as handle:
             tag = handle.read(4)
