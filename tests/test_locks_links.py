@@ -447,3 +447,26 @@ def test_write_atomic_without_follow_refuses_links_and_special_files(tmp_path):
     assert (tmp_path / "target").read_text() == "mine"
     write_atomic(tmp_path / "new", b"x", follow=False)
     assert (tmp_path / "new").read_bytes() == b"x"
+
+
+def test_an_fsspec_folder_is_locked_too(tmp_path):
+    fsspec = pytest.importorskip("fsspec")
+    pytest.importorskip("pyarrow")
+    from meiro.dataset.folder import Folder
+
+    url = f"memory://meiro-lock-{os.getpid()}/d"
+    fs = fsspec.filesystem("memory")
+    try:
+        with Folder(url).locked():
+            with pytest.raises(MazeError, match=rf"{url} is being written by another meiro run \(pid {os.getpid()}"):
+                with Folder(url).locked():
+                    pass
+        assert not fs.exists(f"/meiro-lock-{os.getpid()}/d/{locks.LOCK_NAME}")
+        fs.pipe(f"/meiro-lock-{os.getpid()}/d/{locks.LOCK_NAME}",
+                json.dumps({"pid": _dead_pid(), "host": socket.gethostname()}).encode())
+        said = []
+        with Folder(url).locked(said.append):
+            pass
+        assert len(said) == 1 and "took over the lock" in said[0]
+    finally:
+        fs.rm(f"/meiro-lock-{os.getpid()}", recursive=True)

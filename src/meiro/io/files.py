@@ -6,7 +6,8 @@ Whatever a file holds, reading it ends in its bytes or one :class:`MazeError`:
   is larger than the largest maze this machine could load
   (:func:`read_limit`); a regular file is refused before anything is read.
   ``/dev/zero``, an endless FIFO or a terminal stop there too, and nothing
-  needs a seekable file.
+  needs a seekable file. A named FIFO that no program writes into is given
+  up after :data:`FIFO_WAIT` seconds instead of waited on for ever.
 * **JSON without surprises** (:func:`parse_json`): nesting deeper than any
   meiro file has is refused before the parser recurses, and an integer too long
   to be any meiro value stays a :class:`LongNumber` instead of a slow or
@@ -119,7 +120,9 @@ def read_bytes(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
 
     A regular file larger than the limit is refused before anything is read;
     any other file (a FIFO, ``/dev/stdin``, ``/dev/zero``) is read in pieces
-    and refused as soon as it passes the limit.
+    and refused as soon as it passes the limit. A named FIFO that nothing is
+    written into for :data:`FIFO_WAIT` seconds is given up (a shell's pipe is
+    waited for, however slow).
 
     Examples
     --------
