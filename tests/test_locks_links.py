@@ -470,3 +470,15 @@ def test_an_fsspec_folder_is_locked_too(tmp_path):
         assert len(said) == 1 and "took over the lock" in said[0]
     finally:
         fs.rm(f"/meiro-lock-{os.getpid()}", recursive=True)
+
+
+def test_records_are_never_written_past_what_can_be_read_back(tmp_path, monkeypatch):
+    from meiro.game import records as module
+
+    path = tmp_path / "records.json"
+    records = Records(path, log=pytest.fail)
+    records.update("a", 1.0, 1)
+    before = path.read_bytes()
+    monkeypatch.setattr(module, "LIMIT", len(before) + 10)
+    note = records.note_clear("a much longer key than the first one", 1.0, 1)
+    assert note is not None and "the records would pass" in note and path.read_bytes() == before

@@ -196,8 +196,10 @@ class Records:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
                 raise MazeError(f"cannot write {self.path}: {exc.strerror or exc}") from None
-            write_atomic(self.path, json.dumps(self._data, ensure_ascii=False, indent=1, sort_keys=True),
-                         follow=False)
+            text = json.dumps(self._data, ensure_ascii=False, indent=1, sort_keys=True).encode("utf-8")
+            if len(text) > LIMIT:  # it could not be read back: the records so far stay as they are
+                raise MazeError(f"cannot write {self.path}: the records would pass {LIMIT // 2**20} MB")
+            write_atomic(self.path, text, follow=False)
         return faster, fewer
 
     def note_clear(self, key: str, seconds: float, moves: int, helped: bool = False) -> str | None:
