@@ -37,7 +37,7 @@ LAYERS = [
               "meiro.goal_rules", "meiro.text.*", "meiro.io.*", "meiro.generators.*", "meiro.solvers.*", "meiro.kinds.*",
               "meiro.analysis.*"]),
     ("render and game", ["meiro.render.*", "meiro.game.*"]),
-    ("ui, env and batch", ["meiro.ui.*", "meiro.rl.*", "meiro.batch", "meiro.dataset.*"]),
+    ("ui, env and batch", ["meiro.ui.*", "meiro.rl.*", "meiro.batch", "meiro.dataset.*", "meiro.curriculum.*"]),
     ("the package's names", ["meiro"]),
     ("cli", ["meiro.cli.*", "meiro.__main__"]),
 ]
@@ -45,7 +45,8 @@ LAYERS = [
 #: The kernels are the core's own: nothing above the core calls them directly, but for
 #: modules that compile their own loops around them.
 KERNELS_FOR = ("kernels", "core")
-COMPILED_ABOVE_CORE = {"meiro.rl.vector_env", "meiro.rl.rule"}  # every env's step is one compiled call
+COMPILED_ABOVE_CORE = {"meiro.rl.vector_env", "meiro.rl.rule",  # every env's step is one compiled call
+                       "meiro.curriculum.mutation"}  # a stack of mazes is mutated in one compiled call
 #: The kernels' runtime switch a command sets before its job (plain Python for a small one).
 RUNTIME = {"meiro.kernels.small_jobs"}
 
