@@ -6,8 +6,12 @@
 - :class:`LevelBuffer` (:mod:`.buffer`): Prioritized Level Replay's scored
   buffer (rank or proportional priorities with a temperature, staleness, the
   replay probability), reproducible from its seed.
-- :func:`write_suite` (:mod:`.suites`): the held-out ``perfect-maze`` suites
-  at the literature's sizes, the same bytes on every run (``meiro suite``).
+- :func:`write_suite` and :func:`load_suite` (:mod:`.suites`): the held-out
+  ``perfect-maze`` suites at the literature's sizes, the same bytes on every
+  run (``meiro suite``).
+
+:mod:`.suites` needs pyarrow (``pip install "meiro[datasets]"``); it is
+imported when first used, so the rest works without it.
 
 Examples
 --------
@@ -22,7 +26,25 @@ Examples
 5
 """
 
+from typing import TYPE_CHECKING, Any
+
 from .buffer import STRATEGIES, LevelBuffer
 from .mutation import EDITS, Mutated, mutate, mutate_grids
 
-__all__ = ["EDITS", "STRATEGIES", "LevelBuffer", "Mutated", "mutate", "mutate_grids"]
+if TYPE_CHECKING:
+    from .suites import SUITES, load_suite, write_suite
+
+#: names loaded from .suites on first use: it imports the dataset writer (PEP 562)
+_SUITE_NAMES = ("SUITES", "load_suite", "write_suite")
+
+
+def __getattr__(name: str) -> Any:
+    if name in _SUITE_NAMES:
+        from . import suites
+
+        return getattr(suites, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["EDITS", "STRATEGIES", "SUITES", "LevelBuffer", "Mutated", "load_suite", "mutate", "mutate_grids",
+           "write_suite"]
