@@ -116,3 +116,26 @@ def test_an_unknown_old_looking_name_is_still_an_import_error():
 def test_the_new_names_import_without_a_warning():
     out = _run("import meiro.analysis.stats, meiro.io.saving, meiro.generators.dig, meiro.rl, meiro.text.styles")
     assert out.returncode == 0 and out.stderr == ""
+
+
+def test_closures_pickle_after_an_old_name_import_and_with_the_curriculum():
+    cloudpickle = pytest.importorskip("cloudpickle")
+    out = _run("""
+        import pickle, warnings
+        warnings.simplefilter("ignore", DeprecationWarning)
+        import cloudpickle, meiro
+        import meiro.solve                      # the old module name binds a module-like meiro.solve
+        from meiro import solve
+        from meiro.curriculum import LevelBuffer, mutate
+
+        def task(seed):                         # a closure over the global meiro, as a Dask task is
+            m = mutate(meiro.generate(6, 5, seed=seed), 3, seed=seed)
+            return solve(m, "bfs").length, meiro.solve(m).length
+
+        buffer = LevelBuffer(4, seed=1).extend([meiro.generate(4, 4, seed=s) for s in range(3)], [1.0, 2.0, 3.0])
+        again = pickle.loads(cloudpickle.dumps((task, meiro, meiro.solve, buffer)))
+        print(again[0](3) == task(3), again[1] is meiro, again[2](meiro.generate(3, 3, seed=1)).length,
+              [m.seed for m in again[3].sample(5)] == [m.seed for m in buffer.sample(5)])
+    """)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["True", "True", str(meiro.solve(meiro.generate(3, 3, seed=1)).length), "True"]

@@ -115,6 +115,16 @@ class _FunctionAndPackage(types.ModuleType):
     def __getattr__(self, name: str) -> Any:
         return getattr(self._package, name)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled (by cloudpickle, for a Dask or Ray task) as the function it stands for, found by
+        # its name where it lives: a module object itself does not pickle
+        return _function_named, (self._function.__module__, self._function.__qualname__)
+
+
+def _function_named(module: str, name: str) -> Any:
+    """The function ``name`` of ``module`` (how an old-name module unpickles)."""
+    return getattr(importlib.import_module(module), name)
+
 
 class _MovedFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     """Imports a module by its name before 0.19 (``meiro.stats``): the same module object
