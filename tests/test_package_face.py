@@ -119,7 +119,7 @@ def test_the_new_names_import_without_a_warning():
 
 
 def test_closures_pickle_after_an_old_name_import_and_with_the_curriculum():
-    cloudpickle = pytest.importorskip("cloudpickle")
+    pytest.importorskip("cloudpickle")
     out = _run("""
         import pickle, warnings
         warnings.simplefilter("ignore", DeprecationWarning)
