@@ -22,7 +22,9 @@ and the compiled stack's rate as a multiple of each. Each figure is the best of
 three timed runs after a warm-up that compiles the kernel; the reference runs on
 ``--count // 20`` mazes. The target of issue 22 is >= 100,000 a second on
 13 x 13. The machine's load skews every figure (the ratios less): the script
-prints the load average before and after.
+prints the load average before and after, and the stack's rate also per second
+of this process's CPU time (``time.process_time``), which other processes'
+load hardly changes: on a shared machine, the figure of one idle core.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -71,6 +74,16 @@ def reference(mazes: list[meiro.Maze], edits: int, seed: int) -> list[meiro.Maze
     return out
 
 
+def best_cpu(repeat: int, call) -> float:
+    """The fewest CPU seconds of this process that one of ``repeat`` calls of ``call()`` took."""
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.process_time()
+        call()
+        best = min(best, time.process_time() - t0)
+    return best
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=13)
@@ -84,18 +97,21 @@ def main() -> None:
     mutate_grids(batch.grids[:4], batch.starts[:4], batch.goals[:4], edits=2, seed=0)  # compile
     rows = []
     for edits in args.edits:
-        stack = args.count / best_of(3, lambda: mutate_grids(batch.grids, batch.starts, batch.goals,
-                                                                 edits=edits, seed=7))
+        def run_stack() -> None:
+            mutate_grids(batch.grids, batch.starts, batch.goals, edits=edits, seed=7)
+
+        stack = args.count / best_of(3, run_stack)
+        cpu = args.count / best_cpu(3, run_stack)
         calls = few / best_of(3, lambda: [mutate(m, edits, seed=i) for i, m in enumerate(mazes)])
         python = few / best_of(3, lambda: reference(mazes, edits, seed=7))
-        rows.append((edits, stack, calls, python))
+        rows.append((edits, stack, cpu, calls, python))
     print(f"load average after: {os.getloadavg()[0]:.2f}")
     print(f"\nmutations with their solvability check, {args.size}x{args.size}-cell dig mazes "
           f"({args.count:,} in the stack):")
-    print(f"{'edits':>5}  {'mutate_grids':>14}  {'mutate()':>12}  {'Python ref':>12}  "
+    print(f"{'edits':>5}  {'mutate_grids':>14}  {'(CPU time)':>12}  {'mutate()':>12}  {'Python ref':>12}  "
           f"{'stack/ref':>9}  {'stack/mutate()':>14}")
-    for edits, stack, calls, python in rows:
-        print(f"{edits:5d}  {stack:12,.0f}/s  {calls:10,.0f}/s  {python:10,.0f}/s  "
+    for edits, stack, cpu, calls, python in rows:
+        print(f"{edits:5d}  {stack:12,.0f}/s  {cpu:10,.0f}/s  {calls:10,.0f}/s  {python:10,.0f}/s  "
               f"{stack / python:8,.0f}x  {stack / calls:13,.1f}x")
 
 
