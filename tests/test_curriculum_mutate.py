@@ -127,3 +127,18 @@ def test_an_empty_stack_and_no_edits():
     empty = mutate_grids(np.ones((0, 9, 9), bool), np.zeros((0, 2), int), np.zeros((0, 2), int), seed=1)
     assert empty.grids.shape == (0, 9, 9) and empty.changes.shape == (0,)
     assert mutate(m, 0, seed=1) == m
+
+
+def test_the_kernel_as_plain_python_makes_the_same_mazes():
+    import os
+    import subprocess
+    import sys
+
+    code = ("import hashlib, meiro; from meiro.curriculum import mutate_grids; "
+            "b = meiro.generate_batch(30, 5, 4, seed=2); "
+            "o = mutate_grids(b.grids, b.starts, b.goals, edits=6, seed=3); "
+            "print(hashlib.sha256(o.grids.tobytes() + o.starts.tobytes() + o.goals.tobytes() "
+            "+ o.changes.tobytes()).hexdigest())")
+    digests = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=300,
+                              env={**os.environ, "MEIRO_JIT": jit}).stdout for jit in ("0", "1")]
+    assert digests[0] == digests[1] and len(digests[0].strip()) == 64
