@@ -115,3 +115,19 @@ def test_a_folder_with_files_is_refused(tmp_path):
     assert [p.name for p in (tmp_path / "s").iterdir()] == ["keep.txt"]
     with pytest.raises(MazeError, match="unknown suite"):
         suites.write_suite("maze-hard", tmp_path / "t")
+
+
+def test_a_suite_cut_short_leaves_no_file(tmp_path, monkeypatch):
+    calls = []
+    real = suites.collect_batch
+
+    def second_size_fails(spec, jobs=1):
+        calls.append(spec.width)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(spec, jobs=jobs)
+
+    monkeypatch.setattr(suites, "collect_batch", second_size_fails)
+    with pytest.raises(KeyboardInterrupt):
+        suites.write_suite("perfect-maze", tmp_path / "s", sizes=[21, 51])
+    assert calls == [10, 25] and not [p for p in (tmp_path / "s").rglob("*") if p.is_file()]

@@ -173,18 +173,23 @@ def write_suite(name: str, where: str | os.PathLike[str], *, sizes: Iterable[int
     if folder.files():
         raise MazeError(f"{folder.where} already holds files: write a suite into a new or empty folder")
     entries = []
-    for size in chosen:
-        spec = suite_spec(name, size)
-        log(f"{name} {size.blocks}x{size.blocks} blocks: {size.count} mazes")
-        result = build_dataset(spec, os.path.join(os.fspath(where), str(size.blocks)), jobs=jobs)
-        batch, _ = collect_batch(spec, jobs=jobs)
-        assert isinstance(batch, MazeBatch)  # a suite's mazes are square
-        files = {f"{size.blocks}/{s['file']}": s["sha256"] for s in result.shards}
-        entries.append({"blocks": size.blocks, "cells": size.cells, "count": size.count, "seed": size.seed,
-                        "content_sha256": content_sha256(batch.grids, batch.starts, batch.goals),
-                        "files": files})
-    index = {"suite": name, "recipe": RECIPES[name], "sizes": entries}
-    Folder(where).write(INDEX, json.dumps(index, indent=1, sort_keys=True) + "\n")
+    try:
+        for size in chosen:
+            spec = suite_spec(name, size)
+            log(f"{name} {size.blocks}x{size.blocks} blocks: {size.count} mazes")
+            result = build_dataset(spec, os.path.join(os.fspath(where), str(size.blocks)), jobs=jobs)
+            batch, _ = collect_batch(spec, jobs=jobs)
+            assert isinstance(batch, MazeBatch)  # a suite's mazes are square
+            files = {f"{size.blocks}/{s['file']}": s["sha256"] for s in result.shards}
+            entries.append({"blocks": size.blocks, "cells": size.cells, "count": size.count, "seed": size.seed,
+                            "content_sha256": content_sha256(batch.grids, batch.starts, batch.goals),
+                            "files": files})
+        index = {"suite": name, "recipe": RECIPES[name], "sizes": entries}
+        folder.write(INDEX, json.dumps(index, indent=1, sort_keys=True) + "\n")
+    except BaseException:  # a suite cut short leaves nothing (the folder held no file before)
+        for written in folder.files():
+            folder.remove(written)
+        raise
     return index
 
 
