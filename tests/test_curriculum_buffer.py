@@ -112,3 +112,11 @@ def test_a_refused_maze_leaves_the_buffer_as_it_was():
     with pytest.raises(MazeError):
         buffer.add(MAZES[5], score=float("inf"))
     assert (buffer.scores.tolist(), [id(m) for m in buffer.mazes], buffer.probabilities().tolist()) == before
+
+
+def test_sampling_many_at_once_is_sampling_one_after_another():
+    def filled():
+        return LevelBuffer(40, seed=5, staleness=0.4).extend(MAZES, [float(i % 7) for i in range(40)])
+    many, one = filled(), filled()
+    assert [id(m) for m in many.sample(300)] == [id(one.sample()) for _ in range(300)]
+    assert np.array_equal(many.probabilities(), one.probabilities()) and many.sample(0) == []

@@ -214,9 +214,13 @@ class LevelBuffer:
         >>> [round(float(p), 3) for p in buffer.probabilities()]       # 1/rank: 1, 1/3, 1/2
         [0.545, 0.182, 0.273]
         """
-        n = len(self)
-        if n == 0:
+        if len(self) == 0:
             return np.zeros(0, np.float64)
+        return self._chances(self._by_score())
+
+    def _by_score(self) -> NDArray[np.float64]:
+        """P_S: the score term of :meth:`probabilities` (it changes only with the scores)."""
+        n = len(self)
         scores = self._scores[:n]
         if self.strategy == "rank":
             order = np.lexsort((self._added[:n], -scores))  # highest first; the older of equals first
@@ -226,10 +230,12 @@ class LevelBuffer:
         else:
             top = scores.max()
             weights = (scores / top) ** (1.0 / self.temperature) if top > 0 else np.ones(n)
-        by_score = _normalised(weights)
-        stale = (self._episodes - self._last[:n]).astype(np.float64)
-        by_age = _normalised(stale)
-        chances: NDArray[np.float64] = (1.0 - self.staleness) * by_score + self.staleness * by_age
+        return _normalised(weights)
+
+    def _chances(self, by_score: NDArray[np.float64]) -> NDArray[np.float64]:
+        """P: the score term mixed with the staleness term, P_C."""
+        stale = (self._episodes - self._last[:len(self)]).astype(np.float64)
+        chances: NDArray[np.float64] = (1.0 - self.staleness) * by_score + self.staleness * _normalised(stale)
         return chances
 
     @overload
@@ -246,17 +252,21 @@ class LevelBuffer:
         MazeError
             If the buffer is empty.
         """
-        if count is not None:
-            count = whole(count, "count", 0)
-            return [self.sample() for _ in range(count)]
-        if not self._mazes:
+        many = count is not None
+        count = 1 if count is None else whole(count, "count", 0)
+        if not self._mazes and count:
             raise MazeError("the level buffer is empty: add a maze before sampling")
-        chances = self.probabilities()
-        slot = int(np.searchsorted(np.cumsum(chances), self._rng.random() * chances.sum(), side="right"))
-        slot = min(slot, len(self) - 1)
-        self._episodes += 1
-        self._last[slot] = self._episodes
-        return self._mazes[slot]
+        by_score = self._by_score() if count else None  # the scores stay: only the staleness moves
+        picked = []
+        for _ in range(count):
+            assert by_score is not None
+            cumulative = np.cumsum(self._chances(by_score))
+            slot = int(np.searchsorted(cumulative, self._rng.random() * cumulative[-1], side="right"))
+            slot = min(slot, len(self) - 1)
+            self._episodes += 1
+            self._last[slot] = self._episodes
+            picked.append(self._mazes[slot])
+        return picked if many else picked[0]
 
     def replay_decision(self) -> bool:
         """Whether the next episode replays a maze from the buffer (True, with ``replay_prob``
