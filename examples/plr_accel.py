@@ -154,11 +154,13 @@ class VectorEnvs:
 
         self.envs = MazeVectorEnv(n, width=size, height=size, view=2, max_steps=max_steps,
                                   autoreset_mode=AutoresetMode.DISABLED)
-        self.obs = np.zeros(self.envs.observation_space.shape, np.uint8)
+        self.started = False
 
     def reset(self, mazes: list[meiro.Maze], mask: np.ndarray) -> np.ndarray:
-        obs, _ = self.envs.reset(options={"mazes": mazes, "reset_mask": mask})
-        self.obs = obs
+        # the first reset starts every env (a reset_mask only resets some of them again)
+        options = {"mazes": mazes, "reset_mask": mask} if self.started else {"mazes": mazes}
+        obs, _ = self.envs.reset(seed=None if self.started else 0, options=options)
+        self.started = True
         return obs
 
     def step(self, actions: np.ndarray, live: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -193,9 +195,9 @@ def run(args: argparse.Namespace, out=sys.stdout) -> Curriculum:
     while live.any():
         obs, rewards, done = envs.step(act(obs, rng), live)
         returns += np.where(live, rewards, 0.0)
-        ended = done & live
-        if not ended.any():
+        if not done.any():
             continue
+        ended = done & live
         for i in np.flatnonzero(ended):
             maze, replayed = playing[i]
             curriculum.ended(maze, score(int(shortest[i]), float(returns[i])), replayed)
@@ -207,10 +209,11 @@ def run(args: argparse.Namespace, out=sys.stdout) -> Curriculum:
                 shortest[i] = meiro.solve(playing[i][0], "bfs").length
                 returns[i] = 0.0
                 started += 1
-            else:  # done: the env is reset all the same (auto-reset off: no env steps on past its end)
+            else:
                 live[i] = False
-        fresh = envs.reset([playing[i][0] for i in np.flatnonzero(ended)], ended)
-        obs = np.where(ended.reshape(-1, *([1] * (obs.ndim - 1))), fresh, obs)
+        # every env that ended is reset, a finished one too (auto-reset off: no env steps past its end)
+        fresh = envs.reset([playing[i][0] for i in np.flatnonzero(done)], done)
+        obs = np.where(done.reshape(-1, *([1] * (obs.ndim - 1))), fresh, obs)
     if args.smoke or curriculum.episodes % every:
         print(curriculum.report(), file=out)
     return curriculum

@@ -49,3 +49,16 @@ def test_the_script_runs_and_rejects_a_bad_budget():
     assert out.stdout.splitlines()[0].startswith("environments: ") and "episodes    12" in out.stdout
     bad = subprocess.run([sys.executable, str(SCRIPT), "--envs", "0"], capture_output=True, text=True, timeout=300)
     assert bad.returncode == 2 and "--envs must be at least 1" in bad.stderr
+
+
+def test_the_vector_env_and_one_env_per_level_walk_the_same_curriculum(example, monkeypatch):
+    args = example.parse_args(["--episodes", "40", "--envs", "4", "--size", "4", "--smoke"])
+    envs = example.make_envs(4, 4, args.max_steps)
+    if not isinstance(envs, example.VectorEnvs):
+        pytest.skip("this MazeVectorEnv takes no chosen mazes (reset options)")
+    vector, single = io.StringIO(), io.StringIO()
+    example.run(args, out=vector)
+    monkeypatch.setattr(example, "make_envs", lambda n, size, max_steps: example.SingleEnvs(n, size, max_steps))
+    example.run(args, out=single)
+    assert vector.getvalue().splitlines()[1:] == single.getvalue().splitlines()[1:]
+    assert "MazeVectorEnv" in vector.getvalue().splitlines()[0]
