@@ -28,9 +28,7 @@ KERNEL_TESTS = ["test_zoo_generators.py", "test_zoo_solvers.py", "test_search_bu
                 "test_kruskal_walls.py", "test_search_graph.py", "test_zoo_shapes.py",
                 "test_search_replay.py", "test_compiled_mazes.py",
                 # the grid kinds: their geometries, graph generators, braids and graph solvers
-                "test_kinds.py", "test_kind_generators.py", "test_kind_solvers.py",
-                # ACCEL's edits over a stack of mazes
-                "test_curriculum_mutate.py"]
+                "test_kinds.py", "test_kind_generators.py", "test_kind_solvers.py"]
 
 
 def cached_kernels() -> list[str]:
@@ -47,6 +45,9 @@ def cached_kernels() -> list[str]:
                         and type(obj._cache).__name__ != "NullCache"):
                     names.append(f"{info.name}.{obj.py_func.__qualname__}")
     return sorted(names)
+
+
+KERNEL_TESTS.append("test_curriculum_mutate.py")  # ACCEL's edits over a stack of mazes
 
 
 @pytest.mark.slow

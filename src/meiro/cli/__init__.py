@@ -40,8 +40,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "book": ("book_cmd", "a maze booklet to print: cover, mazes easy to hard, answers (PDF)"),
     "animate": ("animate_cmd", "watch a maze being dug (and solved) in the terminal"),
     "stats": ("stats_cmd", "dead ends, junctions, solution and corridor figures of mazes"),
-    "dataset": ("dataset_cmd", "many mazes (and solutions): an .npz file, or Parquet shards for the Hub"),
     "suite": ("suite_cmd", "write a fixed held-out set of mazes to evaluate agents on"),
+    "dataset": ("dataset_cmd", "many mazes (and solutions): an .npz file, or Parquet shards for the Hub"),
     "list": ("list_cmd", "list the generators, solvers and grid kinds"),
 }
 
