@@ -565,7 +565,7 @@ def _kruskal_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32]
         state = _fisher_yates(dealt, lo, hi, state)
         joined = _join_keys(dealt[lo:hi], low, n, parent, joins, marks, marked, joined)
     if marked:
-        _open_marked(offsets, slot_edges, marks, passages)
+        _open_marked(offsets, slot_edges, marks, 0xFF, passages)
         return 0
     # the passages last, apart from the union-find: their lookups do not wait on one another
     slot_mask = (np.uint64(1) << np.uint64(low)) - np.uint64(1)
