@@ -618,7 +618,11 @@ def _kruskal_tables(geometry: Geometry) -> tuple[NDArray[np.uint64], int, NDArra
     kept: tuple[NDArray[np.uint64], int, NDArray[np.int32]] | None = geometry.extra.get("_kruskal")
     if kept is None:
         keys, low = _graph_edge_keys(graph.offsets, graph.targets)
-        kept = keys, int(low), _short_cycles(graph.offsets, graph.targets, graph.slot_edges)
+        faces = _short_cycles(graph.offsets, graph.targets, graph.slot_edges)
+        # as many columns as the longest face has edges (a hex maze's are all triangles):
+        # the kernel reads every face of every maze
+        width = int((faces >= 0).sum(axis=1).max(initial=3))
+        kept = keys, int(low), np.ascontiguousarray(faces[:, :width])
         geometry.extra["_kruskal"] = kept
     return kept
 
