@@ -505,6 +505,28 @@ def test_dig_on_a_theta_mazes_rings_makes_the_same_maze_as_on_the_csr_graph(ring
             assert np.array_equal(fast.passages, plain.passages)
 
 
+@pytest.mark.parametrize("kind, size", [("hex", (7, 5)), ("hex", (2, 2)), ("triangle", (9, 4)),
+                                        ("3d", (4, 3, 3)), ("theta", (6,)), ("weave", (9, 9))])
+def test_kruskal_on_a_lattice_makes_the_same_maze_as_on_the_csr_graph(kind, size):
+    from meiro.generators.graph_carving import run_on_graph
+    from meiro.generators.kruskal import _kruskal_graph_kernel, _kruskal_tables, _lattice_codes, kruskal_graph
+
+    geometry = geometry_of(kind, size, seed=1)
+    keys, low, faces = _kruskal_tables(geometry)
+    lattice = _lattice_codes(geometry, keys, low)
+    # hex, triangle and 3D cells differ from their neighbours by a few numbers; theta's and a
+    # weave's (crossings contracted) do not
+    assert (lattice is not None) == (kind in ("hex", "triangle", "3d"))
+    if lattice is not None:
+        deltas, codes = lattice
+        pairs = {(int(c >> 3), int(c >> 3) + int(deltas[c & 7])) for c in codes}
+        assert pairs == {tuple(e) for e in geometry.edges.tolist()}
+    for seed in range(6):
+        fast = kruskal_graph(geometry, mix_seed(seed))
+        plain = run_on_graph(_kruskal_graph_kernel, geometry, mix_seed(seed), 0, False, keys, low, faces)
+        assert np.array_equal(fast.passages, plain.passages)
+
+
 def test_only_a_whole_theta_geometry_has_a_ring_form():
     from meiro.generators.ring_form import ring_form
 
