@@ -477,6 +477,65 @@ def test_dig_on_a_stencil_makes_the_same_maze_as_on_the_csr_graph(kind, size):
         assert np.array_equal(fast.passages, plain.passages)
 
 
+@pytest.mark.parametrize("rings", [1, 2, 3, 6, 13, 60])
+def test_dig_on_a_theta_mazes_rings_makes_the_same_maze_as_on_the_csr_graph(rings):
+    from meiro.generators.dig import _dig_graph_kernel, dig_graph
+    from meiro.generators.graph_carving import run_on_graph
+    from meiro.generators.ring_form import ring_form
+
+    geometry = geometry_of("theta", (rings,))
+    form = ring_form(geometry)
+    assert form is not None
+    # the ring form's arithmetic, written out here on its own: ring k, position p
+    ring = np.repeat(np.arange(rings + 1), form.size)
+    for cell in range(geometry.cells):
+        k = ring[cell]
+        p = cell - form.first[k]
+        m = form.size[k]
+        near = [int(form.first[k + 1] + p * form.fan[k] + c) for c in range(form.fan[k])]
+        if k:
+            near += [int(form.first[k] + (p + 1) % m), int(form.first[k - 1] + p // form.fan[k - 1]),
+                     int(form.first[k] + (p - 1) % m)]
+        t = int(form.turn[cell])
+        assert [near[(s - t) % len(near)] for s in range(len(near))] == geometry.neighbours(cell).tolist()
+    for seed in range(8):
+        for origin in {0, geometry.cells - 1, (7 * seed) % geometry.cells}:
+            fast = dig_graph(geometry, mix_seed(seed), origin)
+            plain = run_on_graph(_dig_graph_kernel, geometry, mix_seed(seed), origin, False)
+            assert np.array_equal(fast.passages, plain.passages)
+
+
+@pytest.mark.parametrize("kind, size", [("hex", (7, 5)), ("hex", (2, 2)), ("triangle", (9, 4)),
+                                        ("3d", (4, 3, 3)), ("theta", (6,)), ("weave", (9, 9))])
+def test_kruskal_on_a_lattice_makes_the_same_maze_as_on_the_csr_graph(kind, size):
+    from meiro.generators.graph_carving import run_on_graph
+    from meiro.generators.kruskal import _kruskal_graph_kernel, _kruskal_tables, _lattice_codes, kruskal_graph
+
+    geometry = geometry_of(kind, size, seed=1)
+    keys, low, faces = _kruskal_tables(geometry)
+    lattice = _lattice_codes(geometry, keys, low)
+    # hex, triangle and 3D cells differ from their neighbours by a few numbers; theta's and a
+    # weave's (crossings contracted) do not
+    assert (lattice is not None) == (kind in ("hex", "triangle", "3d"))
+    if lattice is not None:
+        deltas, codes = lattice
+        pairs = {(int(c >> 3), int(c >> 3) + int(deltas[c & 7])) for c in codes}
+        assert pairs == {tuple(e) for e in geometry.edges.tolist()}
+    for seed in range(6):
+        fast = kruskal_graph(geometry, mix_seed(seed))
+        plain = run_on_graph(_kruskal_graph_kernel, geometry, mix_seed(seed), 0, False, keys, low, faces)
+        assert np.array_equal(fast.passages, plain.passages)
+
+
+def test_only_a_whole_theta_geometry_has_a_ring_form():
+    from meiro.generators.ring_form import ring_form
+
+    assert ring_form(geometry_of("hex", (5, 5))) is None
+    assert ring_form(geometry_of("weave", (8, 8), seed=1)) is None
+    with pytest.raises(TypeError, match="Geometry"):
+        ring_form("theta")
+
+
 def test_kinds_without_a_stencil_dig_on_their_graph():
     from meiro.generators.graph_carving import stencil
 

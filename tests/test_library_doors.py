@@ -48,7 +48,7 @@ STRICT = {"kernels", "solve", "generate", "core"}
 #: plain records: they keep what they are given and hand nothing to a kernel
 RECORDS = {"meiro.analysis.stats.MazeStats", "meiro.solvers.replay_events.SearchEvents",
            "meiro.generators.graph_carving.GraphCarving", "meiro.generators.graph_carving.CarvingGraph",
-           "meiro.generators.graph_carving.Stencil",
+           "meiro.generators.graph_carving.Stencil", "meiro.generators.ring_form.RingForm",
            "meiro.solvers.result.SearchResult", "meiro.generators.carving.Carving",
            "meiro.solvers.graph_search.GraphSearch"}
 
@@ -139,6 +139,7 @@ def good_calls() -> dict[str, tuple[object, dict]]:
     from meiro.generators.dig import _dig_graph_kernel
     add("meiro.generators.graph_carving.carving_graph", geometry=g)
     add("meiro.generators.graph_carving.stencil", geometry=g)
+    add("meiro.generators.ring_form.ring_form", geometry=meiro.generate(3, grid="theta", seed=1).geometry)
     add("meiro.generators.graph_carving.check_origin", geometry=g, origin=3)
     add("meiro.generators.graph_carving.run_on_graph", kernel=_dig_graph_kernel, geometry=g, state=state,
         origin=3, record=True)

@@ -191,22 +191,31 @@ def run_on_graph(kernel: GraphKernel, geometry: Geometry, state: np.uint64, orig
     return GraphCarving(passages, order)
 
 
+#: for each set of slots (an 8-bit mask): how many there are, and which is the ``k``-th.
+#: A kernel that gathers a cell's candidates as a mask, without a branch per neighbour
+#: whose outcome no processor can predict, picks the ``k``-th of them with these: the
+#: dig method's walk on a 4 M-cell hex stencil took 22 ns a cell instead of 29, and
+#: :func:`_open_marked` 3 instead of 8
+_COUNT = np.array([bin(mask).count("1") for mask in range(256)], np.int64)
+_NTH = np.array([[b for b in range(8) if mask >> b & 1] + [0] * (8 - bin(mask).count("1"))
+                 for mask in range(256)], np.int64)
+
+
 @njit(cache=True)
 def _open_marked(offsets: NDArray[np.int64], slot_edges: NDArray[np.int32], marks: NDArray[np.uint8],
-                 passages: NDArray[np.uint8]) -> None:
-    """Open the passages ``marks`` name: bit ``k`` of ``marks[i]`` is cell ``i``'s ``k``-th slot.
+                 keep: int, passages: NDArray[np.uint8]) -> None:
+    """Open the passages ``marks & keep`` name: bit ``k`` of ``marks[i]`` is cell ``i``'s ``k``-th slot.
 
     A kernel that marks a small per-cell byte as it walks, and opens the passages in this
     one streaming pass at the end, avoids a write far away in ``passages`` per step.
+    (``keep`` leaves out bits a kernel uses for itself, such as a "seen" bit.)
     """
     for i in range(marks.shape[0]):
-        bits = marks[i]
-        k = 0
-        while bits:
-            if bits & 1:
-                passages[U(slot_edges[U(offsets[i] + k)])] = 1
-            bits >>= 1
-            k += 1
+        bits = marks[i] & keep
+        if bits:
+            lo = offsets[i]
+            for k in range(_COUNT[U(bits)]):
+                passages[U(slot_edges[U(lo + _NTH[U(bits), U(k)])])] = 1
 
 
 class Stencil(NamedTuple):

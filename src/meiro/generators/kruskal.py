@@ -42,7 +42,7 @@ from ..kernels.index import Int
 from .carving import Carving, Log, State, check_request, record_buffer
 from ..kinds.geometry import Geometry
 from ..kernels.rng import _next_u64
-from .graph_carving import GraphCarving, _largest_degree, _open_marked, carving_graph, run_on_graph
+from .graph_carving import GraphCarving, _largest_degree, _open_marked, carving_graph, check_origin, run_on_graph
 from .lattice import SET_ASIDE, _bucket_starts, _bucket_tags, _fisher_yates, _shuffle_buckets
 
 
@@ -501,20 +501,18 @@ def _short_cycles(offsets: NDArray[np.int64], targets: NDArray[np.int32],
 
 
 @njit(cache=True)
-def _kruskal_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32], slot_edges: NDArray[np.int32],
-                          start: int, state: State, passages: NDArray[np.uint8], order: Log | None,
-                          keys: NDArray[np.uint64], low: int, faces: NDArray[np.int32]) -> int:
-    """Kruskal on a graph (CSR, see :mod:`meiro.generators.graph_carving`); ``start`` is not used.
+def _deal_edges(keys: NDArray[Any], faces: NDArray[np.int32], state: State) -> tuple[
+        NDArray[Any], NDArray[np.int64], State]:
+    """Kruskal's random order of a graph's edges, dealt into buckets: ``(dealt, start, state)``.
 
-    ``keys`` are the graph's edges (:func:`_graph_edge_keys`) and ``faces`` its short
-    cycles (:func:`_short_cycles`), both kept with the geometry. As on the square grid
-    (:func:`shuffled_walls`), every edge gets a random bucket (8 bits of a weight), an
-    edge whose bucket is above those of the other edges of a short cycle is set aside
-    (the cycle property: no minimum spanning tree holds it), and the rest are dealt
-    into their buckets. Each bucket is then shuffled and joined in turn, while it is
-    in the cache, until the tree is whole.
+    ``keys`` name the edges in one order (uint64 keys, or int32 codes on a stencil) and
+    ``faces`` are the graph's short cycles (:func:`_short_cycles`) as places in it. As on
+    the square grid (:func:`shuffled_walls`), every edge gets a random bucket (8 bits of a
+    weight), an edge whose bucket is above those of the other edges of a short cycle is
+    set aside (the cycle property: no minimum spanning tree holds it), and the rest are
+    dealt into their buckets, bucket ``b`` at ``dealt[start[b]:start[b + 1]]``, each to be
+    shuffled and joined in turn while it is in the cache.
     """
-    n = offsets.shape[0] - 1
     m = keys.shape[0]
     tag = np.empty(m, np.uint8)
     bits = np.uint64(0)
@@ -543,12 +541,27 @@ def _kruskal_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32]
             bucket[U(heaviest)] = SET_ASIDE
     start_at = _bucket_starts(bucket)
     fill = start_at[:-1].copy()
-    dealt = np.empty(start_at[SET_ASIDE], np.uint64)  # the edges set aside are not dealt at all
+    dealt = np.empty(start_at[SET_ASIDE], keys.dtype)  # the edges set aside are not dealt at all
     for k in range(m):
         b = bucket[k]
         if b != SET_ASIDE:
             dealt[U(fill[U(b)])] = keys[k]
             fill[U(b)] += 1
+    return dealt, start_at, state
+
+
+@njit(cache=True)
+def _kruskal_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32], slot_edges: NDArray[np.int32],
+                          start: int, state: State, passages: NDArray[np.uint8], order: Log | None,
+                          keys: NDArray[np.uint64], low: int, faces: NDArray[np.int32]) -> int:
+    """Kruskal on a graph (CSR, see :mod:`meiro.generators.graph_carving`); ``start`` is not used.
+
+    ``keys`` are the graph's edges (:func:`_graph_edge_keys`) and ``faces`` its short
+    cycles (:func:`_short_cycles`), both kept with the geometry; :func:`_deal_edges`
+    orders them, and each bucket is shuffled and joined in turn until the tree is whole.
+    """
+    n = offsets.shape[0] - 1
+    dealt, start_at, state = _deal_edges(keys, faces, state)
     parent = np.full(n, -1, np.int32)
     # without a log, each node's joined slots are bits of one byte (when it has at most 8), a
     # small array the join marks in passing and one streaming pass turns into passages; with
@@ -565,7 +578,7 @@ def _kruskal_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32]
         state = _fisher_yates(dealt, lo, hi, state)
         joined = _join_keys(dealt[lo:hi], low, n, parent, joins, marks, marked, joined)
     if marked:
-        _open_marked(offsets, slot_edges, marks, passages)
+        _open_marked(offsets, slot_edges, marks, 0xFF, passages)
         return 0
     # the passages last, apart from the union-find: their lookups do not wait on one another
     slot_mask = (np.uint64(1) << np.uint64(low)) - np.uint64(1)
@@ -576,6 +589,61 @@ def _kruskal_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32]
         if order is not None:
             order[i] = e
     return joined if order is not None else 0
+
+
+@njit(cache=True)
+def _kruskal_lattice_kernel(deltas: NDArray[np.int64], codes: NDArray[np.int32], faces: NDArray[np.int32],
+                            n: int, state: State, marks: NDArray[np.uint8]) -> None:
+    """:func:`_kruskal_graph_kernel` unrecorded on a lattice (:func:`_lattice_codes`): the same
+    draws and joins, so the same maze; ``marks[a]`` gets bit ``d`` when the edge from cell ``a``
+    to ``a + deltas[d]`` joined.
+
+    An edge is the int32 code ``a << 3 | d`` instead of a 64-bit key: half the bytes to
+    deal, shuffle and read back, and its other cell is a sum, not a read.
+    """
+    dealt, start_at, state = _deal_edges(codes, faces, state)
+    parent = np.full(n, -1, np.int32)
+    joined = 0
+    for bucket in range(SET_ASIDE):
+        if joined >= n - 1:
+            break
+        lo = start_at[bucket]
+        hi = start_at[bucket + 1]
+        state = _fisher_yates(dealt, lo, hi, state)
+        for k in range(lo, hi):
+            if joined >= n - 1:
+                break
+            code = dealt[U(k)]
+            a = code >> 3
+            d = code & 7
+            ra = _root(parent, a)
+            rb = _root(parent, a + deltas[U(d)])
+            if ra == rb:
+                continue
+            if parent[U(ra)] > parent[U(rb)]:  # hang the smaller tree under the larger
+                ra, rb = rb, ra
+            parent[U(ra)] += parent[U(rb)]
+            parent[U(rb)] = ra
+            marks[U(a)] |= np.uint8(1 << d)
+            joined += 1
+
+
+@njit(cache=True)
+def _open_lattice_marks(offsets: NDArray[np.int64], targets: NDArray[np.int32], slot_edges: NDArray[np.int32],
+                        deltas: NDArray[np.int64], marks: NDArray[np.uint8], passages: NDArray[np.uint8]) -> None:
+    """Open the passages :func:`_kruskal_lattice_kernel` marked, in one streaming pass over the cells."""
+    for a in range(marks.shape[0]):
+        bits = marks[a]
+        d = 0
+        while bits:
+            if bits & 1:
+                b = a + deltas[d]
+                for s in range(offsets[a], offsets[a + 1]):
+                    if targets[s] == b:
+                        passages[U(slot_edges[s])] = 1
+                        break
+            bits >>= 1
+            d += 1
 
 
 @njit(inline="always")
@@ -618,8 +686,36 @@ def _kruskal_tables(geometry: Geometry) -> tuple[NDArray[np.uint64], int, NDArra
     kept: tuple[NDArray[np.uint64], int, NDArray[np.int32]] | None = geometry.extra.get("_kruskal")
     if kept is None:
         keys, low = _graph_edge_keys(graph.offsets, graph.targets)
-        kept = keys, int(low), _short_cycles(graph.offsets, graph.targets, graph.slot_edges)
+        faces = _short_cycles(graph.offsets, graph.targets, graph.slot_edges)
+        # as many columns as the longest face has edges (a hex maze's are all triangles):
+        # the kernel reads every face of every maze
+        width = int((faces >= 0).sum(axis=1).max(initial=3))
+        kept = keys, int(low), np.ascontiguousarray(faces[:, :width])
         geometry.extra["_kruskal"] = kept
+    return kept
+
+
+def _lattice_codes(geometry: Geometry, keys: NDArray[np.uint64], low: int) -> tuple[
+        NDArray[np.int64], NDArray[np.int32]] | None:
+    """``(deltas, codes)`` for :func:`_kruskal_lattice_kernel` when the graph is a lattice (kept
+    with the geometry); else None.
+
+    On a lattice (hex, triangle, 3D, square-celled kinds without crossings) an edge's cells
+    ``a < b`` differ by one of a few numbers, ``deltas`` (a hex maze's are 1, W - 1, W and
+    W + 1): the edge ``keys`` become codes ``a << 3 | d`` with ``b = a + deltas[d]``.
+    """
+    if "_kruskal_codes" not in geometry.extra:
+        found = None
+        n = geometry.cells
+        if not len(geometry.forced) and 1 < n < 1 << 28:
+            shift_a = np.uint64(low + max(1, (n - 1).bit_length()))
+            a = (keys >> shift_a).astype(np.int64)
+            b = ((keys >> np.uint64(low)) & ((np.uint64(1) << (shift_a - np.uint64(low))) - np.uint64(1))).astype(np.int64)
+            deltas, d = np.unique(b - a, return_inverse=True)
+            if deltas.size <= 8:
+                found = deltas.astype(np.int64), (a << 3 | d.reshape(-1)).astype(np.int32)
+        geometry.extra["_kruskal_codes"] = found
+    kept: tuple[NDArray[np.int64], NDArray[np.int32]] | None = geometry.extra["_kruskal_codes"]
     return kept
 
 
@@ -639,4 +735,15 @@ def kruskal_graph(geometry: Geometry, state: np.uint64, origin: int = 0, record:
     >>> int(carving.passages.sum()), len(carving.order)      # 20 cells joined by 19 passages
     (19, 19)
     """
-    return run_on_graph(_kruskal_graph_kernel, geometry, state, origin, record, *_kruskal_tables(geometry))
+    keys, low, faces = _kruskal_tables(geometry)
+    if not flag(record, "record"):
+        lattice = _lattice_codes(geometry, keys, low)
+        if lattice is not None:
+            check_origin(geometry, origin)
+            deltas, codes = lattice
+            marks = np.zeros(geometry.cells, np.uint8)
+            _kruskal_lattice_kernel(deltas, codes, faces, geometry.cells, check_state(state), marks)
+            opened = np.zeros(geometry.edge_count, np.uint8)
+            _open_lattice_marks(geometry.offsets, geometry.targets, geometry.slot_edges, deltas, marks, opened)
+            return GraphCarving(opened.view(np.bool_))
+    return run_on_graph(_kruskal_graph_kernel, geometry, state, origin, record, keys, low, faces)
