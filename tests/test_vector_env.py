@@ -227,7 +227,7 @@ def test_step_before_reset_and_unsupported_reset_arguments():
         envs.reset(seed=-1)
     with pytest.raises(TypeError, match="seed"):
         envs.reset(seed="1")
-    with pytest.raises(meiro.MazeError, match="unknown reset option 'maze'.*'mazes'"):
+    with pytest.raises(meiro.MazeError, match=r"unknown reset option 'maze'.*'mazes'"):
         envs.reset(options={"maze": None})
 
 

@@ -177,7 +177,7 @@ def _reward(value: Any, name: str) -> float:
     return float(value)
 
 
-class MazeEnv(gymnasium.Env[np.ndarray, np.int64]):
+class MazeEnv(gymnasium.Env[Any, np.int64]):
     """Walk a maze of ``width x height`` cells made by ``algorithm`` (see the module docs).
 
     Parameters

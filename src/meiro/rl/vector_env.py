@@ -357,7 +357,9 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv[Any, np.ndarray, Any]):
         chosen = [i for i in which if mazes[i] is not None]
         self._start(np.array([i for i in which if mazes[i] is None], np.int64))
         for i in chosen:
-            self._put(int(i), mazes[i], lengths[i])
+            maze = mazes[i]
+            assert maze is not None  # (chosen)
+            self._put(int(i), maze, lengths[i])
         _observe_envs(np.array(chosen, np.int64), self._base, self._pos, self._goal, self._heading,
                       self._view_code, self._turn, self._obs, self._compass)
         self._pending[which] = False
@@ -502,7 +504,7 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv[Any, np.ndarray, Any]):
             classes = (self._base[i, pad:pad + rows, pad:pad + cols] == _WALL).astype(np.uint8)
             classes[tuple(self._start_pos[i])] = START
             classes[tuple(self._goal[i])] = GOAL
-            frame = table[classes].repeat(RGB_BLOCK, axis=0).repeat(RGB_BLOCK, axis=1)
+            frame: NDArray[np.uint8] = table[classes].repeat(RGB_BLOCK, axis=0).repeat(RGB_BLOCK, axis=1)
             r, c = self._pos[i]
             frame[r * RGB_BLOCK:(r + 1) * RGB_BLOCK, c * RGB_BLOCK:(c + 1) * RGB_BLOCK] = AGENT_RGB
             frames.append(frame)
@@ -591,7 +593,7 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv[Any, np.ndarray, Any]):
 
     def _observation(self, before: NDArray[np.int64] | None = None,
                      fresh: NDArray[np.bool_] | None = None) -> Any:
-        blocks = self._obs
+        blocks: NDArray[np.uint8] = self._obs
         if self._onehot is not None:
             if before is None or fresh is None:
                 _one_hot(self._obs, self._onehot)
