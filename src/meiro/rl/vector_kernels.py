@@ -258,7 +258,15 @@ def _step_envs(lo: int, hi: int, mode: int, turn: bool, base: NDArray[np.uint8],
             out[i * osize + r0 * side + c0] = flat[i * size + r0 * cols + c0]
             out[i * osize + r * side + c] = 2
         elif turn:
-            _copy_turned(flat, i * size + (r + pad) * cols + c + pad, cols, out, i * osize, side, h)
+            centre = i * size + (r + pad) * cols + c + pad
+            if side == 3:  # (a constant side unrolls the copy, as below)
+                _copy_turned(flat, centre, cols, out, i * osize, 3, h)
+            elif side == 5:
+                _copy_turned(flat, centre, cols, out, i * osize, 5, h)
+            elif side == 7:
+                _copy_turned(flat, centre, cols, out, i * osize, 7, h)
+            else:
+                _copy_turned(flat, centre, cols, out, i * osize, side, h)
             out[i * osize + view * side + view] = 2
         else:  # the padded grid's (r, c) is the window's top-left corner
             src, dst = i * size + r * cols + c, i * osize
