@@ -81,7 +81,19 @@ def main(argv=None) -> None:
                 gamma=0.99, gae_lambda=0.95, ent_coef=0.01, seed=args.seed, verbose=0,
                 policy_kwargs=dict(net_arch=[128, 128]))
     start = time.perf_counter()
-    model.learn(total_timesteps=args.steps)
+
+    printed = [0]
+
+    def report(local_vars, global_vars) -> bool:  # after each step: progress every ~50 k steps
+        done = model.num_timesteps
+        if done - printed[0] >= 50_000 and model.ep_success_buffer:
+            printed[0] = done
+            print(f"{done:>10,} steps  {time.perf_counter() - start:>6.0f} s  reached the goal in the "
+                  f"last {len(model.ep_success_buffer)} episodes: {np.mean(model.ep_success_buffer):.1%}",
+                  flush=True)
+        return True
+
+    model.learn(total_timesteps=args.steps, callback=report)
     seconds = time.perf_counter() - start
     print(f"trained PPO for {model.num_timesteps:,} steps on {args.size}x{args.size} mazes "
           f"(view={args.view}, heading, compass) in {seconds:.0f} s ({model.num_timesteps / seconds:,.0f} steps/s)")
