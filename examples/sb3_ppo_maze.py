@@ -14,7 +14,7 @@ Install::
 Run::
 
     python examples/sb3_ppo_maze.py --smoke     # a quick check: a few thousand steps
-    python examples/sb3_ppo_maze.py             # 5x5 mazes, 1 M steps
+    python examples/sb3_ppo_maze.py             # 5x5 mazes, 400 k steps
 
 It prints the training time, then the success rate over ``--episodes`` episodes
 on mazes it never trained on (another seed): the share of episodes that reach the
@@ -59,7 +59,7 @@ def main(argv=None) -> None:
     parser.add_argument("--size", type=int, default=5, help="maze cells a side")
     parser.add_argument("--view", type=int, default=2, help="blocks seen around the agent")
     parser.add_argument("--envs", type=int, default=64)
-    parser.add_argument("--steps", type=int, default=1_000_000, help="training steps (all envs)")
+    parser.add_argument("--steps", type=int, default=400_000, help="training steps (all envs)")
     parser.add_argument("--episodes", type=int, default=1000, help="evaluation episodes")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--smoke", action="store_true", help="a quick check: 4096 steps, 50 episodes")

@@ -13,14 +13,20 @@ It walks the same trajectories as that ``SyncVectorEnv``: for the same
 terminations, truncations and infos are equal step for step. Env ``i`` is
 seeded with ``s + i`` and draws each episode's maze seed from its own random
 generator, as ``MazeEnv`` does, so env ``i`` depends only on ``s + i`` (not on
-``num_envs``). Auto-reset follows Gymnasium's default
-``AutoresetMode.NEXT_STEP``: the step after an episode ends resets that env
-(reward 0, not terminated, not truncated, the new maze's first observation).
+``num_envs``). Auto-reset follows ``autoreset_mode``: Gymnasium's default
+``AutoresetMode.NEXT_STEP`` (the step after an episode ends resets that env:
+reward 0, not terminated, not truncated, the new maze's first observation),
+``SAME_STEP`` (the done step returns the new maze's first observation; the
+last one and its infos are in ``infos["final_obs"]`` and ``infos["final_info"]``)
+or ``DISABLED`` (``reset(options={"reset_mask": mask})`` resets the ended ones).
+``reset(options={"mazes": [...]})`` puts chosen mazes in; ``action_mode="heading"``
+turns the agents and their views; ``threads=T`` steps slices of the envs at once.
 
 Infos hold one row per env: ``position`` and ``goal`` as ``(num_envs, 2)``
 integer arrays (``SyncVectorEnv`` gives object arrays of tuples with the same
-numbers), ``steps``, ``shortest`` and ``seed`` as integer arrays, each with
-its ``_key`` mask (all true).
+numbers), ``steps``, ``shortest`` and ``seed`` as integer arrays (``heading``
+too in heading mode), each with its ``_key`` mask (all true; after a masked
+reset, the mask). ``seed`` is -1 for a chosen maze made without one.
 
 An env whose episode ended draws its next maze inside the same compiled call
 (:mod:`meiro.generators.compiled`: the generators' kernels, the goal rule and a
