@@ -46,7 +46,7 @@ from ..errors import MazeError
 from .vector_env import MazeVectorEnv
 
 
-class MazeSB3VecEnv(VecEnv):  # type: ignore[misc]  # (SB3 is untyped here: an optional extra)
+class MazeSB3VecEnv(VecEnv):  # type: ignore[misc, unused-ignore]  # (Any without SB3 installed)
     """An SB3 ``VecEnv`` of ``num_envs`` mazes: a ``SAME_STEP`` :class:`MazeVectorEnv` inside.
 
     Parameters
@@ -75,7 +75,7 @@ class MazeSB3VecEnv(VecEnv):  # type: ignore[misc]  # (SB3 is untyped here: an o
         obs, infos = self.envs.reset(seed=seeds)
         self._reset_seeds()
         self._reset_options()
-        self.reset_infos = [{} for _ in range(self.num_envs)]
+        self.reset_infos: list[dict[str, Any]] = [{} for _ in range(self.num_envs)]
         return obs
 
     def step_async(self, actions: NDArray[Any]) -> None:
