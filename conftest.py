@@ -11,10 +11,14 @@ set, and wherever ``-m`` chooses the tests (``-m slow`` for those alone,
 so that the whole suite stays a few minutes' run on a developer's machine.
 """
 
+import importlib.util
 import os
 import tempfile
 
 import pytest
+
+# meiro.rl.sb3 needs stable-baselines3, an optional extra: its doctests run only where it is installed
+collect_ignore = [] if importlib.util.find_spec("stable_baselines3") else ["src/meiro/rl/sb3.py"]
 
 
 def pytest_collection_modifyitems(config, items):

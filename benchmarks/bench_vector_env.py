@@ -15,7 +15,9 @@ Prints, in one run, the steps per second (one env stepping once = one step) of:
   full grid: its speed hardly depends on the count);
 * a single ``MazeEnv`` stepped in a Python loop (resetting when an episode ends);
 
-and the native env's rate as a multiple of each. Each figure is the best of
+and the native env's rate as a multiple of each; then the same env with
+``threads=1`` and ``threads=--threads`` on ``--thread-envs`` envs (timed by turns), and
+the speed-up, with the machine's load average (the speed-up needs idle cores). Each figure is the best of
 three timed runs after a warm-up (which also compiles the kernels). Random
 walks seldom reach the goal, so nearly every episode is truncated after
 ``max_steps`` and the envs reset together; a timed run is therefore two whole
@@ -79,21 +81,43 @@ from meiro.rl.vector_env import MazeVectorEnv
 
 
 def native_rate(envs: int, size: int, steps: int, view, copy: bool, **options) -> tuple[float, float]:
-    """(steps/s, resets/s) of MazeVectorEnv with random actions drawn before the clock starts."""
+    """(steps/s, resets/s) of MazeVectorEnv with random actions drawn before the clock starts.
+
+    With ``autoreset_mode="Disabled"`` the loop resets the ended envs itself, as a caller must
+    (``reset(options={"reset_mask": ended})``), inside the timed run."""
     env = MazeVectorEnv(envs, width=size, height=size, view=view, copy=copy, **options)
     env.reset(seed=0)
-    actions = np.random.default_rng(0).integers(0, 4, (steps, envs))
+    actions = np.random.default_rng(0).integers(0, 3 if options.get("action_mode") == "heading" else 4,
+                                                (steps, envs))
     resets = [0]
+    disabled = options.get("autoreset_mode") == "Disabled"
 
     def run():
         resets[0] = 0
         for a in actions:
             _, _, terminated, truncated, _ = env.step(a)
-            resets[0] += int(terminated.sum() + truncated.sum())
+            ended = terminated | truncated
+            count = int(ended.sum())
+            resets[0] += count
+            if disabled and count:
+                env.reset(options={"reset_mask": ended})
 
     run()  # warm-up: compiles (or loads) the kernels, fills the caches
     seconds = best_of(3, run)
+    env.close()
     return steps * envs / seconds, resets[0] / seconds
+
+
+def threads_rates(envs: int, size: int, steps: int, threads: int, rounds: int = 3) -> tuple[float, float]:
+    """(steps/s on one thread, on ``threads``) of MazeVectorEnv(view=3, copy=False), the two
+    timed by turns (``rounds`` times each, the best of each kept), so that a machine whose load
+    changes during the run weighs on both alike."""
+    rates = {1: 0.0, threads: 0.0}
+    for _ in range(rounds):
+        for count in rates:
+            rate, _ = native_rate(envs, size, steps, 3, False, threads=count)
+            rates[count] = max(rates[count], rate)
+    return rates[1], rates[threads]
 
 
 def sync_rate(envs: int, size: int, steps: int) -> float:
@@ -198,6 +222,9 @@ def main(argv=None) -> None:
     parser.add_argument("--size", type=int, default=15)
     parser.add_argument("--steps", type=int, default=None,
                         help="vector steps per timed run (default: two episodes' worth)")
+    parser.add_argument("--thread-envs", type=int, default=4096,
+                        help="envs of the threads rows (one thread against --threads)")
+    parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--jumanji-wrapper-steps", type=int, default=4,
                         help="vector steps per timed run of Jumanji's AutoResetWrapper row "
                              "(each makes --envs mazes)")
@@ -209,25 +236,40 @@ def main(argv=None) -> None:
     single = single_rate(size, 10 * steps)
     sync = sync_rate(64, size, max(steps // 10, 50))
     print(f"{size}x{size} cells, random actions, best of 3 runs")
-    print(f"{'single MazeEnv':<42}{single / 1e3:>10.0f} k steps/s")
-    print(f"{'SyncVectorEnv(64 x MazeEnv), full grid':<42}{sync / 1e3:>10.0f} k steps/s")
+    print(f"{'single MazeEnv':<48}{single / 1e3:>10.0f} k steps/s")
+    print(f"{'SyncVectorEnv(64 x MazeEnv), full grid':<48}{sync / 1e3:>10.0f} k steps/s")
     for view in (3, None):
         for copy in (False, True):
             rate, resets = native_rate(n, size, steps, view, copy)
             if view is None and not copy:
                 full = rate
             label = f"MazeVectorEnv({n}), {'view=3' if view else 'full grid'}, copy={copy}"
-            print(f"{label:<42}{rate / 1e6:>10.2f} M steps/s  ({resets / 1e3:.1f} k resets/s; "
+            print(f"{label:<48}{rate / 1e6:>10.2f} M steps/s  ({resets / 1e3:.1f} k resets/s; "
                   f"{rate / sync:,.0f}x sync, {rate / single:,.0f}x single)")
     # the rare cases: channels for a CNN, and short episodes (a new maze every 30 steps, as for
     # an agent that has learnt to walk to the goal): the auto-resets' own cost shows here
     for label, view, options in (("full grid, one-hot", None, dict(obs_mode="onehot")),
                                  ("view=3, one-hot", 3, dict(obs_mode="onehot")),
-                                 ("view=3, max_steps=30", 3, dict(max_steps=30))):
+                                 ("view=3, max_steps=30", 3, dict(max_steps=30)),
+                                 # the other auto-reset modes, heading mode, the compass
+                                 ("view=3, SAME_STEP", 3, dict(autoreset_mode="SameStep")),
+                                 ("view=3, DISABLED + reset_mask", 3, dict(autoreset_mode="Disabled")),
+                                 ("view=3, heading", 3, dict(action_mode="heading")),
+                                 ("view=3, heading, SAME_STEP", 3,
+                                  dict(action_mode="heading", autoreset_mode="SameStep")),
+                                 ("view=3, heading, compass", 3, dict(action_mode="heading", compass=True))):
         rate, resets = native_rate(n, size, steps, view, False, **options)
         label = f"MazeVectorEnv({n}), {label}"
-        print(f"{label:<42}{rate / 1e6:>10.2f} M steps/s  ({resets / 1e3:.1f} k resets/s; "
+        print(f"{label:<48}{rate / 1e6:>10.2f} M steps/s  ({resets / 1e3:.1f} k resets/s; "
               f"{rate / sync:,.0f}x sync, {rate / single:,.0f}x single)")
+    # threads: the same envs stepped on one thread and on --threads, timed by turns
+    if args.threads > 1:
+        one, many = threads_rates(args.thread_envs, size, steps, args.threads)
+        busy = os.getloadavg()[0]
+        print(f"{f'MazeVectorEnv({args.thread_envs}), view=3, threads=1':<48}{one / 1e6:>10.2f} M steps/s")
+        print(f"{f'MazeVectorEnv({args.thread_envs}), view=3, threads={args.threads}':<48}"
+              f"{many / 1e6:>10.2f} M steps/s  ({many / one:.2f}x one thread; {os.cpu_count()} cores, "
+              f"load average {busy:.1f} at the end)")
     # Jumanji's maze in JAX, if it is there: its observation is the walls and the positions, so
     # meiro's full grid with copy=False is the row to set it beside
     jumanji = jumanji_rates(n, size, steps, args.jumanji_wrapper_steps, MazeEnv(size, size).max_steps)
@@ -239,7 +281,7 @@ def main(argv=None) -> None:
                      if resets >= 1e3 else f"{resets:.0f} resets/s")
             figure = f"{rate / 1e6:>10.2f} M" if rate >= 1e6 else f"{rate / 1e3:>10.1f} k"
             times = f"{full / rate:,.0f}" if full >= 10 * rate else f"{full / rate:.2f}"
-            print(f"{label:<42}{figure} steps/s  ({ended}; {cores:.1f} cores; "
+            print(f"{label:<48}{figure} steps/s  ({ended}; {cores:.1f} cores; "
                   f"MazeVectorEnv full grid, copy=False is {times}x this)")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak resident memory of the run: {peak:.0f} MB")

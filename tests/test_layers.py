@@ -45,7 +45,7 @@ LAYERS = [
 #: The kernels are the core's own: nothing above the core calls them directly, but for
 #: modules that compile their own loops around them.
 KERNELS_FOR = ("kernels", "core")
-COMPILED_ABOVE_CORE = {"meiro.rl.vector_env", "meiro.rl.rule"}  # every env's step is one compiled call
+COMPILED_ABOVE_CORE = {"meiro.rl.vector_env", "meiro.rl.vector_kernels", "meiro.rl.rule"}  # every env's step is one compiled call
 #: The kernels' runtime switch a command sets before its job (plain Python for a small one).
 RUNTIME = {"meiro.kernels.small_jobs"}
 

@@ -23,7 +23,17 @@ Observation
     a partially observed maze, which an agent must remember to solve.
 Actions
     ``Discrete(4)``: 0 north, 1 east, 2 south, 3 west; one block per step.
-    Walking into a wall leaves the agent where it is.
+    Walking into a wall leaves the agent where it is. With
+    ``action_mode="heading"`` (MiniGrid's actions): ``Discrete(3)``, 0 turn left,
+    1 turn right, 2 forward one block the way the agent faces (it starts facing
+    east); a turn is a step too. The view (``view=k`` is needed) then turns with
+    the agent: the window's top row is ahead of it, its right column to its right.
+Compass
+    ``compass=True`` makes the observation a ``Dict``: ``"view"`` (the blocks
+    above) and ``"compass"``, ``float32`` of shape ``(2,)``: the unit vector from
+    the agent to the goal in the view's frame, (ahead, right) — ahead is north
+    when the agent moves by the compass, where it faces in heading mode —,
+    ``(0, 0)`` on the goal.
 Rewards
     ``goal_reward`` (1.0) on reaching the goal, which ends the episode;
     ``step_reward`` (-0.01) for every other step. An episode is truncated
@@ -31,7 +41,8 @@ Rewards
 Info
     ``position``, ``goal``, ``steps``, ``seed`` (the maze's seed), and
     ``shortest``: the fewest steps from the start to the goal (A*), to
-    measure an agent against.
+    measure an agent against (moves only: turns not counted); ``heading``
+    (0 north, 1 east, 2 south, 3 west) in heading mode.
 
 Examples
 --------
@@ -50,6 +61,7 @@ Examples
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -82,14 +94,22 @@ OPTIONS = ("width", "height", "algorithm", "goal", "braid", "max_steps", "step_r
 RECIPE_OPTIONS = ("width", "height", "algorithm", "goal", "braid")
 #: (d_row, d_col) of the four actions: north, east, south, west.
 ACTIONS = ((-1, 0), (0, 1), (1, 0), (0, -1))
+#: ``action_mode``: ``move`` the four compass moves; ``heading`` turn left, turn right, forward.
+ACTION_MODES = ("move", "heading")
+#: The actions of heading mode, as MiniGrid numbers them.
+TURN_LEFT, TURN_RIGHT, FORWARD = 0, 1, 2
+#: The heading an agent starts each episode with in heading mode: east (1, as in :data:`ACTIONS`).
+START_HEADING = 1
 #: Pixels per block of ``render_mode="rgb_array"`` pictures.
 RGB_BLOCK = 8
 _CHANNELS = np.arange(4, dtype=np.uint8).reshape(4, 1, 1)  # one-hot: channel v is "block == v"
 AGENT_RGB = rgb(PLAYER)  # the game's springgreen player
 
 
-def observation_space(maze_shape: tuple[int, int], view: int | None, obs_mode: str) -> spaces.Box:
-    """The observation space for a maze of ``maze_shape`` blocks, a ``view`` and an ``obs_mode``.
+def observation_space(maze_shape: tuple[int, int], view: int | None, obs_mode: str,
+                      compass: bool = False) -> spaces.Box | spaces.Dict:
+    """The observation space for a maze of ``maze_shape`` blocks, a ``view``, an ``obs_mode``
+    and with or without the goal ``compass``.
 
     Examples
     --------
@@ -97,11 +117,56 @@ def observation_space(maze_shape: tuple[int, int], view: int | None, obs_mode: s
     Box(0, 3, (7, 9), uint8)
     >>> observation_space((7, 9), 2, "onehot")
     Box(0, 1, (4, 5, 5), uint8)
+    >>> observation_space((7, 9), 1, "grid", compass=True)["compass"]
+    Box(-1.0, 1.0, (2,), float32)
     """
     shape = maze_shape if view is None else (2 * view + 1, 2 * view + 1)
     if obs_mode == "onehot":
-        return spaces.Box(0, 1, shape=(4, *shape), dtype=np.uint8)
-    return spaces.Box(0, 3, shape=shape, dtype=np.uint8)
+        blocks = spaces.Box(0, 1, shape=(4, *shape), dtype=np.uint8)
+    else:
+        blocks = spaces.Box(0, 3, shape=shape, dtype=np.uint8)
+    if compass:
+        return spaces.Dict({"view": blocks, "compass": spaces.Box(-1.0, 1.0, shape=(2,), dtype=np.float32)})
+    return blocks
+
+
+def compass_of(dr: int, dc: int, heading: int) -> NDArray[np.float32]:
+    """The unit vector towards a goal ``(dr, dc)`` blocks away, as (ahead, right) for an agent
+    facing ``heading`` (0 north, 1 east, 2 south, 3 west); ``(0, 0)`` on the goal.
+
+    Examples
+    --------
+    >>> compass_of(0, 5, 0).tolist(), compass_of(0, 5, 1).tolist(), compass_of(0, 0, 3).tolist()
+    ([0.0, 1.0], [1.0, 0.0], [0.0, 0.0])
+    >>> [round(float(v), 3) for v in compass_of(-3, 4, 2)]      # the goal 3 north, 4 east; facing south
+    [-0.6, -0.8]
+    """
+    ahead, right = ((-dr, dc), (dc, dr), (dr, -dc), (-dc, -dr))[heading]
+    if dr == 0 and dc == 0:
+        return np.zeros(2, np.float32)
+    # float64 square root and division (correctly rounded), then float32: the vector env's
+    # kernel does the same, so the two agree to the bit
+    length = math.sqrt(dr * dr + dc * dc)
+    return np.array([ahead / length, right / length], np.float32)
+
+
+def check_action_mode(action_mode: object, view: int | None) -> str:
+    """``action_mode`` checked: one of :data:`ACTION_MODES`; heading mode needs a view.
+
+    Examples
+    --------
+    >>> check_action_mode("heading", 3)
+    'heading'
+    >>> check_action_mode("turn", 3)
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: unknown action_mode 'turn'; choose one of: move, heading
+    """
+    if not isinstance(action_mode, str) or action_mode not in ACTION_MODES:
+        raise MazeError(f"unknown action_mode {action_mode!r}; choose one of: {', '.join(ACTION_MODES)}")
+    if action_mode == "heading" and view is None:
+        raise MazeError("action_mode='heading' needs a view (view=k): the view is what turns with the agent")
+    return action_mode
 
 
 def _reward(value: Any, name: str) -> float:
@@ -112,7 +177,7 @@ def _reward(value: Any, name: str) -> float:
     return float(value)
 
 
-class MazeEnv(gymnasium.Env[np.ndarray, np.int64]):
+class MazeEnv(gymnasium.Env[Any, np.int64]):
     """Walk a maze of ``width x height`` cells made by ``algorithm`` (see the module docs).
 
     Parameters
@@ -140,6 +205,12 @@ class MazeEnv(gymnasium.Env[np.ndarray, np.int64]):
     obs_mode : {"grid", "onehot"}
         ``grid``: the block values (0 open, 1 wall, 2 agent, 3 goal); ``onehot``:
         a ``uint8`` channel per value, channel-first (``(4, rows, cols)``), for CNNs.
+    action_mode : {"move", "heading"}
+        ``move``: four compass moves; ``heading``: turn left, turn right, forward,
+        with a view (``view`` needed) that turns with the agent (see the module docs).
+    compass : bool
+        Add the direction to the goal: the observation becomes ``{"view": blocks,
+        "compass": float32 (2,)}`` (see the module docs).
 
     Size, generator, goal, braid, step limit and rewards can change between
     episodes: :meth:`set_options`.
@@ -162,7 +233,7 @@ class MazeEnv(gymnasium.Env[np.ndarray, np.int64]):
                  goal: str = "corner", braid: float = 0.0, max_steps: int | None = None,
                  render_mode: str | None = None, step_reward: float = -0.01,
                  goal_reward: float = 1.0, view: int | None = None, obs_mode: str = "grid",
-                 recipe: Recipe | None = None) -> None:
+                 recipe: Recipe | None = None, action_mode: str = "move", compass: bool = False) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise MazeError(f"unknown render mode {render_mode!r}; choose one of: "
                             f"{', '.join(self.metadata['render_modes'])}")
@@ -172,6 +243,11 @@ class MazeEnv(gymnasium.Env[np.ndarray, np.int64]):
         if not isinstance(obs_mode, str) or obs_mode not in OBS_MODES:
             raise MazeError(f"unknown obs_mode {obs_mode!r}; choose one of: {', '.join(OBS_MODES)}")
         self.obs_mode = obs_mode
+        self.action_mode = check_action_mode(action_mode, self.view)
+        if not isinstance(compass, (bool, np.bool_)):
+            raise MazeError(f"compass must be True or False, got {compass!r}")
+        self.compass = bool(compass)
+        self.heading = START_HEADING
         self.width = self.height = 0
         self._max_steps_given: int | None = None
         options = dict(width=width, height=height, algorithm=algorithm, goal=goal, braid=braid,
@@ -182,7 +258,7 @@ class MazeEnv(gymnasium.Env[np.ndarray, np.int64]):
                 raise MazeError("give a recipe or the width, height, algorithm, goal and braid, not both")
             options = {"recipe": recipe, **{k: v for k, v in options.items() if k not in given}}
         self._configure(options)
-        self.action_space = spaces.Discrete(4)
+        self.action_space = spaces.Discrete(3 if self.action_mode == "heading" else 4)
         self.maze: Maze | None = None
 
     def set_options(self, **options: Any) -> None:
@@ -245,11 +321,12 @@ class MazeEnv(gymnasium.Env[np.ndarray, np.int64]):
         self._max_steps_given, self.max_steps = given, max_steps
         self.step_reward, self.goal_reward = rewards["step_reward"], rewards["goal_reward"]
         self.maze_shape = (2 * self.height + 1, 2 * self.width + 1)
-        self.observation_space = observation_space(self.maze_shape, self.view, self.obs_mode)
+        self.observation_space = observation_space(self.maze_shape, self.view, self.obs_mode, self.compass)
 
     def reset(self, *, seed: int | None = None,
-              options: dict[str, Any] | None = None) -> tuple[NDArray[np.uint8], dict[str, Any]]:
-        """Start an episode on a new maze (or on ``options["maze"]``); returns ``(obs, info)``."""
+              options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
+        """Start an episode on a new maze (or on ``options["maze"]``, a :class:`~meiro.maze.Maze`
+        of the env's size); returns ``(obs, info)``."""
         super().reset(seed=seed)
         maze = (options or {}).get("maze")
         if maze is None:
@@ -258,7 +335,10 @@ class MazeEnv(gymnasium.Env[np.ndarray, np.int64]):
             assert isinstance(made, Maze)  # (the recipe is a square one: see _configure)
             maze = made
         elif not isinstance(maze, Maze) or maze.shape != self.maze_shape:
-            raise MazeError(f"options['maze'] must be a Maze of {self.width}x{self.height} cells")
+            got = (f"one of {maze.shape[1] // 2}x{maze.shape[0] // 2}" if isinstance(maze, Maze)
+                   else type(maze).__name__)
+            raise MazeError(f"options['maze'] must be a Maze of {self.width}x{self.height} cells, "
+                            f"got {got}")
         maze.check()
         from ..solvers import solve
 
@@ -268,22 +348,34 @@ class MazeEnv(gymnasium.Env[np.ndarray, np.int64]):
         if self.view is not None:  # walls all around, so that every window is inside the array
             self._base = np.pad(self._base, self.view, constant_values=WALL)
         self.position = maze.start
+        self.heading = START_HEADING
         self.steps = 0
         self.shortest = solve(maze).length
         return self._observation(), self._info(maze)
 
     def step(self, action: int | np.integer[Any]
-             ) -> tuple[NDArray[np.uint8], float, bool, bool, dict[str, Any]]:
-        """Move one block (a wall stops the agent); returns ``(obs, reward, terminated, truncated, info)``."""
+             ) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """Move one block (a wall stops the agent), or turn in heading mode; returns
+        ``(obs, reward, terminated, truncated, info)``."""
         if self.maze is None:
             raise MazeError("call reset() before step()")
         if not self.action_space.contains(action):
+            if self.action_mode == "heading":
+                raise MazeError(f"action must be 0 (turn left), 1 (turn right) or 2 (forward), got {action!r}")
             raise MazeError(f"action must be 0 (north), 1 (east), 2 (south) or 3 (west), got {action!r}")
-        dr, dc = ACTIONS[int(action)]
         (r0, c0), (goal_row, goal_col) = self.position, self.maze.goal
+        if self.action_mode == "heading":
+            if action == FORWARD:
+                dr, dc = ACTIONS[self.heading]
+            else:  # a turn: a step on the spot (as into a wall)
+                self.heading = (self.heading + (3 if action == TURN_LEFT else 1)) % 4
+                dr, dc = 0, 0
+        else:
+            dr, dc = ACTIONS[int(action)]
         r1, c1 = r0 + dr, c0 + dc  # the border is wall, so r1, c1 stay on the grid
+        blocked = (dr == 0 and dc == 0) or bool(self.maze.grid[r1, c1])
         r, c, self.steps, terminated, truncated, reward = _walk(
-            bool(self.maze.grid[r1, c1]), r0, c0, r1, c1, self.steps, goal_row, goal_col, self.max_steps,
+            blocked, r0, c0, r1, c1, self.steps, goal_row, goal_col, self.max_steps,
             self.step_reward, self.goal_reward)
         self.position = (r, c)
         return self._observation(), reward, terminated, truncated, self._info(self.maze)
@@ -305,23 +397,33 @@ class MazeEnv(gymnasium.Env[np.ndarray, np.int64]):
         picture[r * RGB_BLOCK:(r + 1) * RGB_BLOCK, c * RGB_BLOCK:(c + 1) * RGB_BLOCK] = AGENT_RGB
         return picture
 
-    def _observation(self) -> NDArray[np.uint8]:
+    def _observation(self) -> Any:
         r, c = self.position
         if self.view is None:
             obs = self._base.copy()
             obs[r, c] = AGENT
         else:
             k = self.view  # the padded array's (r, c) is the window's top-left corner
-            obs = self._base[r:r + 2 * k + 1, c:c + 2 * k + 1].copy()
+            obs = self._base[r:r + 2 * k + 1, c:c + 2 * k + 1]
+            if self.action_mode == "heading":  # turned so that the way the agent faces is up
+                obs = np.rot90(obs, self.heading)
+            obs = np.ascontiguousarray(obs)  # (a copy)
             obs[k, k] = AGENT
         if self.obs_mode == "onehot":
-            channels: NDArray[np.uint8] = (obs == _CHANNELS).view(np.uint8)
-            return channels
+            obs = (obs == _CHANNELS).view(np.uint8)
+        if self.compass:
+            assert self.maze is not None
+            heading = self.heading if self.action_mode == "heading" else 0
+            goal = self.maze.goal
+            return {"view": obs, "compass": compass_of(goal[0] - r, goal[1] - c, heading)}
         return obs
 
     def _info(self, maze: Maze) -> dict[str, Any]:
-        return {"position": self.position, "goal": maze.goal, "steps": self.steps,
+        info = {"position": self.position, "goal": maze.goal, "steps": self.steps,
                 "seed": maze.seed, "shortest": self.shortest}
+        if self.action_mode == "heading":
+            info["heading"] = self.heading
+        return info
 
 
 gymnasium.register(id="meiro/Maze-v0", entry_point="meiro.rl.env:MazeEnv",

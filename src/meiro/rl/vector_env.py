@@ -13,14 +13,20 @@ It walks the same trajectories as that ``SyncVectorEnv``: for the same
 terminations, truncations and infos are equal step for step. Env ``i`` is
 seeded with ``s + i`` and draws each episode's maze seed from its own random
 generator, as ``MazeEnv`` does, so env ``i`` depends only on ``s + i`` (not on
-``num_envs``). Auto-reset follows Gymnasium's default
-``AutoresetMode.NEXT_STEP``: the step after an episode ends resets that env
-(reward 0, not terminated, not truncated, the new maze's first observation).
+``num_envs``). Auto-reset follows ``autoreset_mode``: Gymnasium's default
+``AutoresetMode.NEXT_STEP`` (the step after an episode ends resets that env:
+reward 0, not terminated, not truncated, the new maze's first observation),
+``SAME_STEP`` (the done step returns the new maze's first observation; the
+last one and its infos are in ``infos["final_obs"]`` and ``infos["final_info"]``)
+or ``DISABLED`` (``reset(options={"reset_mask": mask})`` resets the ended ones).
+``reset(options={"mazes": [...]})`` puts chosen mazes in; ``action_mode="heading"``
+turns the agents and their views; ``threads=T`` steps slices of the envs at once.
 
 Infos hold one row per env: ``position`` and ``goal`` as ``(num_envs, 2)``
 integer arrays (``SyncVectorEnv`` gives object arrays of tuples with the same
-numbers), ``steps``, ``shortest`` and ``seed`` as integer arrays, each with
-its ``_key`` mask (all true).
+numbers), ``steps``, ``shortest`` and ``seed`` as integer arrays (``heading``
+too in heading mode), each with its ``_key`` mask (all true; after a masked
+reset, the mask). ``seed`` is -1 for a chosen maze made without one.
 
 An env whose episode ended draws its next maze inside the same compiled call
 (:mod:`meiro.generators.compiled`: the generators' kernels, the goal rule and a
@@ -48,220 +54,77 @@ Examples
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 from collections.abc import Callable
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
-from ..kernels.jit import njit
 
 import gymnasium
-from gymnasium import spaces
 from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from .env import MazeEnv
-from .rule import walk
+from .vector_kernels import (_DISABLED, _GOAL, _NEXT_STEP, _SAME_STEP, _START_HEADING, _WALL,
+                             _first_bad_action, _observe_envs, _one_hot, _one_hot_moved, _start_episodes,
+                             _step_envs)
 from ..errors import MazeError, whole
-from ..generators.compiled import _make_maze, algorithm_code, goal_code
+from ..generators.compiled import algorithm_code, goal_code
 from ..generators.masking import allowed_blocks
-from ..kernels.graph import _trace_moves
-from ..solvers.bfs import _bfs_kernel
+from ..maze import Maze
+from ..paint import GOAL, START
 
-# the values of meiro.rl.env's OPEN, WALL, AGENT, GOAL (tests check they agree), spelt out here:
-# numba freezes them into this module's kernels, whose cache follows this module's source
-# (meiro.kernels.freshness), not meiro.rl.env's
-_OPEN, _WALL, _AGENT, _GOAL = 0, 1, 2, 3
 #: Maze seeds drawn ahead per env: an env asks Python for more once per this many episodes.
 SEEDS_AHEAD = 64
 _INFO_KEYS = ("position", "goal", "steps", "shortest", "seed")
 # what get_attr answers: the options and the fixed choices
 _ATTRIBUTES = ("width", "height", "algorithm", "goal", "braid", "max_steps", "step_reward",
-               "goal_reward", "view", "obs_mode")
+               "goal_reward", "view", "obs_mode", "action_mode", "compass", "autoreset_mode", "threads")
+_CHANNELS = np.arange(4, dtype=np.uint8).reshape(4, 1, 1)  # one-hot: channel v is "block == v"
 _Item = TypeVar("_Item", bound=np.generic)
-
-
-@njit(cache=True)
-def _first_bad_action(actions: NDArray[np.int64]) -> int:
-    """The index of the first action outside 0..3, or -1 (checked before anything moves)."""
-    for i in range(actions.shape[0]):
-        if actions[i] < 0 or actions[i] > 3:
-            return i
-    return -1
-
-
-# the block steps of actions 0..3 (north, east, south, west), as meiro.rl.env.ACTIONS
-_D_ROW = (-1, 0, 1, 0)
-_D_COL = (0, 1, 0, -1)
-
-
-@njit(inline="always")
-def _copy_window(flat: NDArray[np.uint8], src: int, cols: int, out: NDArray[np.uint8], dst: int,
-                 side: int) -> None:
-    """Copy the ``side x side`` blocks from ``flat[src]`` (rows ``cols`` apart) to ``out[dst]``."""
-    for _ in range(side):
-        for x in range(side):
-            out[dst + x] = flat[src + x]
-        src += cols
-        dst += side
-
-
-@njit(inline="always")
-def _start_episode(i: int, code: int, width: int, height: int, seed: int, threshold: int,
-                   allowed: NDArray[np.bool_], goal: int, grid: NDArray[np.bool_], base: NDArray[np.uint8],
-                   view: int, obs: NDArray[np.uint8], pos: NDArray[np.int64], goal_pos: NDArray[np.int64],
-                   steps: NDArray[np.int64], shortest: NDArray[np.int64], seeds: NDArray[np.int64],
-                   moves: NDArray[np.uint8]) -> None:
-    """Env ``i`` on the maze of ``seed`` (:func:`meiro.generators.compiled._make_maze`): its
-    padded grid in ``base[i]``, its first observation in ``obs[i]``, its infos."""
-    graph, padded, s, e = _make_maze(code, grid, width, height, seed, threshold, allowed, goal)
-    pad = view if view > 0 else 0
-    rows, cols = grid.shape
-    r, c = 2 * (s // padded) - 1, 2 * (s % padded) - 1
-    gr, gc = 2 * (e // padded) - 1, 2 * (e % padded) - 1
-    for y in range(rows):
-        for x in range(cols):
-            base[i, pad + y, pad + x] = grid[y, x]  # True (wall) -> 1, False (open) -> 0
-    base[i, pad + gr, pad + gc] = _GOAL
-    pos[i, 0], pos[i, 1] = r, c
-    goal_pos[i, 0], goal_pos[i, 1] = gr, gc
-    steps[i] = 0
-    # the same length as meiro.solve(maze).length (every shortest path has it), without a Solution
-    _bfs_kernel(graph, padded, s, e, np.empty(0, np.int64))
-    shortest[i] = 2 * _trace_moves(graph, padded, e, moves)
-    seeds[i] = seed
-    if view < 0:
-        obs[i] = base[i]
-        obs[i, r, c] = _AGENT
-    else:  # the padded grid's (r, c) is the window's top-left corner
-        side = 2 * view + 1
-        obs[i] = base[i, r:r + side, c:c + side]
-        obs[i, view, view] = _AGENT
-
-
-@njit(cache=True)
-def _start_episodes(which: NDArray[np.integer[Any]], queue: NDArray[np.int64], queued: NDArray[np.int64],
-                    code: int, width: int, height: int, threshold: int, allowed: NDArray[np.bool_],
-                    goal: int, grid: NDArray[np.bool_], base: NDArray[np.uint8], view: int,
-                    obs: NDArray[np.uint8], pos: NDArray[np.int64], goal_pos: NDArray[np.int64],
-                    steps: NDArray[np.int64], shortest: NDArray[np.int64], seeds: NDArray[np.int64],
-                    moves: NDArray[np.uint8]) -> None:
-    """Start envs ``which`` each on the next maze seed of its queue (which must hold one)."""
-    for i in which:
-        seed = queue[i, queued[i]]
-        queued[i] += 1
-        _start_episode(i, code, width, height, seed, threshold, allowed, goal, grid, base, view,
-                       obs, pos, goal_pos, steps, shortest, seeds, moves)
-
-
-@njit(cache=True)
-def _step_all(base: NDArray[np.uint8], pos: NDArray[np.int64], goal_pos: NDArray[np.int64],
-              steps: NDArray[np.int64], pending: NDArray[np.bool_], resetting: NDArray[np.bool_],
-              actions: NDArray[np.int64], max_steps: int, step_reward: float, goal_reward: float,
-              view: int, obs: NDArray[np.uint8], rewards: NDArray[np.float64],
-              terminated: NDArray[np.bool_], truncated: NDArray[np.bool_], queue: NDArray[np.int64],
-              queued: NDArray[np.int64], code: int, width: int, height: int, threshold: int,
-              allowed: NDArray[np.bool_], goal: int, grid: NDArray[np.bool_], shortest: NDArray[np.int64],
-              seeds: NDArray[np.int64], moves: NDArray[np.uint8]) -> int:
-    """Step every env once; returns how many envs wait for new maze seeds (marked in ``resetting``).
-
-    ``base`` is each maze's block grid (open, wall, goal) padded by ``view``
-    blocks of wall, so that every window lies inside it; ``view < 0`` means
-    the full grid, whose observation is kept up to date by rewriting only the
-    two blocks that change. Flat offsets and selects instead of branches keep
-    the loop short: the actions are random, so branches on them mispredict.
-
-    An env whose episode ended on the last step starts its next maze here
-    (Gymnasium's NEXT_STEP auto-reset), from the next seed in its row of
-    ``queue`` (``queued[i]`` of them used); one whose row is used up is left
-    for the caller, who draws more seeds and calls :func:`_start_episodes`.
-    """
-    n = actions.shape[0]
-    pad = view if view > 0 else 0
-    cols = base.shape[2]
-    size = base.shape[1] * cols
-    flat = base.reshape(n * size)
-    side = obs.shape[2]
-    osize = obs.shape[1] * side
-    out = obs.reshape(n * osize)
-    waiting = 0
-    for i in range(n):
-        resetting[i] = False
-        if pending[i]:  # the step after an episode ends only resets (Gymnasium's NEXT_STEP)
-            rewards[i] = 0.0
-            terminated[i] = False
-            truncated[i] = False
-            pending[i] = False
-            if queued[i] < queue.shape[1]:
-                seed = queue[i, queued[i]]
-                queued[i] += 1
-                _start_episode(i, code, width, height, seed, threshold, allowed, goal, grid, base,
-                               view, obs, pos, goal_pos, steps, shortest, seeds, moves)
-            else:
-                resetting[i] = True
-                waiting += 1
-            continue
-        a = actions[i]
-        r0, c0 = pos[i, 0], pos[i, 1]
-        r1, c1 = r0 + _D_ROW[a], c0 + _D_COL[a]
-        # the border is wall, so the agent never leaves the grid
-        blocked = flat[i * size + (r1 + pad) * cols + c1 + pad] == 1
-        r, c, steps[i], done, cut, rewards[i] = walk(blocked, r0, c0, r1, c1, steps[i], goal_pos[i, 0],
-                                                     goal_pos[i, 1], max_steps, step_reward, goal_reward)
-        pos[i, 0], pos[i, 1] = r, c
-        terminated[i] = done
-        truncated[i] = cut
-        pending[i] = done | cut
-        if view < 0:
-            out[i * osize + r0 * side + c0] = flat[i * size + r0 * cols + c0]
-            out[i * osize + r * side + c] = 2
-        else:  # the padded grid's (r, c) is the window's top-left corner
-            src, dst = i * size + r * cols + c, i * osize
-            # a constant side lets the compiler unroll the copy: twice as fast for small views
-            if side == 3:
-                _copy_window(flat, src, cols, out, dst, 3)
-            elif side == 5:
-                _copy_window(flat, src, cols, out, dst, 5)
-            elif side == 7:
-                _copy_window(flat, src, cols, out, dst, 7)
-            elif side == 9:
-                _copy_window(flat, src, cols, out, dst, 9)
-            else:
-                _copy_window(flat, src, cols, out, dst, side)
-            out[i * osize + view * side + view] = 2
-    return waiting
-
-
-@njit(cache=True)
-def _one_hot(obs: NDArray[np.uint8], out: NDArray[np.uint8]) -> None:
-    """``out[i, v]`` = 1 where ``obs[i]`` is ``v`` (0 - 3), else 0: channel-first one-hot."""
-    for i in range(obs.shape[0]):
-        for v in range(4):
-            for y in range(obs.shape[1]):
-                for x in range(obs.shape[2]):
-                    out[i, v, y, x] = obs[i, y, x] == v
-
-
-@njit(cache=True)
-def _one_hot_moved(obs: NDArray[np.uint8], out: NDArray[np.uint8], before: NDArray[np.int64],
-                   after: NDArray[np.int64], fresh: NDArray[np.bool_]) -> None:
-    """:func:`_one_hot` for full-grid observations after a step: only the two blocks an
-    agent left and entered change, except in the envs on a ``fresh`` maze."""
-    for i in range(obs.shape[0]):
-        if fresh[i]:
-            _one_hot(obs[i:i + 1], out[i:i + 1])
-            continue
-        for r, c in ((before[i, 0], before[i, 1]), (after[i, 0], after[i, 1])):
-            for v in range(4):
-                out[i, v, r, c] = obs[i, r, c] == v
+_MODE_CODES = {AutoresetMode.NEXT_STEP: _NEXT_STEP, AutoresetMode.SAME_STEP: _SAME_STEP,
+               AutoresetMode.DISABLED: _DISABLED}
 
 
 def _check_num_envs(num_envs: object) -> int:
     return whole(num_envs, "num_envs", 1, error=MazeError)
 
 
-class MazeVectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
+def _check_autoreset_mode(value: object) -> AutoresetMode:
+    """An :class:`gymnasium.vector.AutoresetMode`, or its value or name as a string.
+
+    Examples
+    --------
+    >>> _check_autoreset_mode("SameStep"), _check_autoreset_mode("disabled")
+    (<AutoresetMode.SAME_STEP: 'SameStep'>, <AutoresetMode.DISABLED: 'Disabled'>)
+    """
+    if isinstance(value, AutoresetMode):
+        return value
+    if isinstance(value, str):
+        for mode in AutoresetMode:
+            if value in (mode.value, mode.name) or value.lower() in (mode.value.lower(), mode.name.lower()):
+                return mode
+    raise MazeError(f"unknown autoreset_mode {value!r}; choose one of: "
+                    f"{', '.join(f'AutoresetMode.{m.name}' for m in AutoresetMode)} (or "
+                    f"{', '.join(repr(m.value) for m in AutoresetMode)})")
+
+
+def _check_mask(mask: object, n: int) -> NDArray[np.bool_]:
+    """``options["reset_mask"]``: a bool array of shape ``(n,)`` with at least one True."""
+    if not isinstance(mask, np.ndarray):
+        raise MazeError(f"options['reset_mask'] must be a numpy array of bools, got {type(mask).__name__}")
+    if mask.shape != (n,):
+        raise MazeError(f"options['reset_mask'] must have shape ({n},), one per env, got shape {mask.shape}")
+    if mask.dtype != np.bool_:
+        raise MazeError(f"options['reset_mask'] must have dtype bool, got dtype {mask.dtype}")
+    if not mask.any():
+        raise MazeError("options['reset_mask'] must mark at least one env (all False)")
+    return mask.copy()
+
+
+class MazeVectorEnv(gymnasium.vector.VectorEnv[Any, np.ndarray, Any]):
     """``num_envs`` :class:`~meiro.rl.env.MazeEnv` mazes stepped together by one compiled call.
 
     Parameters
@@ -271,12 +134,28 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarra
     width, height, algorithm, goal, braid, max_steps, step_reward, goal_reward, view, obs_mode
         As for :class:`~meiro.rl.env.MazeEnv` (checked the same way); all but ``view``
         and ``obs_mode`` can change between episodes (:meth:`set_options`).
-    render_mode : None
-        Rendering is not offered yet.
+    render_mode : {None, "rgb_array"}
+        ``"rgb_array"``: :meth:`render` gives env 0's picture as ``MazeEnv`` draws it
+        (or ``render_envs`` of them side by side).
     copy : bool
         Return copies of the observation and info arrays (the default, as
         ``SyncVectorEnv``); ``False`` returns the internal arrays, which the
         next ``step`` overwrites: fastest, for callers that copy what they keep.
+    autoreset_mode : AutoresetMode or str
+        Gymnasium's auto-reset modes: ``NEXT_STEP`` (the default), ``SAME_STEP``
+        (the done step returns the next episode's first observation; the last one
+        and its infos are in ``infos["final_obs"]``, ``infos["final_info"]``) or
+        ``DISABLED`` (the caller resets ended envs with
+        ``reset(options={"reset_mask": mask})``). A keyword, so that
+        ``gymnasium.make_vec(..., autoreset_mode=...)`` passes it on.
+    action_mode, compass
+        As for :class:`~meiro.rl.env.MazeEnv`: ``"heading"`` turns, with a view that
+        turns with the agent; ``compass=True`` adds the goal's direction.
+    threads : int
+        Step disjoint slices of the envs on this many threads at once (numba
+        releases the GIL): the same trajectories as one thread. At most ``num_envs``.
+    render_envs : int
+        How many envs :meth:`render` draws, side by side (1 to ``num_envs``).
 
     Examples
     --------
@@ -290,23 +169,37 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarra
     meiro.errors.MazeError: actions[0] must be 0 (north), 1 (east), 2 (south) or 3 (west), got 5
     """
 
-    metadata = {"render_modes": [], "autoreset_mode": AutoresetMode.NEXT_STEP}
+    metadata = {"render_modes": ["rgb_array"], "autoreset_mode": AutoresetMode.NEXT_STEP}
 
     def __init__(self, num_envs: int = 1, width: int = 8, height: int = 8, algorithm: str = "dig",
                  goal: str = "corner", braid: float = 0.0, max_steps: int | None = None,
                  render_mode: str | None = None, step_reward: float = -0.01,
                  goal_reward: float = 1.0, view: int | None = None, obs_mode: str = "grid",
-                 copy: bool = True) -> None:
+                 copy: bool = True, *, autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
+                 action_mode: str = "move", compass: bool = False, threads: int = 1,
+                 render_envs: int = 1) -> None:
         self.num_envs = _check_num_envs(num_envs)
-        if render_mode is not None:
-            raise MazeError(f"render_mode must be None for MazeVectorEnv, got {render_mode!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise MazeError(f"render_mode must be None or 'rgb_array' for MazeVectorEnv, got {render_mode!r}")
+        self.autoreset_mode = _check_autoreset_mode(autoreset_mode)
+        self.threads = whole(threads, "threads", 1, error=MazeError)
+        if self.threads > self.num_envs:
+            raise MazeError(f"threads must be at most num_envs={self.num_envs} (each steps a slice of "
+                            f"the envs), got {self.threads}")
+        self.render_envs = whole(render_envs, "render_envs", 1, self.num_envs, error=MazeError)
         # one MazeEnv checks the options exactly as a single env does, and holds them
         self._template = MazeEnv(width, height, algorithm=algorithm, goal=goal, braid=braid,
                                  max_steps=max_steps, step_reward=step_reward,
-                                 goal_reward=goal_reward, view=view, obs_mode=obs_mode)
-        self.render_mode, self.copy = None, bool(copy)
+                                 goal_reward=goal_reward, view=view, obs_mode=obs_mode,
+                                 action_mode=action_mode, compass=compass)
+        self.metadata = {**type(self).metadata, "autoreset_mode": self.autoreset_mode}
+        self._mode = _MODE_CODES[self.autoreset_mode]
+        self.render_mode, self.copy = render_mode, bool(copy)
         self.view, self.obs_mode = self._template.view, self._template.obs_mode
-        self.single_action_space = spaces.Discrete(4)
+        self.action_mode, self.compass = self._template.action_mode, self._template.compass
+        self._turn = self.action_mode == "heading"
+        self.single_action_space = self._template.action_space
+        self._pool: ThreadPoolExecutor | None = None
         n = self.num_envs
         try:
             self.action_space = batch_space(self.single_action_space, n)
@@ -319,6 +212,8 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarra
             self._all.flags.writeable = False
         except (MemoryError, ValueError) as exc:  # numpy says "array is too big" as a ValueError
             raise MazeError(f"num_envs={n} envs need more memory than there is ({exc})") from None
+        # the slices of the envs the threads step, [bounds[t], bounds[t + 1])
+        self._bounds = [n * t // self.threads for t in range(self.threads + 1)]
         self._take_options(resize=True)
 
     def _take_options(self, resize: bool) -> None:
@@ -371,7 +266,7 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarra
         return self.get_attr(name)
 
     def get_attr(self, name: str) -> tuple[Any, ...]:
-        """The value of an option (or ``view``, ``obs_mode``) of every env, one per env."""
+        """The value of an option (or ``view``, ``obs_mode``, ...) of every env, one per env."""
         if name not in _ATTRIBUTES:
             raise MazeError(f"MazeVectorEnv has no per-env attribute {name!r}; "
                             f"it has: {', '.join(_ATTRIBUTES)} (and call('set_options', ...))")
@@ -391,7 +286,7 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarra
 
     def _allocate(self) -> None:
         """The arrays of one size of maze (built again when a new size is set)."""
-        n, pad = self.num_envs, self.view or 0
+        n, pad, threads = self.num_envs, self.view or 0, self.threads
         rows, cols = 2 * self.height + 1, 2 * self.width + 1
         self._base = np.full((n, rows + 2 * pad, cols + 2 * pad), _WALL, np.uint8)
         side = None if self.view is None else 2 * self.view + 1
@@ -400,63 +295,247 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarra
         # channel per block value, each of an observation's shape)
         self._onehot = (np.zeros((n, 4, *self._obs.shape[1:]), np.uint8)
                         if self.obs_mode == "onehot" else None)
+        self._compass = np.zeros((n if self.compass else 0, 2), np.float32)
         self._pos = np.zeros((n, 2), np.int64)
+        self._start_pos = np.zeros((n, 2), np.int64)  # (for render)
         self._goal = np.zeros((n, 2), np.int64)
+        self._heading = np.full(n, _START_HEADING, np.int64)
         self._steps = np.zeros(n, np.int64)
         self._shortest = np.zeros(n, np.int64)
         self._seed = np.zeros(n, np.int64)
-        self._pending = np.zeros(n, np.bool_)  # ended last step: reset on the next one
+        self._pending = np.zeros(n, np.bool_)  # ended last step: reset on the next one (or by the caller)
         self._resetting = np.zeros(n, np.bool_)
         self._rewards = np.zeros(n, np.float64)
         self._terminated = np.zeros(n, np.bool_)
         self._truncated = np.zeros(n, np.bool_)
-        self._grid = np.empty((rows, cols), np.bool_)  # where each new maze is carved
+        # SAME_STEP: which envs ended this step, their last observations and infos (rows of
+        # _final: position (2), goal (2), steps, shortest, seed, heading)
+        same = self.autoreset_mode == AutoresetMode.SAME_STEP
+        self._ended = np.zeros(n, np.bool_)
+        self._final_obs = np.zeros((n if same else 0, *self._obs.shape[1:]), np.uint8)
+        self._final_compass = np.zeros((n if same and self.compass else 0, 2), np.float32)
+        self._final = np.zeros((8, n if same else 0), np.int64)
+        # each thread's scratch: where its new mazes are carved, and the solver's moves
+        self._grids = np.empty((threads, rows, cols), np.bool_)
         self._allowed = allowed_blocks(np.ones((self.height, self.width), bool)).ravel()
-        self._moves = np.empty((self.width + 2) * (self.height + 2), np.uint8)
+        self._moves = np.empty((threads, (self.width + 2) * (self.height + 2)), np.uint8)
+        self._scratch = [(self._grids[t], self._moves[t]) for t in range(threads)]  # (views made once)
         self._started = False
         # with copy=False the same infos (and masks) are handed out every step: no allocation
         self._shared_infos = self._infos_of(lambda array: array)
+        self._shared_obs: Any = None
 
     def reset(self, *, seed: int | list[int | None] | None = None,
-              options: dict[str, Any] | None = None) -> tuple[NDArray[np.uint8], dict[str, np.ndarray]]:
-        """Start every env on a new maze; env ``i`` is seeded with ``seed + i``. Returns ``(obs, infos)``."""
+              options: dict[str, Any] | None = None) -> tuple[Any, dict[str, np.ndarray]]:
+        """Start every env (or those of ``options["reset_mask"]``) on a new maze; env ``i`` is
+        seeded with ``seed + i``. Returns ``(obs, infos)``.
+
+        ``options["mazes"]``: :class:`~meiro.maze.Maze` objects of the env's size to play
+        instead of new ones, one per env (or one per env of the mask); ``None`` in the
+        list draws that env's maze as usual. A chosen maze uses no seed: the env's
+        next mazes are the ones it would have drawn. With a mask, the infos hold the
+        masked envs' values (``_key`` masks are the mask), as in ``SyncVectorEnv``.
+
+        Examples
+        --------
+        >>> import meiro
+        >>> envs = MazeVectorEnv(3, width=4, height=4, view=1)
+        >>> _ = envs.reset(seed=0)
+        >>> maze = meiro.generate(4, 4, seed=42, algorithm="prim")
+        >>> mask = np.array([False, True, False])
+        >>> obs, info = envs.reset(options={"reset_mask": mask, "mazes": [maze]})
+        >>> info["seed"].tolist(), info["_seed"].tolist()
+        ([0, 42, 0], [False, True, False])
+        """
         seeds = self._seeds(seed)
-        if options:
-            raise MazeError(f"options are not supported by MazeVectorEnv yet, got {sorted(options)!r}")
+        mask, mazes, lengths = self._reset_options(options)
+        n = self.num_envs
+        if mask is not None and not self._started:
+            raise MazeError("reset every env first (reset() without a reset_mask): "
+                            "a reset_mask resets some of them again")
+        which = np.arange(n) if mask is None else np.flatnonzero(mask)
         if isinstance(seed, (int, np.integer)):
             super().reset(seed=int(seed))
-        for i, s in enumerate(seeds):
-            if s is not None or self._rngs[i] is None:
-                self._rngs[i] = seeding.np_random(s)[0]
+        for i in which:
+            if seeds[i] is not None or self._rngs[i] is None:
+                self._rngs[i] = seeding.np_random(seeds[i])[0]
                 self._queued[i] = SEEDS_AHEAD  # the seeds drawn from the old generator are void
-        self._start(np.arange(self.num_envs))
-        self._pending[:] = False
-        self._terminated[:] = False
-        self._truncated[:] = False
+        chosen = [i for i in which if mazes[i] is not None]
+        self._start(np.array([i for i in which if mazes[i] is None], np.int64))
+        for i in chosen:
+            maze = mazes[i]
+            assert maze is not None  # (chosen)
+            self._put(int(i), maze, lengths[i])
+        _observe_envs(np.array(chosen, np.int64), self._base, self._pos, self._goal, self._heading,
+                      self._view_code, self._turn, self._obs, self._compass)
+        self._pending[which] = False
+        self._terminated[which] = False
+        self._truncated[which] = False
+        self._ended[:] = False
         self._started = True
-        return self._observation(), self._infos()
+        if mask is None:
+            return self._observation(), self._infos()
+        infos = self._infos_of(np.copy)
+        for key in list(infos):
+            if key.startswith("_"):
+                infos[key] = mask.copy()
+            else:
+                infos[key][~mask] = 0
+        return self._observation(), infos
 
-    def step(self, actions: ArrayLike) -> tuple[NDArray[np.uint8], NDArray[np.float64], NDArray[np.bool_],
-                                               NDArray[np.bool_], dict[str, np.ndarray]]:
+    def _reset_options(self, options: dict[str, Any] | None
+                       ) -> tuple[NDArray[np.bool_] | None, list[Maze | None], list[int]]:
+        """``options`` checked whole before anything changes: the mask (or None), a maze (or
+        None) per env, and each chosen maze's shortest path length."""
+        n = self.num_envs
+        mazes: list[Maze | None] = [None] * n
+        lengths = [0] * n
+        if not options:
+            return None, mazes, lengths
+        if not isinstance(options, dict):
+            raise MazeError(f"options must be a dict, got {type(options).__name__}")
+        unknown = sorted(set(options) - {"reset_mask", "mazes"}, key=str)
+        if unknown:
+            hint = " (one per env: 'mazes')" if "maze" in unknown else ""
+            raise MazeError(f"unknown reset option {unknown[0]!r}{hint}; MazeVectorEnv's reset takes: "
+                            "reset_mask, mazes")
+        mask = _check_mask(options["reset_mask"], n) if "reset_mask" in options else None
+        if "mazes" in options:
+            given = options["mazes"]
+            which = np.arange(n) if mask is None else np.flatnonzero(mask)
+            if not isinstance(given, (list, tuple)):
+                raise MazeError(f"options['mazes'] must be a list of Maze (or None), got {type(given).__name__}")
+            if len(given) not in (n, len(which)):
+                masked = "" if mask is None else f" or one per masked env ({len(which)})"
+                raise MazeError(f"options['mazes'] needs one maze per env ({n}){masked}, got {len(given)}")
+            from ..solvers import solve
+
+            for k, maze in enumerate(given):
+                i = k if len(given) == n else int(which[k])
+                if maze is None:
+                    continue
+                if not isinstance(maze, Maze) or maze.shape != self._template.maze_shape:
+                    got = (f"one of {maze.shape[1] // 2}x{maze.shape[0] // 2}" if isinstance(maze, Maze)
+                           else type(maze).__name__)
+                    raise MazeError(f"options['mazes'][{k}] must be a Maze of {self.width}x{self.height} "
+                                    f"cells (the envs' size), got {got}")
+                if mask is not None and not mask[i]:
+                    continue  # one per env, but this env is not reset
+                maze.check()
+                mazes[i], lengths[i] = maze, solve(maze).length
+        return mask, mazes, lengths
+
+    def _put(self, i: int, maze: Maze, shortest: int) -> None:
+        """Env ``i`` on ``maze`` (checked): its padded grid, position and infos."""
+        pad = self.view or 0
+        rows, cols = maze.shape
+        self._base[i] = _WALL
+        self._base[i, pad:pad + rows, pad:pad + cols] = maze.grid
+        self._base[i, pad + maze.goal[0], pad + maze.goal[1]] = _GOAL
+        self._pos[i] = self._start_pos[i] = maze.start
+        self._goal[i] = maze.goal
+        self._heading[i] = _START_HEADING
+        self._steps[i] = 0
+        self._shortest[i] = shortest
+        self._seed[i] = -1 if maze.seed is None else maze.seed
+
+    def step(self, actions: ArrayLike) -> tuple[Any, NDArray[np.float64], NDArray[np.bool_],
+                                               NDArray[np.bool_], dict[str, Any]]:
         """Step every env (one compiled call); returns ``(obs, rewards, terminated, truncated, infos)``."""
         if not self._started:
             raise MazeError("call reset() before step() (and after a new size)")
         actions = self._check_actions(actions)
-        code, threshold, goal = self._codes
+        if self._mode == _DISABLED and self._pending.any():
+            i = int(np.argmax(self._pending))
+            raise MazeError(f"env {i}'s episode has ended: with autoreset_mode DISABLED, reset it "
+                            f"(reset(options={{'reset_mask': mask}})) before stepping it again")
         before: NDArray[np.int64] | None = None
         fresh: NDArray[np.bool_] | None = None
         if self._onehot is not None and self.view is None:  # what the one-hot update needs
             before, fresh = self._pos.copy(), self._pending.copy()
-        waiting = _step_all(self._base, self._pos, self._goal, self._steps, self._pending,
-                            self._resetting, actions, self.max_steps, self.step_reward,
-                            self.goal_reward, self._view_code, self._obs, self._rewards,
-                            self._terminated, self._truncated, self._queue, self._queued, code,
-                            self.width, self.height, threshold, self._allowed, goal, self._grid,
-                            self._shortest, self._seed, self._moves)
+        waiting = self._run(actions)
         if waiting:  # once per SEEDS_AHEAD episodes of an env: more seeds from its generator
             self._start(np.flatnonzero(self._resetting))
+        if fresh is not None and self._mode == _SAME_STEP:
+            fresh |= self._ended
+        infos = self._infos()
+        if self._mode == _SAME_STEP and self._ended.any():
+            infos = {**infos, **self._final_infos()}
         return (self._observation(before, fresh), self._out(self._rewards), self._out(self._terminated),
-                self._out(self._truncated), self._infos())
+                self._out(self._truncated), infos)
+
+    def _run(self, actions: NDArray[np.int64]) -> int:
+        """Step every env: one compiled call per slice, the slices on the threads at once."""
+        if self.threads == 1:
+            return self._part(0, actions)
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(self.threads - 1, thread_name_prefix="meiro-envs")
+        others = [self._pool.submit(self._part, t, actions) for t in range(1, self.threads)]
+        waiting = self._part(0, actions)  # this thread steps the first slice meanwhile
+        return waiting + sum(future.result() for future in others)
+
+    def _part(self, t: int, actions: NDArray[np.int64]) -> int:
+        """Step slice ``t`` of the envs (compiled, without the GIL)."""
+        code, threshold, goal = self._codes
+        waiting: int = _step_envs(
+            self._bounds[t], self._bounds[t + 1], self._mode, self._turn, self._base, self._pos,
+            self._start_pos, self._goal, self._heading, self._steps, self._pending, self._resetting,
+            actions, self.max_steps, self.step_reward, self.goal_reward, self._view_code, self._obs,
+            self._compass, self._rewards, self._terminated, self._truncated, self._ended,
+            self._final_obs, self._final_compass, self._final, self._queue, self._queued, code,
+            self.width, self.height, threshold, self._allowed, goal, self._scratch[t][0], self._shortest,
+            self._seed, self._scratch[t][1])
+        return waiting
+
+    def render(self) -> NDArray[np.uint8] | None:  # type: ignore[override]
+        """Env 0's picture as :meth:`meiro.rl.env.MazeEnv.render` draws it (``rgb_array``), or
+        the first ``render_envs`` side by side (rows of ``ceil(sqrt(k))``, a block's gap).
+
+        Examples
+        --------
+        >>> envs = MazeVectorEnv(4, width=3, height=2, render_mode="rgb_array", render_envs=4)
+        >>> _ = envs.reset(seed=0)
+        >>> envs.render().shape      # 2 x 2 mazes of 5 x 7 blocks, 8 pixels a block, a block apart
+        (88, 120, 3)
+        """
+        if self.render_mode is None or not self._started:
+            return None
+        from ..render.palette import Palette
+        from .env import AGENT_RGB, RGB_BLOCK
+
+        table = Palette().table()
+        pad, (rows, cols) = self.view or 0, self._template.maze_shape
+        frames = []
+        for i in range(self.render_envs):
+            classes = (self._base[i, pad:pad + rows, pad:pad + cols] == _WALL).astype(np.uint8)
+            classes[tuple(self._start_pos[i])] = START
+            classes[tuple(self._goal[i])] = GOAL
+            frame: NDArray[np.uint8] = table[classes].repeat(RGB_BLOCK, axis=0).repeat(RGB_BLOCK, axis=1)
+            r, c = self._pos[i]
+            frame[r * RGB_BLOCK:(r + 1) * RGB_BLOCK, c * RGB_BLOCK:(c + 1) * RGB_BLOCK] = AGENT_RGB
+            frames.append(frame)
+        if len(frames) == 1:
+            return frames[0]
+        across = int(np.ceil(np.sqrt(len(frames))))
+        down = -(-len(frames) // across)
+        h, w = frames[0].shape[:2]
+        gap = RGB_BLOCK
+        picture = np.full((down * h + (down - 1) * gap, across * w + (across - 1) * gap, 3), 255, np.uint8)
+        for k, frame in enumerate(frames):
+            y, x = divmod(k, across)
+            picture[y * (h + gap):y * (h + gap) + h, x * (w + gap):x * (w + gap) + w] = frame
+        return picture
+
+    def close_extras(self, **kwargs: Any) -> None:
+        """Stop the threads (if any)."""
+        if self._pool is not None:
+            self._pool.shutdown()
+            self._pool = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state["_pool"] = None  # threads do not pickle: the copy starts its own when it steps
+        return state
 
     def _seeds(self, seed: object) -> list[int | None]:
         if seed is None:
@@ -476,23 +555,27 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarra
             return [None if s is None else int(s) for s in seed]
         raise TypeError(f"seed must be an int, a list of ints or None, got {type(seed).__name__}")
 
+    def _action_words(self) -> str:
+        if self._turn:
+            return "0 (turn left), 1 (turn right) or 2 (forward)"
+        return "0 (north), 1 (east), 2 (south) or 3 (west)"
+
     def _check_actions(self, actions: ArrayLike) -> NDArray[np.int64]:
         array = np.asarray(actions)
+        high = 2 if self._turn else 3
         if array.shape != (self.num_envs,):
             raise MazeError(f"actions must have shape ({self.num_envs},), one per env, "
                             f"got shape {array.shape}")
         if array.dtype.kind not in "iu":
-            raise MazeError(f"actions must be whole numbers 0..3, got dtype {array.dtype}")
+            raise MazeError(f"actions must be whole numbers 0..{high}, got dtype {array.dtype}")
         if array.dtype != np.int64:
-            if array.dtype == np.uint64 and array.size and array.max() > 3:
-                bad = int(np.argmax(array > 3))
-                raise MazeError(f"actions[{bad}] must be 0 (north), 1 (east), 2 (south) or "
-                                f"3 (west), got {array[bad]}")
+            if array.dtype == np.uint64 and array.size and array.max() > high:
+                bad = int(np.argmax(array > high))
+                raise MazeError(f"actions[{bad}] must be {self._action_words()}, got {array[bad]}")
             array = array.astype(np.int64)
-        bad = _first_bad_action(array)
+        bad = _first_bad_action(array, high)
         if bad >= 0:
-            raise MazeError(f"actions[{bad}] must be 0 (north), 1 (east), 2 (south) or 3 (west), "
-                            f"got {array[bad]}")
+            raise MazeError(f"actions[{bad}] must be {self._action_words()}, got {array[bad]}")
         return array
 
     def _start(self, which: NDArray[np.integer[Any]]) -> None:
@@ -506,22 +589,56 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarra
                 self._queued[i] = 0
         code, threshold, goal = self._codes
         _start_episodes(which, self._queue, self._queued, code, self.width, self.height, threshold,
-                        self._allowed, goal, self._grid, self._base, self._view_code, self._obs,
-                        self._pos, self._goal, self._steps, self._shortest, self._seed, self._moves)
+                        self._allowed, goal, self._grids[0], self._base, self._view_code, self._turn,
+                        self._obs, self._compass, self._pos, self._start_pos, self._goal, self._heading,
+                        self._steps, self._shortest, self._seed, self._moves[0])
 
     @property
     def _view_code(self) -> int:
         return -1 if self.view is None else self.view
 
     def _observation(self, before: NDArray[np.int64] | None = None,
-                     fresh: NDArray[np.bool_] | None = None) -> NDArray[np.uint8]:
+                     fresh: NDArray[np.bool_] | None = None) -> Any:
+        blocks: NDArray[np.uint8] = self._obs
         if self._onehot is not None:
             if before is None or fresh is None:
                 _one_hot(self._obs, self._onehot)
             else:  # a full grid after a step: two blocks an env (or a new maze)
                 _one_hot_moved(self._obs, self._onehot, before, self._pos, fresh)
-            return self._out(self._onehot)
-        return self._out(self._obs)
+            blocks = self._onehot
+        if self.compass:
+            if self.copy:
+                return {"view": blocks.copy(), "compass": self._compass.copy()}
+            if self._shared_obs is None or self._shared_obs["view"] is not blocks:
+                self._shared_obs = {"view": blocks, "compass": self._compass}
+            return self._shared_obs
+        return self._out(blocks)
+
+    def _single_final_obs(self, i: int) -> Any:
+        """Env ``i``'s last observation of the episode that ended (SAME_STEP), as MazeEnv gives it."""
+        blocks = self._final_obs[i].copy()
+        if self._onehot is not None:
+            blocks = (blocks == _CHANNELS).view(np.uint8)
+        if self.compass:
+            return {"view": blocks, "compass": self._final_compass[i].copy()}
+        return blocks
+
+    def _final_infos(self) -> dict[str, Any]:
+        """``final_obs`` and ``final_info`` of the envs whose episode ended this step (SAME_STEP),
+        laid out as ``SyncVectorEnv`` lays them out (zeros and None where none ended)."""
+        ended = self._ended.copy()
+        final_obs = np.full(self.num_envs, None, dtype=object)
+        for i in np.flatnonzero(ended):
+            final_obs[i] = self._single_final_obs(int(i))
+        rows = self._final
+        values = {"position": rows[0:2].T, "goal": rows[2:4].T, "steps": rows[4],
+                  "shortest": rows[5], "seed": rows[6], "heading": rows[7]}
+        info: dict[str, Any] = {}
+        for key in self._info_keys:
+            value = values[key].copy()
+            value[~ended] = 0
+            info[key], info[f"_{key}"] = value, ended
+        return {"final_obs": final_obs, "_final_obs": ended, "final_info": info, "_final_info": ended}
 
     def _out(self, array: NDArray[_Item]) -> NDArray[_Item]:
         return array.copy() if self.copy else array
@@ -529,10 +646,15 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarra
     def _infos(self) -> dict[str, np.ndarray]:
         return self._infos_of(np.copy) if self.copy else self._shared_infos
 
+    @property
+    def _info_keys(self) -> tuple[str, ...]:
+        return _INFO_KEYS + (("heading",) if self._turn else ())
+
     def _infos_of(self, take: Callable[[NDArray[np.int64]], NDArray[np.int64]]) -> dict[str, np.ndarray]:
         infos: dict[str, np.ndarray] = {}
-        for key, array in zip(_INFO_KEYS, (self._pos, self._goal, self._steps, self._shortest,
-                                           self._seed)):
-            infos[key] = take(array)
+        arrays = {"position": self._pos, "goal": self._goal, "steps": self._steps,
+                  "shortest": self._shortest, "seed": self._seed, "heading": self._heading}
+        for key in self._info_keys:
+            infos[key] = take(arrays[key])
             infos[f"_{key}"] = self._all
         return infos
