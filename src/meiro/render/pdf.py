@@ -214,8 +214,11 @@ class PdfCanvas:
     """
 
     def __init__(self, width: float, height: float, title: str = "mazes",
-                 font: PdfFont | None = None):
+                 font: PdfFont | None = None, bleed: float = 0.0):
         self.width, self.height, self.title = width, height, title
+        # a bleed enlarges the sheet on every side around the trimmed page (``width`` x
+        # ``height``), which is drawn on as it is: its origin moves in by the bleed
+        self.bleed = bleed
         self.font = font  # a meiro.render.pdf_font.PdfFont for all text, or None: Helvetica, ASCII
         self.pages: list[bytes] = []  # the finished pages' compressed content streams
         self.ops: list[str] | None = None  # the operators of the page being drawn
@@ -224,6 +227,8 @@ class PdfCanvas:
         # a page's operators are compressed as soon as it is done: a sheet of many
         # large mazes holds one page of text at a time, not all of them
         if self.ops is not None:
+            if self.bleed:
+                self.ops.insert(0, f"1 0 0 1 {_f(self.bleed)} {_f(self.bleed)} cm")
             self.pages.append(zlib.compress("\n".join(self.ops).encode("latin-1"), 9))
             self.ops = None
 
@@ -363,9 +368,13 @@ class PdfCanvas:
                        b"/Encoding /WinAnsiEncoding >>")
         embedded = 4 + 2 * n_pages  # the embedded font's objects follow the pages
         fonts = "/F1 3 0 R" + (f" /F2 {embedded} 0 R" if self.font is not None else "")
+        b = self.bleed
+        boxes = f"/MediaBox [0 0 {_f(self.width + 2 * b)} {_f(self.height + 2 * b)}]"
+        if b:  # the print shop's cut, and the art that runs past it
+            boxes += (f" /BleedBox [0 0 {_f(self.width + 2 * b)} {_f(self.height + 2 * b)}]"
+                      f" /TrimBox [{_f(b)} {_f(b)} {_f(self.width + b)} {_f(self.height + b)}]")
         for i, content in enumerate(self.pages):
-            objects.append(f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {_f(self.width)} "
-                           f"{_f(self.height)}] /Resources << /Font << {fonts} >> >> "
+            objects.append(f"<< /Type /Page /Parent 2 0 R {boxes} /Resources << /Font << {fonts} >> >> "
                            f"/Contents {5 + 2 * i} 0 R >>".encode())
             objects.append(f"<< /Length {len(content)} /Filter /FlateDecode >>\nstream\n".encode()
                            + content + b"\nendstream")
