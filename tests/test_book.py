@@ -273,7 +273,7 @@ def test_without_a_japanese_font_one_line_says_how_to_get_one(tmp_path, monkeypa
     (["--font", "/no/such/font.ttf"], "cannot read the font"),
     (["--shape-text", "\U0010FFFD"], "U+10FFFD"),
     (["--paper", "a3"], "unknown paper 'a3'"),
-    (["--paper", "3x4in"], "too small for a maze book"),
+    (["--paper", "3x4in"], "too small to print mazes on"),
     (["--bleed", "2in"], "too large"),
     (["--difficulty", "extreme"], "invalid choice"),
 ])

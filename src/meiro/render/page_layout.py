@@ -76,7 +76,7 @@ def paper_size(paper: str) -> tuple[float, float]:
     >>> paper_size("2x3in")
     Traceback (most recent call last):
     ...
-    meiro.errors.MazeError: a 2x3in page is too small for a maze book: at least 90x120 mm
+    meiro.errors.MazeError: a 2x3in page is too small to print mazes on: at least 90x120 mm
     >>> paper_size("a3")
     Traceback (most recent call last):
     ...
@@ -94,7 +94,7 @@ def paper_size(paper: str) -> tuple[float, float]:
                 break
             if not (width >= LEAST_TRIM[0] - 1e-6 and height >= LEAST_TRIM[1] - 1e-6):
                 if width > 0 and height > 0 and width < 1e6 and height < 1e6:
-                    raise MazeError(f"a {paper} page is too small for a maze book: at least "
+                    raise MazeError(f"a {paper} page is too small to print mazes on: at least "
                                     f"{LEAST_TRIM[0] / MM:.0f}x{LEAST_TRIM[1] / MM:.0f} mm")
                 break
             if width > 5000 or height > 5000:

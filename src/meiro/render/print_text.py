@@ -111,7 +111,7 @@ def sheet_texts(lang: str, title: str) -> str:
     >>> "ゴール" in sheet_texts("ja", "めいろ")
     True
     """
-    keys = ("start", "goal", "answers", "page_of", "maze_note", "no_path")
+    keys = ("start", "goal", "answers", "page_of", "maze_note", "no_path", "name")
     values = dict(n=0, total=0, w=0, h=0, algorithm="dig", seed=0)
     return title + "".join(word(lang, k, **values) for k in keys) + kind_texts(lang) + "0123456789x"
 
