@@ -82,6 +82,10 @@ def is_white(pixels):
     return bool((pixels.min(axis=1) > 235).all())
 
 
+def is_shaded(pixels):  # the light grey outside a shape: neither ink nor paper
+    return bool(((pixels.min(axis=1) > 190) & (pixels.max(axis=1) < 235)).all())
+
+
 ANSWER = Palette().answer
 
 
@@ -107,8 +111,10 @@ def check_walls(img, maze, frame, dpi):
             pixels = sample(img, left + c * unit, top + r * unit, dpi)
             if any(sides):
                 assert is_ink(pixels) == bool(grid[r, c]), (r, c)
-            else:
-                assert is_white(pixels), (r, c)
+            elif len(sides) == 2:  # between two cells outside the shape: shaded grey, no wall
+                assert is_shaded(pixels), (r, c)
+            else:  # on the rectangle's edge beside a cell outside the shape: no wall
+                assert not is_ink(pixels), (r, c)
             checked += 1
     return checked
 

@@ -53,6 +53,9 @@ HEADER, FOOTER, LABEL = 26.0, 18.0, 18.0
 PAD = 8.0
 #: The narrowest cell printed, in points (2.5 mm).
 MIN_CELL = 2.5 * MM
+#: The shade of the parts of a shaped maze's rectangle outside the shape (a light grey that
+#: prints on any printer and is never taken for a passage).
+OUTSIDE = (216, 216, 216)
 #: Most mazes on one page.
 MAX_PER_PAGE = 12
 #: Type sizes: the cover's title, and the most lines it may take.
@@ -220,6 +223,13 @@ def check_kind_legible(kind: str, size: tuple[int, ...], paper: str, per_page: i
                     f"choose a smaller --size, fewer --per-page or a larger paper")
 
 
+def _cell_runs(line: NDArray[np.bool_]) -> list[tuple[int, int]]:
+    """The runs of True in ``line`` as (first, last), single ones too."""
+    padded = np.concatenate(([False], line, [False])).astype(np.int8)
+    edges = np.flatnonzero(np.diff(padded)).reshape(-1, 2)
+    return [(int(a), int(b) - 1) for a, b in edges]
+
+
 def _runs(line: NDArray[np.bool_]) -> list[tuple[int, int]]:
     padded = np.concatenate(([False], line, [False])).astype(np.int8)
     edges = np.flatnonzero(np.diff(padded)).reshape(-1, 2)
@@ -276,6 +286,11 @@ def draw_maze(pdf: PdfCanvas, maze: Maze, frame: tuple[float, float, float], pal
     def at(r: int, c: int) -> tuple[float, float]:
         return left + c * unit, top + r * unit
 
+    outside = maze.grid[1::2, 1::2]  # cells a shape leaves out: shaded, never white rooms
+    if outside.any():
+        pdf.fill_color(OUTSIDE)
+        for r, (a, b) in ((r, run) for r in range(outside.shape[0]) for run in _cell_runs(outside[r])):
+            pdf.rect(left + 2 * a * unit, top + 2 * r * unit, 2 * (b - a + 1) * unit, 2 * unit)
     draw_marks(pdf, maze, at, unit, palette, path)
     draw_walls(pdf, at, drawn_walls(maze.grid), max(0.6, min(1.6, unit * 0.25)))
 
