@@ -281,6 +281,8 @@ def test_without_a_japanese_font_one_line_says_how_to_get_one(tmp_path, monkeypa
     (["--paper", "a3"], "unknown paper 'a3'"),
     (["--paper", "3x4in"], "too small to print mazes on"),
     (["--bleed", "2in"], "too large"),
+    (["--shape-text", "迷", "--size", "12x12"], "recognisable as a maze from"),
+    (["--shape-text", "迷", "--per-page", "12"], "needs more cells a side"),
     (["--difficulty", "extreme"], "invalid choice"),
 ])
 @needs_japanese_font
@@ -549,3 +551,16 @@ def test_trim_size_and_bleed_set_the_boxes(tmp_path):
     assert b"/MediaBox [0 0 630 810]" in data and b"/TrimBox [9 9 621 801]" in data
     assert b"/BleedBox [0 0 630 810]" in data
     assert subprocess.run(["qpdf", "--check", str(target)], capture_output=True).returncode == 0
+
+
+@needs_japanese_font
+def test_a_character_is_carved_at_a_size_it_reads_at():
+    from meiro.generators.shapes import _text_topology, legible_text_side
+
+    side = legible_text_side("迷")
+    assert 16 <= side <= 40
+    reference = _text_topology("迷", 64, None)
+    assert _text_topology("迷", side, None)[:2] == reference[:2]
+    assert _text_topology("迷", 10, None) != reference  # at 10 cells 迷 is a blot
+    book = plan_book(3, seed=1, mask_for=lambda w, h: shape_mask("text", w, h, text="迷"), smallest=side)
+    assert all(min(b.maze.width, b.maze.height) >= side for b in book)

@@ -123,9 +123,11 @@ def run(args: argparse.Namespace) -> int:
     check_title(title, args.paper, font)  # a title too long for the cover costs no maze
 
     mask_for = shape_masks(args)
+    largest = largest_legible(args.paper, args.per_page)
+    least = text_side(args, largest) if args.shape_text else None
     book = plan_book(args.count, book_seed, size=args.size, level=args.difficulty,
                      algorithm=args.algorithm, goal=args.goal, mask_for=mask_for,
-                     largest=largest_legible(args.paper, args.per_page), ramp=args.ramp)
+                     largest=largest, ramp=args.ramp, smallest=least)
     return _write(args, book, title, lang, book_seed, font, cover_maze(book_seed))
 
 
@@ -211,6 +213,25 @@ def shape_masks(args: argparse.Namespace) -> Callable[[int, int], NDArray[np.boo
     if text:
         mask_for(12, 12)  # a character the font lacks is refused before the mazes are made
     return mask_for
+
+
+def text_side(args: argparse.Namespace, largest: tuple[int, int]) -> int:
+    """The fewest cells a side at which ``--shape-text`` reads as its character
+    (:func:`meiro.generators.shapes.legible_text_side`), checked against ``--size`` and
+    against the ``largest`` size the page holds."""
+    from ..errors import MazeError
+    from ..generators.shapes import legible_text_side
+
+    text = args.shape_text
+    least = legible_text_side(text, args.font, most=max(largest))
+    if least is None or least > min(largest):
+        raise MazeError(f"{text!r} needs more cells a side to be recognisable than {args.paper} paper with "
+                        f"{args.per_page} a page holds (at most {largest[0]}x{largest[1]}); choose fewer "
+                        f"--per-page or a larger --paper")
+    if args.size is not None and min(args.size) < least:
+        raise MazeError(f"{text!r} is recognisable as a maze from {least}x{least} cells; choose "
+                        f"--size {least}x{least} or larger")
+    return least
 
 
 def _run_kind(args: argparse.Namespace, lang: str, title: str) -> int:

@@ -289,8 +289,9 @@ def draw_maze(pdf: PdfCanvas, maze: Maze, frame: tuple[float, float, float], pal
     outside = maze.grid[1::2, 1::2]  # cells a shape leaves out: shaded, never white rooms
     if outside.any():
         pdf.fill_color(OUTSIDE)
-        for r, (a, b) in ((r, run) for r in range(outside.shape[0]) for run in _cell_runs(outside[r])):
-            pdf.rect(left + 2 * a * unit, top + 2 * r * unit, 2 * (b - a + 1) * unit, 2 * unit)
+        for row in range(outside.shape[0]):
+            for a, b in _cell_runs(outside[row]):
+                pdf.rect(left + 2 * a * unit, top + 2 * row * unit, 2 * (b - a + 1) * unit, 2 * unit)
     draw_marks(pdf, maze, at, unit, palette, path)
     draw_walls(pdf, at, drawn_walls(maze.grid), max(0.6, min(1.6, unit * 0.25)))
 

@@ -228,9 +228,11 @@ def _one(grade_: str, side: int, seeds: Iterator[int], *, size: tuple[int, int] 
         made = grade_maze(maze)
         if made.grade == grade_:
             return made
-        if tries % 3 == 2 and size is None:  # three seeds missed: another size
+        if tries % 3 == 2:  # three seeds missed: another size, if there is one
             step = 1 if GRADES.index(made.grade) < GRADES.index(grade_) else -1
-            side = max(least, min(cap, side + step))
+            if size is not None or not least <= side + step <= cap:
+                break  # the size is given, or the page or the shape allows no other
+            side += step
         if tries >= TRIES_PER_MAZE:
             break
     if strict or made is None:
