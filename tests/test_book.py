@@ -564,3 +564,13 @@ def test_a_character_is_carved_at_a_size_it_reads_at():
     assert _text_topology("迷", 10, None) != reference  # at 10 cells 迷 is a blot
     book = plan_book(3, seed=1, mask_for=lambda w, h: shape_mask("text", w, h, text="迷"), smallest=side)
     assert all(min(b.maze.width, b.maze.height) >= side for b in book)
+
+
+def test_pairs_put_an_easier_and_a_harder_maze_on_each_page(tmp_path):
+    target, listing = tmp_path / "book.pdf", tmp_path / "book.json"
+    assert main(["book", "--lang", "en", "--count", "8", "--seed", "2", "--pairs", "--manifest", str(listing),
+                 "-o", str(target)]) == 0
+    mazes = json.loads(listing.read_text("utf-8"))["mazes"]
+    pages = [mazes[i:i + 2] for i in range(0, 8, 2)]
+    assert all(a["page"] == b["page"] and a["effort"] < b["effort"] for a, b in pages)
+    assert len({a["page"] for a, _ in pages}) == 4

@@ -66,6 +66,9 @@ def add_parser(subparsers: Subparsers) -> None:
                         "steep (20/40/40)")
     p.add_argument("--per-page", type=whole_number(1, 12), default=2, metavar="N",
                    help="mazes a page (default 2)")
+    p.add_argument("--pairs", action="store_true",
+                   help="two mazes a page, an easier and a harder one side by side (the first half "
+                        "of the book with the second), for two children or a second try")
     p.add_argument("--title", default=None, help="title on the cover and every page")
     p.add_argument("--lang", default=None, choices=("ja", "en"),
                    help="language of the printed words (default: Japanese on a Japanese locale, else English)")
@@ -88,7 +91,7 @@ def add_parser(subparsers: Subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Write the booklet; the exit status."""
-    from ..render.booklet import GROWTH, plan_book
+    from ..render.booklet import GROWTH, SHAPE_LEAST, plan_book
     from ..generators import resolve_seed
     from ..render.book import book_texts, check_legible, check_title, largest_legible
     from ..text.messages import default_language
@@ -101,6 +104,8 @@ def run(args: argparse.Namespace) -> int:
     from ..render.page_layout import check_bleed
 
     one_output(args.output, ".pdf", "booklet")  # before the work: a wrong place costs nothing
+    if args.pairs:
+        args.per_page = 2  # an easy and a hard maze on each page
     if args.manifest is not None:
         one_output(args.manifest, ".json", "manifest")
     check_paper(args.paper)
@@ -124,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
 
     mask_for = shape_masks(args)
     largest = largest_legible(args.paper, args.per_page)
-    least = text_side(args, largest) if args.shape_text else None
+    least = text_side(args, largest) if args.shape_text else SHAPE_LEAST.get(args.shape or "")
     book = plan_book(args.count, book_seed, size=args.size, level=args.difficulty,
                      algorithm=args.algorithm, goal=args.goal, mask_for=mask_for,
                      largest=largest, ramp=args.ramp, smallest=least)
@@ -147,6 +152,10 @@ def _write(args: argparse.Namespace, book: list[BookMaze], title: str, lang: str
     """Write the booklet (and its manifest, when asked for); the exit status."""
     from ..io.writing import write_atomic
     from ..render.book import book_pages, keys_that_fit, render_book
+    from ..render.booklet import pair_easy_hard
+
+    if args.pairs:
+        book = pair_easy_hard(book)
 
     keys = None if args.full_answers else keys_that_fit(book, args.paper, args.keys_per_page)
     pdf = render_book(book, title=title, lang=lang, paper=args.paper, per_page=args.per_page,

@@ -65,7 +65,7 @@ COVER_TITLE, COVER_LINES = 30.0, 3
 KEYS_PER_PAGE, MAX_KEYS = 6, 9
 MIN_KEY_CELL = 1.2 * MM
 #: The start and goal's names beside a maze: type size and the room kept for them.
-MARK_TEXT, MARK_ROOM = 7.0, 10.0
+MARK_TEXT, MARK_ROOM = 8.0, 11.0
 
 
 @dataclass(frozen=True)

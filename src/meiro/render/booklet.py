@@ -51,6 +51,9 @@ RECIPES = {g: (plan[0], plan[1]) for g, plan in GRADE_PLAN.items()}
 RAMPS = {"gentle": (0.5, 0.3, 0.2), "even": (1 / 3, 1 / 3, 1 / 3), "steep": (0.2, 0.4, 0.4)}
 #: The smallest side of a maze carved in a shape: below it a star or a heart is a few cells.
 SHAPE_MIN = 10
+#: Shapes that need more cells to show their outline: a star's points are a cell or two wide
+#: below 14 cells, and it reads as a plus.
+SHAPE_LEAST = {"star": 14}
 #: Most candidate mazes made per maze wanted before the closest is taken.
 TRIES_PER_MAZE = 30
 
@@ -202,6 +205,26 @@ def plan_book(count: int, seed: int, *, size: tuple[int, int] | None = None,
     return sorted(chosen, key=lambda e: (GRADES.index(e.grade), _area(e), e.effort))
 
 
+def pair_easy_hard(book: list[BookMaze]) -> list[BookMaze]:
+    """The book's mazes ordered to print two a page, an easier and a harder one side by side:
+    the first half of the book (easy to hard) each with its match from the second half.
+
+    Examples
+    --------
+    >>> book = plan_book(6, seed=1)
+    >>> [b.grade for b in pair_easy_hard(book)]
+    ['easy', 'medium', 'easy', 'medium', 'easy', 'hard']
+    """
+    half = (len(book) + 1) // 2
+    first, second = book[:half], book[half:]
+    paired: list[BookMaze] = []
+    for i, entry in enumerate(first):
+        paired.append(entry)
+        if i < len(second):
+            paired.append(second[i])
+    return paired
+
+
 def _area(entry: BookMaze) -> int:
     maze = entry.maze
     return maze.cells if isinstance(maze, GraphMaze) else maze.width * maze.height
@@ -243,5 +266,5 @@ def _one(grade_: str, side: int, seeds: Iterator[int], *, size: tuple[int, int] 
 
 
 # GRADES is meiro.analysis.difficulty's, offered here too: the grades a BookMaze carries
-__all__ = ["GRADES", "GRADE_PLAN", "GROWTH", "RAMPS", "RECIPES", "SHAPE_MIN", "TRIES_PER_MAZE", "BookMaze", "book_seeds",
-           "grade_maze", "growing_sizes", "plan_book", "ramp_counts", "sheet_seeds"]
+__all__ = ["GRADES", "GRADE_PLAN", "GROWTH", "RAMPS", "RECIPES", "SHAPE_LEAST", "SHAPE_MIN", "TRIES_PER_MAZE", "BookMaze", "book_seeds",
+           "grade_maze", "growing_sizes", "pair_easy_hard", "plan_book", "ramp_counts", "sheet_seeds"]
