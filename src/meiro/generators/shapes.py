@@ -272,6 +272,7 @@ def legible_text_side(text: str, font: str | os.PathLike[str] | None = None, *, 
     ...
     meiro.errors.MazeError: a text shape needs a character, e.g. --shape-text 迷
     """
+    least, most = _side(least, "least"), _side(most, "most")
     goal = _text_topology(text, TEXT_REFERENCE, font)[:2]
     seen: dict[int, bool] = {}
 
