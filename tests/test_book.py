@@ -574,3 +574,16 @@ def test_pairs_put_an_easier_and_a_harder_maze_on_each_page(tmp_path):
     pages = [mazes[i:i + 2] for i in range(0, 8, 2)]
     assert all(a["page"] == b["page"] and a["effort"] < b["effort"] for a, b in pages)
     assert len({a["page"] for a, _ in pages}) == 4
+
+
+@needs_poppler
+def test_english_question_pages_say_what_to_do_and_no_programmer_words(tmp_path):
+    target = tmp_path / "book.pdf"
+    assert main(["book", "--lang", "en", "--count", "4", "--seed", "6", "-o", str(target)]) == 0
+    for page in (2, 3):
+        text = pdftotext(target, page)
+        assert "Find the way from start to goal" in text and "start" in text and "goal" in text
+        assert "seed" not in text and "dig" not in text and "kruskal" not in text
+    cover = pdftotext(target, 1)
+    assert "meiro" not in cover and "easy to hard" in cover and "The answers start on page 5" in cover
+    assert "seed" in pdftotext(target, 5)  # small, on the answer keys
