@@ -4,19 +4,23 @@ Usage::
 
     python benchmarks/bench_book.py [--count 100] [--per-page 2] [--repeat 3] [--shape heart]
     python benchmarks/bench_book.py --grid theta     # a theta booklet against the square one
+    python benchmarks/bench_book.py --against ../main/src   # this tree against another's meiro
 
 Runs the command in a fresh process each time (so Python's start, meiro's import,
 finding and subsetting the font and writing the file are all counted; numba's
 kernels are compiled once before, as a user's second run finds them cached), and
 prints the best wall-clock time, the pages and the file's size, and the time of the
 same booklet in English (Helvetica, no font embedded) for the ratio: what the
-Japanese font costs. With ``--grid KIND`` it times the Japanese booklet of that grid
+Japanese font costs. With ``--against SRC`` it times the Japanese booklet of this tree
+against the one of another checkout's ``src`` folder (an earlier commit), interleaved,
+so that a loaded machine slows both alike. With ``--grid KIND`` it times the Japanese booklet of that grid
 kind against the square one instead (arcs, hexagons, ... against straight walls).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 import tempfile
@@ -27,14 +31,15 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def run_book(out: Path, count: int, per_page: int, lang: str, shape: str | None,
-             grid: str = "square") -> float:
+             grid: str = "square", src: str | None = None) -> float:
     """Seconds one ``meiro book`` process took, start to exit."""
     argv = [sys.executable, "-m", "meiro", "book", "--count", str(count), "--per-page", str(per_page),
             "--lang", lang, "--seed", "1", "--grid", grid, "-o", str(out)]
     if shape:
         argv += ["--shape", shape]
+    env = dict(os.environ, PYTHONPATH=str(Path(src).resolve())) if src else None
     t0 = time.perf_counter()
-    done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True)
+    done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, env=env)
     if done.returncode:
         raise SystemExit(f"{' '.join(argv[2:])} failed: {done.stderr.strip()}")
     return time.perf_counter() - t0
@@ -47,7 +52,12 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--shape", default=None)
     parser.add_argument("--grid", default=None, help="time this grid kind's booklet against the square one")
+    parser.add_argument("--against", default=None, metavar="SRC",
+                        help="time this tree's booklet against the meiro in another checkout's src folder")
     args = parser.parse_args()
+    if args.against:
+        compare_trees(args)
+        return
     if args.grid:
         compare_kind(args)
         return
@@ -62,6 +72,23 @@ def main() -> None:
             print(f"{lang}: {args.count} mazes, {pages} pages, {out.stat().st_size / 1024:.0f} KiB: "
                   f"{times[lang]:.2f} s (best of {args.repeat})")
     print(f"the Japanese booklet takes {times['ja'] / times['en']:.2f}x the English one's time")
+
+
+def compare_trees(args: argparse.Namespace) -> None:
+    """The Japanese booklet of this tree against another tree's, interleaved, best of each."""
+    here = str(ROOT / "src")
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "book.pdf"
+        for src in (here, args.against):
+            run_book(out, 2, 1, "ja", args.shape, src=src)  # numba's kernels compiled and cached
+        times: dict[str, list[float]] = {here: [], args.against: []}
+        for _ in range(args.repeat):
+            for src in times:
+                times[src].append(run_book(out, args.count, args.per_page, "ja", args.shape, src=src))
+        best = {src: min(values) for src, values in times.items()}
+        for src, value in best.items():
+            print(f"{src}: {args.count} mazes: {value:.2f} s (best of {args.repeat})")
+    print(f"this tree's booklet takes {best[here] / best[args.against]:.2f}x the other's time")
 
 
 def compare_kind(args: argparse.Namespace) -> None:

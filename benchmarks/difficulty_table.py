@@ -5,6 +5,17 @@ Prints, for each generator, the 10th percentile / median / 90th percentile of
 size, with the corner goal. ``meiro.analysis.difficulty``'s table quotes its medians.
 
     python benchmarks/difficulty_table.py [N]
+    python benchmarks/difficulty_table.py --effort [N]
+
+With ``--effort`` it prints the print grades' measure instead
+(:mod:`meiro.analysis.effort`: the route plus the wrong branches at least three cells
+deep, in cells), p10/median/p90 over N mazes (default 40, seeds 0 to N-1) for the
+generators and goal rules a booklet uses, at the sizes a booklet prints, with the grade
+of the median: the table :data:`meiro.analysis.effort.EASY_BELOW` and ``HARD_FROM`` and
+:data:`meiro.render.booklet.GRADE_PLAN` were chosen on. How to calibrate: pick the cuts
+so that each grade's recipe at its sizes has its p10 and p90 inside the grade (the
+booklet makes a maze again, a size up or down, when one falls outside), and so that
+the sizes of one grade end below the next grade's.
 """
 
 from __future__ import annotations
@@ -32,5 +43,30 @@ def main(count: int = 2000) -> None:
         print(f"{name:22s}" + "".join(f"{cell:>17s}" for cell in row))
 
 
+#: The recipes of the effort table: a booklet's, and the other common generators for comparison.
+EFFORT_RECIPES = (("dig", "corner"), ("dig", "farthest"), ("kruskal", "farthest"), ("prim", "farthest"),
+                  ("wilson", "farthest"), ("hunt-and-kill", "farthest"), ("growing-tree", "farthest"))
+EFFORT_SIZES = (6, 8, 10, 13, 15, 18, 21, 24)
+
+
+def effort_table(count: int = 40) -> None:
+    from meiro.analysis.effort import EASY_BELOW, HARD_FROM, effort, print_difficulty, print_grade
+
+    print(f"effort (route + wrong branches >= 3 deep, cells) p10/median/p90 over {count} mazes a cell; "
+          f"easy below {EASY_BELOW:g}, hard from {HARD_FROM:g}")
+    print(f"{'generator':14s}{'goal':9s}" + "".join(f"{f'{n}x{n}':>15s}" for n in EFFORT_SIZES))
+    for name, goal in EFFORT_RECIPES:
+        row = []
+        for n in EFFORT_SIZES:
+            values = [effort(meiro.generate(n, n, algorithm=name, goal=goal, seed=s)) for s in range(count)]
+            p10, p50, p90 = np.percentile(values, [10, 50, 90])
+            row.append(f"{p10:.0f}/{p50:.0f}/{p90:.0f} {print_grade(print_difficulty(p50))[0]}")
+        print(f"{name:14s}{goal:9s}" + "".join(f"{cell:>15s}" for cell in row))
+
+
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 2000)
+    if "--effort" in sys.argv:
+        rest = [a for a in sys.argv[1:] if a != "--effort"]
+        effort_table(int(rest[0]) if rest else 40)
+    else:
+        main(int(sys.argv[1]) if len(sys.argv) > 1 else 2000)

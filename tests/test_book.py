@@ -1,6 +1,7 @@
 """Printed booklets and Japanese sheets: the drawing compared with the maze (rasterized by
 poppler), the text given back by pdftotext, the embedded font, qpdf's check, and bad input."""
 
+import json
 import os
 import shutil
 import subprocess
@@ -12,9 +13,10 @@ import meiro
 from meiro.text import fonts
 from meiro.render.booklet import BookMaze, grade_maze, plan_book
 from meiro.cli import main
+from meiro.io.codecs import from_json
 from meiro.errors import MazeError
 from meiro.generators.shapes import SHAPES, connect, shape_mask
-from meiro.render.book import (PAPERS, book_texts, check_legible, content_box, drawn_walls,
+from meiro.render.book import (PAPERS, book_pages, book_texts, check_legible, content_box, drawn_walls,
                                largest_legible, maze_frame, render_book, slots)
 from meiro.render.palette import Palette
 
@@ -80,6 +82,10 @@ def is_white(pixels):
     return bool((pixels.min(axis=1) > 235).all())
 
 
+def is_shaded(pixels):  # the light grey outside a shape: neither ink nor paper
+    return bool(((pixels.min(axis=1) > 190) & (pixels.max(axis=1) < 235)).all())
+
+
 ANSWER = Palette().answer
 
 
@@ -105,24 +111,29 @@ def check_walls(img, maze, frame, dpi):
             pixels = sample(img, left + c * unit, top + r * unit, dpi)
             if any(sides):
                 assert is_ink(pixels) == bool(grid[r, c]), (r, c)
-            else:
-                assert is_white(pixels), (r, c)
+            elif len(sides) == 2:  # between two cells outside the shape: shaded grey, no wall
+                assert is_shaded(pixels), (r, c)
+            else:  # on the rectangle's edge beside a cell outside the shape: no wall
+                assert not is_ink(pixels), (r, c)
             checked += 1
     return checked
 
 
 @needs_poppler
-@pytest.mark.parametrize("shape", [None, "heart"])
-def test_walls_drawn_are_the_walls_of_the_grid_and_the_answer_is_the_solvers_path(tmp_path, shape):
+@pytest.mark.parametrize("shape,keys", [(None, None), ("heart", None), (None, 6), ("heart", 9)])
+def test_walls_drawn_are_the_walls_of_the_grid_and_the_answer_is_the_solvers_path(tmp_path, shape, keys):
     mask_for = (lambda w, h: shape_mask(shape, w, h)) if shape else None
     book = plan_book(2, seed=5, size=(14, 12), mask_for=mask_for)
     target = tmp_path / "book.pdf"
-    target.write_bytes(render_book(book, lang="en", per_page=1, paper="a4"))
-    dpi = 100
-    # pages: 1 cover, 2-3 mazes, 4 blank (the answers start on a right-hand page), 5-6 answers
+    target.write_bytes(render_book(book, lang="en", per_page=1, paper="a4", keys_per_page=keys))
+    dpi = 100 if keys is None else 150
+    # pages: 1 cover, 2-3 mazes, 4 blank (the answers start on a right-hand page), then the
+    # answers full size (5-6) or as small keys on page 5
     for number, entry in enumerate(book):
         maze = entry.maze
-        puzzle_page, answer_page = 2 + number, 5 + number
+        puzzle_page = 2 + number
+        answer_page, key_slot = (5 + number, slots("a4", 1, 5 + number)[0]) if keys is None \
+            else (5, slots("a4", keys, 5)[number])
         frame = maze_frame(maze.grid.shape, slots("a4", 1, puzzle_page)[0])
         img = rasterize(target, puzzle_page, dpi, tmp_path)
         assert check_walls(img, maze, frame, dpi) > 300
@@ -136,9 +147,9 @@ def test_walls_drawn_are_the_walls_of_the_grid_and_the_answer_is_the_solvers_pat
         assert is_answer(sample(img, left + maze.goal[1] * unit, top + maze.goal[0] * unit, dpi),
                          palette.goal)
 
-        frame = maze_frame(maze.grid.shape, slots("a4", 1, answer_page)[0])
+        frame = maze_frame(maze.grid.shape, key_slot)
         img = rasterize(target, answer_page, dpi, tmp_path)
-        check_walls(img, maze, frame, dpi)
+        assert check_walls(img, maze, frame, dpi) > 100
         left, top, unit = frame
         on_path = {tuple(p) for p in meiro.solve(maze).path.tolist()}
         ends = {maze.start, maze.goal}
@@ -186,8 +197,10 @@ def test_japanese_book_prints_its_words_and_grades_easy_to_hard(tmp_path):
     assert main(["book", "--lang", "ja", "--count", "6", "--per-page", "2", "--seed", "3",
                  "--title", "なつやすみ めいろ", "-o", str(target)]) == 0
     cover = pdftotext(target, 1)
-    for words in ("なつやすみ めいろ", "なまえ", "ひづけ", "がつ", "にち", "6 もん", "シード 3"):
+    for words in ("なつやすみ めいろ", "なまえ", "ひづけ", "がつ", "にち", "6 もん", "かんたん → むずかしい",
+                  "こたえは 5 ページから"):
         assert words in cover
+    assert "シード" not in cover and "meiro" not in cover
     book = plan_book(6, 3)
     ranks = [("easy", "medium", "hard").index(b.grade) for b in book]
     assert ranks == sorted(ranks) and len(set(ranks)) > 1
@@ -196,9 +209,11 @@ def test_japanese_book_prints_its_words_and_grades_easy_to_hard(tmp_path):
     for page in (2, 3, 4):
         text = pdftotext(target, page)
         assert f"{page} ページ" in text and "スタート" in text and "ゴール" in text
+        assert "すすもう" in text and "シード" not in text and "dig" not in text and "kruskal" not in text
         printed += [w for line in text.splitlines() for w in line.split() if w in grade_words.values()]
     assert printed == [grade_words[b.grade] for b in book]
-    assert "こたえ" in pdftotext(target, 5) or "こたえ" in pdftotext(target, 6)
+    answers = pdftotext(target, 5)
+    assert "こたえ" in answers and "シード" in answers  # how to remake a maze: small, with its answer
 
 
 @needs_japanese_font
@@ -258,12 +273,16 @@ def test_without_a_japanese_font_one_line_says_how_to_get_one(tmp_path, monkeypa
 @pytest.mark.parametrize("argv,message", [
     (["--title", "めいろ\U0001F600"], "U+1F600"),
     (["--title", "迷路" * 80], "too long"),
-    (["--size", "100x100"], "at most 68x46 cells"),
-    (["--size", "70x40", "--per-page", "1"], "at most 68x98 cells"),
+    (["--size", "100x100"], "at most 68x45 cells"),
+    (["--size", "70x40", "--per-page", "1"], "at most 68x96 cells"),
     (["--per-page", "13"], "from 1 to 12"),
     (["--font", "/no/such/font.ttf"], "cannot read the font"),
     (["--shape-text", "\U0010FFFD"], "U+10FFFD"),
-    (["--paper", "a3"], "invalid choice"),
+    (["--paper", "a3"], "unknown paper 'a3'"),
+    (["--paper", "3x4in"], "too small to print mazes on"),
+    (["--bleed", "2in"], "too large"),
+    (["--shape-text", "迷", "--size", "12x12"], "recognisable as a maze from"),
+    (["--shape-text", "迷", "--per-page", "12"], "needs more cells a side"),
     (["--difficulty", "extreme"], "invalid choice"),
 ])
 @needs_japanese_font
@@ -309,12 +328,12 @@ def test_two_sided_margins_mirror_and_answers_start_on_a_right_hand_page(paper):
     width = PAPERS[paper][0]
     assert odd.x > even.x and odd.w == even.w
     assert abs(odd.x - (width - even.x - even.w)) < 1e-9  # mirror images of each other
-    for count, per_page, pages in ((1, 1, 3), (2, 1, 6), (3, 2, 6), (4, 2, 6)):
+    for count, per_page, pages in ((1, 1, 3), (2, 1, 5), (3, 2, 5), (4, 2, 5), (13, 1, 17)):
         pdf = render_book(plan_book(count, seed=1), lang="en", per_page=per_page, paper=paper)
         assert pdf.count(b"/Type /Page ") == pages
-        maze_pages = -(-count // per_page)
-        first_answer = pages - maze_pages + 1
-        assert first_answer % 2 == 1
+        layout = book_pages(count, per_page, 6)
+        assert layout.pages == pages and layout.answer_pages[0] % 2 == 1
+        assert layout.answer_pages[0] > layout.maze_pages[-1] and pages - layout.answer_pages[0] < 3
 
 
 @pytest.mark.parametrize("shape", SHAPES)
@@ -351,20 +370,25 @@ def test_grading_is_one_function_and_orders_the_book():
     entry = grade_maze(maze)
     assert isinstance(entry, BookMaze) and 0 <= entry.difficulty <= 1
     assert entry.grade in ("easy", "medium", "hard")
-    from meiro.analysis.difficulty import difficulty, grade
 
-    assert entry.difficulty == difficulty(maze) and entry.grade == grade(difficulty(maze))
+    from meiro.analysis.effort import effort, print_difficulty, print_grade
+
+    assert entry.effort == effort(maze) and entry.difficulty == print_difficulty(effort(maze))
+    assert entry.grade == print_grade(entry.difficulty)
     hard = plan_book(3, seed=2, level="hard")
     assert [b.grade for b in hard] == ["hard"] * 3
     medium = plan_book(3, seed=2, level="medium", algorithm="dig")
     assert [b.grade for b in medium] == ["medium"] * 3
     assert all(b.maze.algorithm == "dig" for b in medium)
-    with pytest.raises(MazeError, match="came out hard"):
-        plan_book(3, seed=2, level="hard", algorithm="hunt-and-kill", goal="corner")
+    with pytest.raises(MazeError, match="do not come out hard"):
+        plan_book(3, seed=2, level="hard", size=(6, 6))
 
 
 @pytest.mark.parametrize("argv,pages", [
     (["--paper", "b5", "--per-page", "4", "--count", "8"], 1 + 2 + 1 + 2),
+    (["--paper", "b5", "--per-page", "4", "--count", "8", "--full-answers"], 1 + 2 + 1 + 2),
+    (["--paper", "6x9in", "--count", "30"], 1 + 15 + 5),
+    (["--count", "30", "--keys-per-page", "9"], 1 + 15 + 4),
     (["--paper", "letter", "--per-page", "1", "--count", "3", "--no-answers"], 1 + 3),
     (["--shape", "heart", "--count", "3", "--per-page", "3"], 1 + 1 + 1),
     (["--shape-text", "M", "--size", "20x20", "--count", "2"], 1 + 1 + 1),
@@ -448,3 +472,118 @@ def test_a_character_the_font_lacks_is_named(tmp_path):
         font.encode("あう")
     with pytest.raises(MazeError, match=r"box.ttf cannot draw 'z' \(U\+007A\)"):
         fonts.find_font("あz", explicit=tmp_path / "box.ttf")
+
+
+# --- believable grades, the manifest, print-shop sizes ------------------------------------------
+
+
+def _judged_effort(saved):
+    """An independent judge of a person's effort, from the saved maze alone: the route's cells
+    plus every wrong branch at least three cells deep (its depth), in plain Python."""
+    maze = from_json(json.dumps(saved))
+    grid = maze.grid.tolist()
+    start, goal = maze.start, maze.goal
+
+    def steps(cell):
+        r, c = cell
+        for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+            if not grid[r + dr][c + dc]:
+                yield r + 2 * dr, c + 2 * dc
+
+    seen = {start: None}
+    todo = [start]
+    while todo:
+        cell = todo.pop()
+        for nxt in steps(cell):
+            if nxt not in seen:
+                seen[nxt] = cell
+                todo.append(nxt)
+    route = [goal]
+    while route[-1] != start:
+        route.append(seen[route[-1]])
+    on_route = set(route)
+    total = len(route) - 1
+    owned = set(on_route)
+    for cell in route:
+        for first in steps(cell):
+            if first in owned:
+                continue
+            depth, frontier = 0, [first]
+            owned.add(first)
+            while frontier:  # one wrong branch, level by level
+                depth += 1
+                frontier = [n for f in frontier for n in steps(f) if n not in owned and not owned.add(n)]
+            if depth >= 3:
+                total += depth
+    return total
+
+
+@pytest.mark.parametrize("seed", [1, 7, 2024])
+def test_manifest_sizes_grades_and_effort_never_step_back(tmp_path, seed):
+    target, listing = tmp_path / "book.pdf", tmp_path / "book.json"
+    assert main(["book", "--lang", "en", "--count", "30", "--seed", str(seed), "--manifest", str(listing),
+                 "-o", str(target)]) == 0
+    data = json.loads(listing.read_text("utf-8"))
+    mazes = data["mazes"]
+    assert [m["number"] for m in mazes] == list(range(1, 31))
+    sides = [(m["maze"]["width"], m["maze"]["height"]) for m in mazes]
+    ranks = [("easy", "medium", "hard").index(m["grade"]) for m in mazes]
+    assert sides == sorted(sides) and ranks == sorted(ranks) and set(ranks) == {0, 1, 2}
+    assert ranks.count(0) > ranks.count(1) > ranks.count(2)  # a gentle ramp: many easy wins first
+    judged = [_judged_effort(m["maze"]) for m in mazes]
+    by_grade = [[e for e, r in zip(judged, ranks) if r == g] for g in range(3)]
+    assert max(by_grade[0]) < min(by_grade[1]) and max(by_grade[1]) < min(by_grade[2])
+    assert [m["effort"] for m in mazes] == judged
+    # the maze itself, as meiro.save writes it, remade from its recipe
+    first = from_json(json.dumps(mazes[0]["maze"]))
+    recipe = mazes[0]["recipe"]
+    assert first == meiro.generate(recipe["width"], recipe["height"], algorithm=recipe["algorithm"],
+                                   seed=recipe["seed"], goal=recipe["goal"])
+    assert mazes[0]["page"] == 2 and mazes[-1]["page"] == 16 and mazes[-1]["answer_page"] - 16 <= 5
+
+
+@pytest.mark.skipif(shutil.which("qpdf") is None, reason="needs qpdf")
+def test_trim_size_and_bleed_set_the_boxes(tmp_path):
+    target = tmp_path / "book.pdf"
+    assert main(["book", "--lang", "en", "--count", "3", "--seed", "1", "--paper", "8.5x11in",
+                 "--bleed", "0.125in", "-o", str(target)]) == 0
+    data = target.read_bytes()
+    assert b"/MediaBox [0 0 630 810]" in data and b"/TrimBox [9 9 621 801]" in data
+    assert b"/BleedBox [0 0 630 810]" in data
+    assert subprocess.run(["qpdf", "--check", str(target)], capture_output=True).returncode == 0
+
+
+@needs_japanese_font
+def test_a_character_is_carved_at_a_size_it_reads_at():
+    from meiro.generators.shapes import _text_topology, legible_text_side
+
+    side = legible_text_side("迷")
+    assert 16 <= side <= 40
+    reference = _text_topology("迷", 64, None)
+    assert _text_topology("迷", side, None)[:2] == reference[:2]
+    assert _text_topology("迷", 10, None) != reference  # at 10 cells 迷 is a blot
+    book = plan_book(3, seed=1, mask_for=lambda w, h: shape_mask("text", w, h, text="迷"), smallest=side)
+    assert all(min(b.maze.width, b.maze.height) >= side for b in book)
+
+
+def test_pairs_put_an_easier_and_a_harder_maze_on_each_page(tmp_path):
+    target, listing = tmp_path / "book.pdf", tmp_path / "book.json"
+    assert main(["book", "--lang", "en", "--count", "8", "--seed", "2", "--pairs", "--manifest", str(listing),
+                 "-o", str(target)]) == 0
+    mazes = json.loads(listing.read_text("utf-8"))["mazes"]
+    pages = [mazes[i:i + 2] for i in range(0, 8, 2)]
+    assert all(a["page"] == b["page"] and a["effort"] < b["effort"] for a, b in pages)
+    assert len({a["page"] for a, _ in pages}) == 4
+
+
+@needs_poppler
+def test_english_question_pages_say_what_to_do_and_no_programmer_words(tmp_path):
+    target = tmp_path / "book.pdf"
+    assert main(["book", "--lang", "en", "--count", "4", "--seed", "6", "-o", str(target)]) == 0
+    for page in (2, 3):
+        text = pdftotext(target, page)
+        assert "Find the way from start to goal" in text and "start" in text and "goal" in text
+        assert "seed" not in text and "dig" not in text and "kruskal" not in text
+    cover = pdftotext(target, 1)
+    assert "meiro" not in cover and "easy to hard" in cover and "The answers start on page 5" in cover
+    assert "seed" in pdftotext(target, 5)  # small, on the answer keys

@@ -267,6 +267,7 @@ def good_calls() -> dict[str, tuple[object, dict]]:
     add("meiro.generators.masking.region_of", cells=cells, start=(1, 1))
     add("meiro.generators.shapes.shape_mask", shape="heart", width=12, height=10)
     add("meiro.generators.shapes.connect", cells=cells)
+    add("meiro.generators.shapes.legible_text_side", text="O", least=10, most=14)
     add("meiro.generators.masking.restrict", grid=grid.copy(),
         order=m.carve_order, region=cells, state=state)
     # the core

@@ -147,3 +147,15 @@ def test_drawing_before_a_page_is_begun_says_so():
     pdf.new_page()
     pdf.line(0, 0, 10, 10)
     assert b"%%EOF" in pdf.tobytes()
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs poppler")
+@pytest.mark.parametrize("paper,size", [("b5", (515.91, 728.5)), ("6x9in", (432, 648))])
+def test_sheet_on_b5_and_trim_sizes_has_a_name_line(tmp_path, paper, size):
+    target = tmp_path / "sheet.pdf"
+    assert main(["sheet", "--paper", paper, "--lang", "en", "--count", "2", "--seed", "3", "--size", "10x10",
+                 "-o", str(target)]) == 0
+    assert f"/MediaBox [0 0 {size[0]:g} {size[1]:g}]".encode() in target.read_bytes()
+    text = subprocess.run(["pdftotext", "-f", "1", "-l", "1", str(target), "-"], capture_output=True,
+                          text=True).stdout
+    assert "Name" in text

@@ -49,7 +49,9 @@ def add_parser(subparsers: Subparsers) -> None:
                    help=f"generator: {', '.join(GENERATORS.names())} (default dig)")
     p.add_argument("--goal", default="farthest", choices=GOALS,
                    help="where the goal goes (default farthest: the longest walk from the start)")
-    p.add_argument("--paper", default="a4", choices=("a4", "letter"), help="paper size (default a4)")
+    p.add_argument("--paper", default="a4", metavar="PAPER",
+                   help="paper size: a4 (default), letter, b5 (JIS B5, 182x257 mm), a5, or a trim size "
+                        "such as 8.5x11in, 6x9in or 210x297mm")
     p.add_argument("--per-page", type=_count, default=None, metavar="N",
                    help="mazes per page (default: 6 up to 25 cells a side, fewer for bigger mazes)")
     p.add_argument("--no-answers", action="store_true", help="leave out the answer-key pages")
@@ -74,7 +76,10 @@ def run(args: argparse.Namespace) -> int:
     from ..render.print_text import sheet_texts, word
     from .book_cmd import print_font
 
+    from ..render.page_layout import paper_size
+
     one_output(args.output, ".pdf", "sheet")  # before the work: a wrong place costs nothing
+    paper_size(args.paper)  # an unknown or too small paper costs no maze
     if args.grid != "square":
         return _run_kind(args)
     width, height = square_size(args.size) if args.size else args.blocks or (20, 20)

@@ -226,3 +226,63 @@ def _bridge(cells: np.ndarray, labels: np.ndarray, main: int) -> None:
                     step = came[step]
                 return
             queue.append((rr, cc))
+
+
+#: The side (cells) a character's shape is compared at to judge it recognisable.
+TEXT_REFERENCE = 64
+#: A piece of a character (a stroke or a counter) smaller than this share of its square is a
+#: speck of the drawing, not something a reader looks for.
+TEXT_SPECK = 0.008
+
+
+#: How much of a character's drawing its cells must cover (intersection over union) for its
+#: strokes to keep their shape, not only their count.
+TEXT_OVERLAP = 0.85
+
+
+def _text_topology(text: str, side: int, font: str | os.PathLike[str] | None) -> tuple[int, int, float]:
+    """The pieces of a character's strokes and of the paper around and inside them (its
+    counters), drawn ``side`` cells square, before the pieces are joined; and how well the
+    cells cover the drawing (intersection over union)."""
+    from PIL import Image
+
+    image = Image.new("L", (side * SUPERSAMPLE, side * SUPERSAMPLE), 0)
+    _draw_text(image, text, font)
+    picture = np.asarray(image)
+    cells = _cells(picture)
+    paper = np.pad(~cells, 1, constant_values=True)  # the paper around the character is one piece
+    speck = TEXT_SPECK * side * side
+    drawn = picture >= 128
+    covered = np.kron(cells, np.ones((SUPERSAMPLE, SUPERSAMPLE), bool))
+    overlap = float((drawn & covered).sum() / max(1, (drawn | covered).sum()))
+    return (sum(n >= speck for n in _pieces(cells)[1]), sum(n >= speck for n in _pieces(paper)[1]), overlap)
+
+
+def legible_text_side(text: str, font: str | os.PathLike[str] | None = None, *, least: int = 10,
+                      most: int = 64) -> int | None:
+    """The fewest cells a side at which ``text`` carved as a maze is recognisable: its strokes
+    fall into as many pieces and leave as many counters as when drawn large
+    (:data:`TEXT_REFERENCE` cells), and the cells cover its drawing closely
+    (:data:`TEXT_OVERLAP`), at this side and two more; None when no side up to ``most`` does.
+
+    Examples
+    --------
+    >>> legible_text_side(" ")
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: a text shape needs a character, e.g. --shape-text 迷
+    """
+    least, most = _side(least, "least"), _side(most, "most")
+    goal = _text_topology(text, TEXT_REFERENCE, font)[:2]
+    seen: dict[int, bool] = {}
+
+    def reads(side: int) -> bool:
+        if side not in seen:
+            pieces, counters, overlap = _text_topology(text, side, font)
+            seen[side] = (pieces, counters) == goal and overlap >= TEXT_OVERLAP
+        return seen[side]
+
+    for side in range(least, most + 1):
+        if reads(side) and reads(side + 1) and reads(side + 2):
+            return side
+    return None

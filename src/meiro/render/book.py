@@ -43,9 +43,8 @@ if TYPE_CHECKING:
     from ..kinds.geometry import Geometry
     from .pdf_font import PdfFont
 
-MM = 72 / 25.4
-#: Paper sizes in points, portrait.
-PAPERS = {"a4": (595.28, 841.89), "b5": (515.91, 728.50), "a5": (419.53, 595.28), "letter": (612.0, 792.0)}
+from .page_layout import MM, PAPERS as PAPERS, paper_size  # the papers, named here too
+
 #: Margins in points: the binding side, the outer side, top and bottom.
 INNER, OUTER, TOP, BOTTOM = 20 * MM, 12 * MM, 12 * MM, 12 * MM
 #: Room for the page's heading, its number, and a maze's label above it, in points.
@@ -54,10 +53,19 @@ HEADER, FOOTER, LABEL = 26.0, 18.0, 18.0
 PAD = 8.0
 #: The narrowest cell printed, in points (2.5 mm).
 MIN_CELL = 2.5 * MM
+#: The shade of the parts of a shaped maze's rectangle outside the shape (a light grey that
+#: prints on any printer and is never taken for a passage).
+OUTSIDE = (216, 216, 216)
 #: Most mazes on one page.
 MAX_PER_PAGE = 12
 #: Type sizes: the cover's title, and the most lines it may take.
 COVER_TITLE, COVER_LINES = 30.0, 3
+#: Answer keys a page by default, and at most; the narrowest cell of a key, in points (1.2 mm:
+#: a key is read, not drawn in).
+KEYS_PER_PAGE, MAX_KEYS = 6, 9
+MIN_KEY_CELL = 1.2 * MM
+#: The start and goal's names beside a maze: type size and the room kept for them.
+MARK_TEXT, MARK_ROOM = 8.0, 11.0
 
 
 @dataclass(frozen=True)
@@ -71,20 +79,15 @@ class Box:
 
 
 def check_paper(paper: str) -> tuple[float, float]:
-    """The paper's size in points.
+    """The paper's (trimmed page's) size in points: a4, b5, a5, letter or a trim size
+    (:func:`meiro.render.page_layout.paper_size`).
 
     Examples
     --------
-    >>> check_paper("b5")
-    (515.91, 728.5)
-    >>> check_paper("a3")
-    Traceback (most recent call last):
-    ...
-    meiro.errors.MazeError: unknown paper 'a3'; choose one of: a4, b5, a5, letter
+    >>> check_paper("b5"), check_paper("6x9in")
+    ((515.91, 728.5), (432.0, 648.0))
     """
-    if paper not in PAPERS:
-        raise MazeError(f"unknown paper {paper!r}; choose one of: {', '.join(PAPERS)}")
-    return PAPERS[paper]
+    return paper_size(paper)
 
 
 def check_per_page(per_page: object) -> int:
@@ -139,9 +142,10 @@ def maze_frame(shape: tuple[int, int], slot: Box) -> tuple[float, float, float]:
     ``2 * unit`` wide), centred in the slot below its label."""
     rows, cols = shape
     span_x, span_y = cols - 1, rows - 1
-    unit = min((slot.w - 2 * PAD) / span_x, (slot.h - LABEL - 2 * PAD) / span_y)
+    high = slot.h - LABEL - 2 * PAD - MARK_ROOM  # a line under the maze names a goal there
+    unit = min((slot.w - 2 * PAD) / span_x, high / span_y)
     left = slot.x + (slot.w - unit * span_x) / 2
-    top = slot.y + LABEL + PAD + (slot.h - LABEL - 2 * PAD - unit * span_y) / 2
+    top = slot.y + LABEL + PAD + (high - unit * span_y) / 2
     return left, top, unit
 
 
@@ -152,10 +156,10 @@ def largest_legible(paper: str, per_page: int) -> tuple[int, int]:
     Examples
     --------
     >>> largest_legible("a4", 1)
-    (68, 98)
+    (68, 96)
     """
     slot = slots(paper, check_per_page(per_page), 3)[0]
-    return (int((slot.w - 2 * PAD) // MIN_CELL), int((slot.h - LABEL - 2 * PAD) // MIN_CELL))
+    return (int((slot.w - 2 * PAD) // MIN_CELL), int((slot.h - LABEL - 2 * PAD - MARK_ROOM) // MIN_CELL))
 
 
 def check_legible(width: int, height: int, paper: str, per_page: int) -> None:
@@ -166,7 +170,7 @@ def check_legible(width: int, height: int, paper: str, per_page: int) -> None:
     >>> check_legible(100, 100, "a4", 1)
     Traceback (most recent call last):
     ...
-    meiro.errors.MazeError: a 100x100 maze is too large to stay legible on a4 paper with 1 a page: at most 68x98 cells (cells at least 2.5 mm wide); choose a smaller --size, fewer --per-page or a larger paper
+    meiro.errors.MazeError: a 100x100 maze is too large to stay legible on a4 paper with 1 a page: at most 68x96 cells (cells at least 2.5 mm wide); choose a smaller --size, fewer --per-page or a larger paper
     """
     most_w, most_h = largest_legible(paper, per_page)
     if width > most_w or height > most_h:
@@ -217,6 +221,13 @@ def check_kind_legible(kind: str, size: tuple[int, ...], paper: str, per_page: i
     raise MazeError(f"a {kind} maze of {shown} is too large to stay legible on {paper} paper with "
                     f"{per_page} a page: {most} (passages at least {MIN_CELL / MM:.1f} mm wide); "
                     f"choose a smaller --size, fewer --per-page or a larger paper")
+
+
+def _cell_runs(line: NDArray[np.bool_]) -> list[tuple[int, int]]:
+    """The runs of True in ``line`` as (first, last), single ones too."""
+    padded = np.concatenate(([False], line, [False])).astype(np.int8)
+    edges = np.flatnonzero(np.diff(padded)).reshape(-1, 2)
+    return [(int(a), int(b) - 1) for a, b in edges]
 
 
 def _runs(line: NDArray[np.bool_]) -> list[tuple[int, int]]:
@@ -275,6 +286,12 @@ def draw_maze(pdf: PdfCanvas, maze: Maze, frame: tuple[float, float, float], pal
     def at(r: int, c: int) -> tuple[float, float]:
         return left + c * unit, top + r * unit
 
+    outside = maze.grid[1::2, 1::2]  # cells a shape leaves out: shaded, never white rooms
+    if outside.any():
+        pdf.fill_color(OUTSIDE)
+        for row in range(outside.shape[0]):
+            for a, b in _cell_runs(outside[row]):
+                pdf.rect(left + 2 * a * unit, top + 2 * row * unit, 2 * (b - a + 1) * unit, 2 * unit)
     draw_marks(pdf, maze, at, unit, palette, path)
     draw_walls(pdf, at, drawn_walls(maze.grid), max(0.6, min(1.6, unit * 0.25)))
 
@@ -360,15 +377,93 @@ def book_texts(lang: str, title: str, seed: int | None) -> str:
     from .print_text import kind_texts
 
     keys = ("start", "goal", "answers", "page", "maze_note", "book_count", "name", "date",
-            "date_blank", "easy", "medium", "hard", "no_path", "book_seed")
+            "date_blank", "easy", "medium", "hard", "no_path", "instruction", "cover_answers", "to")
     values = dict(n=0, seed=seed or 0, count=0, w=0, h=0, algorithm="abcdefghijklmnopqrstuvwxyz-",
-                  grid=" --grid 3d")
+                  grid=" --grid 3d", range="", page=0)
     return title + "".join(word(lang, k, **values) for k in keys) + kind_texts(lang) + "0123456789"
 
 
+def keys_that_fit(book: Sequence[BookMaze], paper: str, wanted: int) -> int:
+    """How many answer keys a page holds: ``wanted`` (1 to :data:`MAX_KEYS`), fewer when the
+    largest maze's cells would print narrower than :data:`MIN_KEY_CELL`.
+
+    Examples
+    --------
+    >>> from meiro.render.booklet import plan_book
+    >>> keys_that_fit(plan_book(3, seed=1), "a4", 6)
+    6
+    """
+    wanted = whole(wanted, "answer keys a page", 1, MAX_KEYS, error=MazeError)
+    for n in range(wanted, 1, -1):
+        slot = slots(paper, n, 3)[0]
+        if all(_key_fits(entry, slot) for entry in book):
+            return n
+    return 1
+
+
+def _key_fits(entry: BookMaze, slot: Box) -> bool:
+    maze = entry.maze
+    if isinstance(maze, GraphMaze):
+        box = kind_box(slot)
+        return kind_frame(maze.geometry, box.x, box.y, box.w, box.h).unit * narrowest(maze.geometry) \
+            >= MIN_KEY_CELL - 1e-9
+    return 2 * maze_frame(maze.grid.shape, slot)[2] >= MIN_KEY_CELL - 1e-9
+
+
+@dataclass(frozen=True)
+class BookPages:
+    """Where a booklet's mazes print: each maze's page and its answer's page (None without
+    answers), and how many mazes and keys share a page."""
+
+    maze_pages: list[int]
+    answer_pages: list[int | None]
+    per_page: int
+    keys_per_page: int
+    pages: int
+
+
+def book_pages(count: int, per_page: int, keys_per_page: int | None, answers: bool = True) -> BookPages:
+    """The pages of a booklet of ``count`` mazes: the cover is page 1, the mazes follow
+    ``per_page`` a page, the answers start on the next odd page, ``keys_per_page`` a page
+    (None: full size, ``per_page`` a page).
+
+    Examples
+    --------
+    >>> pages = book_pages(30, 2, 6)
+    >>> pages.maze_pages[:3], pages.answer_pages[:7], pages.pages
+    ([2, 2, 3], [17, 17, 17, 17, 17, 17, 18], 21)
+    """
+    keys = keys_per_page or per_page
+    maze_pages = [2 + i // per_page for i in range(count)]
+    last = maze_pages[-1] if maze_pages else 1
+    first_answer = last + 1 if last % 2 == 0 else last + 2  # the answers start on an odd page
+    answer_pages: list[int | None] = [first_answer + i // keys if answers else None for i in range(count)]
+    pages = (answer_pages[-1] or last) if answers and count else last
+    return BookPages(maze_pages, answer_pages, per_page, keys, pages)
+
+
+def grade_range(book: Sequence[BookMaze], lang: str) -> str:
+    """The grades a book holds, easiest to hardest: ``かんたん → むずかしい``, or one grade.
+
+    Examples
+    --------
+    >>> from meiro.render.booklet import plan_book
+    >>> grade_range(plan_book(2, seed=1), "en"), grade_range(plan_book(1, seed=1), "ja")
+    ('easy to medium', 'かんたん')
+    """
+    from ..analysis.difficulty import GRADES
+
+    present = sorted({e.grade for e in book}, key=GRADES.index)
+    if len(present) == 1:
+        return word(lang, present[0])
+    return word(lang, present[0]) + word(lang, "to") + word(lang, present[-1])
+
+
 def render_book(entries: Iterable[BookMaze], *, title: str | None = None, lang: str = "ja",
-                paper: str = "a4", per_page: int = 1, answers: bool = True, seed: int | None = None,
-                font: PdfFont | None = None, palette: Palette | None = None) -> bytes:
+                paper: str = "a4", per_page: int = 2, answers: bool = True, seed: int | None = None,
+                font: PdfFont | None = None, palette: Palette | None = None,
+                keys_per_page: int | None = KEYS_PER_PAGE, bleed: float = 0.0,
+                cover_maze: Maze | None = None) -> bytes:
     """The booklet as a PDF.
 
     Parameters
@@ -379,20 +474,30 @@ def render_book(entries: Iterable[BookMaze], *, title: str | None = None, lang: 
         On the cover (wrapped, at most three lines) and at the top of every page.
     lang : {"ja", "en"}
         The printed words: スタート / ゴール, こたえ, かんたん ... or English.
-    paper : {"a4", "b5", "a5", "letter"}
+    paper : str
+        a4, b5, a5, letter or a trim size such as ``6x9in`` (:func:`check_paper`).
     per_page : int
         Mazes a page, 1 to 12.
     seed : int, optional
-        The book's seed, printed on the cover.
+        The book's seed (kept in the file's words only through the mazes' own, on the
+        answer pages).
     font : PdfFont, optional
         The font for all text; needed for Japanese (and any non-ASCII) text.
+    keys_per_page : int or None
+        Answer keys a page (default 6, at most 9; fewer when the mazes are too large to
+        read so small); None prints the answers full size, ``per_page`` a page.
+    bleed : float
+        Points added on every side of the page for the print shop's cut (TrimBox and
+        BleedBox are set); the drawing stays inside the trimmed page's margins.
+    cover_maze : Maze, optional
+        A maze drawn on the cover, below the title.
 
     Examples
     --------
     >>> from meiro.render.booklet import plan_book
     >>> pdf = render_book(plan_book(3, seed=1), lang="en", per_page=2)
-    >>> pdf.count(b"/Type /Page ")         # cover, 2 maze pages, a blank page, 2 answer pages
-    6
+    >>> pdf.count(b"/Type /Page ")         # cover, 2 maze pages, a blank page, 1 answer page
+    5
     """
     from ..solvers import solve
 
@@ -408,25 +513,28 @@ def render_book(entries: Iterable[BookMaze], *, title: str | None = None, lang: 
                 check_kind_legible(entry.maze.kind, entry.maze.size, paper, per_page)
         else:
             check_legible(entry.maze.width, entry.maze.height, paper, per_page)
+    keys = per_page if keys_per_page is None else keys_that_fit(book, paper, keys_per_page)
+    layout = book_pages(len(book), per_page, keys, answers)
     title = word(lang, "book_title") if title is None else title
     palette = palette or Palette()
-    pdf = PdfCanvas(width, height, title=title, font=font)
+    pdf = PdfCanvas(width, height, title=title, font=font, bleed=bleed)
     title_lines = cover_title_lines(pdf, title, content_box(paper, 1).w)
 
     page = 1
-    first = book[0].maze
-    _cover(pdf, paper, title_lines, lang, len(book), seed, first.kind if isinstance(first, GraphMaze) else "square")
-    chunks = [book[i:i + per_page] for i in range(0, len(book), per_page)]
-    for chunk_start, chunk in zip(range(0, len(book), per_page), chunks):
+    _cover(pdf, paper, title_lines, lang, book, layout.answer_pages[0] if answers else None,
+           cover_maze, palette)
+    for chunk_start in range(0, len(book), per_page):
         page += 1
-        _maze_page(pdf, paper, page, title, lang, chunk, chunk_start, per_page, palette, None)
+        _maze_page(pdf, paper, page, title, lang, book[chunk_start:chunk_start + per_page], chunk_start,
+                   per_page, palette, None)
     if answers:
         if page % 2 == 1:  # the answers start on a right-hand page
             page += 1
             pdf.new_page()
             _footer(pdf, paper, page, lang)
-        for chunk_start, chunk in zip(range(0, len(book), per_page), chunks):
+        for chunk_start in range(0, len(book), keys):
             page += 1
+            chunk = book[chunk_start:chunk_start + keys]
             paths: list[ArrayLike | None] = []
             for entry in chunk:
                 if isinstance(entry.maze, GraphMaze):
@@ -436,7 +544,7 @@ def render_book(entries: Iterable[BookMaze], *, title: str | None = None, lang: 
                     paths.append(solve(entry.maze).path)
                 except NoPathError:
                     paths.append(None)
-            _maze_page(pdf, paper, page, title, lang, chunk, chunk_start, per_page, palette, paths)
+            _maze_page(pdf, paper, page, title, lang, chunk, chunk_start, keys, palette, paths)
     return pdf.tobytes()
 
 
@@ -448,27 +556,31 @@ def _fit_text(pdf: PdfCanvas, text: str, size: float, width: float, smallest: fl
     return max(smallest, size * width / actual)
 
 
-def _cover(pdf: PdfCanvas, paper: str, title_lines: list[str], lang: str, count: int,
-           seed: int | None, grid: str = "square") -> None:
+def _cover(pdf: PdfCanvas, paper: str, title_lines: list[str], lang: str, book: Sequence[BookMaze],
+           answers_from: int | None, cover_maze: Maze | None, palette: Palette) -> None:
     pdf.new_page()
     box = content_box(paper, 1)
     centre = box.x + box.w / 2
-    y = box.y + box.h * 0.28
+    y = box.y + box.h * 0.16
     for line in title_lines:
         pdf.text(centre, y, line, size=COVER_TITLE, align="center")
         y += COVER_TITLE * 1.35
-    pdf.text(centre, y + 10, word(lang, "book_count", count=count), size=14, align="center")
+    count_line = word(lang, "book_count", count=len(book), range=grade_range(book, lang))
+    pdf.text(centre, y + 6, count_line, size=_fit_text(pdf, count_line, 14, box.w), align="center")
+    if cover_maze is not None:  # the book's first maze to solve, drawn into the cover
+        area = Box(box.x + box.w * 0.08, y + 24, box.w * 0.84, box.y + box.h * 0.66 - y - 24)
+        draw_maze(pdf, cover_maze, maze_frame(cover_maze.grid.shape, area), palette)
     pdf.stroke_style((0, 0, 0), 0.8)
     line_left, line_right = box.x + box.w * 0.12, box.x + box.w * 0.88
-    for key, y in (("name", box.y + box.h * 0.62), ("date", box.y + box.h * 0.72)):
+    for key, y in (("name", box.y + box.h * 0.76), ("date", box.y + box.h * 0.84)):
         pdf.text(line_left, y, word(lang, key), size=14)
         blank = word(lang, "date_blank") if key == "date" else ""
         if blank:
             pdf.text(line_right, y, blank, size=14, align="right")
         pdf.line(line_left + pdf.text_width(word(lang, key), 14) + 8, y + 4, line_right, y + 4)
-    if seed is not None:
-        note = word(lang, "book_seed", seed=seed, grid=f" --grid {grid}" if grid != "square" else "")
-        pdf.text(centre, box.y + box.h - 4, note, size=_fit_text(pdf, note, 8, box.w), align="center")
+    if answers_from is not None:  # for the grown-up who holds the book: where the answers are
+        note = word(lang, "cover_answers", page=answers_from)
+        pdf.text(centre, box.y + box.h - 4, note, size=_fit_text(pdf, note, 9, box.w), align="center")
 
 
 def _footer(pdf: PdfCanvas, paper: str, page: int, lang: str) -> None:
@@ -476,31 +588,51 @@ def _footer(pdf: PdfCanvas, paper: str, page: int, lang: str) -> None:
     pdf.text(box.x + box.w / 2, box.y + box.h - 2, word(lang, "page", n=page), size=9, align="center")
 
 
-def _legend(pdf: PdfCanvas, box: Box, lang: str, palette: Palette) -> float:
-    """The start and goal marks explained at the top right; returns its left edge."""
-    right, y = box.x + box.w, box.y + 14
-    goal, start = word(lang, "goal"), word(lang, "start")
-    pdf.text(right, y, goal, size=10, align="right")
-    x = right - pdf.text_width(goal, 10) - 9
-    pdf.fill_color(palette.goal)
-    pdf.triangle(x, y - 3.5, 5)
-    x -= 14
-    pdf.text(x, y, start, size=10, align="right")
-    x -= pdf.text_width(start, 10) + 8
-    pdf.fill_color(palette.start)
-    pdf.disc(x, y - 3.5, 4)
-    return x - 12
+def _mark_labels(pdf: PdfCanvas, maze: Maze, frame: tuple[float, float, float], lang: str,
+                 palette: Palette) -> None:
+    """スタート and ゴール named beside the maze, over (or under) the column of their mark,
+    on the side nearer to it, each with a small copy of its mark: outside the walls."""
+    left, top, unit = frame
+    rows, cols = maze.grid.shape
+    right, bottom = left + unit * (cols - 1), top + unit * (rows - 1)
+    placed: list[tuple[bool, float, float]] = []  # (above, left edge, right edge)
+    for key, (r, c) in (("start", maze.start), ("goal", maze.goal)):
+        text = word(lang, key)
+        w = pdf.text_width(text, MARK_TEXT) + 9
+        above = r <= rows // 2
+        x = min(max(left + c * unit - w / 2, left), right - w)
+        for was_above, a, b in placed:  # the two names side by side, never on each other
+            if was_above == above and x < b + 4 and x + w > a - 4:
+                x = b + 4 if b + 4 + w <= right + 30 else a - 4 - w
+        placed.append((above, x, x + w))
+        y = top - 3 if above else bottom + MARK_TEXT + 3
+        if key == "start":
+            pdf.fill_color(palette.start)
+            pdf.disc(x + 3, y - 2.4, 2.6)
+        else:
+            pdf.fill_color(palette.goal)
+            pdf.triangle(x + 3, y - 2.2, 3.4)
+        pdf.text(x + 9, y, text, size=MARK_TEXT)
 
 
 def _maze_page(pdf: PdfCanvas, paper: str, page: int, title: str, lang: str,
                chunk: Sequence[BookMaze], first: int, per_page: int, palette: Palette,
                paths: Sequence[ArrayLike | None] | None) -> None:
+    """A page of mazes to solve (``paths`` None: the number, the grade and the start and goal
+    named at each maze, and what to do), or of their answer keys (the number, and the size,
+    generator and seed in small type)."""
     pdf.new_page()
     box = content_box(paper, page)
-    heading = title if paths is None else f"{word(lang, 'answers')}　{title}" if lang == "ja" \
-        else f"{title} - {word(lang, 'answers')}"
-    legend_left = _legend(pdf, box, lang, palette)
-    pdf.text(box.x, box.y + 14, heading, size=_fit_text(pdf, heading, 12, legend_left - box.x))
+    if paths is None:
+        heading = title
+        hint = word(lang, "instruction")
+        hint_size = _fit_text(pdf, hint, 11, box.w * 0.55)
+        pdf.text(box.x + box.w, box.y + 14, hint, size=hint_size, align="right")
+        room = box.w - pdf.text_width(hint, hint_size) - 12
+    else:
+        heading = f"{word(lang, 'answers')}　{title}" if lang == "ja" else f"{title} - {word(lang, 'answers')}"
+        room = box.w
+    pdf.text(box.x, box.y + 14, heading, size=_fit_text(pdf, heading, 12, room))
     _footer(pdf, paper, page, lang)
     for i, (entry, slot) in enumerate(zip(chunk, slots(paper, per_page, page))):
         maze = entry.maze
@@ -520,14 +652,19 @@ def _maze_page(pdf: PdfCanvas, paper: str, page: int, title: str, lang: str,
             note = (word(lang, "maze_note", w=maze.width, h=maze.height, algorithm=maze.algorithm,
                          seed=maze.seed) if maze.seed is not None else f"{maze.width}x{maze.height}")
         label = f"{first + i + 1}"
-        pdf.text(left, top - PAD - 2, label, size=13)
-        grade = word(lang, entry.grade)
-        pdf.text(left + pdf.text_width(label, 13) + 6, top - PAD - 2, grade, size=10)
-        if paths is not None and path is None:
-            note += " " + word(lang, "no_path")
-        pdf.text(right, top - PAD - 2, note, size=_fit_text(pdf, note, 7, max(right - left - 60, 20)),
-                 align="right")
+        base = top - PAD - 4
+        if paths is None:
+            pdf.text(left, base, label, size=13)
+            pdf.text(left + pdf.text_width(label, 13) + 6, base, word(lang, entry.grade), size=10)
+        else:  # a key: its number, and what remakes it, small
+            pdf.text(left, base, label, size=11)
+            if path is None:
+                note += " " + word(lang, "no_path")
+            pdf.text(right, base, note, size=_fit_text(pdf, note, 6, max(right - left - 24, 20), 4.0),
+                     align="right")
         if isinstance(maze, GraphMaze):
             draw_kind_maze(pdf, maze, kind, palette, path, lang)
         else:
             draw_maze(pdf, maze, frame, palette, path)
+            if paths is None:
+                _mark_labels(pdf, maze, frame, lang, palette)

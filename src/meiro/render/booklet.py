@@ -1,27 +1,34 @@
 """Which mazes a printed booklet holds: made from one seed, graded, easy to hard.
 
 :func:`plan_book` makes the mazes, grades each with :func:`grade_maze` and
-orders them from easy to hard; :mod:`meiro.render.book` prints them. Grading
-goes through :func:`grade_maze` alone, which uses the shared measure of
-:mod:`meiro.analysis.difficulty` (the solution's winding and its decision points, the
-same on every size), so a printed かんたん / ふつう / むずかしい means what
-``meiro stats`` and the datasets say.
+orders them from easy to hard; :mod:`meiro.render.book` prints them.
 
-That measure hardly depends on the size, but a child's work does: a book
-grows its mazes from :data:`GROWTH` ``[0]`` to ``[1]`` cells a side, and
-without ``--algorithm`` and ``--goal`` each third of it is made with a recipe
-that lands mostly in its grade (:data:`RECIPES`: a depth-first maze with the
-goal in the far corner is mostly easy, with the goal at the longest walk mostly
-medium, a Kruskal maze mostly hard). The grade printed is always the one
-measured, and the book is ordered by grade, then size, then difficulty.
+A printed grade says how long a maze keeps a child busy, so it is graded by its
+**effort** (:mod:`meiro.analysis.effort`): the route's length plus the wrong
+branches deep enough to deceive, in cells. That grows with the size, so a
+book's sizes and grades rise together: every grade has a recipe and a range of
+sizes (:data:`GRADE_PLAN`) chosen on the calibration table
+(``python benchmarks/difficulty_table.py --effort``) so that its mazes land in
+their grade; a maze that does not is made again with the next seed, at the
+next size up (too easy) or down (too hard). The grade printed is always the one
+measured, and the book is ordered by grade, then size, then effort, so that
+within a book neither sizes nor grades step back and every harder grade takes
+more effort than every easier one.
+
+One generator makes each grade (its texture stays the same within a grade):
+かんたん are small depth-first mazes with the goal in the far corner (long
+corridors, few branches), ふつう larger depth-first mazes to the end of the
+longest walk, むずかしい Kruskal mazes (many branches, deep wrong turns) of
+18 cells a side and more. A book ramps (:data:`RAMPS`): by default half its
+mazes are かんたん, 30% ふつう and 20% むずかしい (``gentle``, for young
+children); ``even`` splits in thirds and ``steep`` is 20/40/40.
 ``--difficulty`` keeps only mazes measured at that grade.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import numpy as np
 from numpy.typing import NDArray
@@ -32,13 +39,22 @@ from ..kinds.maze import GraphMaze
 from ..maze import Maze
 from ..generators.seeds import derived_seeds
 
-#: Sizes (cells a side) the book's mazes grow through when no size is given.
+#: Sizes (cells a side) a book's mazes grow through when no size is given.
 GROWTH = (6, 24)
-#: The generator and goal rule that make each grade's mazes (see the module docs).
-RECIPES = {"easy": ("dig", "corner"), "medium": ("dig", "farthest"), "hard": ("kruskal", "farthest")}
+#: Each grade's generator, goal rule and sizes (smallest, largest cells a side), chosen on
+#: the effort table so that the mazes land mostly in their grade (module docs).
+GRADE_PLAN = {"easy": ("dig", "corner", 6, 8), "medium": ("dig", "farthest", 10, 13),
+              "hard": ("kruskal", "farthest", 18, 24)}
+#: The generator and goal rule of each grade (:data:`GRADE_PLAN`'s), also for the grid kinds.
+RECIPES = {g: (plan[0], plan[1]) for g, plan in GRADE_PLAN.items()}
+#: The share of easy, medium and hard mazes in a book, by ramp.
+RAMPS = {"gentle": (0.5, 0.3, 0.2), "even": (1 / 3, 1 / 3, 1 / 3), "steep": (0.2, 0.4, 0.4)}
 #: The smallest side of a maze carved in a shape: below it a star or a heart is a few cells.
 SHAPE_MIN = 10
-#: Most candidate mazes made per maze wanted when only one grade is asked for.
+#: Shapes that need more cells to show their outline: a star's points are a cell or two wide
+#: below 14 cells, and it reads as a plus.
+SHAPE_LEAST = {"star": 14}
+#: Most candidate mazes made per maze wanted before the closest is taken.
 TRIES_PER_MAZE = 30
 
 
@@ -50,6 +66,8 @@ class BookMaze:
     maze: Maze | GraphMaze
     difficulty: float
     grade: str
+    #: The route plus the deep wrong branches, in cells (:mod:`meiro.analysis.effort`).
+    effort: float = float("nan")
 
 
 def sheet_seeds(seed: int, count: int) -> list[int]:
@@ -72,21 +90,24 @@ book_seeds = sheet_seeds
 
 
 def grade_maze(maze: Maze) -> BookMaze:
-    """The maze with its difficulty and grade: the one place a booklet grades a maze.
+    """The maze with its print difficulty, grade and effort: the one place a booklet grades a
+    square maze (:mod:`meiro.analysis.effort`).
 
     Examples
     --------
     >>> import meiro
     >>> entry = grade_maze(meiro.generate(8, 8, seed=1))
-    >>> 0 <= entry.difficulty <= 1, entry.grade in GRADES
-    (True, True)
+    >>> 0 <= entry.difficulty <= 1, entry.grade in GRADES, entry.effort > 0
+    (True, True, True)
     """
-    from ..analysis.difficulty import difficulty, grade
+    from ..analysis.effort import effort, print_difficulty, print_grade
 
-    value = difficulty(maze)
-    if math.isnan(value):  # the goal cannot be reached
-        raise MazeError("a maze whose goal cannot be reached cannot be graded for a booklet")
-    return BookMaze(maze, value, grade(value))
+    try:
+        value = effort(maze)
+    except MazeError:
+        raise MazeError("a maze whose goal cannot be reached cannot be graded for a booklet") from None
+    scaled = print_difficulty(value)
+    return BookMaze(maze, scaled, print_grade(scaled), value)
 
 
 def growing_sizes(count: int, low: int, high: int) -> list[int]:
@@ -102,11 +123,36 @@ def growing_sizes(count: int, low: int, high: int) -> list[int]:
     return [round(low + (high - low) * i / (count - 1)) for i in range(count)]
 
 
+def ramp_counts(count: int, ramp: str = "gentle") -> tuple[int, int, int]:
+    """How many easy, medium and hard mazes a book of ``count`` holds on ``ramp``
+    (:data:`RAMPS`); every grade gets one from three mazes on.
+
+    Examples
+    --------
+    >>> ramp_counts(12), ramp_counts(30), ramp_counts(30, "even"), ramp_counts(2), ramp_counts(3)
+    ((6, 4, 2), (15, 9, 6), (10, 10, 10), (1, 1, 0), (1, 1, 1))
+    >>> ramp_counts(5, "steep")
+    (1, 2, 2)
+    """
+    if ramp not in RAMPS:
+        raise MazeError(f"unknown ramp {ramp!r}; choose one of: {', '.join(RAMPS)}")
+    share = RAMPS[ramp]
+    hard = round(share[2] * count)
+    easy = round(share[0] * count)
+    if count < 3:
+        return 1, count - 1, 0
+    easy, hard = max(1, easy), max(1, hard)
+    if count - easy - hard < 1:  # every grade from three mazes on
+        easy -= 1
+    return easy, count - easy - hard, hard
+
+
 def plan_book(count: int, seed: int, *, size: tuple[int, int] | None = None,
               level: str | None = None, algorithm: str | None = None, goal: str | None = None,
               mask_for: Callable[[int, int], NDArray[np.bool_]] | None = None,
-              largest: tuple[int, int] | None = None) -> list[BookMaze]:
-    """The mazes of a booklet, graded and ordered from easy to hard.
+              largest: tuple[int, int] | None = None, ramp: str = "gentle",
+              smallest: int | None = None) -> list[BookMaze]:
+    """The mazes of a booklet, graded by effort and ordered from easy to hard.
 
     Parameters
     ----------
@@ -115,63 +161,110 @@ def plan_book(count: int, seed: int, *, size: tuple[int, int] | None = None,
     seed : int
         The book's seed; the mazes are made with ``book_seeds(seed, ...)``.
     size : (width, height), optional
-        One size for every maze (default: growing over :data:`GROWTH`).
+        One size for every maze (default: each grade's sizes, :data:`GRADE_PLAN`).
     level : {"easy", "medium", "hard"}, optional
         Only mazes measured at this grade.
     algorithm, goal : str, optional
-        The generator and goal rule of every maze (default: each grade's :data:`RECIPES`).
+        The generator and goal rule of every maze (default: each grade's :data:`GRADE_PLAN`).
     mask_for : callable, optional
         ``mask_for(width, height) -> bool array``: the shape to carve each maze in.
     largest : (width, height), optional
-        The largest size the page holds legibly; grown sizes stop there.
+        The largest size the page holds legibly; sizes stop there.
+    ramp : {"gentle", "even", "steep"}
+        The share of each grade (:data:`RAMPS`).
+    smallest : int, optional
+        The least side a shaped maze is made at (default :data:`SHAPE_MIN`).
 
     Examples
     --------
     >>> book = plan_book(6, seed=1)
-    >>> [b.grade for b in book] == sorted((b.grade for b in book), key=GRADES.index)
-    True
-    >>> plan_book(2, seed=1) == plan_book(2, seed=1)
-    True
+    >>> [b.grade for b in book]
+    ['easy', 'easy', 'easy', 'medium', 'medium', 'hard']
+    >>> sides = [b.maze.width for b in book]
+    >>> sides == sorted(sides), plan_book(2, seed=1) == plan_book(2, seed=1)
+    (True, True)
     """
-    from ..generators import generate
-
     if level is not None and level not in GRADES:
         raise MazeError(f"unknown difficulty {level!r}; choose one of: {', '.join(GRADES)}")
-    cap_w, cap_h = largest or (10**6, 10**6)
-    sides = growing_sizes(count, *GROWTH)
+    cap = min(largest) if largest else 10**6
+    least = (smallest or SHAPE_MIN) if mask_for is not None else GROWTH[0]
+    if level is None:
+        wanted = [g for g, n in zip(GRADES, ramp_counts(count, ramp)) for _ in range(n)]
+    else:
+        wanted = [level] * count
+    seeds = iter(book_seeds(seed, count * TRIES_PER_MAZE))
+    chosen: list[BookMaze] = []
+    for grade_ in GRADES:
+        n = wanted.count(grade_)
+        if not n:
+            continue
+        low, high = GRADE_PLAN[grade_][2:]
+        for side in growing_sizes(n, low, high):
+            chosen.append(_one(grade_, side, seeds, size=size, algorithm=algorithm, goal=goal,
+                               mask_for=mask_for, cap=cap, least=least, strict=level is not None))
+    return sorted(chosen, key=lambda e: (GRADES.index(e.grade), _area(e), e.effort))
 
-    def make(maze_seed: int, side: int, intended: str) -> BookMaze:
-        if mask_for is not None:
-            side = max(side, SHAPE_MIN)
-        width, height = size or (min(side, cap_w), min(side, cap_h))
+
+def pair_easy_hard(book: list[BookMaze]) -> list[BookMaze]:
+    """The book's mazes ordered to print two a page, an easier and a harder one side by side:
+    the first half of the book (easy to hard) each with its match from the second half.
+
+    Examples
+    --------
+    >>> book = plan_book(6, seed=1)
+    >>> [b.grade for b in pair_easy_hard(book)]
+    ['easy', 'medium', 'easy', 'medium', 'easy', 'hard']
+    """
+    half = (len(book) + 1) // 2
+    first, second = book[:half], book[half:]
+    paired: list[BookMaze] = []
+    for i, entry in enumerate(first):
+        paired.append(entry)
+        if i < len(second):
+            paired.append(second[i])
+    return paired
+
+
+def _area(entry: BookMaze) -> int:
+    maze = entry.maze
+    return maze.cells if isinstance(maze, GraphMaze) else maze.width * maze.height
+
+
+def _one(grade_: str, side: int, seeds: Iterator[int], *, size: tuple[int, int] | None,
+         algorithm: str | None, goal: str | None,
+         mask_for: Callable[[int, int], NDArray[np.bool_]] | None, cap: int, least: int,
+         strict: bool) -> BookMaze:
+    """A maze measured at ``grade_``: made at ``side`` cells, then again with the next seed a
+    size up when it came out too easy or down when too hard; the last one made when no
+    size does (or a refusal when ``strict``)."""
+    from ..generators import generate
+
+    side = max(least, min(side, cap))
+    made = None
+    for tries, maze_seed in enumerate(seeds):
+        width, height = size or (side, side)
         mask = mask_for(width, height) if mask_for is not None else None
-        recipe = RECIPES[intended]
-        maze = generate(width, height, algorithm=algorithm or recipe[0], seed=maze_seed,
-                        goal=goal or recipe[1], mask=mask)
+        maze = generate(width, height, algorithm=algorithm or GRADE_PLAN[grade_][0], seed=maze_seed,
+                        goal=goal or GRADE_PLAN[grade_][1], mask=mask)
         if not isinstance(maze, Maze):  # not reached: the square grid makes a Maze
             raise MazeError("a square booklet's maze came out of another grid kind")
-        return grade_maze(maze)
-
-    if level is None:
-        chosen = [make(s, side, GRADES[min(2, 3 * i // count)])
-                  for i, (s, side) in enumerate(zip(book_seeds(seed, count), sides))]
-    else:
-        tries = count * TRIES_PER_MAZE
-        chosen = []
-        for maze_seed in book_seeds(seed, tries):
-            entry = make(maze_seed, sides[len(chosen)], level)
-            if entry.grade == level:
-                chosen.append(entry)
-                if len(chosen) == count:
-                    break
-        else:
-            raise MazeError(f"only {len(chosen)} of {tries} mazes made came out {level} with these "
-                            f"options; ask for fewer, or another --algorithm or --goal")
-    return sorted(chosen, key=lambda e: (GRADES.index(e.grade), e.maze.cells
-                                         if isinstance(e.maze, GraphMaze) else e.maze.width * e.maze.height,
-                                         e.difficulty))
+        made = grade_maze(maze)
+        if made.grade == grade_:
+            return made
+        if tries % 3 == 2:  # three seeds missed: another size, if there is one
+            step = 1 if GRADES.index(made.grade) < GRADES.index(grade_) else -1
+            if size is not None or not least <= side + step <= cap:
+                break  # the size is given, or the page or the shape allows no other
+            side += step
+        if tries >= TRIES_PER_MAZE:
+            break
+    if strict or made is None:
+        raise MazeError(f"the mazes made with these options do not come out {grade_} (the last one "
+                        f"was {made.grade if made else 'none'}); ask for another --difficulty, "
+                        f"--size, --algorithm or --goal")
+    return made
 
 
 # GRADES is meiro.analysis.difficulty's, offered here too: the grades a BookMaze carries
-__all__ = ["GRADES", "GROWTH", "RECIPES", "SHAPE_MIN", "TRIES_PER_MAZE", "BookMaze", "book_seeds",
-           "grade_maze", "growing_sizes", "plan_book", "sheet_seeds"]
+__all__ = ["GRADES", "GRADE_PLAN", "GROWTH", "RAMPS", "RECIPES", "SHAPE_LEAST", "SHAPE_MIN", "TRIES_PER_MAZE", "BookMaze", "book_seeds",
+           "grade_maze", "growing_sizes", "pair_easy_hard", "plan_book", "ramp_counts", "sheet_seeds"]

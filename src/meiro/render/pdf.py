@@ -53,7 +53,7 @@ from ..io.costs import GRID_BYTES, Needs, cells, check_output, whole
 from ..text.fonts import HOW_TO_GET_ONE, describe, is_plain
 from ..kinds.maze import GraphMaze
 from ..maze import Maze
-from .page_layout import mazes_per_page
+from .page_layout import mazes_per_page, paper_size
 from .geometry import Segments, block_runs, corners, is_lattice, wall_segments
 from .palette import Palette
 from .print_text import check_language, word
@@ -66,10 +66,12 @@ if TYPE_CHECKING:
 #: Where a block (row, col) is on the page, in points.
 Placement = Callable[[int, int], tuple[float, float]]
 
-#: Paper sizes in points (1/72 inch), portrait.
+#: Paper sizes in points (1/72 inch), portrait: a sheet also takes b5, a5 and trim sizes such as
+#: ``8.5x11in`` (:func:`meiro.render.page_layout.paper_size`).
 PAPERS = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
 MARGIN = 40.0
-HEADER = 28.0
+#: The heading's band: the title and the start/goal legend, then a line for the child's name.
+HEADER = 46.0
 FOOTER = 20.0
 LABEL = 14.0
 
@@ -214,8 +216,11 @@ class PdfCanvas:
     """
 
     def __init__(self, width: float, height: float, title: str = "mazes",
-                 font: PdfFont | None = None):
+                 font: PdfFont | None = None, bleed: float = 0.0):
         self.width, self.height, self.title = width, height, title
+        # a bleed enlarges the sheet on every side around the trimmed page (``width`` x
+        # ``height``), which is drawn on as it is: its origin moves in by the bleed
+        self.bleed = bleed
         self.font = font  # a meiro.render.pdf_font.PdfFont for all text, or None: Helvetica, ASCII
         self.pages: list[bytes] = []  # the finished pages' compressed content streams
         self.ops: list[str] | None = None  # the operators of the page being drawn
@@ -224,6 +229,8 @@ class PdfCanvas:
         # a page's operators are compressed as soon as it is done: a sheet of many
         # large mazes holds one page of text at a time, not all of them
         if self.ops is not None:
+            if self.bleed:
+                self.ops.insert(0, f"1 0 0 1 {_f(self.bleed)} {_f(self.bleed)} cm")
             self.pages.append(zlib.compress("\n".join(self.ops).encode("latin-1"), 9))
             self.ops = None
 
@@ -363,9 +370,13 @@ class PdfCanvas:
                        b"/Encoding /WinAnsiEncoding >>")
         embedded = 4 + 2 * n_pages  # the embedded font's objects follow the pages
         fonts = "/F1 3 0 R" + (f" /F2 {embedded} 0 R" if self.font is not None else "")
+        b = self.bleed
+        boxes = f"/MediaBox [0 0 {_f(self.width + 2 * b)} {_f(self.height + 2 * b)}]"
+        if b:  # the print shop's cut, and the art that runs past it
+            boxes += (f" /BleedBox [0 0 {_f(self.width + 2 * b)} {_f(self.height + 2 * b)}]"
+                      f" /TrimBox [{_f(b)} {_f(b)} {_f(self.width + b)} {_f(self.height + b)}]")
         for i, content in enumerate(self.pages):
-            objects.append(f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {_f(self.width)} "
-                           f"{_f(self.height)}] /Resources << /Font << {fonts} >> >> "
+            objects.append(f"<< /Type /Page /Parent 2 0 R {boxes} /Resources << /Font << {fonts} >> >> "
                            f"/Contents {5 + 2 * i} 0 R >>".encode())
             objects.append(f"<< /Length {len(content)} /Filter /FlateDecode >>\nstream\n".encode()
                            + content + b"\nendstream")
@@ -486,7 +497,8 @@ def render_sheet(mazes: Iterable[Maze | GraphMaze], *, paper: str = "a4", per_pa
     mazes : sequence of Maze, or of GraphMaze
         Square mazes, or mazes of one grid kind (drawn in their true geometry,
         :mod:`meiro.render.pdf_kinds`).
-    paper : {"a4", "letter"}
+    paper : str
+        a4, letter, b5 (JIS B5), a5 or a trim size such as ``6x9in`` or ``210x297mm``.
     per_page : int, optional
         Mazes per page (default: :func:`mazes_per_page`).
     answers : bool
@@ -514,8 +526,7 @@ def render_sheet(mazes: Iterable[Maze | GraphMaze], *, paper: str = "a4", per_pa
     kinds = [m for m in mazes if isinstance(m, GraphMaze)]
     if not mazes or (squares and kinds) or len(squares) + len(kinds) != len(mazes):
         raise MazeError("a sheet needs at least one meiro.Maze, or GraphMazes (not both)")
-    if paper not in PAPERS:
-        raise MazeError(f"unknown paper {paper!r}; choose one of: {', '.join(PAPERS)}")
+    page_size = paper_size(paper)
     if kinds:
         from .pdf_kinds import drawing_size
 
@@ -531,10 +542,10 @@ def render_sheet(mazes: Iterable[Maze | GraphMaze], *, paper: str = "a4", per_pa
         aspect = max(m.width / m.height for m in squares)
     palette = palette or Palette()
     check_language(lang)
-    pdf = PdfCanvas(*PAPERS[paper], title=title, font=font)
-    if pdf.text_width(title, 14) > PAPERS[paper][0] - 2 * MARGIN - 150:
+    pdf = PdfCanvas(*page_size, title=title, font=font)
+    if pdf.text_width(title, 14) > page_size[0] - 2 * MARGIN - 150:
         raise MazeError(f"the title is too long for the page ({len(title)} characters); shorten it")
-    slots = _layout(PAPERS[paper], per_page, aspect)
+    slots = _layout(page_size, per_page, aspect)
     n_pages = math.ceil(len(mazes) / per_page) * (2 if answers else 1)
     page = 0
     for key in ((False, True) if answers else (False,)):
@@ -546,7 +557,9 @@ def render_sheet(mazes: Iterable[Maze | GraphMaze], *, paper: str = "a4", per_pa
                        else f"{title} - {answers_word}")
             pdf.text(MARGIN, MARGIN + 14, heading, size=14)
             _legend(pdf, palette, lang)
-            pdf.text(PAPERS[paper][0] / 2, PAPERS[paper][1] - MARGIN + 4,
+            if not key:  # a line for the child's name on the pages to solve
+                _name_line(pdf, lang)
+            pdf.text(page_size[0] / 2, page_size[1] - MARGIN + 4,
                      word(lang, "page_of", n=page, total=n_pages), size=8, align="center")
             for number, (maze, slot) in enumerate(zip(mazes[first:first + per_page], slots), first + 1):
                 path = None
@@ -582,6 +595,16 @@ def _legend(pdf: PdfCanvas, palette: Palette, lang: str = "en") -> None:
     x -= pdf.text_width(start, 9) + 9
     pdf.fill_color(palette.start)
     pdf.disc(x, MARGIN + 11, 4)
+
+
+def _name_line(pdf: PdfCanvas, lang: str) -> None:
+    """なまえ / Name and a line to write it on, at the right under the heading."""
+    label, y = word(lang, "name"), MARGIN + 36
+    right = pdf.width - MARGIN
+    left = right - max(180.0, pdf.width * 0.4)
+    pdf.text(left, y, label, size=11)
+    pdf.stroke_style((0, 0, 0), 0.6)
+    pdf.line(left + pdf.text_width(label, 11) + 6, y + 3, right, y + 3)
 
 
 def _note(maze: Maze, lang: str = "en") -> str:

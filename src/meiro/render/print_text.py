@@ -25,7 +25,10 @@ WORDS = {
         "sheet_title": "めいろ（{w}×{h}、シード {seed}）",
         "kind_sheet_title": "めいろ（{size}、シード {seed}）",
         "book_title": "めいろ あそび",
-        "book_count": "{count} もん　かんたん → むずかしい",
+        "book_count": "{count} もん　{range}",
+        "to": " → ",
+        "instruction": "スタートから ゴールまで すすもう",
+        "cover_answers": "こたえは {page} ページから",
         "name": "なまえ",
         "date": "ひづけ",
         "date_blank": "　　ねん　　がつ　　にち",
@@ -51,7 +54,10 @@ WORDS = {
         "sheet_title": "Mazes ({w}x{h}, sheet seed {seed})",
         "kind_sheet_title": "Mazes ({size}, sheet seed {seed})",
         "book_title": "Maze Book",
-        "book_count": "{count} mazes, easy to hard",
+        "book_count": "{count} mazes, {range}",
+        "to": " to ",
+        "instruction": "Find the way from start to goal",
+        "cover_answers": "The answers start on page {page}",
         "name": "Name",
         "date": "Date",
         "date_blank": "",
@@ -105,7 +111,7 @@ def sheet_texts(lang: str, title: str) -> str:
     >>> "ゴール" in sheet_texts("ja", "めいろ")
     True
     """
-    keys = ("start", "goal", "answers", "page_of", "maze_note", "no_path")
+    keys = ("start", "goal", "answers", "page_of", "maze_note", "no_path", "name")
     values = dict(n=0, total=0, w=0, h=0, algorithm="dig", seed=0)
     return title + "".join(word(lang, k, **values) for k in keys) + kind_texts(lang) + "0123456789x"
 
