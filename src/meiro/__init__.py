@@ -32,6 +32,7 @@ _HOMES = {
     "Maze": "maze", "replay_carving": "maze", "Solution": "solvers", "solve": "solvers",
     "generate": "generators", "load": "io.saving", "save": "io.saving", "parse_text": "text.maze_text",
     "render_text": "text.maze_text", "MazeBatch": "batch", "generate_batch": "batch", "Recipe": "recipe",
+    "verify_answer": "text.tasks",
 }
 
 if TYPE_CHECKING:
@@ -45,6 +46,7 @@ if TYPE_CHECKING:
     from .solvers import Solution, solve
     from .text.maze_text import parse_text, render_text
     from .text.styles import STYLES
+    from .text.tasks import verify_answer
 
 
 def __getattr__(name: str) -> Any:
@@ -181,4 +183,5 @@ __all__ = [
     "replay_carving",
     "save",
     "solve",
+    "verify_answer",
 ]

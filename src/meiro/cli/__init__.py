@@ -42,6 +42,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "stats": ("stats_cmd", "dead ends, junctions, solution and corridor figures of mazes"),
     "suite": ("suite_cmd", "write a fixed held-out set of mazes to evaluate agents on"),
     "dataset": ("dataset_cmd", "many mazes (and solutions): an .npz file, or Parquet shards for the Hub"),
+    "verify": ("verify_cmd", "check answers to maze text tasks (exit 0 right, 1 wrong, 2 bad input)"),
     "list": ("list_cmd", "list the generators, solvers and grid kinds"),
 }
 

@@ -20,6 +20,7 @@ from ..generators import resolve_seed
 from ..kinds import KINDS
 from ..recipe import Recipe
 from ..registry import GENERATORS, SOLVERS
+from ..text.tasks import TEXT_FORMATS
 from .args import add_recipe_options, add_size_options, cells, recipe_of_args, whole_number
 from .output import one_output, report
 
@@ -51,7 +52,10 @@ def add_parser(subparsers: Subparsers) -> None:
                     "until COUNT pass, and say how many were drawn. "
                     "--grid hex (theta, triangle, weave) makes mazes of another grid kind: each row "
                     "holds its open passages as pairs of cell numbers, and geometry.json beside the "
-                    "card the cells' centres and neighbours.")
+                    "card the cells' centres and neighbours. "
+                    "--format jsonl (or -o FILE.jsonl) writes text tasks for language models, one JSON "
+                    "line a maze with its prompt and answer in --text-format (check answers with "
+                    "meiro verify).")
     p.add_argument("--count", "-n", type=whole_number(1, MAX_COUNT), default=1000,
                    help="how many mazes (default 1000)")
     add_size_options(p)
@@ -68,7 +72,11 @@ def add_parser(subparsers: Subparsers) -> None:
     p.add_argument("-o", "--output", required=True, metavar="FILE.npz|FOLDER",
                    help="the .npz file, or the folder (or fsspec URL) of Parquet shards")
     p.add_argument("--format", choices=FORMATS, default=None,
-                   help="npz or parquet (default: npz for an output ending in .npz, else parquet)")
+                   help="npz, parquet or jsonl (default: npz or jsonl for an output ending so, else parquet)")
+    p.add_argument("--text-format", choices=TEXT_FORMATS, default="ascii",
+                   help="the prompt and answer columns' format: ascii (the picture, the answer's path "
+                        "marked 'o'), moves (U/D/L/R), coords ((row,col) of the picture) or aotp "
+                        "(maze-dataset's tokens, in cells); default ascii")
     f = p.add_argument_group("filters (drawn in seed order until COUNT mazes pass)")
     f.add_argument("--min-length", type=whole_number(0, 2**40), default=None, metavar="STEPS",
                    help="solution at least STEPS cell-to-cell steps long")
@@ -132,6 +140,8 @@ def _format(args: argparse.Namespace) -> str:
     last = name.rsplit("/", 1)[-1]
     if "://" in name:
         return "parquet"
+    if last.lower().endswith(".jsonl"):
+        return "jsonl"
     if os.path.exists(name) and not os.path.isdir(name):
         return "npz"  # a file, a device or a pipe (/dev/stdout) takes the one file's bytes
     return "parquet" if "." not in last.lstrip(".") else "npz"  # one_output insists on .npz
@@ -184,6 +194,8 @@ def run(args: argparse.Namespace) -> int:
     _grid_choice(args)
     if _format(args) == "parquet":
         return _run_parquet(args)
+    if _format(args) == "jsonl":
+        return _run_jsonl(args)
     for flag, value in (("--with", args.extras), ("--resume", args.resume), (f"--grid {args.store}", args.store != "array"),
                         ("--scheduler", args.scheduler), ("--shard-draws", args.shard_draws)):
         if value:
@@ -228,7 +240,7 @@ def _recipe(args: argparse.Namespace) -> Recipe:
 
 def _spec(args: argparse.Namespace, extras: tuple[str, ...] = ()) -> DatasetSpec:
     return DatasetSpec.of(args.count, _recipe(args), filters=_filters(args), dedupe=args.dedupe,
-                          extras=extras, block=args.block, grid=args.store,
+                          extras=extras, block=args.block, grid=args.store, text_format=args.text_format,
                           shard_draws=args.shard_draws or 0, max_draws=args.max_draws or 0)
 
 
@@ -245,6 +257,30 @@ def _run_npz_filtered(args: argparse.Namespace) -> int:
         report(f"wrote {len(batch)} mazes of {_size_text(args)} to {args.output} "
                f"(batch seed {spec.seed}; {drawn:,} drawn, {len(batch) / drawn:.1%} passed the filters)",
                target)
+    return 0
+
+
+def _run_jsonl(args: argparse.Namespace) -> int:
+    """Text tasks as JSON lines (:mod:`meiro.dataset.text_rows`)."""
+    target = one_output(args.output, ".jsonl", "dataset")
+    if args.grid != "square":
+        raise MazeError(f"text tasks (--format jsonl) are for square mazes only: a {args.grid} maze has "
+                        "no block picture or moves")
+    other = [e for e in args.extras if e not in ("prompt", "answer")]
+    for flag, value in (("--with " + ",".join(other), other), ("--resume", args.resume),
+                        (f"--grid {args.store}", args.store != "array"), ("--scheduler", args.scheduler),
+                        ("--solve", args.solve)):
+        if value:
+            raise MazeError(f"{flag} is not for text tasks (--format jsonl)")
+    from ..dataset.jsonl import write_jsonl
+
+    spec = _spec(args, args.extras or ("prompt", "answer"))
+    with _bar(args, spec.count) as advance:
+        drawn = write_jsonl(spec, args.output, jobs=args.jobs, progress=advance)
+    if not args.quiet:
+        passed = f"; {drawn:,} drawn" if drawn != spec.count else ""
+        report(f"wrote {spec.count:,} {spec.text_format} text tasks of {_size_text(args)} mazes to "
+               f"{args.output} (batch seed {spec.seed}{passed})", target)
     return 0
 
 

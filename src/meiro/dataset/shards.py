@@ -42,6 +42,8 @@ longest_path      int32                           the maze's diameter in steps
 turns             int32                           turns along the solution
 difficulty        float32                         0 to 1, :mod:`meiro.analysis.difficulty`
 tokens            string                          (extra) maze-dataset's AOTP text
+text_format       string                          (with prompt or answer) their format
+prompt, answer    string                          (extras) a text task (:mod:`meiro.text.tasks`)
 connection_list   Array3D(2, height, width) bool  (extra) maze-dataset's connections
 input, target     Image (PNG)                     (extra ``pixels``) :mod:`.pixels`
 ================  ==============================  ===========================================
@@ -209,8 +211,11 @@ def features(spec: DatasetSpec) -> dict[str, Any]:
            "start": pair, "goal": pair, "solution": {"feature": pair, "_type": "List"}}
     for name, dtype in _STAT_COLUMNS:
         out[name] = value(dtype)
-    if "tokens" in spec.extras:
-        out["tokens"] = value("string")
+    if {"prompt", "answer"} & set(spec.extras):
+        out["text_format"] = value("string")
+    for name in ("tokens", "prompt", "answer"):
+        if name in spec.extras:
+            out[name] = value("string")
     if "connection_list" in spec.extras:
         out["connection_list"] = {"shape": [2, spec.height, spec.width], "dtype": "bool", "_type": "Array3D"}
     if "pixels" in spec.extras:
@@ -257,10 +262,15 @@ def shard_table(spec: DatasetSpec, rows: DrawnShard) -> Any:
     columns["solution"] = pa.ListArray.from_arrays(pa.array(cell_offsets.astype(np.int32)), _pairs(cells))
     for name, dtype in _STAT_COLUMNS:
         columns[name] = pa.array(getattr(rows.stats, name).astype(dtype))
-    if "tokens" in spec.extras or "pixels" in spec.extras:
+    if {"tokens", "pixels", "prompt", "answer"} & set(spec.extras):
         offsets, blocks = batch_paths(rows.grids, rows.starts, rows.goals, rows.stats.solution_length)
     if "tokens" in spec.extras:
         columns["tokens"] = pa.array(_tokens(rows, offsets, blocks), pa.string())
+    if {"prompt", "answer"} & set(spec.extras):  # (meiro.text.tasks; --text-format)
+        from .text_rows import text_columns
+
+        for name, texts in text_columns(spec, rows.grids, rows.starts, rows.goals, offsets, blocks).items():
+            columns[name] = pa.array(texts, pa.string())
     if "connection_list" in spec.extras:
         columns["connection_list"] = _nested(connection_lists(rows.grids))
     if "pixels" in spec.extras:
@@ -293,7 +303,7 @@ def shard_bytes(spec: DatasetSpec, rows: Drawn) -> bytes:
     sink = io.BytesIO()
     table = shard_table(spec, rows) if isinstance(rows, DrawnShard) else kind_shard_table(spec, rows)
     pq.write_table(table, sink, row_group_size=ROW_GROUP, compression=COMPRESSION,
-                   use_dictionary=["algorithm"] if spec.kind == "square" else ["kind", "algorithm"],
+                   use_dictionary=["algorithm", "text_format"] if spec.kind == "square" else ["kind", "algorithm"],
                    write_statistics=["index", "seed"])
     return sink.getvalue()
 

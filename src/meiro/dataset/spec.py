@@ -47,11 +47,11 @@ MAX_SHARD_DRAWS = 100_000
 DRAWS_PER_ROW = 100
 MIN_DRAWS = 1_000_000
 #: Extra columns a dataset may ask for.
-EXTRAS = ("tokens", "pixels", "connection_list")
+EXTRAS = ("tokens", "pixels", "connection_list", "prompt", "answer")
 #: How a shard stores the grids (:mod:`meiro.dataset.shards`).
 GRIDS = ("array", "bits")
 #: The formats ``meiro dataset --format`` knows.
-FORMATS = ("npz", "parquet")
+FORMATS = ("npz", "parquet", "jsonl")
 
 
 @dataclass(frozen=True)
@@ -87,7 +87,7 @@ class DatasetSpec:
     >>> DatasetSpec(10, 5, 5, seed=1, extras=("colour",))
     Traceback (most recent call last):
     ...
-    meiro.errors.MazeError: unknown extra column 'colour'; choose from: tokens, pixels, connection_list
+    meiro.errors.MazeError: unknown extra column 'colour'; choose from: tokens, pixels, connection_list, prompt, answer
     """
 
     count: int
@@ -106,6 +106,7 @@ class DatasetSpec:
     max_draws: int = 0  # 0: chosen from count
     kind: str = "square"  # the grid kind (meiro.kinds.KINDS); a theta maze's rings are its width
     layers: int = 1  # a 3d maze's layers
+    text_format: str = "ascii"  # the prompt and answer columns' (meiro.text.tasks.TEXT_FORMATS)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "count", _whole("count", self.count, 1, MAX_ROWS))
@@ -127,6 +128,9 @@ class DatasetSpec:
                 raise MazeError(f"unknown extra column {extra!r}; choose from: {', '.join(EXTRAS)}")
         object.__setattr__(self, "extras", tuple(e for e in EXTRAS if e in extras))
         object.__setattr__(self, "block", _whole("block", self.block, 1, 64))
+        from ..text.tasks import check_text_format
+
+        check_text_format(self.text_format)
         if self.grid not in GRIDS:
             raise MazeError(f"grid must be one of {', '.join(GRIDS)}, got {self.grid!r}")
         if self.kind != "square":
@@ -215,6 +219,7 @@ class DatasetSpec:
             size += 40 * blocks
         if "connection_list" in self.extras:
             size += blocks // 4
+        size += 2 * blocks * sum(e in self.extras for e in ("prompt", "answer"))
         return size
 
     def default_shard_draws(self) -> int:
@@ -233,6 +238,8 @@ class DatasetSpec:
             del out["kind"], out["layers"]
         elif self.kind != "3d":
             del out["layers"]
+        if not {"prompt", "answer"} & set(self.extras):  # as a card without text columns has always read
+            del out["text_format"]
         out["filters"] = {k: (list(v) if isinstance(v, tuple) else v)
                           for k, v in asdict(self.filters).items()}
         out["extras"] = list(self.extras)
