@@ -116,6 +116,32 @@ def test_every_generator_s_batch_is_its_mazes(algorithm):
     _check_batch(batch, 9, 4, algorithm, "farthest", 0.3, "bfs")
 
 
+def test_a_recipe_s_own_kernel_makes_what_the_switch_makes():
+    from meiro.generators.compiled import _make_mazes, mazes_kernel
+
+    width, height = 7, 5
+    seeds = np.arange(20, dtype=np.uint64) * np.uint64(2**61 + 7)
+    allowed = allowed_blocks(np.ones((height, width), bool)).ravel()
+    for algorithm, goal, braid, solve in (("dig", "corner", 0.0, False), ("wilson", "diameter", 0.4, True)):
+        made = []
+        for run in ("switch", "own"):
+            grids, ends = np.empty((20, 11, 15), bool), np.empty((20, 2, 2), np.int64)
+            paths, lengths = np.zeros((20, 11, 15), bool), np.empty(20, np.int64)
+            if not solve:
+                paths, lengths = paths[:1, :1, :1], lengths[:0]
+            threshold = int(round(braid * 2**32))
+            if run == "switch":
+                _make_mazes(algorithm_code(algorithm), width, height, seeds, threshold, allowed, goal_code(goal),
+                            solve, grids, ends, paths, lengths)
+            else:
+                mazes_kernel(algorithm_code(algorithm), goal_code(goal), braid > 0, solve)(
+                    width, height, seeds, threshold, allowed, grids, ends, paths, lengths)
+            made.append((grids, ends, paths, lengths))
+        assert all(np.array_equal(a, b) for a, b in zip(*made)), (algorithm, goal, braid, solve)
+    with pytest.raises(meiro.MazeError, match="no compiled generator"):
+        mazes_kernel(99, 0, False, False)
+
+
 def test_which_batches_are_compiled():
     assert _compiled("dig", 0.0, None, 961) and _compiled("wilson", 0.0, "wall-left", 961)
     assert _compiled("dig", 0.5, "bfs", 961) and _compiled("dig", 0.5, "dead-end-fill", 961)

@@ -229,6 +229,7 @@ def good_calls() -> dict[str, tuple[object, dict]]:
     add("meiro.generators.eller_stream", width=6, height=6, seed=1)
     add("meiro.generators.compiled.algorithm_code", name="wilson")
     add("meiro.generators.compiled.goal_code", goal="diameter")
+    add("meiro.generators.compiled.mazes_kernel", code=3, goal=1, braided=False, solve=True)
     add("meiro.generators.rebuild_carve_order", maze=m)
     add("meiro.generators.flood_order", maze=m)
     add("meiro.generators.options.check_braid", braid=0.5)

@@ -54,7 +54,7 @@ from numpy.typing import NDArray
 
 from .errors import MazeError, whole
 from .generators import generate, resolve_seed
-from .generators.compiled import MAX_BLOCKS, _make_mazes, algorithm_code, goal_code
+from .generators.compiled import MAX_BLOCKS, algorithm_code, goal_code, mazes_kernel
 from .generators.masking import allowed_blocks
 from .kinds import geometry_of
 from .kinds.many import ManyMazes, make_many
@@ -348,8 +348,10 @@ class _Batch:
             paths, lengths = all_paths[start:stop], all_lengths[start:stop]
         else:
             paths, lengths = self._no_paths, self.ends[:0, 0, 0]
-        _make_mazes(algorithm, width, height, self.seeds[start:stop], threshold, self._allowed, goal,
-                    bool(solver), self.grids[start:stop], self.ends[start:stop], paths, lengths)
+        # the recipe's own kernel: a first run compiles only its generator (mazes_kernel)
+        kernel = mazes_kernel(algorithm, goal, threshold > 0, bool(solver))
+        kernel(width, height, self.seeds[start:stop], threshold, self._allowed, self.grids[start:stop],
+               self.ends[start:stop], paths, lengths)
 
     def put(self, start: int, piece: _Piece) -> None:
         """Place a piece made elsewhere (``_make_piece``'s arrays) at ``start``."""

@@ -204,6 +204,7 @@ def run(args: argparse.Namespace) -> int:
         return _run_npz_filtered(args)
     target = one_output(args.output, ".npz", "dataset")  # before the work: a wrong place costs nothing
     recipe = _recipe(args)
+    _prepare(args, DatasetSpec.of(args.count, recipe), batch=True)
     batch = generate_batch(args.count, recipe, solver=args.solve, jobs=args.jobs,
                            progress=not args.quiet and _on_terminal(sys.stderr))
     batch_seed = recipe.seed
@@ -250,6 +251,7 @@ def _run_npz_filtered(args: argparse.Namespace) -> int:
     if args.solve and args.braid and args.solve not in ("bfs", "dead-end-fill"):
         raise MazeError("filters measure the breadth-first solution: with --braid, use --solve bfs")
     spec = _spec(args)
+    _prepare(args, spec)
     with _bar(args, spec.count) as advance:
         batch, drawn = collect_batch(spec, jobs=args.jobs, progress=advance)
     write_atomic(args.output, batch.to_npz())
@@ -275,6 +277,7 @@ def _run_jsonl(args: argparse.Namespace) -> int:
     from ..dataset.jsonl import write_jsonl
 
     spec = _spec(args, args.extras or ("prompt", "answer"))
+    _prepare(args, spec)
     with _bar(args, spec.count) as advance:
         drawn = write_jsonl(spec, args.output, jobs=args.jobs, progress=advance)
     if not args.quiet:
@@ -298,6 +301,7 @@ def _run_parquet(args: argparse.Namespace) -> int:
     spec = _spec(args, args.extras)
     lines: list[str] = []
     log = (lambda line: print(line, file=sys.stderr)) if not args.quiet else lines.append
+    _prepare(args, spec)
     with _bar(args, spec.count) as advance:
         if args.scheduler:
             from ..dataset.cluster import build_on_cluster, connect
@@ -315,6 +319,21 @@ def _run_parquet(args: argparse.Namespace) -> int:
         print(f"wrote {result.rows:,} {kind}mazes of {_size_text(args)} in {len(result.shards)} "
               f"shards to {result.where} (batch seed {spec.seed}{passed}); the card is README.md")
     return 0
+
+
+def _prepare(args: argparse.Namespace, spec: DatasetSpec, batch: bool = False) -> None:
+    """Load (a first run: compile) the recipe's kernels before the bar starts, saying so when it
+    takes a while (:mod:`meiro.dataset.prepare`)."""
+    if getattr(args, "scheduler", None):
+        return  # (the workers load their own)
+    from ..dataset.prepare import prepare
+
+    def say() -> None:
+        if not args.quiet:
+            print("preparing the kernels this recipe runs (a first run compiles them; later runs load them)",
+                  file=sys.stderr, flush=True)
+
+    prepare(spec, say, batch=batch, solver=args.solve)
 
 
 @contextlib.contextmanager

@@ -8,7 +8,9 @@ generators' own kernels on the same PRNG streams as :func:`meiro.generate`, so
 the same seed gives the same maze either way (``tests/test_compiled_mazes.py``
 checks every generator, goal rule and braid). :func:`meiro.generate` does not
 call it: this switch compiles every generator at once (about 35 s with an empty
-numba cache), where one maze needs one kernel.
+numba cache), where one maze needs one kernel. So batches run
+:func:`mazes_kernel`: the switch with the recipe's generator, goal rule, braid and
+solving frozen in, which compiles only what that recipe runs (about 4 s).
 
 :func:`_carve` sets up each generator's scratch as its Python function does
 and picks its kernel by the code its registry entry declares
@@ -23,6 +25,8 @@ it compiles the switch again.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -190,6 +194,12 @@ def _spanning_tree_cells(width: int, height: int, state: State) -> NDArray[np.ui
 
 @njit(cache=True)
 def _carve(code: int, grid: NDArray[np.bool_], width: int, height: int, state: State) -> NDArray[np.uint8]:
+    """:func:`_carve_into` as a kernel of its own."""
+    return _carve_into(code, grid, width, height, state)
+
+
+@njit(inline="always")
+def _carve_into(code: int, grid: NDArray[np.bool_], width: int, height: int, state: State) -> NDArray[np.uint8]:
     """Carve generator ``code``'s maze into the bool block grid ``grid`` (True = wall).
 
     Returns the generator's compact cells — a padded search graph of the maze
@@ -240,6 +250,14 @@ def _farthest_node(graph: NDArray[np.uint8], width: int, source: Int) -> Int:
 def _make_maze(code: int, grid: NDArray[np.bool_], width: int, height: int, seed: np.uint64 | int,
                braid_threshold: int, allowed: NDArray[np.bool_],
                goal: int) -> tuple[NDArray[np.uint8], int, Int, Int]:
+    """:func:`_maze_into` as a kernel of its own (the vector environment's resets)."""
+    return _maze_into(code, grid, width, height, seed, braid_threshold, allowed, goal)
+
+
+@njit(inline="always")
+def _maze_into(code: int, grid: NDArray[np.bool_], width: int, height: int, seed: np.uint64 | int,
+               braid_threshold: int, allowed: NDArray[np.bool_],
+               goal: int) -> tuple[NDArray[np.uint8], int, Int, Int]:
     """The maze ``generate(width, height, algorithm, seed, GOALS[goal], braid=...)`` of the
     generator whose code (:func:`algorithm_code`) is ``code``.
 
@@ -251,7 +269,7 @@ def _make_maze(code: int, grid: NDArray[np.bool_], width: int, height: int, seed
     A node ``n`` is block ``(2 * (n // graph_width) - 1, 2 * (n % graph_width) - 1)``.
     """
     seed = np.uint64(seed)
-    cells = _carve(code, grid, width, height, _mix_seed(seed, np.uint64(0)))
+    cells = _carve_into(code, grid, width, height, _mix_seed(seed, np.uint64(0)))
     rows, cols = grid.shape
     flat = grid.reshape(rows * cols)
     if braid_threshold > 0:
@@ -275,6 +293,57 @@ def _make_maze(code: int, grid: NDArray[np.bool_], width: int, height: int, seed
 def _make_mazes(code: int, width: int, height: int, seeds: NDArray[np.uint64], braid_threshold: int,
                 allowed: NDArray[np.bool_], goal: int, solve: bool, grids: NDArray[np.bool_],
                 ends: NDArray[np.int64], paths: NDArray[np.bool_], lengths: NDArray[np.int64]) -> None:
+    """:func:`_mazes_into` of any generator: the switch that compiles them all (module docs)."""
+    _mazes_into(code, width, height, seeds, braid_threshold, allowed, goal, solve, grids, ends, paths, lengths)
+
+
+def mazes_kernel(code: int, goal: int, braided: bool, solve: bool) -> Any:
+    """:func:`_make_mazes` for one recipe alone: a kernel that compiles only what it runs.
+
+    The generator's ``code``, the ``goal`` rule's number, whether the mazes are
+    braided and whether they are solved are frozen into the kernel (a closure's
+    constants), so numba prunes every other branch of the switch before
+    compiling: a fresh install compiles the one generator a recipe runs, in a
+    few seconds, instead of all of them (half a minute and more). Each
+    recipe's kernel is cached on disk under its own key (numba keys a closure's
+    cache entries by the values it closes over) and made once a process. It
+    takes :func:`_make_mazes`'s arguments but those four (``braid_threshold``
+    is ignored unless ``braided``).
+
+    Examples
+    --------
+    >>> kernel = mazes_kernel(algorithm_code("kruskal"), 0, False, True)
+    >>> kernel is mazes_kernel(algorithm_code("kruskal"), 0, False, True)
+    True
+    """
+    key = (int(code), int(goal), bool(braided), bool(solve))
+    kernel = _KERNELS.get(key)
+    if kernel is not None:
+        return kernel
+    if key[0] not in CODES.values() or not 0 <= key[1] < len(GOALS):
+        raise MazeError(f"no compiled generator has code {code} or no goal rule number {goal}")
+    code, goal, braided, solve = key
+
+    @njit(cache=True, nogil=True)
+    def recipe_kernel(width: int, height: int, seeds: NDArray[np.uint64], braid_threshold: int,
+                      allowed: NDArray[np.bool_], grids: NDArray[np.bool_], ends: NDArray[np.int64],
+                      paths: NDArray[np.bool_], lengths: NDArray[np.int64]) -> None:
+        if braided:  # (the constants' tests, pruned before compiling)
+            _mazes_into(code, width, height, seeds, braid_threshold, allowed, goal, solve, grids, ends, paths,
+                        lengths)
+        else:
+            _mazes_into(code, width, height, seeds, 0, allowed, goal, solve, grids, ends, paths, lengths)
+
+    return _KERNELS.setdefault(key, recipe_kernel)
+
+
+_KERNELS: dict[tuple[int, int, bool, bool], Any] = {}
+
+
+@njit(inline="always")
+def _mazes_into(code: int, width: int, height: int, seeds: NDArray[np.uint64], braid_threshold: int,
+                allowed: NDArray[np.bool_], goal: int, solve: bool, grids: NDArray[np.bool_],
+                ends: NDArray[np.int64], paths: NDArray[np.bool_], lengths: NDArray[np.int64]) -> None:
     """:func:`_make_maze` for every seed in ``seeds``, into stacked arrays.
 
     ``grids[k]`` receives maze ``k``'s block grid and ``ends[k]`` its start and
@@ -286,7 +355,7 @@ def _make_mazes(code: int, width: int, height: int, seeds: NDArray[np.uint64], b
     moves = np.empty((width + 2) * (height + 2), np.uint8)
     route = np.empty((2 * moves.size + 1, 2), np.int64)
     for k in range(seeds.size):
-        graph, padded, s, e = _make_maze(code, grids[k], width, height, seeds[k], braid_threshold,
+        graph, padded, s, e = _maze_into(code, grids[k], width, height, seeds[k], braid_threshold,
                                          allowed, goal)
         ends[k, 0, 0], ends[k, 0, 1] = 2 * (s // padded) - 1, 2 * (s % padded) - 1
         ends[k, 1, 0], ends[k, 1, 1] = 2 * (e // padded) - 1, 2 * (e % padded) - 1
