@@ -76,6 +76,8 @@ def test_a_changed_move_or_mark_is_wrong():
     assert not verify_answer(maze, picture[:marks[3]] + " " + picture[marks[3] + 1:], text_format="ascii")
     assert not verify_answer(maze, picture[:spaces[0]] + "o" + picture[spaces[0] + 1:], text_format="ascii")
     assert verify_answer(maze, "```\n" + picture + "\n```", text_format="ascii")  # a fenced answer
+    assert verify_answer(maze, "The path:\n" + picture + "\nDone.", text_format="ascii")
+    assert not verify_answer(maze, picture + "\n" + picture[:-1], text_format="ascii")
 
 
 def test_junk_is_wrong_and_never_raises():

@@ -350,7 +350,13 @@ def _picture_path(maze: Maze, text: str) -> np.ndarray | None:
     """The path an ``ascii`` answer marks, start to goal, or None if its marks trace no one path."""
     lines = _unfenced(text).replace("\r", "").strip("\n").split("\n")
     rows, cols = maze.grid.shape
-    if len(lines) != rows or any(len(line) != cols for line in lines):
+    if len(lines) != rows:  # words around the picture: its rows are the last run of the right width
+        runs = [i for i in range(len(lines) - rows + 1)
+                if all(len(line) == cols and line[:1] == WALL for line in lines[i:i + rows])]
+        if not runs:
+            return None
+        lines = lines[runs[-1]:runs[-1] + rows]
+    if any(len(line) != cols for line in lines):
         return None
     chars = np.array([list(line) for line in lines])
     if ((chars == WALL) != maze.grid).any() or set(np.unique(chars)) - set(WALL + OPEN + START + GOAL + MARK):
