@@ -82,7 +82,7 @@ def _meiro_runs(count: int, folder: Path, grid: str, cluster: bool) -> dict:
     start = time.perf_counter()
     subprocess.run([sys.executable, "-m", "meiro", "dataset", "-q", "-n", str(count), "--size", "15x15",
                     "--seed", "1", "--grid", grid, "-o", str(folder / "cli")], check=True)
-    out["meiro dataset (CLI)"] = time.perf_counter() - start
+    out["command (start-up in)"] = time.perf_counter() - start
     start = time.perf_counter()
     build_dataset(spec, folder / "j2", jobs=2)
     out["-j 2"] = time.perf_counter() - start
@@ -128,7 +128,7 @@ def main() -> None:
     base = args.count / runs["array"]["-j 1"]
     for grid, label in (("array", "grids as Array2D"), ("bits", "grids as bits (--grid bits)")):
         print(f" {label}:")
-        for name in ("-j 1", "meiro dataset (CLI)", "-j 2", "--scheduler local"):
+        for name in ("-j 1", "command (start-up in)", "-j 2", "--scheduler local"):
             if name in runs[grid]:
                 rate = args.count / runs[grid][name]
                 print(f"  meiro {name:18s} {runs[grid][name]:7.1f} s  {rate:10,.0f} mazes/s  "
@@ -143,7 +143,7 @@ def main() -> None:
     else:
         print(f"  maze-dataset from_config gen_dfs, {args.md_count} mazes, one process: {md_rate:,.1f} mazes/s")
         for grid in ("array", "bits"):
-            for name in ("-j 1", "meiro dataset (CLI)"):
+            for name in ("-j 1", "command (start-up in)"):
                 rate = args.count / runs[grid][name]
                 print(f"  meiro {name} ({grid}) / maze-dataset, per core: {rate / md_rate:,.0f}x")
 

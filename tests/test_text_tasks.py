@@ -181,3 +181,4 @@ def test_parquet_shards_carry_the_text_columns(tmp_path):
     rows = pq.read_table(tmp_path / "d" / "data").to_pylist()
     assert len(rows) == 20 and all(verify_answer(r, r["answer"]) for r in rows)
     assert "text_format" not in DatasetSpec(20, 5, 5).recipe() and spec.recipe()["text_format"] == "aotp"
+    assert "--with prompt,answer --text-format aotp" in (tmp_path / "d" / "README.md").read_text()

@@ -170,6 +170,8 @@ def command_line(spec: DatasetSpec) -> str:
         parts.append(f"--grid {spec.grid}")
     if "pixels" in spec.extras and spec.block != 2:
         parts.append(f"--block {spec.block}")
+    if {"prompt", "answer"} & set(spec.extras):
+        parts.append(f"--text-format {spec.text_format}")
     parts.append(f"--shard-draws {spec.shard_draws} -o FOLDER")
     return " ".join(parts)
 
