@@ -322,14 +322,14 @@ def _run_parquet(args: argparse.Namespace) -> int:
 
 
 def _prepare(args: argparse.Namespace, spec: DatasetSpec, batch: bool = False) -> None:
-    """Load (a first run: compile) the recipe's kernels before the bar starts, saying so when it
-    takes a while (:mod:`meiro.dataset.prepare`)."""
+    """Load (a first run: compile) the recipe's kernels before the bar starts, saying so on a
+    terminal when it takes a while (:mod:`meiro.dataset.prepare`)."""
     if getattr(args, "scheduler", None):
         return  # (the workers load their own)
     from ..dataset.prepare import prepare
 
     def say() -> None:
-        if not args.quiet:
+        if not args.quiet and _on_terminal(sys.stderr):  # where the progress bar would wait at 0 %
             print("preparing the kernels this recipe runs (a first run compiles them; later runs load them)",
                   file=sys.stderr, flush=True)
 
