@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ..errors import MazeError
+from ..errors import MazeError, whole
 from ..kernels.index import U
 from ..kernels.jit import njit
 from ..kernels.rng import _mix64
@@ -52,6 +52,7 @@ def symmetry_count(rows: int, cols: int) -> int:
     >>> symmetry_count(11, 11), symmetry_count(11, 7)
     (8, 4)
     """
+    rows, cols = (whole(v, name, 1, 2**31, error=MazeError) for v, name in ((rows, "rows"), (cols, "cols")))
     return 8 if rows == cols else 4
 
 
@@ -159,18 +160,28 @@ def canonical_forms(grids: np.ndarray, starts: np.ndarray,
     if grids.ndim != 3 or grids.dtype != np.bool_:
         raise MazeError(f"grids must be a (count, rows, cols) bool array, got {grids.dtype} {grids.shape}")
     count, rows, cols = grids.shape
-    ends = np.concatenate([np.asarray(starts, np.int64).reshape(-1, 2),
-                           np.asarray(goals, np.int64).reshape(-1, 2)], axis=1)
-    if len(ends) != count:
-        raise MazeError(f"{count} grids but {len(ends)} starts and goals")
+    starts, goals = _points(starts, "starts"), _points(goals, "goals")
+    if starts.shape != (count, 2) or goals.shape != (count, 2):
+        raise MazeError(f"{count} grids need ({count}, 2) starts and goals, got {starts.shape} and {goals.shape}")
+    if count and (max(int(starts.max()), int(goals.max())) >= 2**31):
+        raise MazeError(f"an end lies outside the {rows}x{cols}-block grid")
+    ends = np.concatenate([starts.astype(np.int64), goals.astype(np.int64)], axis=1)
     if count and ((ends < 0).any() or (ends[:, ::2] >= rows).any() or (ends[:, 1::2] >= cols).any()):
         raise MazeError(f"an end lies outside the {rows}x{cols}-block grid")
-    flat = np.ascontiguousarray(grids).reshape(count, rows * cols).view(np.uint8)
+    flat = (np.ascontiguousarray(grids).reshape(count, rows * cols).view(np.uint8) != 0).view(np.uint8)
     transforms = np.zeros(count, np.int8)
     prints = np.zeros((count, 2), np.uint64)
     with np.errstate(over="ignore"):  # (the hash wraps, as a compiled kernel's does)
         _canonical_kernel(flat, ends, rows, cols, transforms, prints)
     return prints, transforms
+
+
+def _points(value: object, name: str) -> np.ndarray:
+    """``value`` as an integer array of points (last axis 2), or a MazeError."""
+    array = np.asarray(value) if isinstance(value, (np.ndarray, list, tuple)) else None
+    if array is None or array.dtype.kind not in "iu" or array.ndim == 0 or array.shape[-1] != 2:
+        raise MazeError(f"{name} must be whole-number (row, column) pairs")
+    return array
 
 
 def _image(t: int, array: np.ndarray) -> np.ndarray:
@@ -191,7 +202,12 @@ def move_blocks(t: int, points: np.ndarray, rows: int, cols: int) -> np.ndarray:
     >>> move_blocks(1, np.array([[1, 1], [1, 3]]), 5, 7).tolist()
     [[3, 1], [3, 3]]
     """
-    points = np.asarray(points, np.int64)
+    if symmetry_count(rows, cols) <= whole(t, "symmetry", 0, 7, error=MazeError):
+        raise MazeError(f"symmetry {t} needs a square grid, not {rows}x{cols} blocks")
+    points = _points(points, "points")
+    if points.size and int(points.max()) >= 2**31:
+        raise MazeError("points lie outside any grid")
+    points = points.astype(np.int64)
     x = rows - 1 - points[..., 0] if t & 1 else points[..., 0]
     y = cols - 1 - points[..., 1] if t & 2 else points[..., 1]
     return np.stack([y, x] if t >= 4 else [x, y], axis=-1)
@@ -221,24 +237,35 @@ def apply_symmetry(t: int, grid: np.ndarray, start: Any, goal: Any, *, solution:
     >>> bool((out["grid"] == m.grid[:, ::-1]).all()), out["start"].tolist(), out["solution"][0].tolist()
     (True, [1, 7], [0, 3])
     """
-    grid = np.asarray(grid, bool)
+    grid = np.asarray(grid)
+    if grid.dtype != np.bool_ or grid.ndim not in (2, 3):
+        raise MazeError(f"grid must be a (rows, cols) or (count, rows, cols) bool array, got {grid.dtype} {grid.shape}")
     rows, cols = grid.shape[-2:]
-    if not isinstance(t, (int, np.integer)) or not 0 <= int(t) < symmetry_count(rows, cols):
+    if not isinstance(t, (int, np.integer)) or isinstance(t, (bool, np.bool_)) \
+            or not 0 <= int(t) < symmetry_count(rows, cols):
         raise MazeError(f"symmetry must be a whole number from 0 to {symmetry_count(rows, cols) - 1} for a "
                         f"{rows}x{cols}-block grid, got {t!r}")
     t = int(t)
     out: dict[str, Any] = {"grid": _image(t, grid), "start": move_blocks(t, start, rows, cols),
                            "goal": move_blocks(t, goal, rows, cols)}
     if solution is not None:
-        cells = np.asarray(solution, np.int64)
+        cells = _points(solution, "solution")
+        if cells.size and int(cells.max()) >= 2**30:
+            raise MazeError("the solution's cells lie outside the grid")
+        cells = cells.astype(np.int64)
         out["solution"] = (move_blocks(t, 2 * cells + 1, rows, cols) - 1) // 2
     if solution_mask is not None:
-        out["solution_mask"] = _image(t, np.asarray(solution_mask, bool))
+        mask = np.asarray(solution_mask)
+        if mask.shape != grid.shape:
+            raise MazeError(f"solution_mask must have the grid's shape {grid.shape}, got {mask.shape}")
+        out["solution_mask"] = _image(t, mask)
     if pixels is not None:
         picture = np.asarray(pixels)
         if picture.ndim < 3:
             raise MazeError(f"pixels must be pictures with their channels last, (H, W, C), got {picture.shape}")
         out["pixels"] = np.moveaxis(_image(t, np.moveaxis(picture, -1, 0)), 0, -1)
+    if not isinstance(tokens, bool):
+        raise MazeError(f"tokens must be True or False, got {type(tokens).__name__}")
     if tokens:
         from ..io.maze_dataset import to_tokens
         from ..maze import Maze

@@ -105,10 +105,10 @@ def goals_at_distance(grids: np.ndarray, starts: np.ndarray, seeds: np.ndarray, 
     high = whole(high, "high", 0, 2**40, error=MazeError)
     if low > high:
         raise MazeError(f"path length {low}-{high} is an empty range")
-    starts = np.ascontiguousarray(starts, np.int64).reshape(-1, 2)
-    seeds = np.ascontiguousarray(seeds, np.uint64).reshape(-1)
-    if len(starts) != count or len(seeds) != count:
-        raise MazeError(f"{count} grids but {len(starts)} starts and {len(seeds)} seeds")
+    starts, seeds = _integers(starts, "starts"), _integers(seeds, "seeds")
+    if starts.shape != (count, 2) or seeds.shape != (count,):
+        raise MazeError(f"{count} grids need ({count}, 2) starts and {count} seeds, got shapes "
+                        f"{starts.shape} and {seeds.shape}")
     if rows % 2 == 0 or cols % 2 == 0 or rows < 3 or cols < 3:
         raise MazeError(f"a {rows}x{cols}-block grid is not a lattice maze's (odd sides of 3 or more)")
     if count:
@@ -118,11 +118,19 @@ def goals_at_distance(grids: np.ndarray, starts: np.ndarray, seeds: np.ndarray, 
             raise MazeError("every start must be an open cell of its grid")
         if not (grids[:, 0].all() and grids[:, -1].all() and grids[:, :, 0].all() and grids[:, :, -1].all()):
             raise MazeError("every grid needs a closed border")
-    flat = np.ascontiguousarray(grids).reshape(count, rows * cols).view(np.uint8)
+    flat = (np.ascontiguousarray(grids).reshape(count, rows * cols).view(np.uint8) != 0).view(np.uint8)
     goals = np.empty((count, 2), np.int64)
     with np.errstate(over="ignore"):
-        _distance_goal_kernel(flat, rows, cols, starts, seeds, low, high, goals)
+        _distance_goal_kernel(flat, rows, cols, np.ascontiguousarray(starts, np.int64),
+                              np.ascontiguousarray(seeds).astype(np.uint64), low, high, goals)
     return goals, goals[:, 0] >= 0
+
+
+def _integers(value: object, name: str) -> np.ndarray:
+    array = np.asarray(value) if isinstance(value, (np.ndarray, list, tuple)) else None
+    if array is None or array.dtype.kind not in "iu":
+        raise MazeError(f"{name} must be an array of whole numbers")
+    return array
 
 
 __all__ = ["goals_at_distance"]
