@@ -219,3 +219,20 @@ def test_every_readme_dataset_example_finishes(command, tmp_path):
         assert main(["dataset", "-n", "20", "--size", size, "-q", "-o", str(tmp_path / "earlier")]) == 0
         args[place] = str(tmp_path / "earlier")
     assert main([*args, "-q"]) == 0, command
+
+
+def test_a_split_dataset_resumes_to_the_same_files(tmp_path):
+    spec = DatasetSpec(120, 5, 5, seed=1, shard_draws=50, splits=(("train", 0.5), ("test", 0.5)),
+                       dedupe="symmetry")
+    build_dataset(spec, tmp_path / "d")
+    files = {p.name: p.read_bytes() for p in (tmp_path / "d" / "data").iterdir()}
+    shards = len(files) // 2
+    assert shards >= 2 and sorted(files) == [f"{s}-{k:05d}.parquet" for s in ("test", "train") for k in range(shards)]
+    (tmp_path / "d" / "data" / "test-00001.parquet").unlink()
+    lines = []
+    build_dataset(spec, tmp_path / "d", resume=True, log=lines.append)
+    assert {p.name: p.read_bytes() for p in (tmp_path / "d" / "data").iterdir()} == files
+    with pytest.raises(MazeError, match="add up to 1"):
+        DatasetSpec(10, 5, 5, splits=(("train", 0.5), ("test", 0.6)))
+    with pytest.raises(MazeError, match="square mazes only"):
+        DatasetSpec(10, 5, 5, kind="hex", splits=(("train", 0.5), ("test", 0.5)))

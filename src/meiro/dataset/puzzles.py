@@ -49,6 +49,8 @@ class FingerprintSet:
     def add(self, prints: np.ndarray) -> None:
         """Add fingerprints (duplicates are kept once)."""
         run = _sorted_run(np.asarray(prints, np.uint64).reshape(-1, 2))
+        if not len(run[0]):
+            return
         while self._runs and len(self._runs[-1][0]) <= 2 * len(run[0]):
             hi, lo = self._runs.pop()
             run = _sorted_run(np.stack([np.concatenate([hi, run[0]]), np.concatenate([lo, run[1]])], axis=1))
