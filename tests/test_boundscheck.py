@@ -28,7 +28,9 @@ KERNEL_TESTS = ["test_zoo_generators.py", "test_zoo_solvers.py", "test_search_bu
                 "test_kruskal_walls.py", "test_search_graph.py", "test_zoo_shapes.py",
                 "test_search_replay.py", "test_compiled_mazes.py",
                 # the grid kinds: their geometries, graph generators, braids and graph solvers
-                "test_kinds.py", "test_kind_generators.py", "test_kind_solvers.py"]
+                "test_kinds.py", "test_kind_generators.py", "test_kind_solvers.py",
+                # the goal at a path distance (and the canonical form datasets split by)
+                "test_distance_goal.py"]
 
 
 def cached_kernels() -> list[str]:

@@ -37,7 +37,8 @@ GROUPS = {
     "kernels": ["meiro.kernels"],
     "solve": ["meiro.solvers"],
     "generate": ["meiro.generators"],
-    "core": ["meiro.maze", "meiro.goals", "meiro.analysis.stats", "meiro.text.maze_text", "meiro.text.columns"],
+    "core": ["meiro.maze", "meiro.goals", "meiro.analysis.stats", "meiro.analysis.symmetry", "meiro.text.maze_text",
+             "meiro.text.columns"],
     # the front ends' replays: they hand the kernels nothing unchecked (only what the core
     # gives them goes through meiro.solvers.replay_events); for them the walk asks no crash and
     # no wrong argument reaching compiled code, whatever else they raise
@@ -126,6 +127,15 @@ def good_calls() -> dict[str, tuple[object, dict]]:
     add("meiro.kernels.rng.mix_seed", seed=4, stream=1)
     add("meiro.kernels.rng.mix_seeds", seed=4, streams=np.arange(3, dtype=np.uint64))
     add("meiro.generators.seeds.derived_seeds", seed=7, count=3, first=2)
+    few = meiro.generate_batch(2, 5, 4, seed=1)
+    add("meiro.generators.distance_goal.goals_at_distance", grids=few.grids, starts=few.starts, seeds=few.seeds,
+        low=3, high=5)
+    add("meiro.analysis.symmetry.canonical_forms", grids=few.grids, starts=few.starts, goals=few.goals)
+    add("meiro.analysis.symmetry.symmetry_count", rows=9, cols=11)
+    add("meiro.analysis.symmetry.move_blocks", t=3, points=few.starts, rows=9, cols=11)
+    add("meiro.analysis.symmetry.apply_symmetry", t=1, grid=few.grids[0], start=few.starts[0], goal=few.goals[0],
+        solution=np.array([[0, 0], [0, 1]]), solution_mask=few.grids[0], pixels=np.zeros((9, 11, 3), np.uint8),
+        tokens=False)
     add("meiro.kernels.rng.mix64", z=np.arange(3, dtype=np.uint64))
     add("meiro.kernels.rng.check_state", state=state)
     hexes = meiro.generate(4, 3, grid="hex", seed=1)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 
 from ..batch import MAX_COUNT, generate_batch, progress_bar
 from ..dataset.build import build_dataset, collect_batch
-from ..dataset.spec import EXTRAS, FORMATS, GRIDS, DatasetSpec, Filters
+from ..dataset.spec import DEDUPES, EXTRAS, FORMATS, GRIDS, DatasetSpec, Filters, check_splits
 from ..analysis.difficulty import difficulty_range
 from ..errors import MazeError
 from ..io.writing import write_atomic
@@ -89,7 +89,16 @@ def add_parser(subparsers: Subparsers) -> None:
                         "see meiro stats and meiro.analysis.difficulty")
     f.add_argument("--dead-end-ends", action="store_true",
                    help="start and goal both in dead ends (as maze-dataset's endpoint rules)")
-    f.add_argument("--dedupe", action="store_true", help="no maze twice (the first of each is kept)")
+    f.add_argument("--dedupe", nargs="?", const="exact", default=None, choices=DEDUPES,
+                   help="no maze twice (the first of each is kept); 'symmetry': no puzzle twice, a "
+                        "maze's rotations and reflections counting as the same")
+    f.add_argument("--exclude", nargs="+", default=(), metavar="DIR",
+                   help="no puzzle (up to rotation and reflection) of these meiro datasets (folders "
+                        "or URLs), e.g. a test set made earlier")
+    f.add_argument("--path-length", type=_band, default=None, metavar="N|N-M",
+                   help="put the goal N (or N to M) cell steps from the start, on a cell chosen by "
+                        "the maze's seed: exact lengths without drawing again (mazes with no cell "
+                        "that far are skipped)")
     f.add_argument("--max-draws", type=whole_number(1, 2**62), default=None, metavar="N",
                    help="give up after N draws (default with filters: 100 x COUNT, at least 1,000,000)")
     q = p.add_argument_group("Parquet shards")
@@ -101,6 +110,10 @@ def add_parser(subparsers: Subparsers) -> None:
                         "For square mazes in Parquet, 'array' (the default) or 'bits' chooses how each "
                         "grid is stored instead: array, an Array2D of bools; bits, its rows' bits packed in "
                         "one binary value, 60 times faster to write (meiro.dataset.shards.unpack_grid)")
+    q.add_argument("--split", type=_splits, default=(), metavar="NAME=SHARE,...",
+                   help="splits by puzzle, e.g. train=0.8,validation=0.1,test=0.1: a maze and its "
+                        "rotations and reflections always land in one split (by a hash of its "
+                        "canonical form); datasets.load_dataset(FOLDER) gives them")
     q.add_argument("--block", type=whole_number(1, 64), default=2, metavar="PX",
                    help="pixels a block in the pictures (default 2)")
     q.add_argument("--shard-draws", type=whole_number(1, 10**8), default=None, metavar="N",
@@ -119,6 +132,33 @@ def add_parser(subparsers: Subparsers) -> None:
 def _difficulty(text: str) -> tuple[float, float]:
     try:
         return difficulty_range(text)
+    except MazeError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _band(text: str) -> tuple[int, int]:
+    """argparse type for ``--path-length``: ``N`` or ``N-M`` cell steps."""
+    parts = text.split("-")
+    if not 1 <= len(parts) <= 2 or not all(p.strip().isdigit() and len(p.strip()) <= 12 for p in parts):
+        raise argparse.ArgumentTypeError(f"path length must be N or N-M cell steps (e.g. 40 or 40-50), got {text!r}")
+    low, high = int(parts[0]), int(parts[-1])
+    if not 1 <= low <= high:
+        raise argparse.ArgumentTypeError(f"path length {text!r} must be at least 1, low to high")
+    return low, high
+
+
+def _splits(text: str) -> tuple[tuple[str, float], ...]:
+    """argparse type for ``--split``: ``NAME=SHARE`` pairs, comma-separated (checked by the spec)."""
+    out = []
+    for part in text.split(","):
+        name, _, share = part.partition("=")
+        try:
+            value = float(share)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"a split is NAME=SHARE (e.g. train=0.8), got {part.strip()!r}") from None
+        out.append((name.strip(), value))
+    try:
+        return check_splits(out)
     except MazeError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
@@ -200,7 +240,9 @@ def run(args: argparse.Namespace) -> int:
                         ("--scheduler", args.scheduler), ("--shard-draws", args.shard_draws)):
         if value:
             raise MazeError(f"{flag} is for Parquet shards (--format parquet)")
-    if _filters(args).any() or args.dedupe:
+    if args.split:
+        raise MazeError("--split is for Parquet shards (--format parquet)")
+    if _filters(args).any() or args.dedupe or args.exclude or args.path_length:
         return _run_npz_filtered(args)
     target = one_output(args.output, ".npz", "dataset")  # before the work: a wrong place costs nothing
     recipe = _recipe(args)
@@ -240,7 +282,8 @@ def _recipe(args: argparse.Namespace) -> Recipe:
 
 
 def _spec(args: argparse.Namespace, extras: tuple[str, ...] = ()) -> DatasetSpec:
-    return DatasetSpec.of(args.count, _recipe(args), filters=_filters(args), dedupe=args.dedupe,
+    return DatasetSpec.of(args.count, _recipe(args), filters=_filters(args), dedupe=args.dedupe or False,
+                          splits=args.split, exclude=tuple(args.exclude), path_length=args.path_length,
                           extras=extras, block=args.block, grid=args.store, text_format=args.text_format,
                           shard_draws=args.shard_draws or 0, max_draws=args.max_draws or 0)
 

@@ -34,8 +34,10 @@ import numpy as np
 
 from ..batch import GraphBatch, MazeBatch
 from ..errors import MazeError
-from .card import SHARDS, card_text, read_record
+from .card import SHARDS, SPLIT_SHARDS, card_text, read_record
+from .exclusion import excluded
 from .folder import CARD, Folder
+from .puzzles import FingerprintSet, first_new, puzzle_prints, split_of
 from .kind_shards import GEOMETRY, DrawnKindShard, geometry_document
 from .shards import Drawn, DrawnShard, draw_shard, pyarrow, shard_bytes, shard_range
 from .spec import DatasetSpec
@@ -58,7 +60,8 @@ class _Settler:
         self.spec = spec
         self.rows = 0
         self.drawn = 0
-        self.seen: set[int] = set()
+        self.seen = FingerprintSet()
+        self.excluded = excluded(spec.exclude)
 
     def keep(self, passing: int, fingerprints: np.ndarray | None, first: int, draws: int,
              index: np.ndarray) -> np.ndarray:
@@ -68,16 +71,12 @@ class _Settler:
         numbers: the shard that ends the dataset counts its draws up to its last row only
         (the exact accounting of how many draws the rows took).
         """
-        if fingerprints is None:
-            keep = np.arange(passing)
-        else:
-            new = []
-            for i, (a, b) in enumerate(fingerprints.tolist()):
-                key = (a << 64) | b
-                if key not in self.seen:
-                    self.seen.add(key)
-                    new.append(i)
-            keep = np.array(new, np.int64)
+        keep = np.arange(passing)
+        if fingerprints is not None:  # exact prints first, the puzzles' last (meiro.dataset.shards)
+            if self.excluded is not None:
+                keep = keep[~self.excluded.contains(fingerprints[:, -2:])]
+            if self.spec.dedupe:
+                keep = keep[first_new(fingerprints[keep, :2], self.seen)]
         wanted = self.spec.count - self.rows
         if len(keep) >= wanted:
             keep = keep[:wanted]
@@ -134,20 +133,25 @@ def build_dataset(spec: DatasetSpec, where: str | os.PathLike[str], *, jobs: int
     """
     pyarrow()  # before any folder is made: without it, one clear message
     folder = Folder(where)
+    settler = _Settler(spec)  # (reads --exclude's datasets: a wrong one stops the run before any file)
     with folder.locked(log):  # one writer at a time: a second run refuses before touching anything
-        return _build(spec, folder, jobs, resume, log, progress)
+        return _build(spec, folder, settler, jobs, resume, log, progress)
 
 
-def _build(spec: DatasetSpec, folder: Folder, jobs: int, resume: bool, log: Callable[[str], None],
-           progress: Callable[[int], object] | None) -> DatasetResult:
+def _build(spec: DatasetSpec, folder: Folder, settler: _Settler, jobs: int, resume: bool,
+           log: Callable[[str], None], progress: Callable[[int], object] | None) -> DatasetResult:
     """:func:`build_dataset` with the folder's lock held."""
     kept = existing_shards(spec, folder, resume, log)
     folder.prepare()
-    settler = _Settler(spec)
     shards: list[dict[str, Any]] = []
     written: list[str] = []
-    def put(rows: Drawn) -> dict[str, Any]:
-        return _put(spec, folder, rows.k, rows, kept, written, log)
+    def put(rows: Drawn) -> list[dict[str, Any]]:
+        if not spec.splits:
+            return [_put(spec, folder, SHARDS.format(rows.k), rows, kept, written, log)]
+        assert isinstance(rows, DrawnShard)  # (splits are for square mazes)
+        split = split_of(puzzle_prints(rows.grids, rows.starts, rows.goals), spec.splits)
+        return [{**_put(spec, folder, SPLIT_SHARDS.format(name, rows.k), rows.take(np.flatnonzero(split == s)),
+                        kept, written, log), "split": name} for s, (name, _) in enumerate(spec.splits)]
 
     try:
         if spec.kind != "square":  # the cells' centres and neighbours, once beside the shards
@@ -156,7 +160,7 @@ def _build(spec: DatasetSpec, folder: Folder, jobs: int, resume: bool, log: Call
             for window in _settled_windows(spec, settler, jobs, pool):
                 entries = list(pool.map(put, window)) if pool and len(window) > 1 else [put(r) for r in window]
                 for rows, entry in zip(window, entries):
-                    shards.append(entry)
+                    shards += entry
                     if progress is not None:
                         progress(len(rows))
                 folder.write(CARD, card_text(spec, shards, settler.drawn, settler.done))
@@ -265,10 +269,9 @@ def _settled_windows(spec: DatasetSpec, settler: _Settler, jobs: int,
         yield settled
 
 
-def _put(spec: DatasetSpec, folder: Folder, k: int, rows: Drawn, kept: dict[str, dict[str, Any]],
+def _put(spec: DatasetSpec, folder: Folder, name: str, rows: Drawn, kept: dict[str, dict[str, Any]],
          written: list[str], log: Callable[[str], None]) -> dict[str, Any]:
-    """Write shard ``k`` unless a checked copy is there; its card entry."""
-    name = SHARDS.format(k)
+    """Write shard file ``name`` unless a checked copy is there; its card entry."""
     entry = {"file": name, "rows": len(rows), "first": rows.first, "draws": rows.drawn}
     old = kept.get(name)
     if old is not None and old.get("rows") == len(rows):
@@ -285,7 +288,7 @@ def _put(spec: DatasetSpec, folder: Folder, k: int, rows: Drawn, kept: dict[str,
 
 def _enough(spec: DatasetSpec, settler: _Settler, k: int) -> bool:
     """Whether shard ``k`` alone surely ends the dataset (no filter, no dedupe: every draw a row)."""
-    return not (spec.filters.any() or spec.dedupe) and spec.count - settler.rows <= shard_range(spec, k)[1] - shard_range(spec, k)[0]
+    return not (spec.filters.any() or spec.dedupe or spec.exclude or spec.path_length) and spec.count - settler.rows <= shard_range(spec, k)[1] - shard_range(spec, k)[0]
 
 
 def _exhausted(spec: DatasetSpec, settler: _Settler) -> MazeError:

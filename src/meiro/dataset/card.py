@@ -24,6 +24,8 @@ from .shards import features
 from .spec import DatasetSpec
 
 SHARDS = "data/shard-{:05d}.parquet"
+#: With splits, shard ``k`` is one file a split: ``data/train-00000.parquet``, ...
+SPLIT_SHARDS = "data/{}-{:05d}.parquet"
 
 
 def yaml_features(spec: DatasetSpec) -> list[dict[str, Any]]:
@@ -52,10 +54,18 @@ def yaml_features(spec: DatasetSpec) -> list[dict[str, Any]]:
 def card_text(spec: DatasetSpec, shards: list[dict[str, Any]], drawn: int, complete: bool) -> str:
     """The card's text for the shards made so far."""
     rows = sum(s["rows"] for s in shards)
+    names = [name for name, _ in spec.splits] or ["train"]
+
+    def of(name: str) -> list[dict[str, Any]]:
+        return [s for s in shards if s.get("split", "train") == name]
+
     header = {
-        "configs": [{"config_name": "default", "data_files": [{"split": "train", "path": "data/*.parquet"}]}],
-        "dataset_info": {"features": yaml_features(spec), "splits": [{"name": "train", "num_bytes": sum(s.get("bytes", 0) for s in shards),
-                                                                   "num_examples": rows}]},
+        "configs": [{"config_name": "default", "data_files": [
+            {"split": name, "path": f"data/{name}-*.parquet" if spec.splits else "data/*.parquet"}
+            for name in names]}],
+        "dataset_info": {"features": yaml_features(spec), "splits": [
+            {"name": name, "num_bytes": sum(s.get("bytes", 0) for s in of(name)),
+             "num_examples": sum(s["rows"] for s in of(name))} for name in names]},
         "tags": ["maze", "meiro"],
     }
     record = {"meiro": __version__, "status": "complete" if complete else "incomplete",
@@ -68,11 +78,16 @@ def card_text(spec: DatasetSpec, shards: list[dict[str, Any]], drawn: int, compl
         (f"at least {f.min_dead_ends} dead ends", f.min_dead_ends is not None),
         (f"difficulty from {f.difficulty[0]:g} to {f.difficulty[1]:g}" if f.difficulty else "", f.difficulty),
         ("start and goal in dead ends", f.dead_end_ends),
-        ("no maze twice", spec.dedupe)) if on]
+        ("no maze twice" + (" up to rotation and reflection" if spec.dedupe == "symmetry" else ""),
+         spec.dedupe),
+        (f"no puzzle of {', '.join(spec.exclude)} (up to rotation and reflection)", spec.exclude),
+        (f"the goal at {_band(spec.path_length)} cell steps from the start", spec.path_length)) if on]
     if spec.kind != "square":
         lines += _kind_body(spec, rows, drawn, complete, wanted)
     else:
         lines += _square_body(spec, rows, drawn, complete, wanted)
+    if spec.splits:
+        lines += [_splits_text(spec, shards), ""]
     lines += [
         "| shard | rows | draws | sha256 |",
         "|---|---:|---|---|",
@@ -81,6 +96,20 @@ def card_text(spec: DatasetSpec, shards: list[dict[str, Any]], drawn: int, compl
         "",
     ]
     return "\n".join(lines)
+
+
+def _band(band: tuple[int, int] | None) -> str:
+    return "" if band is None else str(band[0]) if band[0] == band[1] else f"{band[0]}-{band[1]}"
+
+
+def _splits_text(spec: DatasetSpec, shards: list[dict[str, Any]]) -> str:
+    """The card's paragraph on the splits."""
+    counts = ", ".join(f"{name} {sum(s['rows'] for s in shards if s.get('split') == name):,} "
+                       f"(share {share:g})" for name, share in spec.splits)
+    return (f"Splits: {counts}. A maze goes to a split by the fingerprint of its canonical form (the "
+            "smallest of its rotations and reflections, grid, start and goal moved together: "
+            "`meiro.analysis.symmetry`), so no puzzle is in two splits, whatever the seed, the "
+            "workers or a later extension of the set. `datasets.load_dataset(FOLDER)` gives them.")
 
 
 def _kind_body(spec: DatasetSpec, rows: int, drawn: int, complete: bool, wanted: list[str]) -> list[str]:
@@ -130,17 +159,22 @@ def _square_body(spec: DatasetSpec, rows: int, drawn: int, complete: bool, wante
         f"- goal rule: {spec.goal}, braid {spec.braid:g}, batch seed {spec.seed}",
         "",
         "Row `i` holds draw `index`: `meiro.generate(width, height, algorithm, seed=seed, "
-        f"goal={spec.goal!r}, braid={spec.braid:g})` makes its maze again. Grid, start and goal are in "
+        f"goal={spec.goal!r}, braid={spec.braid:g})` makes its maze again"
+        + ("" if spec.path_length is None else
+           f" (and `meiro.generators.distance_goal.goals_at_distance(grids, starts, seeds, "
+           f"{spec.path_length[0]}, {spec.path_length[1]})` its goal)") + ". Grid, start and goal are in "
         "blocks (True = wall), the solution in cells as maze-dataset's; cell (i, j) is block (2i + 1, 2j + 1). "
-        "The columns are described in "
-        "meiro's `meiro.dataset.shards` module."
+        "Lengths (`solution_length`, `longest_path`) count cell steps, as `moves` does; "
+        "`solution_mask` marks blocks. The columns are described in meiro's `meiro.dataset.shards` module."
         + (" Each grid is stored as its rows' bits: `meiro.dataset.shards.unpack_grid(value, "
            f"{spec.rows}, {spec.cols})` or `numpy.unpackbits(numpy.frombuffer(value, numpy.uint8)"
            f".reshape({spec.rows}, -1), axis=1, count={spec.cols}).astype(bool)` gives it back."
            if spec.grid == "bits" else ""),
         "",
-        "Load it with `datasets.load_dataset(\"parquet\", data_files=\"data/*.parquet\")` or, on the Hub, "
-        "by its name. Publish it with `huggingface-cli upload --repo-type dataset NAME .` from this folder.",
+        ("Load its splits with `datasets.load_dataset(FOLDER)` (this folder)" if spec.splits else
+         "Load it with `datasets.load_dataset(\"parquet\", data_files=\"data/*.parquet\")`")
+        + " or, on the Hub, by its name. Publish it with `huggingface-cli upload --repo-type dataset NAME .` "
+        "from this folder.",
         "",
     ]
 
@@ -163,7 +197,13 @@ def command_line(spec: DatasetSpec) -> str:
     if f.dead_end_ends:
         parts.append("--dead-end-ends")
     if spec.dedupe:
-        parts.append("--dedupe")
+        parts.append("--dedupe" + (" symmetry" if spec.dedupe == "symmetry" else ""))
+    if spec.exclude:
+        parts.append("--exclude " + " ".join(spec.exclude))
+    if spec.splits:
+        parts.append("--split " + ",".join(f"{name}={share:g}" for name, share in spec.splits))
+    if spec.path_length:
+        parts.append(f"--path-length {_band(spec.path_length)}")
     if spec.extras:
         parts.append("--with " + ",".join(spec.extras))
     if spec.grid != "array":

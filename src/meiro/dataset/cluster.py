@@ -95,12 +95,15 @@ def build_on_cluster(spec: DatasetSpec, where: str | os.PathLike[str], client: A
     """Make ``spec``'s dataset in ``where`` with the workers of Dask ``client`` (module docs)."""
     dask = _distributed()
     pyarrow()  # the workers need it too; here it is checked before any folder is made
+    if spec.splits:
+        raise MazeError("--split is made in one process (-j N threads), not on a Dask cluster yet")
     folder = Folder(where)
+    settler = _Settler(spec)  # (reads --exclude's datasets: a wrong one stops the run before any file)
     with folder.locked(log):  # one writer at a time: a second run refuses before touching anything
-        return _build_locked(spec, folder, client, dask, resume, log, progress)
+        return _build_locked(spec, folder, settler, client, dask, resume, log, progress)
 
 
-def _build_locked(spec: DatasetSpec, folder: Folder, client: Any, dask: Any, resume: bool,
+def _build_locked(spec: DatasetSpec, folder: Folder, settler: _Settler, client: Any, dask: Any, resume: bool,
                   log: Callable[[str], None], progress: Callable[[int], object] | None) -> DatasetResult:
     """:func:`build_on_cluster` with the folder's lock held."""
     as_completed, wait = dask.as_completed, dask.wait
@@ -108,7 +111,6 @@ def _build_locked(spec: DatasetSpec, folder: Folder, client: Any, dask: Any, res
     folder.prepare()
     place = folder.where
     ahead = max(2, 2 * len(client.scheduler_info().get("workers", {})))
-    settler = _Settler(spec)
     futures = as_completed()
     submitted: dict[int, Any] = {}
     results: dict[int, dict[str, Any]] = {}

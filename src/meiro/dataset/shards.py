@@ -46,7 +46,16 @@ text_format       string                          (with prompt or answer) their 
 prompt, answer    string                          (extras) a text task (:mod:`meiro.text.tasks`)
 connection_list   Array3D(2, height, width) bool  (extra) maze-dataset's connections
 input, target     Image (PNG)                     (extra ``pixels``) :mod:`.pixels`
+solution_mask     Array2D(rows, cols) bool        (extra) True on the *blocks* of the shortest path
+solution_padded   Array2D(width * height, 2)      (extra) ``solution``'s *cells*, then ``-1, -1``:
+                  int16                           one fixed shape for a batch
+moves             List(int8, length=cells - 1)    (extra) the path's moves cell to cell, 0 up,
+                                                  1 down, 2 left, 3 right (:data:`MOVES`), then -1
 ================  ==============================  ===========================================
+
+Units: ``solution_length`` and ``longest_path`` count *cell steps* (one move
+from a cell to the next, a ``moves`` entry), as ``--min-length`` and ``--path-length`` do;
+``meiro.MazeBatch.lengths`` and ``meiro.solve(...).length`` count *block* steps, twice as many.
 """
 
 from __future__ import annotations
@@ -61,7 +70,9 @@ import numpy as np
 from ..batch import MazeBatch, generate_batch
 from ..analysis.batch_stats import BatchStats, batch_paths, batch_solutions, batch_stats
 from ..errors import MazeError
+from ..generators.distance_goal import goals_at_distance
 from .fingerprint import row_fingerprints
+from .puzzles import puzzle_prints
 from .kind_shards import DrawnKindShard, draw_kind_shard, kind_features, kind_shard_table
 from .spec import DatasetSpec
 
@@ -84,7 +95,7 @@ class DrawnShard:
     starts: np.ndarray
     goals: np.ndarray
     stats: BatchStats
-    fingerprints: np.ndarray | None  # (kept, 2) uint64 with dedupe
+    fingerprints: np.ndarray | None  # (kept, 2 or 4) uint64 with dedupe or exclude
 
     def __len__(self) -> int:
         return len(self.index)
@@ -119,14 +130,30 @@ def draw_shard(spec: DatasetSpec, k: int, jobs: int = 1) -> Drawn:
         return draw_kind_shard(spec, k, first, stop, jobs)
     batch = generate_batch(stop - first, spec.maze_recipe, jobs=jobs, first=first)
     assert isinstance(batch, MazeBatch)  # (a square recipe's batch)
+    found = _distance_goals(spec, batch)
     stats = _stats(batch.grids, batch.starts, batch.goals, jobs)
-    keep = _passing(spec, stats, batch.grids, batch.starts, batch.goals)
+    keep = _passing(spec, stats, batch.grids, batch.starts, batch.goals, found)
     drawn = DrawnShard(k, first, stop - first, np.arange(first, stop, dtype=np.uint64), batch.seeds,
                        batch.grids, batch.starts, batch.goals, stats, None)
     drawn = drawn.take(keep)
-    if spec.dedupe:
-        drawn.fingerprints = fingerprints(drawn.grids, drawn.starts, drawn.goals)
+    # the settler's keys (meiro.dataset.build): exact prints first, the puzzles' (canonical) last
+    prints = ([fingerprints(drawn.grids, drawn.starts, drawn.goals)] if spec.dedupe is True else []) \
+        + ([puzzle_prints(drawn.grids, drawn.starts, drawn.goals)]
+           if spec.dedupe == "symmetry" or spec.exclude else [])
+    if prints:
+        drawn.fingerprints = np.concatenate(prints, axis=1)
     return drawn
+
+
+def _distance_goals(spec: DatasetSpec, batch: MazeBatch) -> np.ndarray | None:
+    """With ``path_length``, each maze's goal moved that far from its start
+    (:mod:`meiro.generators.distance_goal`); which mazes have such a cell (the others keep
+    their goal, to be measured, and do not pass)."""
+    if spec.path_length is None:
+        return None
+    goals, found = goals_at_distance(batch.grids, batch.starts, batch.seeds, *spec.path_length)
+    batch.goals[found] = goals[found]
+    return found
 
 
 def _stats(grids: np.ndarray, starts: np.ndarray, goals: np.ndarray, jobs: int) -> BatchStats:
@@ -144,10 +171,12 @@ def _stats(grids: np.ndarray, starts: np.ndarray, goals: np.ndarray, jobs: int) 
 
 
 def _passing(spec: DatasetSpec, stats: BatchStats, grids: np.ndarray, starts: np.ndarray,
-             goals: np.ndarray) -> np.ndarray:
-    """Indices of the draws that pass ``spec.filters``, in order."""
+             goals: np.ndarray, found: np.ndarray | None = None) -> np.ndarray:
+    """Indices of the draws that pass ``spec.filters`` (and have a goal ``found``), in order."""
     f = spec.filters
     keep = stats.solution_length >= 0
+    if found is not None:
+        keep &= found
     if f.min_length is not None:
         keep &= stats.solution_length >= f.min_length
     if f.max_length is not None:
@@ -220,6 +249,12 @@ def features(spec: DatasetSpec) -> dict[str, Any]:
         out["connection_list"] = {"shape": [2, spec.height, spec.width], "dtype": "bool", "_type": "Array3D"}
     if "pixels" in spec.extras:
         out["input"] = out["target"] = {"_type": "Image"}
+    if "solution_mask" in spec.extras:
+        out["solution_mask"] = {"shape": [spec.rows, spec.cols], "dtype": "bool", "_type": "Array2D"}
+    if "solution_padded" in spec.extras:
+        out["solution_padded"] = {"shape": [spec.cell_count(), 2], "dtype": "int16", "_type": "Array2D"}
+    if "moves" in spec.extras:
+        out["moves"] = {"feature": value("int8"), "length": max(1, spec.cell_count() - 1), "_type": "List"}
     return out
 
 
@@ -262,8 +297,17 @@ def shard_table(spec: DatasetSpec, rows: DrawnShard) -> Any:
     columns["solution"] = pa.ListArray.from_arrays(pa.array(cell_offsets.astype(np.int32)), _pairs(cells))
     for name, dtype in _STAT_COLUMNS:
         columns[name] = pa.array(getattr(rows.stats, name).astype(dtype))
-    if {"tokens", "pixels", "prompt", "answer"} & set(spec.extras):
+    if {"tokens", "pixels", "prompt", "answer", "solution_mask"} & set(spec.extras):
         offsets, blocks = batch_paths(rows.grids, rows.starts, rows.goals, rows.stats.solution_length)
+    if "solution_mask" in spec.extras:
+        columns["solution_mask"] = _nested(path_masks(rows.grids.shape, offsets, blocks))
+    if "solution_padded" in spec.extras or "moves" in spec.extras:
+        padded = padded_solutions(cell_offsets, cells, spec.cell_count())
+    if "solution_padded" in spec.extras:
+        columns["solution_padded"] = _nested(padded)
+    if "moves" in spec.extras:
+        columns["moves"] = pa.FixedSizeListArray.from_arrays(
+            pa.array(move_codes(padded).reshape(-1)), max(1, spec.cell_count() - 1))
     if "tokens" in spec.extras:
         columns["tokens"] = pa.array(_tokens(rows, offsets, blocks), pa.string())
     if {"prompt", "answer"} & set(spec.extras):  # (meiro.text.tasks; --text-format)
@@ -319,8 +363,55 @@ def connection_lists(grids: np.ndarray) -> np.ndarray:
     return out
 
 
-def unpack_grid(value: bytes, rows: int, cols: int) -> np.ndarray:
-    """A ``grid="bits"`` shard's grid as the bool array (rows, cols) (True = wall).
+def path_masks(shape: tuple[int, ...], offsets: np.ndarray, blocks: np.ndarray) -> np.ndarray:
+    """The ``solution_mask`` of each maze: a bool grid of ``shape`` ``(count, rows, cols)``, True
+    on the blocks of its path (``offsets`` and ``blocks`` as
+    :func:`meiro.analysis.batch_stats.batch_paths` gives them)."""
+    masks = np.zeros(shape, bool)
+    owner = np.repeat(np.arange(shape[0]), np.diff(offsets))
+    masks[owner, blocks[:, 0], blocks[:, 1]] = True
+    return masks
+
+
+def padded_solutions(offsets: np.ndarray, cells: np.ndarray, length: int) -> np.ndarray:
+    """Each solution's cells (``(count, length, 2)`` int16) from start to goal, then ``-1``.
+
+    >>> padded_solutions(np.array([0, 2, 3]), np.array([[0, 0], [0, 1], [2, 2]]), 3)[:, :, 1].tolist()
+    [[0, 1, -1], [2, -1, -1]]
+    """
+    count = len(offsets) - 1
+    out = np.full((count, length, 2), -1, np.int16)
+    sizes = np.diff(offsets)
+    owner = np.repeat(np.arange(count), sizes)
+    place = np.arange(len(cells)) - np.repeat(offsets[:-1], sizes)
+    out[owner, place] = cells
+    return out
+
+
+#: the ``moves`` column's codes: up, down, left, right (``U``, ``D``, ``L``, ``R``); -1 pads
+MOVES = "UDLR"
+
+
+def move_codes(padded: np.ndarray) -> np.ndarray:
+    """Each padded solution's moves from cell to cell (``(count, max(1, length - 1))`` int8:
+    0 up, 1 down, 2 left, 3 right, then -1).
+
+    >>> move_codes(np.array([[[0, 0], [0, 1], [1, 1], [-1, -1]]], np.int16)).tolist()
+    [[3, 1, -1]]
+    """
+    step = padded[:, 1:].astype(np.int64) - padded[:, :-1]
+    valid = (padded[:, 1:, 0] >= 0) & (padded[:, :-1, 0] >= 0)
+    code = np.select([step[..., 0] < 0, step[..., 0] > 0, step[..., 1] < 0], [0, 1, 2], 3).astype(np.int8)
+    code[~valid] = -1
+    if code.shape[1] == 0:
+        code = np.full((len(padded), 1), -1, np.int8)
+    return code
+
+
+def unpack_grid(value: Any, rows: int, cols: int) -> np.ndarray:
+    """A ``grid="bits"`` shard's grid as the bool array (rows, cols) (True = wall); given a
+    sequence of such values (a list, a column's ``to_pylist()``, a NumPy object array), all
+    of them at once as ``(count, rows, cols)``.
 
     Examples
     --------
@@ -329,10 +420,19 @@ def unpack_grid(value: bytes, rows: int, cols: int) -> np.ndarray:
     >>> packed = np.packbits(m.grid, axis=1).tobytes()
     >>> bool((unpack_grid(packed, 7, 9) == m.grid).all())
     True
+    >>> unpack_grid([packed, packed], 7, 9).shape
+    (2, 7, 9)
     """
-    packed = np.frombuffer(value, np.uint8).reshape(rows, -1)
-    grid: np.ndarray = np.unpackbits(packed, axis=1, count=cols).astype(bool)
-    return grid
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        packed = np.frombuffer(value, np.uint8).reshape(rows, -1)
+        grid: np.ndarray = np.unpackbits(packed, axis=1, count=cols).astype(bool)
+        return grid
+    values = [bytes(v) for v in value]
+    if not values:
+        return np.zeros((0, rows, cols), bool)
+    stacked = np.frombuffer(b"".join(values), np.uint8).reshape(len(values), rows, -1)
+    grids: np.ndarray = np.unpackbits(stacked, axis=2, count=cols).astype(bool)
+    return grids
 
 
 def _packed(grids: np.ndarray) -> Any:

@@ -47,7 +47,9 @@ MAX_SHARD_DRAWS = 100_000
 DRAWS_PER_ROW = 100
 MIN_DRAWS = 1_000_000
 #: Extra columns a dataset may ask for.
-EXTRAS = ("tokens", "pixels", "connection_list", "prompt", "answer")
+EXTRAS = ("tokens", "pixels", "connection_list", "solution_mask", "solution_padded", "moves", "prompt", "answer")
+#: The de-duplication modes: exact (True, ``--dedupe``) and up to symmetry (:mod:`.puzzles`).
+DEDUPES = ("exact", "symmetry")
 #: How a shard stores the grids (:mod:`meiro.dataset.shards`).
 GRIDS = ("array", "bits")
 #: The formats ``meiro dataset --format`` knows.
@@ -87,7 +89,7 @@ class DatasetSpec:
     >>> DatasetSpec(10, 5, 5, seed=1, extras=("colour",))
     Traceback (most recent call last):
     ...
-    meiro.errors.MazeError: unknown extra column 'colour'; choose from: tokens, pixels, connection_list, prompt, answer
+    meiro.errors.MazeError: unknown extra column 'colour'; choose from: tokens, pixels, connection_list, solution_mask, solution_padded, moves, prompt, answer
     """
 
     count: int
@@ -98,7 +100,7 @@ class DatasetSpec:
     braid: float = 0.0
     seed: int = 0
     filters: Filters = field(default_factory=Filters)
-    dedupe: bool = False
+    dedupe: bool | str = False  # True: exact; "symmetry": up to rotation and reflection
     extras: tuple[str, ...] = ()
     block: int = 2  # pixels a block in the pictures
     grid: str = "array"  # "array": Array2D; "bits": packed rows (see meiro.dataset.shards)
@@ -107,6 +109,11 @@ class DatasetSpec:
     kind: str = "square"  # the grid kind (meiro.kinds.KINDS); a theta maze's rings are its width
     layers: int = 1  # a 3d maze's layers
     text_format: str = "ascii"  # the prompt and answer columns' (meiro.text.tasks.TEXT_FORMATS)
+    # (:mod:`.puzzles`) splits by puzzle: ((name, share), ...); other datasets' puzzles left out
+    splits: tuple[tuple[str, float], ...] = ()
+    exclude: tuple[str, ...] = ()
+    # the goal at low to high cell steps from the start (meiro.generators.distance_goal)
+    path_length: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "count", _whole("count", self.count, 1, MAX_ROWS))
@@ -119,6 +126,7 @@ class DatasetSpec:
             object.__setattr__(self, name, getattr(recipe, name))
         object.__setattr__(self, "kind", recipe.grid)
         object.__setattr__(self, "_maze_recipe", recipe)
+        _check_puzzles(self)
         if not isinstance(self.filters, Filters):
             raise MazeError("filters must be a meiro.dataset.Filters")
         _check_filters(self.filters)
@@ -139,7 +147,7 @@ class DatasetSpec:
             object.__setattr__(self, "shard_draws", self.default_shard_draws())
         object.__setattr__(self, "shard_draws", _whole("shard_draws", self.shard_draws, 1, 10**8))
         if not self.max_draws:
-            limited = self.filters.any() or self.dedupe
+            limited = self.filters.any() or self.dedupe or self.exclude or self.path_length
             object.__setattr__(self, "max_draws", max(MIN_DRAWS, DRAWS_PER_ROW * self.count)
                                if limited else self.count)
         object.__setattr__(self, "max_draws", _whole("max_draws", self.max_draws, self.count, 2**62))
@@ -219,6 +227,10 @@ class DatasetSpec:
             size += 40 * blocks
         if "connection_list" in self.extras:
             size += blocks // 4
+        if "solution_mask" in self.extras:
+            size += blocks
+        size += (4 * self.cell_count() if "solution_padded" in self.extras else 0) \
+            + (self.cell_count() if "moves" in self.extras else 0)
         size += 2 * blocks * sum(e in self.extras for e in ("prompt", "answer"))
         return size
 
@@ -243,12 +255,79 @@ class DatasetSpec:
         out["filters"] = {k: (list(v) if isinstance(v, tuple) else v)
                           for k, v in asdict(self.filters).items()}
         out["extras"] = list(self.extras)
+        for name in ("splits", "exclude", "path_length"):  # new fields: as earlier cards, when unused
+            if not out[name]:
+                del out[name]
+            else:
+                out[name] = [list(v) if isinstance(v, tuple) else v for v in out[name]]
         return out
+
+    def dedupe_mode(self) -> str | None:
+        """``"exact"``, ``"symmetry"`` or None (no de-duplication)."""
+        return None if not self.dedupe else "exact" if self.dedupe is True else str(self.dedupe)
+
+
+def _check_puzzles(spec: DatasetSpec) -> None:
+    """Check (and set in their stored form) the splits, dedupe mode, exclusions and path length."""
+    dedupe = spec.dedupe
+    if dedupe == "exact":
+        dedupe = True
+    if dedupe not in (False, True, "symmetry", None):
+        raise MazeError(f"dedupe must be one of {', '.join(DEDUPES)} (or True, False), got {dedupe!r}")
+    object.__setattr__(spec, "dedupe", bool(dedupe) if dedupe != "symmetry" else dedupe)
+    object.__setattr__(spec, "splits", check_splits(tuple(tuple(s) for s in spec.splits)))
+    if isinstance(spec.exclude, str) or not all(isinstance(e, str) and e for e in spec.exclude):
+        raise MazeError("exclude must be a sequence of dataset folders or URLs")
+    object.__setattr__(spec, "exclude", tuple(spec.exclude))
+    if spec.path_length is not None:
+        low, high = (_whole("path length", v, 1, 2**40) for v in spec.path_length)
+        if low > high:
+            raise MazeError(f"path length {low}-{high} is an empty range")
+        if low >= spec.width * spec.height:
+            raise MazeError(f"no cell of a {spec.width}x{spec.height} maze is {low} steps from the start "
+                            f"(at most {spec.width * spec.height - 1})")
+        object.__setattr__(spec, "path_length", (low, high))
+
+
+def check_splits(splits: Any) -> tuple[tuple[str, float], ...]:
+    """Split names and shares, checked: names of letters, digits, ``_`` or ``-``, each once,
+    shares above 0 adding up to 1.
+
+    >>> check_splits([("train", 0.8), ("test", 0.2)])
+    (('train', 0.8), ('test', 0.2))
+    >>> check_splits([("train", 0.8), ("test", 0.3)])
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: split shares must add up to 1, got 1.1 (train=0.8, test=0.3)
+    """
+    out = []
+    for item in splits:
+        if not (isinstance(item, tuple) and len(item) == 2):
+            raise MazeError(f"a split is a (name, share) pair, got {item!r}")
+        name, share = item
+        if not isinstance(name, str) or not name or not all(ch.isalnum() or ch in "_-" for ch in name) \
+                or not name[0].isalpha():
+            raise MazeError(f"a split's name is a word of letters, digits, _ or - (e.g. train), got {name!r}")
+        if isinstance(share, bool) or not isinstance(share, (int, float)) or not 0 < share <= 1:
+            raise MazeError(f"split {name}'s share must be a number above 0 and at most 1, got {share!r}")
+        out.append((name, float(share)))
+    names = [n for n, _ in out]
+    if len(set(names)) != len(names):
+        raise MazeError(f"a split is named twice: {', '.join(names)}")
+    if out and abs(sum(s for _, s in out) - 1) > 1e-9:
+        raise MazeError(f"split shares must add up to 1, got {sum(s for _, s in out):g} "
+                        f"({', '.join(f'{n}={s:g}' for n, s in out)})")
+    if len(out) == 1:
+        raise MazeError("give two splits or more (one split is the whole dataset: leave out --split)")
+    return tuple(out)
 
 
 def _check_kind_columns(spec: DatasetSpec) -> None:
     """Refuse the square grid's own columns on a dataset of another kind (module docs)."""
-    square_only = [f"--with {e}" for e in spec.extras] + (["--grid bits"] if spec.grid == "bits" else [])
+    square_only = [f"--with {e}" for e in spec.extras] + (["--grid bits"] if spec.grid == "bits" else []) \
+        + (["--split"] if spec.splits else []) + (["--exclude"] if spec.exclude else []) \
+        + (["--dedupe symmetry"] if spec.dedupe == "symmetry" else []) \
+        + (["--path-length"] if spec.path_length else [])
     if square_only:
         raise MazeError(f"{', '.join(square_only)} is for square mazes only (block grids, maze-dataset's "
                         f"formats), not {spec.kind} ones: their rows hold passages between cells")
