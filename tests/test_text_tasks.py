@@ -171,6 +171,13 @@ def test_a_kind_without_a_picture_is_refused_with_nothing_written(tmp_path, caps
     assert list(tmp_path.iterdir()) == []
 
 
+def test_text_tasks_refuse_splits_which_only_parquet_shards_hold(tmp_path, capsys):
+    done = _cli(capsys, "dataset", "-n", "5", "--size", "4x4", "--split", "train=0.5,test=0.5",
+                "--with", "prompt,answer", "-o", str(tmp_path / "t.jsonl"))
+    assert done.returncode == 2 and "--split" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_parquet_shards_carry_the_text_columns(tmp_path):
     pq = pytest.importorskip("pyarrow.parquet")
     from meiro.dataset.build import build_dataset

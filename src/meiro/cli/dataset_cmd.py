@@ -314,7 +314,7 @@ def _run_jsonl(args: argparse.Namespace) -> int:
     other = [e for e in args.extras if e not in ("prompt", "answer")]
     for flag, value in (("--with " + ",".join(other), other), ("--resume", args.resume),
                         (f"--grid {args.store}", args.store != "array"), ("--scheduler", args.scheduler),
-                        ("--solve", args.solve)):
+                        ("--solve", args.solve), ("--split", args.split)):
         if value:
             raise MazeError(f"{flag} is not for text tasks (--format jsonl)")
     from ..dataset.jsonl import write_jsonl
