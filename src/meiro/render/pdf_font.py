@@ -33,32 +33,18 @@ ligatures: Japanese needs neither, and labels are short.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import io
-import logging
 import zlib
-from collections.abc import Iterator
 
 from ..errors import MazeError
-from ..text.fonts import FontFile, character_map, describe, open_font
+from ..text.fonts import FontFile, character_map, describe, judged, open_font, quiet_fonttools
 
 
 def _stream(body: bytes, extra: str = "") -> bytes:
     data = zlib.compress(body, 9)
     return (f"<< /Length {len(data)} /Filter /FlateDecode{extra} >>\nstream\n".encode()
             + data + b"\nendstream")
-
-
-@contextlib.contextmanager
-def _quiet(name: str) -> Iterator[None]:
-    logger = logging.getLogger(name)
-    level = logger.level
-    logger.setLevel(logging.ERROR)
-    try:
-        yield
-    finally:
-        logger.setLevel(level)
 
 
 class PdfFont:
@@ -77,20 +63,26 @@ class PdfFont:
         from fontTools.ttLib import TTFont
 
         self.file = open_font(font)
-        self._font = TTFont(self.file.path, fontNumber=self.file.index, lazy=True,
-                            recalcTimestamp=False)
         self._cmap = character_map(self.file.path, self.file.index)
         self._gid: dict[str, int] | None = None  # glyph numbers, read when first needed
-        self._upem: int = self._font["head"].unitsPerEm
-        self._advance: dict[str, tuple[int, int]] = self._font["hmtx"].metrics  # (advance, left bearing)
-        if "CFF " in self._font:
-            top = self._font["CFF "].cff.topDictIndex[0]
-            self.kind = "cid" if hasattr(top, "ROS") else "cff"
-        elif "glyf" in self._font:
-            self.kind = "ttf"
-        else:
-            raise MazeError(f"the font {self.file.name} has no outlines meiro can embed "
-                            f"(neither TrueType nor CFF); choose another with --font")
+        with judged(self.file):  # every table used later is read now, so a damaged one is named first
+            self._font = TTFont(self.file.path, fontNumber=self.file.index, lazy=True,
+                                recalcTimestamp=False)
+            self._upem: int = self._font["head"].unitsPerEm
+            self._advance: dict[str, tuple[int, int]] = self._font["hmtx"].metrics  # (advance, left bearing)
+            self._font["hhea"], self._font["name"]  # read now for their checks
+            if "CFF " in self._font:
+                top = self._font["CFF "].cff.topDictIndex[0]
+                self.kind = "cid" if hasattr(top, "ROS") else "cff"
+            elif "glyf" in self._font:
+                self._font["glyf"]
+                self.kind = "ttf"
+            else:
+                raise MazeError(f"the font {self.file.name} has no outlines meiro can embed "
+                                f"(neither TrueType nor CFF); choose another with --font")
+        if not 16 <= self._upem <= 16384:  # the OpenType range; 0 would divide every width by zero
+            raise MazeError(f"the font {self.file.name} is damaged (its 'head' table gives "
+                            f"{self._upem} units per em, not 16 to 16384); choose another with --font")
         self.used: dict[int, tuple[str, str]] = {}  # code -> (glyph name, the text it stands for)
 
     @property
@@ -115,9 +107,10 @@ class PdfFont:
             raise MazeError(f"the font {self.name} cannot draw {describe(missing)} in {text!r}; "
                             f"change the text or choose another font with --font")
         out = []
-        for c in text:
-            glyph = self._cmap[ord(c)]
-            out.append((self._code(glyph), glyph, c))
+        with judged(self.file):  # a glyph the cmap names but the font lacks
+            for c in text:
+                glyph = self._cmap[ord(c)]
+                out.append((self._code(glyph), glyph, c))
         return out
 
     def encode(self, text: str) -> str:
@@ -130,7 +123,9 @@ class PdfFont:
 
     def width(self, text: str, size: float) -> float:
         """The advance width of ``text`` set at ``size`` points."""
-        units = sum(self._advance[glyph][0] for _, glyph, _ in self._glyphs(text))
+        glyphs = self._glyphs(text)
+        with judged(self.file):  # a glyph without a width in 'hmtx'
+            units = sum(self._advance[glyph][0] for _, glyph, _ in glyphs)
         return units * size / self._upem
 
     def _scaled(self, value: float) -> int:
@@ -138,6 +133,10 @@ class PdfFont:
 
     def _subset(self) -> tuple[bytes, dict[str, int]]:
         """The font program cut down to the used glyphs, and each glyph's number in it."""
+        with judged(self.file, "subsetting"):
+            return self._cut()
+
+    def _cut(self) -> tuple[bytes, dict[str, int]]:
         from fontTools import subset
         from fontTools.ttLib import TTFont
 
@@ -152,7 +151,7 @@ class PdfFont:
         font = TTFont(self.file.path, fontNumber=self.file.index, recalcTimestamp=False)
         subsetter = subset.Subsetter(options)
         subsetter.populate(glyphs=sorted({glyph for glyph, _ in self.used.values()}))
-        with _quiet("fontTools"):  # it logs the tables it drops; a library prints nothing
+        with quiet_fonttools():  # it logs the tables it drops; a library prints nothing
             subsetter.subset(font)
         numbers = {name: i for i, name in enumerate(font.getGlyphOrder())}
         if self.kind == "cid":
@@ -164,6 +163,10 @@ class PdfFont:
     def objects(self, first: int) -> list[bytes]:
         """The PDF objects of the font, numbered from ``first`` (the Type 0 font is ``first``)."""
         program, numbers = self._subset()
+        with judged(self.file):
+            return self._objects(first, program, numbers)
+
+    def _objects(self, first: int, program: bytes, numbers: dict[str, int]) -> list[bytes]:
         codes = sorted(self.used)
         digest = hashlib.sha256(repr(codes).encode() + program).digest()
         tag = "".join(chr(65 + b % 26) for b in digest[:6])

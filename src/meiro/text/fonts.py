@@ -26,13 +26,17 @@ rest is a short list of paths; reading the fonts is fontTools' job.
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import os
 import shutil
+import stat
+import struct
 import subprocess
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NoReturn
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 from ..errors import MazeError
 from ..io.files import check_regular
@@ -123,42 +127,170 @@ def parse_font_name(value: str | os.PathLike[str]) -> FontFile:
     return FontFile(text, -1)  # -1: the collection's Japanese face, or its first
 
 
-def _fail(path: str, exc: Exception) -> NoReturn:
-    reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not a font file"
-    raise MazeError(f"cannot read the font {path!r}: {reason} (fonts are .ttf, .otf or .ttc files)") from None
+#: What reading a damaged font raises: fontTools' own error, the ``struct`` and index errors of a
+#: table cut short, the arithmetic on nonsense values (a ``unitsPerEm`` of 0). ``TTLibError`` is
+#: added where fontTools is imported (:func:`font_errors`).
+_READ_ERRORS = (OSError, KeyError, AssertionError, ValueError, EOFError, IndexError, TypeError,
+                struct.error, ZeroDivisionError, OverflowError, AttributeError, RecursionError)
 
 
-_READ_ERRORS = (OSError, KeyError, AssertionError, ValueError, EOFError, IndexError, TypeError)
+def font_errors() -> tuple[type[BaseException], ...]:
+    """The exceptions that mean "this font is damaged" (fontTools' ``TTLibError`` among them)."""
+    from fontTools.ttLib import TTLibError
+
+    return (TTLibError, *_READ_ERRORS)
+
+
+@contextlib.contextmanager
+def quiet_fonttools() -> Iterator[None]:
+    """fontTools' warnings (a damaged table logs one line per record) kept out of a library's output."""
+    logger = logging.getLogger("fontTools")
+    level = logger.level
+    logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
+
+
+def _check_size(path: str) -> None:
+    """Refuse a font file larger than the read cap before fontTools maps it."""
+    from ..io.files import read_limit
+
+    try:
+        info = os.stat(path)
+    except OSError:
+        return  # opening it says why, in one line
+    limit = read_limit()
+    if stat.S_ISREG(info.st_mode) and info.st_size > limit:
+        raise MazeError(f"cannot read the font {path!r}: it is larger than the largest file this "
+                        f"machine reads ({limit / 2**20:.0f} MiB)")
+
+
+def broken_table(path: str, index: int = -1) -> tuple[str, str] | None:
+    """The first table of a font file that cannot be read or written again, and why; or None.
+
+    Used after a failure, to say which part of the file is damaged: each table is
+    read whole (glyphs too) and compiled back, as subsetting does.
+
+    Examples
+    --------
+    >>> broken_table("/no/such/font.ttf") is None
+    True
+    """
+    from fontTools.ttLib import TTFont
+
+    errors = font_errors()
+    with quiet_fonttools():
+        try:
+            font = TTFont(path, fontNumber=index, lazy=False)
+            tags = sorted(font.reader.keys(), key=lambda t: (t not in _CORE, t))
+        except MazeError:
+            raise
+        except errors:
+            return None
+        for step in ("read", "compile"):
+            for tag in tags:
+                try:
+                    table = font[tag]
+                    if step == "compile":
+                        table.compile(font)
+                except MazeError:
+                    raise
+                except errors as exc:
+                    return tag, _reason(exc)
+    return None
+
+
+def _reason(exc: BaseException) -> str:
+    """A fontTools error in a few words: its message, and the record it was reading."""
+    args = [str(a) for a in exc.args] if isinstance(exc.args, tuple) else []
+    if len(args) > 1 and all(args):  # otBase: (message, innermost record, ..., the table's top record)
+        text = f"{args[0]} in {args[1]}"
+    else:
+        text = str(exc) or type(exc).__name__
+    text = " ".join(text.split())
+    return text if len(text) <= 100 else text[:99] + "…"
+
+
+#: Tables every font meiro reads has, judged first: a damage there explains the rest.
+_CORE = ("head", "hhea", "maxp", "loca", "hmtx", "cmap", "name")
+
+
+def damaged(font: FontFile | str, exc: BaseException, doing: str = "reading") -> MazeError:
+    """The one-line error for a font that failed while ``doing``: its file and the damaged table.
+
+    Examples
+    --------
+    >>> print(damaged("/no/such.ttf", ValueError("bad"), "subsetting"))
+    the font such.ttf is damaged (subsetting it failed: bad); choose another with --font or MEIRO_FONT
+    """
+    path, index = (font.path, font.index) if isinstance(font, FontFile) else (font, -1)
+    name = font.name if isinstance(font, FontFile) else os.path.basename(path)
+    found = broken_table(path, index) if os.path.isfile(path) else None
+    if found is not None:
+        where, reason = f"its {found[0]!r} table cannot be read", found[1]
+    else:
+        where, reason = f"{doing} it failed", _reason(exc)
+    return MazeError(f"the font {name} is damaged ({where}: {reason}); choose another with "
+                     f"--font or {FONT_ENV}")
+
+
+@contextlib.contextmanager
+def judged(font: FontFile | str, doing: str = "reading") -> Iterator[None]:
+    """Any error fontTools (or arithmetic on the font's values) raises inside becomes one line
+    naming the file and the damaged table (:func:`damaged`)."""
+    errors = font_errors()
+    try:
+        with quiet_fonttools():
+            yield
+    except MazeError:
+        raise
+    except errors as exc:
+        raise damaged(font, exc, doing) from None
+
+
+def _fail(path: str, exc: BaseException) -> NoReturn:
+    if isinstance(exc, OSError) and exc.strerror:
+        raise MazeError(f"cannot read the font {path!r}: {exc.strerror} (fonts are .ttf, .otf or "
+                        f".ttc files)") from None
+    if os.path.isfile(path) and broken_table(path) is not None:
+        raise damaged(path, exc) from None
+    raise MazeError(f"cannot read the font {path!r}: not a font file (fonts are .ttf, .otf or "
+                    f".ttc files)") from None
 
 
 @lru_cache(maxsize=16)
 def _families(path: str) -> tuple[str, ...]:
     """The family name of each face of a font file (a collection has several)."""
-    from fontTools.ttLib import TTCollection, TTFont, TTLibError
+    from fontTools.ttLib import TTCollection, TTFont
 
     if os.path.exists(path):  # a FIFO or a device is refused at once, never waited on nor read
         check_regular(path, what="the font")
+    _check_size(path)
     try:
         with open(path, "rb") as handle:
             tag = handle.read(4)
-        fonts = (TTCollection(path, lazy=True).fonts if tag == b"ttcf"
-                 else [TTFont(path, lazy=True)])
-        return tuple(font["name"].getDebugName(1) or "" for font in fonts)
-    except (TTLibError, *_READ_ERRORS) as exc:
+        with quiet_fonttools():
+            fonts = (TTCollection(path, lazy=True).fonts if tag == b"ttcf"
+                     else [TTFont(path, lazy=True)])
+            return tuple(font["name"].getDebugName(1) or "" for font in fonts)
+    except MazeError:
+        raise
+    except font_errors() as exc:
         _fail(path, exc)
 
 
 @lru_cache(maxsize=16)
 def character_map(path: str, index: int) -> dict[int, str]:
     """The face's map from code points to glyph names (read once, shared with the PDF writer)."""
-    from fontTools.ttLib import TTFont, TTLibError
+    from fontTools.ttLib import TTFont
 
-    try:
-        font = TTFont(path, fontNumber=index if len(_families(path)) > 1 else -1, lazy=True)
+    faces = len(_families(path))
+    with judged(FontFile(path, index if faces > 1 else 0)):
+        font = TTFont(path, fontNumber=index if faces > 1 else -1, lazy=True)
         cmap: dict[int, str] = font.getBestCmap() or {}  # code point -> glyph name
         return cmap
-    except (TTLibError, *_READ_ERRORS) as exc:
-        _fail(path, exc)
 
 
 def open_font(font: FontFile | str | os.PathLike[str]) -> FontFile:
@@ -183,6 +315,8 @@ def open_font(font: FontFile | str | os.PathLike[str]) -> FontFile:
                     if " JP" in family or "Japanese" in family or family.endswith("JP")]
         index = japanese[0] if japanese else 0
     if index >= len(faces):
+        if len(faces) == 1:
+            raise MazeError(f"the font {font.path!r} holds one face (#0), not #{index}")
         raise MazeError(f"the font collection {font.path!r} has {len(faces)} faces (#0 to "
                         f"#{len(faces) - 1}), not #{index}")
     return FontFile(font.path, index)
@@ -302,11 +436,15 @@ __all__ = [
     "HOW_TO_GET_ONE",
     "KNOWN_FONTS",
     "FontFile",
+    "broken_table",
     "candidates",
     "character_map",
+    "damaged",
     "describe",
     "find_font",
+    "font_errors",
     "is_plain",
+    "judged",
     "missing_characters",
     "open_font",
     "parse_font_name",
