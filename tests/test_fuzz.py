@@ -165,3 +165,84 @@ def test_every_command_returns_a_status_for_any_arguments(tmp_path, monkeypatch,
     assert (work / "link.json").is_symlink()  # written through, never replaced
     for device in ("/dev/null", "/dev/full"):
         assert not os.path.exists(device) or stat.S_ISCHR(os.stat(device).st_mode)
+
+
+# Damaged fonts: bytes flipped in any table of a real font, or the file cut short. Reading,
+# measuring and embedding a subset either work or end in one MazeError naming the file.
+DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+
+def _font_tables(data):
+    import struct
+
+    count = struct.unpack(">H", data[4:6])[0]
+    return [struct.unpack(">4sIII", data[12 + 16 * i:28 + 16 * i])[2:] for i in range(count)]
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_a_damaged_font_is_used_or_refused_in_one_line(tmp_path, data):
+    import pytest
+
+    from meiro.render.pdf_font import PdfFont
+    from meiro.text import fonts
+
+    if not os.path.isfile(DEJAVU):
+        pytest.skip("DejaVu Sans is not installed (fonts-dejavu-core)")
+    with open(DEJAVU, "rb") as handle:
+        font = bytearray(handle.read())
+    if data.draw(st.booleans(), label="cut short"):
+        font = font[:data.draw(st.integers(0, len(font) - 1), label="length")]
+    else:
+        offset, length = data.draw(st.sampled_from(_font_tables(font)), label="table")
+        for _ in range(data.draw(st.integers(1, 8), label="flips")):
+            at = offset + data.draw(st.integers(0, max(0, length - 1)))
+            font[at] = data.draw(st.integers(0, 255))
+    path = tmp_path / "damaged.ttf"
+    path.write_bytes(bytes(font))
+    fonts._families.cache_clear()
+    fonts.character_map.cache_clear()
+    try:
+        embedded = PdfFont(fonts.find_font("Maze", explicit=str(path)))
+        embedded.width("Maze", 10)
+        embedded.encode("Maze")
+        embedded.objects(1)
+    except meiro.MazeError as exc:
+        assert "damaged.ttf" in str(exc) and "\n" not in str(exc)
+
+
+# Tampered cards: any field of a dataset card's record, or of one shard's entry, set to any
+# JSON value. Resuming either refuses in one line, touching nothing, or finishes with the
+# byte counts of the files themselves.
+CARD_FIELDS = ["status", "rows", "drawn", "recipe", "shards", "meiro"]
+SHARD_FIELDS = ["file", "rows", "first", "draws", "bytes", "sha256"]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(field=st.sampled_from([("card", k) for k in CARD_FIELDS] + [("shard", k) for k in SHARD_FIELDS]),
+       value=json_values | st.integers() | st.floats(allow_nan=False))
+def test_a_tampered_card_is_resumed_or_refused_in_one_line(tmp_path_factory, field, value):
+    import pytest
+
+    pytest.importorskip("pyarrow")
+    from meiro.dataset.build import build_dataset
+    from meiro.dataset.spec import DatasetSpec
+
+    spec = DatasetSpec(6, 3, 3, seed=2, shard_draws=3)
+    folder = tmp_path_factory.mktemp("card") / "d"
+    build_dataset(spec, folder)
+    card = folder / "README.md"
+    lines = card.read_text(encoding="utf-8").split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("meiro: "))
+    record = json.loads(lines[at][len("meiro: "):])
+    (record if field[0] == "card" else record["shards"][0])[field[1]] = value
+    lines[at] = "meiro: " + json.dumps(record)
+    card.write_text("\n".join(lines), encoding="utf-8")
+    before = {p.name: p.read_bytes() for p in (folder / "data").iterdir()}
+    try:
+        result = build_dataset(spec, folder, resume=True)
+    except meiro.MazeError as exc:
+        assert "\n" not in str(exc)
+        assert {p.name: p.read_bytes() for p in (folder / "data").iterdir()} == before
+        return
+    assert [s["bytes"] for s in result.shards] == [(folder / s["file"]).stat().st_size for s in result.shards]

@@ -34,7 +34,7 @@ import numpy as np
 
 from ..batch import GraphBatch, MazeBatch
 from ..errors import MazeError
-from .card import SHARDS, SPLIT_SHARDS, card_text, read_record
+from .card import MAX_CARD, SHARDS, SPLIT_SHARDS, card_text, read_record
 from .exclusion import excluded
 from .folder import CARD, Folder
 from .puzzles import FingerprintSet, first_new, puzzle_prints, split_of
@@ -103,15 +103,22 @@ def existing_shards(spec: DatasetSpec, folder: Folder, resume: bool,
                         "finish the dataset there")
     folder.check_own()
     folder.tidy_parts(log)
-    text = folder.read(CARD)
+    text = folder.read(CARD, MAX_CARD)
     if text is None:
         raise MazeError(f"{folder.where} holds no dataset card (README.md): not a meiro dataset to resume")
     record = read_record(text.decode("utf-8", "replace"))
     if record.get("recipe") != spec.recipe():
         raise MazeError(f"{folder.where} holds a different dataset (its card's recipe differs): "
                         "resume it with the same options, or give another folder")
-    listed = {s["file"]: s for s in record["shards"] if isinstance(s, dict) and "file" in s}
+    # only each listed file's rows and checksum are used: byte counts are measured again
+    listed = {s["file"]: {"rows": s["rows"], "sha256": s["sha256"]} for s in record["shards"]}
     return {name: entry for name, entry in listed.items() if name in files}
+
+
+def measured(folder: Folder, name: str) -> tuple[int, str] | None:
+    """A file's size and SHA-256 as it is now (never as a card says), or None if it is not there."""
+    data = folder.read(name)
+    return None if data is None else (len(data), hashlib.sha256(data).hexdigest())
 
 
 def build_dataset(spec: DatasetSpec, where: str | os.PathLike[str], *, jobs: int = 1, resume: bool = False,
@@ -275,8 +282,9 @@ def _put(spec: DatasetSpec, folder: Folder, name: str, rows: Drawn, kept: dict[s
     entry = {"file": name, "rows": len(rows), "first": rows.first, "draws": rows.drawn}
     old = kept.get(name)
     if old is not None and old.get("rows") == len(rows):
-        if folder.sha256(name) == old.get("sha256"):
-            return {**entry, "bytes": old.get("bytes", 0), "sha256": old["sha256"]}
+        there = measured(folder, name)
+        if there is not None and there[1] == old.get("sha256"):
+            return {**entry, "bytes": there[0], "sha256": there[1]}
         log(f"{name} failed its checksum: made again")
     elif old is not None:
         log(f"{name} does not hold the rows it should: made again")

@@ -16,6 +16,7 @@ string the Hub reads is quoted as YAML requires.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from .._version import __version__
@@ -216,17 +217,89 @@ def command_line(spec: DatasetSpec) -> str:
     return " ".join(parts)
 
 
+#: The largest card read (a card of 100,000 shards is some 20 MB): a larger README.md is
+#: no card meiro wrote, refused unread.
+MAX_CARD = 64 * 2**20
+
+#: The name of every shard a card may list.
+_SHARD_NAME = re.compile(r"data/[A-Za-z0-9_][A-Za-z0-9_-]*-[0-9]{5}\.parquet")
+_SHA256 = re.compile(r"[0-9a-f]{64}")
+#: Largest count a card may hold (draws, rows, bytes): far beyond any dataset, below any overflow.
+_MOST = 2**53
+
+
+def _count(value: object, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        shown = repr(value) if len(repr(value)) <= 40 else type(value).__name__
+        raise MazeError(f"its README.md is not a meiro dataset card: {where} is {shown}, not a whole number")
+    if not 0 <= value <= _MOST:
+        raise MazeError(f"its README.md is not a meiro dataset card: {where} is {value}, "
+                        f"not from 0 to {_MOST}")
+    return value
+
+
+def check_record(record: object) -> dict[str, Any]:
+    """The ``meiro: {...}`` record, every field of the right type and range, else one :class:`MazeError`.
+
+    Only what a resume uses is kept from a card: which shard files it lists, with the rows
+    and checksum each should have; everything else is made again from the recipe.
+
+    Examples
+    --------
+    >>> entry = {"file": "data/shard-00000.parquet", "rows": 3, "first": 0, "draws": 3, "bytes": 9,
+    ...          "sha256": "0" * 64}
+    >>> good = {"status": "complete", "rows": 3, "drawn": 3, "recipe": {}, "shards": [entry]}
+    >>> check_record(good)["shards"][0]["rows"]
+    3
+    >>> check_record({**good, "shards": [{**entry, "rows": "3"}]})
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: its README.md is not a meiro dataset card: shards[0].rows is '3', not a whole number
+    """
+    if not isinstance(record, dict):
+        raise MazeError("its README.md is not a meiro dataset card")
+    if record.get("status") not in ("complete", "incomplete"):
+        raise MazeError("its README.md is not a meiro dataset card: status is neither complete nor incomplete")
+    for key in ("rows", "drawn"):
+        _count(record.get(key), key)
+    if not isinstance(record.get("recipe"), dict):
+        raise MazeError("its README.md is not a meiro dataset card: recipe is not an object")
+    shards = record.get("shards")
+    if not isinstance(shards, list):
+        raise MazeError("its README.md is not a meiro dataset card: shards is not a list")
+    seen: set[str] = set()
+    for i, entry in enumerate(shards):
+        where = f"shards[{i}]"
+        if not isinstance(entry, dict):
+            raise MazeError(f"its README.md is not a meiro dataset card: {where} is not an object")
+        name = entry.get("file")
+        if not isinstance(name, str) or not _SHARD_NAME.fullmatch(name):
+            raise MazeError(f"its README.md is not a meiro dataset card: {where}.file is not a shard's "
+                            "name (data/shard-NNNNN.parquet, data/SPLIT-NNNNN.parquet)")
+        if name in seen:
+            raise MazeError(f"its README.md is not a meiro dataset card: {name} is listed twice")
+        seen.add(name)
+        for key in ("rows", "first", "draws", "bytes"):
+            _count(entry.get(key), f"{where}.{key}")
+        digest = entry.get("sha256")
+        if not isinstance(digest, str) or not _SHA256.fullmatch(digest):
+            raise MazeError(f"its README.md is not a meiro dataset card: {where}.sha256 is not a SHA-256 "
+                            "(64 hexadecimal digits)")
+    return record
+
+
 def read_record(text: str) -> dict[str, Any]:
-    """The ``meiro: {...}`` record of a card written by :func:`card_text`."""
+    """The ``meiro: {...}`` record of a card written by :func:`card_text`, checked by :func:`check_record`."""
+    from ..io.files import parse_json
+
     header = text.split("\n---", 1)[0] if text.startswith("---") else ""
     for line in header.splitlines():
         if line.startswith("meiro: "):
             try:
-                record = json.loads(line[len("meiro: "):])
-            except ValueError:
+                record = parse_json(line[len("meiro: "):])
+            except MazeError:
                 break
-            if isinstance(record, dict) and isinstance(record.get("shards"), list):
-                return record
+            return check_record(record)
     raise MazeError("its README.md is not a meiro dataset card")
 
 

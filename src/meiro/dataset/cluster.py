@@ -31,7 +31,7 @@ from collections.abc import Callable
 import numpy as np
 
 from ..errors import MazeError
-from .build import DatasetResult, _exhausted, _Settler, existing_shards
+from .build import DatasetResult, _exhausted, _Settler, existing_shards, measured
 from .card import SHARDS, card_text
 from .folder import CARD, Folder
 from .kind_shards import GEOMETRY, geometry_document
@@ -79,8 +79,9 @@ def _shard_task(spec: DatasetSpec, where: str, k: int, keep: list[int] | None,
     rows = drawn if keep is None else drawn.take(np.asarray(keep, np.int64))
     name = SHARDS.format(k)
     entry: dict[str, Any] = {"file": name, "rows": len(rows), "first": rows.first, "draws": rows.drawn}
-    if kept is not None and kept.get("rows") == len(rows) and folder.sha256(name) == kept.get("sha256"):
-        entry.update(bytes=kept.get("bytes", 0), sha256=kept["sha256"], kept=True)
+    there = measured(folder, name) if kept is not None and kept.get("rows") == len(rows) else None
+    if kept is not None and there is not None and there[1] == kept.get("sha256"):
+        entry.update(bytes=there[0], sha256=there[1], kept=True)
     else:
         data = shard_bytes(spec, rows)
         folder.write(name, data)

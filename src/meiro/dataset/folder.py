@@ -169,16 +169,27 @@ class Folder:
         except OSError as exc:
             raise MazeError(f"{self.where}: cannot make the folder: {exc.strerror or exc}") from None
 
-    def read(self, name: str) -> bytes | None:
-        """A file's bytes, or None if it is not there."""
+    def read(self, name: str, limit: int | None = None) -> bytes | None:
+        """A file's bytes, or None if it is not there; one larger than ``limit`` bytes is refused
+        unread (default: the read cap, :func:`meiro.io.files.read_limit`)."""
+        from ..io.files import read_limit
+
+        limit = read_limit() if limit is None else limit
         try:
             if self.remote:
                 path = f"{self.root.rstrip('/')}/{name}"
-                return self.fs.cat_file(path) if self.fs.exists(path) else None
+                if not self.fs.exists(path):
+                    return None
+                size = self.fs.size(path)
+                if size is not None and size > limit:
+                    raise MazeError(f"{self.where}/{name} is larger than meiro reads "
+                                    f"({limit / 2**20:.0f} MiB); refusing it")
+                data: bytes = self.fs.cat_file(path)
+                return data
             local = self._local(name)
             if not os.path.lexists(local):
                 return None
-            return read_regular(local, links=False)
+            return read_regular(local, limit, links=False)
         except OSError as exc:
             raise MazeError(f"{self.where}/{name}: {exc.strerror or exc}") from None
 
