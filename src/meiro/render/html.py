@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import base64
 import html
-import json
 import re
 from importlib import resources
 
@@ -39,6 +38,7 @@ from ..text.messages import MESSAGES
 from ..paint import rgb
 from ..kinds.maze import GraphMaze
 from ..maze import Maze
+from .page_data import script_json
 from .palette import Palette
 
 if TYPE_CHECKING:
@@ -178,8 +178,7 @@ def render_html(maze: Maze | GraphMaze, *, lang: str | None = None, title: str |
                                      ("bfs", shortest.explored))}}
     if title is None:
         title = f"meiro {maze.width}x{maze.height}" + (f" seed {maze.seed}" if maze.seed is not None else "")
-    # "</" would end the script element early; JSON allows the escaped slash
-    payload = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
+    payload = script_json(data)  # no name or title in it can end the block early
     parts = {"TITLE": html.escape(title), "GAME": _asset("html_game.js"),
              "VIEW": _asset("html_view.js"), "DATA": payload}
     # one pass, so that nothing put in is searched for markers again

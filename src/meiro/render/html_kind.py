@@ -16,7 +16,6 @@ fitted to the window.
 from __future__ import annotations
 
 import html
-import json
 import re
 from typing import Any
 
@@ -30,6 +29,7 @@ from ..kinds.maze import GraphMaze
 from ..paint import rgb
 from ..text.messages import MESSAGES
 from .. import paint
+from .page_data import script_json
 from .palette import Palette
 
 #: The most cells a page of a non-square kind holds: its data is some 150 bytes a cell, and its
@@ -145,7 +145,7 @@ def render_kind_html(maze: GraphMaze, *, lang: str | None = None, title: str | N
         data["dig"] = {"order": np.asarray(order).tolist(), "walls": _flat(every)}
     if title is None:
         title = f"meiro {maze.kind} {size}" + (f" seed {maze.seed}" if maze.seed is not None else "")
-    payload = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
+    payload = script_json(data)  # no name or title in it can end the block early
     parts = {"TITLE": html.escape(title), "GAME": _asset("html_kind_game.js"),
              "VIEW": _asset("html_kind_view.js"), "DATA": payload}
     return re.sub(r"__(TITLE|GAME|VIEW|DATA)__", lambda m: parts[m.group(1)], _asset("html_page.html"))
