@@ -214,7 +214,6 @@ def test_a_regular_file_over_the_limit_is_refused_before_reading(tmp_path, monke
 def test_the_limit_follows_the_memory_rule(monkeypatch):
     from meiro.io import files
 
-    monkeypatch.setattr(files, "_limit_room", lambda: None)
     monkeypatch.setattr(files, "available_memory", lambda: 6 * 2**30)
     assert files.read_limit() == 2**30                      # 6 GiB / (4 + 2 bytes)
     monkeypatch.setattr(files, "available_memory", lambda: 2**20)
@@ -354,7 +353,6 @@ def small_machine(monkeypatch):
     """A machine with 600 MiB available: it reads at most 100 MiB from a file."""
     from meiro.io import files
 
-    monkeypatch.setattr(files, "_limit_room", lambda: None)
     monkeypatch.setattr(files, "available_memory", lambda: 600 * 2**20)
     return files.read_limit()
 

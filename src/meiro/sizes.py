@@ -134,7 +134,10 @@ def bytes_needed(width: int, height: int, per_cell: int = BYTES_PER_CELL) -> int
 
 
 def available_memory() -> int | None:
-    """Bytes of memory this process could still use, or None if unknown.
+    """Bytes of memory this process could still use, or None if unknown: what the system has
+    available, or less under a limit on this process's address space or data segment
+    (``ulimit -v`` / ``ulimit -d``, ``RLIMIT_AS`` / ``RLIMIT_DATA``), so that every memory check
+    refuses in one line what the limit would have ended in a ``MemoryError``.
 
     Examples
     --------
@@ -142,6 +145,15 @@ def available_memory() -> int | None:
     >>> free is None or free > 0
     True
     """
+    have = _system_memory()
+    room = _limit_room()
+    if room is not None:
+        have = room if have is None else min(have, room)
+    return have
+
+
+def _system_memory() -> int | None:
+    """Bytes of memory the system has available, or None if unknown."""
     try:
         if sys.platform.startswith("linux"):
             with open("/proc/meminfo", encoding="ascii") as fh:
@@ -166,6 +178,31 @@ def available_memory() -> int | None:
         return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
     except (OSError, ValueError, AttributeError):
         return None
+
+
+def _limit_room() -> int | None:
+    """Bytes left under this process's ``RLIMIT_AS``/``RLIMIT_DATA``, or None without a limit."""
+    try:
+        import resource
+    except ImportError:  # Windows: no rlimits
+        return None
+    try:
+        with open("/proc/self/statm", encoding="ascii") as fh:
+            fields = [int(v) * os.sysconf("SC_PAGE_SIZE") for v in fh.read().split()]
+        used = {"RLIMIT_AS": fields[0], "RLIMIT_DATA": fields[5]}
+    except (OSError, ValueError, IndexError):  # not Linux: the limits alone bound it
+        used = {}
+    room = None
+    for name in ("RLIMIT_AS", "RLIMIT_DATA"):
+        limit = getattr(resource, name, None)
+        if limit is None:
+            continue
+        soft = resource.getrlimit(limit)[0]
+        if soft == resource.RLIM_INFINITY or soft < 0:
+            continue
+        left = max(soft - used.get(name, 0), 0)
+        room = left if room is None else min(room, left)
+    return room
 
 
 def _human(n: float) -> str:

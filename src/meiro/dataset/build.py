@@ -121,6 +121,21 @@ def measured(folder: Folder, name: str) -> tuple[int, str] | None:
     return None if data is None else (len(data), hashlib.sha256(data).hexdigest())
 
 
+def check_memory(spec: DatasetSpec, jobs: int = 1) -> None:
+    """Refuse in one line, before any folder is made, pictures that the memory this process may
+    still take (:func:`meiro.sizes.available_memory`, under ``ulimit -v`` too) cannot hold."""
+    from ..sizes import SMALL_ENOUGH, _human, available_memory
+
+    need = spec.picture_memory() * max(1, jobs)
+    if need < SMALL_ENOUGH:
+        return
+    have = available_memory()
+    if have is not None and need > have:
+        raise MazeError(f"the pictures of {spec.size_text()} mazes at --block {spec.block} need about "
+                        f"{_human(need)} of memory at once but only {_human(have)} is available; "
+                        "choose a smaller size or block" + (", or fewer --jobs" if jobs > 1 else ""))
+
+
 def build_dataset(spec: DatasetSpec, where: str | os.PathLike[str], *, jobs: int = 1, resume: bool = False,
                   log: Callable[[str], None] = lambda line: None,
                   progress: Callable[[int], object] | None = None) -> DatasetResult:
@@ -139,6 +154,7 @@ def build_dataset(spec: DatasetSpec, where: str | os.PathLike[str], *, jobs: int
     (50, [24, 17, 9], ['shard-00000.parquet', 'shard-00001.parquet', 'shard-00002.parquet'])
     """
     pyarrow()  # before any folder is made: without it, one clear message
+    check_memory(spec, jobs)
     folder = Folder(where)
     settler = _Settler(spec)  # (reads --exclude's datasets: a wrong one stops the run before any file)
     with folder.locked(log):  # one writer at a time: a second run refuses before touching anything

@@ -234,6 +234,23 @@ class DatasetSpec:
         size += 2 * blocks * sum(e in self.extras for e in ("prompt", "answer"))
         return size
 
+    def picture_memory(self) -> int:
+        """Bytes one thread's pictures take at once while a shard is written (``pixels`` only):
+        a slice of up to 1,024 rows, input and target, three bytes a pixel, twice over while
+        each picture is scaled up.
+
+        Examples
+        --------
+        >>> DatasetSpec(10, 4, 4).picture_memory()
+        0
+        >>> DatasetSpec(10, 4, 4, extras=("pixels",), block=2).picture_memory()
+        48000
+        """
+        if "pixels" not in self.extras:
+            return 0
+        side = (self.rows * self.block + 2) * (self.cols * self.block + 2)
+        return min(1024, self.shard_draws, self.count) * 2 * 3 * side * 2
+
     def default_shard_draws(self) -> int:
         """Draws a shard: as many as keep it under :data:`SHARD_BYTES`, at most :data:`MAX_SHARD_DRAWS`."""
         return max(1, min(MAX_SHARD_DRAWS, SHARD_BYTES // self.row_bytes()))

@@ -76,37 +76,9 @@ def read_limit(cost: int = LOAD_COST) -> int:
 
 
 def _memory() -> int | None:
-    """Bytes this process could still take: the system's available memory, or less
-    under a resource limit on the address space or the data segment."""
-    have = available_memory()
-    room = _limit_room()
-    if room is not None:
-        have = room if have is None else min(have, room)
-    return have
-
-
-def _limit_room() -> int | None:
-    try:
-        import resource
-    except ImportError:  # Windows: no rlimits
-        return None
-    try:
-        with open("/proc/self/statm", encoding="ascii") as fh:
-            fields = [int(v) * os.sysconf("SC_PAGE_SIZE") for v in fh.read().split()]
-        used = {"RLIMIT_AS": fields[0], "RLIMIT_DATA": fields[5]}
-    except (OSError, ValueError, IndexError):  # not Linux: the limits alone bound it
-        used = {}
-    room = None
-    for name in ("RLIMIT_AS", "RLIMIT_DATA"):
-        limit = getattr(resource, name, None)
-        if limit is None:
-            continue
-        soft = resource.getrlimit(limit)[0]
-        if soft == resource.RLIM_INFINITY or soft < 0:
-            continue
-        left = max(soft - used.get(name, 0), 0)
-        room = left if room is None else min(room, left)
-    return room
+    """Bytes this process could still take (:func:`~meiro.sizes.available_memory`: the system's
+    available memory, or less under a resource limit on the address space or data segment)."""
+    return available_memory()
 
 
 def _too_large(path: str | os.PathLike[str], limit: int) -> MazeError:

@@ -53,6 +53,7 @@ from ..errors import MazeError
 from ..maze import Maze, _as_position
 from ..recipe import shown
 from ..sizes import ensure_fits
+from .files import read_limit
 
 #: maze-dataset's special tokens, as its ``SPECIAL_TOKENS`` spells them
 ADJLIST_START, ADJLIST_END = "<ADJLIST_START>", "<ADJLIST_END>"
@@ -62,6 +63,8 @@ PATH_START, PATH_END = "<PATH_START>", "<PATH_END>"
 CONNECTOR, ENDLINE, PADDING = "<-->", ";", "<PADDING>"
 
 _COORD = re.compile(r"\((\d+),(\d+)\)")
+#: Longest coordinate read: far beyond any maze memory holds, short of a slow or refused ``int``.
+_MOST_DIGITS = 12
 
 _INSTALL = ("maze-dataset is not installed: pip install maze-dataset "
             "(it needs muutils<0.9: pip install maze-dataset 'muutils<0.9')")
@@ -410,6 +413,10 @@ def from_tokens(text: Any, *, grid_shape: Any = None) -> tuple[Maze, np.ndarray 
         text = " ".join(text)
     if not isinstance(text, str):
         raise TypeError(f"token text must be a str or a list of str, got {type(text).__name__}")
+    limit = read_limit()
+    if len(text) > limit:  # the words of a text take many times its size: refused before splitting
+        raise MazeError(f"the token text is {len(text):,} characters, more than the largest maze "
+                        f"this machine could hold takes ({limit:,}); refusing it")
     words = text.split()
     first = 0
     while first < len(words) and words[first] == PADDING:
@@ -477,6 +484,9 @@ class _Tokens:
         if match is None:
             got = "nothing more" if word is None else shown(word)
             raise MazeError(f"{self._where()}: expected {what} cell like (0,1), got {got}")
+        if max(len(match.group(1)), len(match.group(2))) > _MOST_DIGITS:
+            raise MazeError(f"{self._where()}: the cell {shown(word)} is far outside any maze "
+                            f"(a coordinate has at most {_MOST_DIGITS} digits)")
         self.i += 1
         return int(match.group(1)), int(match.group(2))
 

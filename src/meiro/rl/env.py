@@ -79,6 +79,7 @@ from ..generators import generate
 from ..maze import Maze
 from ..paint import PLAYER, rgb
 from ..recipe import Recipe
+from ..sizes import SMALL_ENOUGH, _human, available_memory, bytes_needed
 from .rule import walk
 
 #: the step rule as plain Python: for one agent a compiled call costs more than the rule (see .rule)
@@ -169,12 +170,57 @@ def check_action_mode(action_mode: object, view: int | None) -> str:
     return action_mode
 
 
+def memory_needed(width: int, height: int, view: int | None, obs_mode: str, copies: int = 1) -> int:
+    """Bytes ``copies`` environments of ``width x height``-cell mazes take at least: each maze made
+    and solved, its block grid padded by ``view``, and its observation four times over (the
+    space's bounds and their masks) besides the observation itself.
+
+    Examples
+    --------
+    >>> memory_needed(8, 8, None, "grid") < 10_000
+    True
+    >>> memory_needed(8, 8, 10**9, "grid") > 2**60      # a window of 2e9 x 2e9 blocks
+    True
+    """
+    rows, cols = 2 * height + 1, 2 * width + 1
+    pad = view or 0
+    side = (rows, cols) if view is None else (2 * view + 1, 2 * view + 1)
+    observation = side[0] * side[1] * (4 if obs_mode == "onehot" else 1)
+    return copies * (bytes_needed(width, height) + (rows + 2 * pad) * (cols + 2 * pad) + 6 * observation)
+
+
+def check_memory(width: int, height: int, view: int | None, obs_mode: str, copies: int = 1) -> None:
+    """Refuse in one line an environment that would not fit in the memory this process may
+    still take (:func:`meiro.sizes.available_memory`, under ``ulimit -v`` too), before anything
+    of its size is allocated."""
+    need = memory_needed(width, height, view, obs_mode, copies)
+    if need < SMALL_ENOUGH:
+        return
+    have = available_memory()
+    if have is not None and need > have:
+        what = f"{copies} environments" if copies > 1 else "an environment"
+        window = "" if view is None else f" with view={view}"
+        raise MazeError(f"{what} of {width}x{height}-cell mazes{window} need{'' if copies > 1 else 's'} "
+                        f"about {_human(need)} of "
+                        f"memory but only {_human(have)} is available; choose a smaller size or view")
+
+
 def _reward(value: Any, name: str) -> float:
     """A reward: a finite real number, as a float."""
     if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)) \
             or not np.isfinite(value):
         raise MazeError(f"{name} must be a finite number, got {value!r}")
     return float(value)
+
+
+def _space(maze_shape: tuple[int, int], view: int | None, obs_mode: str, compass: bool) -> Any:
+    """:func:`observation_space`, with a failed allocation (no memory check can be exact) one line."""
+    try:
+        return observation_space(maze_shape, view, obs_mode, compass)
+    except (MemoryError, ValueError) as exc:  # numpy says "array is too big" as a ValueError
+        raise MazeError(f"the observations of {maze_shape[1] // 2}x{maze_shape[0] // 2}-cell mazes"
+                        + ("" if view is None else f" with view={view}")
+                        + f" need more memory than there is ({exc})") from None
 
 
 class MazeEnv(gymnasium.Env[Any, np.int64]):
@@ -310,6 +356,7 @@ class MazeEnv(gymnasium.Env[Any, np.int64]):
             raise MazeError("an environment's mazes have no mask and start in the top-left cell: "
                             "give a recipe without mask or start")
         width, height = recipe.width, recipe.height
+        check_memory(width, height, self.view, self.obs_mode)  # before anything of its size is made
         given = options.get("max_steps", self._max_steps_given)
         max_steps = 4 * (2 * width * height - 1) if given is None else given
         max_steps = whole(max_steps, "max_steps", 1, error=MazeError)
@@ -321,7 +368,7 @@ class MazeEnv(gymnasium.Env[Any, np.int64]):
         self._max_steps_given, self.max_steps = given, max_steps
         self.step_reward, self.goal_reward = rewards["step_reward"], rewards["goal_reward"]
         self.maze_shape = (2 * self.height + 1, 2 * self.width + 1)
-        self.observation_space = observation_space(self.maze_shape, self.view, self.obs_mode, self.compass)
+        self.observation_space = _space(self.maze_shape, self.view, self.obs_mode, self.compass)
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:

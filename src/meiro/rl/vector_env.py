@@ -54,6 +54,7 @@ Examples
 
 from __future__ import annotations
 
+import copy
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 from collections.abc import Callable
@@ -66,7 +67,7 @@ from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from .env import MazeEnv
+from .env import MazeEnv, check_memory
 from .vector_kernels import (_DISABLED, _GOAL, _NEXT_STEP, _SAME_STEP, _START_HEADING, _WALL,
                              _first_bad_action, _observe_envs, _one_hot, _one_hot_moved, _start_episodes,
                              _step_envs)
@@ -227,6 +228,7 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv[Any, np.ndarray, Any]):
         if not resize:
             return
         self.single_observation_space = t.observation_space
+        check_memory(self.width, self.height, self.view, self.obs_mode, self.num_envs)
         try:  # the batched Box alone holds two arrays of every observation's shape
             self.observation_space = batch_space(self.single_observation_space, self.num_envs)
             self._allocate()
@@ -252,8 +254,16 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv[Any, np.ndarray, Any]):
         ((5, 5), (2, 3, 3))
         """
         size = (self.width, self.height)
+        before = copy.copy(self._template)
         self._template.set_options(**options)
         resize = (self._template.width, self._template.height) != size
+        if resize:
+            try:  # all the envs' arrays at the new size: refused, the options stay as they were
+                check_memory(self._template.width, self._template.height, self.view, self.obs_mode,
+                             self.num_envs)
+            except MazeError:
+                self._template = before
+                raise
         self._take_options(resize)
         if resize:
             self._started = False
