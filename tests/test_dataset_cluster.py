@@ -68,6 +68,6 @@ def test_a_worker_killed_mid_run_changes_nothing(tmp_path, client):
 
 def test_a_scheduler_that_does_not_answer_is_one_clear_error():
     started = time.monotonic()
-    with pytest.raises(MazeError, match=r"tcp://127.0.0.1:9 did not answer within 2 s"):
+    with pytest.raises(MazeError, match=r"tcp://127.0.0.1:9 did not answer as a Dask scheduler within 2 s"):
         connect("tcp://127.0.0.1:9", timeout=2)
     assert time.monotonic() - started < 30

@@ -213,13 +213,14 @@ def shape_masks(args: argparse.Namespace) -> Callable[[int, int], NDArray[np.boo
     (each size made once), or None without one."""
     from ..generators.shapes import shape_mask
 
-    if not (args.shape or args.shape_text):
+    if not args.shape and args.shape_text is None:
         return None
-    kind, text = ("text", args.shape_text) if args.shape_text else (args.shape, None)
+    # an empty --shape-text is a text shape too, refused in one line (not silently no shape)
+    kind, text = ("text", args.shape_text) if args.shape_text is not None else (args.shape, None)
     font_file = args.font  # the character is drawn by Pillow, in this font or one found for it
     mask_for: Callable[[int, int], NDArray[np.bool_]] = lru_cache(maxsize=None)(
         lambda w, h: shape_mask(kind, w, h, text=text, font=font_file))
-    if text:
+    if text is not None:
         mask_for(12, 12)  # a character the font lacks is refused before the mazes are made
     return mask_for
 
@@ -261,8 +262,8 @@ def _run_kind(args: argparse.Namespace, lang: str, title: str) -> int:
     check_paper(args.paper)
     args.bleed = check_bleed(args.bleed or "0pt", args.paper)
     kind = args.grid
-    check_kind_options(kind, args.algorithm, args.goal, bool(args.shape or args.shape_text),
-                       bool(args.shape_text))
+    check_kind_options(kind, args.algorithm, args.goal, bool(args.shape) or args.shape_text is not None,
+                       args.shape_text is not None)
     mask_for = shape_masks(args)
     size = check_size(kind, args.size) if args.size is not None else None
     # the given size, else the smallest the book grows from, must print legibly

@@ -66,9 +66,11 @@ def connect(scheduler: str, timeout: float = CONNECT_TIMEOUT) -> Any:
         return Client(cluster)
     try:
         return Client(scheduler, timeout=f"{timeout}s")
-    except (OSError, TimeoutError, ValueError, TypeError) as exc:
-        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise MazeError(f"the Dask scheduler {scheduler} did not answer within {timeout:g} s ({reason})") from None
+    except MemoryError:  # something else answered: its first bytes, read as a Dask frame's length, ask for EiB
+        reason = "its reply is not Dask's protocol"
+    except Exception as exc:  # whatever a server that is not Dask's makes the protocol raise
+        reason = str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__
+    raise MazeError(f"{scheduler} did not answer as a Dask scheduler within {timeout:g} s ({reason})")
 
 
 def _shard_task(spec: DatasetSpec, where: str, k: int, keep: list[int] | None,

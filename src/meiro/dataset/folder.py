@@ -31,6 +31,19 @@ CARD = "README.md"
 #: The temporary file of an atomic write (:mod:`meiro.io.writing`) that a killed run left.
 _PART = re.compile(r"(^|/)\.[^/]+\.[0-9a-f]{8}\.part$")
 
+#: What a filesystem raises when it cannot do what is asked: ``OSError`` from a disk, and from
+#: fsspec's odder filesystems (``tar://``, ``reference://``, read-only or half-set-up ones) a
+#: ``NotImplementedError``, ``TypeError``, ``KeyError`` or ``ValueError``.
+_FAILURES = (OSError, ValueError, TypeError, KeyError, NotImplementedError, AttributeError)
+
+
+def _said(exc: BaseException) -> str:
+    """An error in a few words for a one-line message."""
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text if len(text) <= 120 else text[:119] + "…"
+
 
 class Folder:
     """The output place of a dataset (module docs)."""
@@ -48,8 +61,8 @@ class Folder:
                 raise MazeError(f"{where}: writing to a URL needs fsspec (pip install fsspec)") from None
             try:
                 self.fs, self.root = fsspec.core.url_to_fs(where)
-            except (ImportError, ValueError) as exc:
-                raise MazeError(f"{where}: {exc}") from None
+            except Exception as exc:  # any filesystem's own complaint about its URL
+                raise MazeError(f"{where}: not a place meiro can write to ({_said(exc)})") from None
         else:
             self.root = where[len("file://"):] if where.startswith("file://") else where
 
@@ -66,8 +79,10 @@ class Folder:
                 return sorted(p[len(base):] for p in self.fs.find(self.root)
                               if p.startswith(base) and p[len(base):] != locks.LOCK_NAME)
             return sorted(self._entries())
-        except OSError as exc:
-            raise MazeError(f"{self.where}: {exc.strerror or exc}") from None
+        except MazeError:
+            raise
+        except _FAILURES as exc:
+            raise MazeError(f"{self.where}: {_said(exc)}") from None
 
     def _entries(self) -> dict[str, int]:
         """Every entry of a local folder but its folders, by name: its ``lstat`` mode. A link
@@ -126,8 +141,10 @@ class Folder:
                     handle.write(mine)
             if self.fs.cat_file(path) != mine:
                 raise locks.refusal(self.where, locks.read_holder(self.fs.cat_file(path)), path)
-        except OSError as exc:
-            raise MazeError(f"{self.where}: cannot lock the folder: {exc.strerror or exc}") from None
+        except MazeError:
+            raise
+        except _FAILURES as exc:  # (an odd filesystem's NotImplementedError or TypeError too)
+            raise MazeError(f"{self.where}: cannot lock the folder: {_said(exc)}") from None
         try:
             yield
         finally:
@@ -166,8 +183,10 @@ class Folder:
             probe = Path(self.root) / "data"
             if not os.access(probe, os.W_OK | os.X_OK):
                 raise MazeError(f"{self.where}: the folder is not writable")
-        except OSError as exc:
-            raise MazeError(f"{self.where}: cannot make the folder: {exc.strerror or exc}") from None
+        except MazeError:
+            raise
+        except _FAILURES as exc:
+            raise MazeError(f"{self.where}: cannot make the folder: {_said(exc)}") from None
 
     def read(self, name: str, limit: int | None = None) -> bytes | None:
         """A file's bytes, or None if it is not there; one larger than ``limit`` bytes is refused
@@ -190,8 +209,10 @@ class Folder:
             if not os.path.lexists(local):
                 return None
             return read_regular(local, limit, links=False)
-        except OSError as exc:
-            raise MazeError(f"{self.where}/{name}: {exc.strerror or exc}") from None
+        except MazeError:
+            raise
+        except _FAILURES as exc:
+            raise MazeError(f"{self.where}/{name}: {_said(exc)}") from None
 
     def sha256(self, name: str) -> str | None:
         """The SHA-256 of a file, or None if it is not there (a local file is read in pieces)."""
@@ -217,8 +238,8 @@ class Folder:
             try:
                 with self.fs.open(f"{self.root.rstrip('/')}/{name}", "wb") as handle:
                     handle.write(payload)
-            except OSError as exc:
-                raise MazeError(f"{self.where}/{name}: {exc.strerror or exc}") from None
+            except _FAILURES as exc:
+                raise MazeError(f"{self.where}/{name}: {_said(exc)}") from None
             return
         write_atomic(self._local(name), data, follow=False)
 
@@ -231,5 +252,7 @@ class Folder:
                     self.fs.rm_file(path)
             else:
                 self._local(name).unlink(missing_ok=True)
-        except OSError as exc:
-            raise MazeError(f"{self.where}/{name}: {exc.strerror or exc}") from None
+        except MazeError:
+            raise
+        except _FAILURES as exc:
+            raise MazeError(f"{self.where}/{name}: {_said(exc)}") from None

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import unicodedata
 import zlib
 
 from ..errors import MazeError
@@ -45,6 +46,23 @@ def _stream(body: bytes, extra: str = "") -> bytes:
     data = zlib.compress(body, 9)
     return (f"<< /Length {len(data)} /Filter /FlateDecode{extra} >>\nstream\n".encode()
             + data + b"\nendstream")
+
+
+def right_to_left(text: str) -> str:
+    """The characters of ``text`` written right to left (Hebrew, Arabic, Syriac, Thaana, N'Ko...,
+    and the marks that turn text right to left), each once: the writer would print them mirrored,
+    and Arabic unjoined.
+
+    Examples
+    --------
+    >>> right_to_left("Maze 迷路"), right_to_left("מבוך"), right_to_left("متاهة 1")
+    ('', 'מבוך', 'متاهة')
+    """
+    return "".join(dict.fromkeys(c for c in text if unicodedata.bidirectional(c) in _RTL))
+
+
+#: Unicode's bidirectional classes of right-to-left letters and of the marks that reorder text.
+_RTL = frozenset({"R", "AL", "RLE", "RLO", "RLI"})
 
 
 class PdfFont:
@@ -102,6 +120,11 @@ class PdfFont:
         return self._gid[glyph]
 
     def _glyphs(self, text: str) -> list[tuple[int, str, str]]:
+        backwards = right_to_left(text)
+        if backwards:
+            raise MazeError(f"the PDF writer sets text left to right, glyph by glyph, and cannot set "
+                            f"right-to-left scripts (Hebrew, Arabic): {describe(backwards[:3])} in "
+                            f"{text!r}; change the text")
         missing = self.missing(text)
         if missing:
             raise MazeError(f"the font {self.name} cannot draw {describe(missing)} in {text!r}; "
