@@ -279,28 +279,51 @@ def read_png(data: bytes) -> Maze:
     rgbx = np.ascontiguousarray(np.asarray(image.convert("RGBA")))
     packed = rgbx.view("<u4")[..., 0] & np.uint32(0xFFFFFF)
     del rgbx
-    height, width = packed.shape
-    block = meta.get("block")
-    if not (isinstance(block, int) and block >= 1 and width % block == 0 and height % block == 0):
-        block = _block_size(packed)
-    rows, cols = height // block, width // block
-    if rows % 2 == 0 or cols % 2 == 0 or rows < 3 or cols < 3:
-        raise MazeError(f"a {width}x{height}-pixel image is not a maze picture: it does not split "
-                        f"into an odd number (at least 3) of square blocks each way")
-    tiles = packed.reshape(rows, block, cols, block)
-    colors = tiles[:, 0, :, 0]
-    uniform = (tiles == colors[:, None, :, None]).all(axis=(1, 3))
-    if not uniform.all():
-        r, c = (int(v) for v in np.argwhere(~uniform)[0])
-        raise MazeError(f"block (row {r}, col {c}) of the image is not one colour; "
-                        "not a maze picture")
-    cls = _nearest_class(colors, meta.get("colors"))
+    said = meta.get("block")
+    claimed = said if isinstance(said, int) and not isinstance(said, bool) and said >= 1 else None
+    try:
+        return _maze_at(packed, claimed or _block_size(packed), meta)
+    except MazeError as exc:
+        # the pixels are the maze: a block size the chunk claims that does not read as one
+        # gives way to the block size the pixels show
+        found = _block_size(packed)
+        if claimed is None or found == claimed:
+            raise
+        try:
+            return _maze_at(packed, found, meta)
+        except MazeError as second:
+            raise MazeError(f"{second} (nor is it one at the {shown(said)}-pixel blocks its meiro "
+                            f"chunk claims: {exc})") from None
+
+
+def _maze_at(packed: NDArray[np.uint32], block: int, meta: dict[str, Any]) -> Maze:
+    """The maze a picture of ``block``-pixel blocks draws, else one MazeError saying why not."""
+    cls = _nearest_class(_blocks(packed, block), meta.get("colors"))
     grid = cls == WALL
     start = _single(cls, START, "start")
     goal = _single(cls, GOAL, "goal")
     start = start if start is not None else _meta_position(meta, "start")
     goal = goal if goal is not None else _meta_position(meta, "goal")
     return Maze(grid, start, goal, generation=_recipe(meta, grid.shape))
+
+
+def _blocks(packed: NDArray[np.uint32], block: int) -> NDArray[np.uint32]:
+    """Each block's colour, for a picture of ``block``-pixel blocks; else why it is none."""
+    height, width = packed.shape
+    rows, cols = height // block, width // block
+    if (width % block or height % block or rows % 2 == 0 or cols % 2 == 0 or rows < 3
+            or cols < 3):
+        raise MazeError(f"a {width}x{height}-pixel image is not a maze picture: it does not split "
+                        f"into an odd number (at least 3) of square {block}-pixel blocks each way")
+    tiles = packed.reshape(rows, block, cols, block)
+    colors = tiles[:, 0, :, 0]
+    uniform = (tiles == colors[:, None, :, None]).all(axis=(1, 3))
+    if not uniform.all():
+        r, c = (int(v) for v in np.argwhere(~uniform)[0])
+        raise MazeError(f"block (row {r}, col {c}) of the image is not one colour at {block}-pixel "
+                        "blocks; not a maze picture")
+    out: NDArray[np.uint32] = colors
+    return out
 
 
 def _recipe(meta: dict[str, Any], shape: tuple[int, int]) -> dict[str, Any] | None:
