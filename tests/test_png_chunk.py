@@ -51,3 +51,16 @@ def test_a_picture_that_is_no_maze_says_why_at_both_sizes():
     with pytest.raises(meiro.MazeError, match=r"its meiro chunk claims") as caught:
         read_png(out.getvalue())
     assert "\n" not in str(caught.value) and "4-pixel" in str(caught.value)
+
+
+def test_text_chunks_past_pillows_cap_are_skipped_and_the_pixels_read():
+    from PIL import Image, PngImagePlugin
+
+    maze = meiro.generate(5, 5, seed=1)
+    image = Image.open(io.BytesIO(render_png(maze, block=4)))
+    info = PngImagePlugin.PngInfo()
+    for i in range(70):  # 70 chunks of 1 MB: past the 64 MB Pillow keeps of text in all
+        info.add_text(f"note{i}", "y" * (2**20 - 64))
+    out = io.BytesIO()
+    image.save(out, format="PNG", pnginfo=info)
+    assert np.array_equal(read_png(out.getvalue()).grid, maze.grid)

@@ -18,6 +18,7 @@ maze is drawn with smaller blocks (:func:`fitted_block`). Its cost
 from __future__ import annotations
 
 import io
+import struct
 import json
 import math
 import warnings
@@ -226,6 +227,49 @@ def _metadata(image: Image.Image) -> dict[str, Any]:
     return meta if isinstance(meta, dict) else {}
 
 
+def _decoded(data: bytes) -> Image.Image:
+    """Pillow's decoded image of PNG ``data``, or one MazeError; Pillow's refusal of text chunks
+    past its cap on their memory is left a ValueError, for :func:`read_png` to read the
+    pixels without them."""
+    from PIL import Image
+
+    try:
+        with warnings.catch_warnings():
+            # Pillow's own size warning: the check above is meiro's, and stricter
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            image = Image.open(io.BytesIO(data))
+            if image.format != "PNG":
+                raise MazeError(f"not a PNG image (it is {image.format})")
+            if image.width * image.height > MAX_PIXELS:
+                raise MazeError(f"the image is too large ({image.width}x{image.height} pixels)")
+            image.load()
+    except MazeError:
+        raise
+    except Image.DecompressionBombError:  # a picture of another kind claiming a vast size
+        raise MazeError("not a PNG image (a picture of another kind, and too large)") from None
+    except ValueError as exc:
+        if "MAX_TEXT_MEMORY" in str(exc):
+            raise
+        reason = "cannot identify image file" if "cannot identify" in str(exc) else shown(str(exc))[1:-1]
+        raise MazeError(f"not a PNG image ({reason})") from None
+    except Exception as exc:  # Pillow raises many types for broken files
+        reason = "cannot identify image file" if "cannot identify" in str(exc) else shown(str(exc))[1:-1]
+        raise MazeError(f"not a PNG image ({reason})") from None
+    return image
+
+
+def _without_text(data: bytes) -> bytes:
+    """PNG ``data`` without its text chunks (``tEXt``, ``zTXt``, ``iTXt``), the rest as it is."""
+    out, at = [data[:8]], 8
+    while at + 8 <= len(data):
+        length = struct.unpack(">I", data[at:at + 4])[0]
+        end = at + 12 + length
+        if data[at + 4:at + 8] not in (b"tEXt", b"zTXt", b"iTXt"):
+            out.append(data[at:end])
+        at = end
+    return b"".join(out)
+
+
 def read_png(data: bytes) -> Maze:
     """Read a maze picture drawn by :func:`render_png` (or any picture of square blocks).
 
@@ -247,7 +291,6 @@ def read_png(data: bytes) -> Maze:
     meiro.errors.MazeError: not a PNG image (cannot identify image file)
     """
     _pillow()
-    from PIL import Image
 
     size = png_size(data)
     # judged from the header, before Pillow decodes (or warns about) anything
@@ -255,22 +298,12 @@ def read_png(data: bytes) -> Maze:
         raise MazeError(f"the image is too large ({size[0]}x{size[1]} pixels; meiro reads "
                         f"pictures of at most {MAX_PIXELS:,} pixels)")
     try:
-        with warnings.catch_warnings():
-            # Pillow's own size warning: the check above is meiro's, and stricter
-            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-            image = Image.open(io.BytesIO(data))
-            if image.format != "PNG":
-                raise MazeError(f"not a PNG image (it is {image.format})")
-            if image.width * image.height > MAX_PIXELS:
-                raise MazeError(f"the image is too large ({image.width}x{image.height} pixels)")
-            image.load()
+        image = _decoded(data)
     except MazeError:
         raise
-    except Image.DecompressionBombError:  # a picture of another kind claiming a vast size
-        raise MazeError("not a PNG image (a picture of another kind, and too large)") from None
-    except Exception as exc:  # Pillow raises many types for broken files
-        reason = "cannot identify image file" if "cannot identify" in str(exc) else shown(str(exc))[1:-1]
-        raise MazeError(f"not a PNG image ({reason})") from None
+    except ValueError:  # (only Pillow's cap on text chunks reaches here: see _decoded)
+        # text chunks past Pillow's cap on their memory: the pixels are read without them
+        image = _decoded(_without_text(data))
     meta = _metadata(image)
     if meta.get("grid", "square") != "square":
         raise MazeError(f"a picture of a {shown(meta['grid'])[1:-1]} maze is not read back: "
