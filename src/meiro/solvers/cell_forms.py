@@ -201,14 +201,19 @@ def open_slots(geometry: Geometry, passages: Any) -> NDArray[np.uint8]:
     --------
     >>> from meiro.kinds import geometry_of
     >>> g = geometry_of("hex", (3, 1))                 # one row: 0 - 1 - 2
-    >>> open_slots(g, np.array([True, False])).tolist()
-    [1, 1, 0]
+    >>> open_slots(g, np.array([True, False])).tolist()   # cell 1 lists 2 first, then 0
+    [1, 2, 0]
     """
     from ..errors import MazeError
-    from .graph_search import check_search
+    from ..kinds.geometry import Geometry
 
-    open_, _, _ = check_search(geometry, passages, 0, 0)
-    if int(np.diff(geometry.offsets).max()) > 8:
+    if not isinstance(geometry, Geometry):
+        raise TypeError(f"geometry must be a meiro.kinds.geometry.Geometry, got {type(geometry).__name__}")
+    bits = np.asarray(passages)
+    if bits.shape != (geometry.edge_count,) or bits.dtype != np.bool_:
+        raise MazeError(f"passages must be {geometry.edge_count} booleans, one per neighbouring pair")
+    open_ = np.ascontiguousarray(bits).view(np.uint8)
+    if geometry.cells and int(np.diff(geometry.offsets).max()) > 8:
         raise MazeError("open_slots needs at most 8 neighbours a cell")
     out = np.empty(geometry.cells, np.uint8)
     _open_slots(geometry.offsets, geometry.slot_edges, open_, out)
