@@ -94,6 +94,7 @@ def test_generate_a_kind_as_a_subprocess(tmp_path):
 
 BAD = [
     (("generate", "--grid", "theta", "--size", "3x4"), "a theta maze's size is one number"),
+    (("generate", "--grid", "theta", "--size", "0"), "size must be at least 1 (rings of a theta maze"),
     (("generate", "--grid", "hex", "-a", "binary-tree"), "not hex ones; on hex, use one of: dig"),
     (("generate", "--grid", "3d", "--size", "5x5"), "a 3d maze's size is three numbers"),
     (("generate", "--grid", "theta", "--mask", "shape.txt"), "--mask cuts square, hex, triangle mazes, not theta"),

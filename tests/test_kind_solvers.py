@@ -366,6 +366,51 @@ def test_graph_kernels_are_the_same_as_plain_python():
     assert runs["0"] == runs["1"]
 
 
+FORM_CASES = [("hex", (13, 9), {}), ("triangle", (11, 8), {}), ("3d", (5, 4), {"layers": 3}),
+              ("theta", (6,), {}), ("theta", (1,), {}), ("hex", (1, 1), {}), ("hex", (7, 5), {"mask": "..##...\n.......\n...#...\n.#.....\n......."})]
+
+
+@pytest.mark.parametrize("method", ["bfs", "astar", "bidirectional", "greedy"])
+@pytest.mark.parametrize("case", range(len(FORM_CASES)))
+def test_searches_on_compact_forms_are_the_csr_searches(method, case):
+    """A search on a geometry's stencil or ring form takes the CSR search's every step."""
+    from meiro.kernels.rng import mix_seed
+    from meiro.solvers import astar, bfs, bidirectional
+    from meiro.solvers.cell_forms import cell_form
+    from meiro.solvers.graph_search import run_graph
+
+    kind, size, extra = FORM_CASES[case]
+    for seed in range(3):
+        m = meiro.generate(*size, grid=kind, seed=seed, **extra)
+        g = m.geometry
+        assert cell_form(g) is not None
+        for maze in (m, with_loops(m, 0.3, seed)):
+            if method in ("astar", "greedy"):
+                args = (g.centres, (1.0 - 1e-9) / g.reach, mix_seed(seed, stream=1), int(method == "astar"))
+                kernels = astar._astar_graph_kernel, astar._astar_form_kernel
+            else:
+                args = ()
+                module = bfs if method == "bfs" else bidirectional
+                kernels = getattr(module, f"_{method}_graph_kernel"), getattr(module, f"_{method}_form_kernel")
+            csr = run_graph(kernels[0], g, maze.passages, m.start, m.goal, True, *args)
+            form = run_graph(kernels[0], g, maze.passages, m.start, m.goal, True, *args, form_kernel=kernels[1])
+            assert csr[:3] == form[:3]
+            assert csr.explored.tolist() == form.explored.tolist() and csr.path.tolist() == form.path.tolist()
+
+
+def test_weave_has_no_compact_form():
+    from meiro.solvers.cell_forms import cell_form, open_slots
+
+    m = make("weave", 1)
+    assert cell_form(m.geometry) is None
+    slots = open_slots(m.geometry, m.passages)
+    g = m.geometry
+    for i in range(m.cells):   # the byte's bits are the open slots, from the pairs alone
+        lo, hi = g.offsets[i], g.offsets[i + 1]
+        assert [bool(slots[i] >> s & 1) for s in range(hi - lo)] == [
+            bool(m.passages[e]) for e in g.slot_edges[lo:hi]]
+
+
 @pytest.mark.parametrize("kind", ["hex", "triangle"])
 def test_masked_kinds(kind):
     shape = "..##...\n.......\n...#...\n.#.....\n......."

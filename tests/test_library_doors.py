@@ -150,6 +150,8 @@ def good_calls() -> dict[str, tuple[object, dict]]:
     add("meiro.generators.graph_carving.carving_graph", geometry=g)
     add("meiro.generators.graph_carving.stencil", geometry=g)
     add("meiro.generators.ring_form.ring_form", geometry=meiro.generate(3, grid="theta", seed=1).geometry)
+    add("meiro.solvers.cell_forms.cell_form", geometry=g)
+    add("meiro.solvers.cell_forms.open_slots", geometry=g, passages=np.ones(g.edge_count, bool))
     add("meiro.generators.graph_carving.check_origin", geometry=g, origin=3)
     add("meiro.generators.graph_carving.run_on_graph", kernel=_dig_graph_kernel, geometry=g, state=state,
         origin=3, record=True)

@@ -103,7 +103,15 @@ def parse_kind_size(text: str) -> tuple[int, ...]:
     Traceback (most recent call last):
     ...
     meiro.errors.MazeError: layers must be at least 1, got 0
+    >>> parse_kind_size("0")
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: size must be at least 1 (rings of a theta maze, or cells a side), got 0
     """
+    if (text or "").strip().isdecimal() and int(text) < 1:
+        # one number is a theta maze's rings as well as a square's side: a message naming
+        # only a width would puzzle someone asking for rings
+        raise MazeError(f"size must be at least 1 (rings of a theta maze, or cells a side), got {int(text)}")
     match = _KIND_SIZE.match(text or "")
     if match is None:
         try:

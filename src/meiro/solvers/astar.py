@@ -35,6 +35,7 @@ from ..kernels.buffers import _grow
 from ..kernels.graph import CODE_MASK, EAST, SOURCE, SOUTH, _set_code
 from ..kernels.index import Int, U
 from ..kernels.rng import _next_u64, mix_seed
+from .cell_forms import Form, _open_near
 from .graph_search import GraphSearch, run_graph
 from .result import SearchGraph, SearchResult
 
@@ -329,6 +330,99 @@ def _astar_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32], 
     return found, expanded, max_frontier
 
 
+@njit(cache=True)
+def _astar_form_kernel(form: Form, slots: NDArray[np.uint8], source: Int, target: Int,
+                       centres: NDArray[np.float64], scale: float, rng: np.uint64, g_weight: int,
+                       parent: NDArray[np.int32], order: NDArray[np.int32]) -> tuple[Int, int, int]:
+    """:func:`_astar_graph_kernel` on a compact form (:mod:`meiro.solvers.cell_forms`): the same
+    search (the same heap, keys and draws), the neighbours found by arithmetic from one byte of
+    open slots a cell, and the least ``g`` pushed per cell kept in 4 bytes instead of 8."""
+    pattern, table, rings = form
+    record = order.size > 0
+    dims = centres.shape[1]
+    gx = centres[target, 0]
+    gy = centres[target, 1]
+    gz = centres[target, 2] if dims == 3 else 0.0
+    best = np.full(slots.shape[0], np.int32(2**31 - 1))  # the least g pushed per cell
+    near = np.empty(8, np.int64)
+    fs = np.empty(1024, np.float64)
+    ties = np.empty(1024, np.int64)     # -g << 24 | 24 random bits
+    cells = np.empty(1024, np.int64)    # cell << 32 | the cell it was reached from
+    fs[0] = 0.0
+    ties[0] = 0
+    cells[0] = (np.int64(source) << 32) | source
+    best[source] = 0
+    size = 1
+    max_frontier = 1
+    expanded = 0
+    found = -1
+    while size > 0:
+        if size + 8 > fs.size:
+            fs = _grow(fs)
+            ties = _grow(ties)
+            cells = _grow(cells)
+        room = fs.size - 8
+        # the heap's arrays are never replaced inside this loop (see _astar_kernel)
+        while size > 0 and size <= room:
+            tie = ties[0]
+            entry = cells[0]
+            size -= 1
+            if size > 0:  # sift the last entry down from the root
+                lf, lt, lc = fs[U(size)], ties[U(size)], cells[U(size)]
+                i = 0
+                while True:
+                    child = 2 * i + 1
+                    if child >= size:
+                        break
+                    if child + 1 < size and (fs[U(child + 1)] < fs[U(child)] or (
+                            fs[U(child + 1)] == fs[U(child)] and ties[U(child + 1)] < ties[U(child)])):
+                        child += 1
+                    if fs[U(child)] > lf or (fs[U(child)] == lf and ties[U(child)] >= lt):
+                        break
+                    fs[U(i)], ties[U(i)], cells[U(i)] = fs[U(child)], ties[U(child)], cells[U(child)]
+                    i = child
+                fs[U(i)], ties[U(i)], cells[U(i)] = lf, lt, lc
+            n = entry >> 32
+            if parent[U(n)] >= 0:
+                continue  # stale: expanded already, by a way at least as short
+            parent[U(n)] = entry & 0xFFFFFFFF
+            if record:
+                order[U(expanded)] = n
+            expanded += 1
+            if n == target:
+                found = n
+                size = 0
+                break
+            bits = slots[U(n)]
+            if bits == 0:
+                continue
+            g = (-(tie >> 24) + 1) * g_weight  # a child's g (greedy: always 0)
+            for c in range(_open_near(pattern, table, rings, n, bits, near)):
+                m = near[U(c)]
+                if parent[U(m)] >= 0 or g >= best[U(m)]:
+                    continue
+                best[U(m)] = g
+                dx = centres[U(m), 0] - gx
+                dy = centres[U(m), 1] - gy
+                dz = centres[U(m), 2] - gz if dims == 3 else 0.0
+                new_f = g + np.sqrt(dx * dx + dy * dy + dz * dz) * scale
+                draw, rng = _next_u64(rng)
+                new_tie = -g * 16777216 + np.int64(draw >> np.uint64(40))
+                new_cell = (np.int64(m) << 32) | n
+                i = size  # sift up
+                size += 1
+                while i > 0:
+                    up = (i - 1) >> 1
+                    if fs[U(up)] < new_f or (fs[U(up)] == new_f and ties[U(up)] <= new_tie):
+                        break
+                    fs[U(i)], ties[U(i)], cells[U(i)] = fs[U(up)], ties[U(up)], cells[U(up)]
+                    i = up
+                fs[U(i)], ties[U(i)], cells[U(i)] = new_f, new_tie, new_cell
+            if size > max_frontier:
+                max_frontier = size
+    return found, expanded, max_frontier
+
+
 def _best_first_graph(geometry: Geometry, passages: Any, source: int, target: int, rng: np.uint64,
                      record: bool, g_weight: int) -> GraphSearch:
     """Run :func:`_astar_graph_kernel`: A* with ``g_weight`` 1, greedy best-first with 0."""
@@ -338,7 +432,7 @@ def _best_first_graph(geometry: Geometry, passages: Any, source: int, target: in
         raise TypeError(f"geometry must be a meiro.kinds.geometry.Geometry, got {type(geometry).__name__}")
     scale = (1.0 - 1e-9) / geometry.reach
     return run_graph(_astar_graph_kernel, geometry, passages, source, target, record, geometry.centres,
-                     scale, rng, g_weight)
+                     scale, rng, g_weight, form_kernel=_astar_form_kernel)
 
 
 def astar_graph(geometry: Geometry, passages: Any, source: int, target: int, seed: int,

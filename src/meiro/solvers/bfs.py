@@ -21,6 +21,7 @@ from ..kernels.jit import njit
 from ..kernels.graph import CODE_MASK, CODE_SHIFT, EAST, SOURCE, SOUTH, _set_code
 from ..kernels.buffers import _grow_ring
 from ..kernels.index import Int, U
+from .cell_forms import Form, _open_near
 from .graph_search import GraphSearch, run_graph
 from .result import SearchGraph, SearchResult, block_index
 
@@ -183,6 +184,54 @@ def _bfs_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32], sl
     return last, head, max_frontier
 
 
+@njit(cache=True)
+def _bfs_form_kernel(form: Form, slots: NDArray[np.uint8], source: Int, target: Int, parent: NDArray[np.int32],
+                     order: NDArray[np.int32]) -> tuple[Int, int, int]:
+    """:func:`_bfs_graph_kernel` on a compact form (:mod:`meiro.solvers.cell_forms`): the same search.
+
+    The queue is a growable ring, as the square kernel's: a maze's frontier is small,
+    so it stays in the cache.
+    """
+    pattern, table, rings = form
+    record = order.size > 0
+    ring = np.empty(1024, np.int32)
+    near = np.empty(8, np.int64)
+    parent[source] = source
+    ring[0] = source
+    head = 0
+    tail = 1
+    max_frontier = 1
+    last = -1
+    hit = False
+    while head < tail and not hit:
+        if tail - head + 8 > ring.size:
+            ring = _grow_ring(ring, head, tail)
+        mask = ring.size - 1
+        # the ring is never replaced inside this loop (see _bfs_kernel)
+        while head < tail and tail - head + 8 <= mask + 1:
+            i = ring[U(head & mask)]
+            if record:
+                order[U(head)] = i
+            head += 1
+            last = i
+            if i == target:
+                hit = True
+                break
+            bits = slots[U(i)]
+            if bits:
+                for c in range(_open_near(pattern, table, rings, i, bits, near)):
+                    j = near[U(c)]
+                    if parent[U(j)] < 0:
+                        parent[U(j)] = i
+                        ring[U(tail & mask)] = j
+                        tail += 1
+            if tail - head > max_frontier:
+                max_frontier = tail - head
+    if target >= 0 and last != target:
+        last = -1
+    return last, head, max_frontier
+
+
 def bfs_graph(geometry: Geometry, passages: Any, source: int, target: int, seed: int,
               record: bool) -> GraphSearch:
     """Find a shortest path on a grid kind's graph with breadth-first search.
@@ -194,7 +243,8 @@ def bfs_graph(geometry: Geometry, passages: Any, source: int, target: int, seed:
     >>> meiro.solve(m, "bfs").length == meiro.solve(m, "astar").length
     True
     """
-    return run_graph(_bfs_graph_kernel, geometry, passages, source, target, record)
+    return run_graph(_bfs_graph_kernel, geometry, passages, source, target, record,
+                     form_kernel=_bfs_form_kernel)
 
 
 def flood(grid: NDArray[np.bool_], origin: tuple[int, int], step: int = 1) -> NDArray[np.int64]:

@@ -39,6 +39,7 @@ from ..kernels.jit import njit
 from ..kernels.buffers import _grow_ring
 from ..kernels.graph import CODE_MASK, SOURCE, _node_offsets, _open_ways, _set_code
 from ..kernels.index import Int, U
+from .cell_forms import Form, _open_near
 from .graph_search import GraphSearch, run_graph
 from .result import SearchGraph, SearchResult
 
@@ -232,6 +233,79 @@ def _bidirectional_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.
     return target, expanded, max_frontier
 
 
+@njit(cache=True)
+def _bidirectional_form_kernel(form: Form, slots: NDArray[np.uint8], source: Int, target: Int,
+                               parent: NDArray[np.int32], order: NDArray[np.int32]) -> tuple[Int, int, int]:
+    """:func:`_bidirectional_graph_kernel` on a compact form (:mod:`meiro.solvers.cell_forms`):
+    the same search, the neighbours found by arithmetic from one byte of open slots a cell."""
+    pattern, table, rings = form
+    record = order.size > 0
+    n = slots.shape[0]
+    back = np.full(n, -1, np.int32)  # the search from the target: the cell each was reached from
+    queue0 = np.empty(n, np.int32)
+    queue1 = np.empty(n, np.int32)
+    near = np.empty(8, np.int64)
+    queue0[0] = source
+    queue1[0] = target
+    head0 = head1 = 0
+    tail0 = tail1 = 1
+    parent[source] = source
+    back[target] = target
+    if source == target:
+        if record:
+            order[0] = source
+        return source, 1, 1
+    expanded = 0
+    max_frontier = 2
+    meet_p = -1
+    meet_q = -1
+    meet_side = -1
+    while meet_p < 0 and head0 < tail0 and head1 < tail1:
+        side = 0 if tail0 - head0 <= tail1 - head1 else 1
+        if side == 0:
+            queue, mine, theirs, head, tail, other = queue0, parent, back, head0, tail0, tail1 - head1
+        else:
+            queue, mine, theirs, head, tail, other = queue1, back, parent, head1, tail1, tail0 - head0
+        level_end = tail
+        while head < level_end and meet_p < 0:
+            p = queue[U(head)]
+            head += 1
+            if record:
+                order[U(expanded)] = p
+            expanded += 1
+            bits = slots[U(p)]
+            if bits:
+                for c in range(_open_near(pattern, table, rings, p, bits, near)):
+                    q = near[U(c)]
+                    if theirs[U(q)] >= 0:
+                        meet_p, meet_q, meet_side = p, q, side
+                        break
+                    if mine[U(q)] < 0:
+                        mine[U(q)] = p
+                        queue[U(tail)] = q
+                        tail += 1
+            if tail - head + other > max_frontier:
+                max_frontier = tail - head + other
+        if side == 0:
+            head0, tail0 = head, tail
+        else:
+            head1, tail1 = head, tail
+    if meet_p < 0:
+        return -1, expanded, max_frontier
+    # join the halves: parent leads back from the target through the meeting passage
+    near_end, far = (meet_p, meet_q) if meet_side == 0 else (meet_q, meet_p)
+    x = far
+    prev = near_end
+    while True:
+        nxt = back[U(x)]
+        parent[U(x)] = prev
+        if x == target:
+            break
+        prev = x
+        x = nxt
+    return target, expanded, max_frontier
+
+
 def bidirectional_graph(geometry: Geometry, passages: Any, source: int, target: int, seed: int,
                         record: bool) -> GraphSearch:
     """Find a shortest path on a grid kind's graph with bidirectional breadth-first search.
@@ -243,4 +317,5 @@ def bidirectional_graph(geometry: Geometry, passages: Any, source: int, target: 
     >>> meiro.solve(m, "bidirectional").length == meiro.solve(m, "bfs").length
     True
     """
-    return run_graph(_bidirectional_graph_kernel, geometry, passages, source, target, record)
+    return run_graph(_bidirectional_graph_kernel, geometry, passages, source, target, record,
+                     form_kernel=_bidirectional_form_kernel)

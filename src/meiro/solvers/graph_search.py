@@ -110,18 +110,32 @@ def check_search(geometry: Geometry, passages: Any, source: Any, target: Any) ->
 
 
 def run_graph(kernel: Callable[..., tuple[Int, int, int]], geometry: Geometry, passages: Any, source: Any,
-              target: Any, record: bool, *args: object) -> GraphSearch:
+              target: Any, record: bool, *args: object,
+              form_kernel: Callable[..., tuple[Int, int, int]] | None = None) -> GraphSearch:
     """Run a graph search ``kernel`` from cell ``source`` to ``target`` and package it.
 
     The kernel is called as ``kernel(offsets, targets, slot_edges, open, source,
-    target, *args, parent, order)`` (see the module docs).
+    target, *args, parent, order)`` (see the module docs). When ``form_kernel`` is
+    given and the geometry has a compact form (:mod:`meiro.solvers.cell_forms`), it
+    runs instead, as ``form_kernel(form, open_slots, source, target, *args, parent,
+    order)``: the same search on about a tenth of the memory.
     """
     open_, source, target = check_search(geometry, passages, source, target)
     record = flag(record, "record")
     parent = np.full(geometry.cells, -1, np.int32)
     order = np.empty(geometry.cells if record else 0, np.int32)
-    found, expanded, frontier = kernel(geometry.offsets, geometry.targets, geometry.slot_edges, open_,
-                                       source, target, *args, parent, order)
+    form = None
+    if form_kernel is not None:
+        from .cell_forms import _open_slots, cell_form
+
+        form = cell_form(geometry)
+    if form is not None and form_kernel is not None:
+        slots = np.empty(geometry.cells, np.uint8)
+        _open_slots(geometry.offsets, geometry.slot_edges, open_, slots)
+        found, expanded, frontier = form_kernel(form, slots, source, target, *args, parent, order)
+    else:
+        found, expanded, frontier = kernel(geometry.offsets, geometry.targets, geometry.slot_edges, open_,
+                                           source, target, *args, parent, order)
     return _package(int(found), int(expanded), int(frontier), parent,
                    order[:int(expanded)] if record else None)
 
