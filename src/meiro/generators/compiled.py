@@ -32,7 +32,7 @@ import numpy as np
 from numpy.typing import NDArray
 from ..kernels.jit import njit
 
-from ..errors import MazeError
+from ..errors import MazeError, flag, whole
 from ..goals import GOALS
 from ..registry import GENERATORS, Algorithm
 from ..kernels.cells import DUG, _expand_cells
@@ -316,7 +316,7 @@ def mazes_kernel(code: int, goal: int, braided: bool, solve: bool) -> Any:
     >>> kernel is mazes_kernel(algorithm_code("kruskal"), 0, False, True)
     True
     """
-    key = (int(code), int(goal), bool(braided), bool(solve))
+    key = (whole(code, "code"), whole(goal, "goal"), flag(braided, "braided"), flag(solve, "solve"))
     kernel = _KERNELS.get(key)
     if kernel is not None:
         return kernel
