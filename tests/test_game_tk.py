@@ -491,17 +491,39 @@ def test_the_japanese_window_names_generators_and_goals_in_japanese(window):
     assert app.vars["seed_now"].get().endswith("いちばん遠いマス")
 
 
-def test_the_window_says_it_is_preparing_while_the_kernels_compile(window, monkeypatch):
+def test_the_window_prepares_the_kernels_in_the_background_and_the_notice_goes(window, monkeypatch):
+    import time
+
     from meiro.game import prepare
 
+    class Warmup:  # finished by hand below
+        started, failed, ready = False, "", False
+
+        def __init__(self, algorithm, goal):
+            self.asked = (algorithm, goal)
+
+        def start(self):
+            self.started = True
+
+        def poll(self):
+            return self.ready
+
+        def stop(self):
+            pass
+
+    made = []
+    monkeypatch.setattr(prepare, "KernelWarmup", lambda *args: made.append(Warmup(*args)) or made[-1])
     model = GameModel(lang="ja")
     root, app = window(model)
-    seen = []
-    monkeypatch.setattr(prepare, "prepare_kernels",
-                        lambda algorithm, goal: seen.append((app.vars["info"].get(), algorithm, goal)))
-    app.prepare()
-    assert seen == [("準備中… (初回だけ、計算の部分を用意しています)", "dig", "corner")]
-    assert app.vars["info"].get() == ""  # cleared once ready
+    app.prepare()  # returns at once: nothing waits for the kernels
+    assert made[0].asked == ("dig", "corner") and made[0].started
+    assert app.vars["info"].get().startswith("大きな迷路のための計算部分を裏で用意しています")
+    made[0].ready = True
+    end = time.monotonic() + 10
+    while app.vars["info"].get() and time.monotonic() < end:
+        root.update()
+        time.sleep(0.02)
+    assert app.vars["info"].get() == "" and app.session.warmup is None  # gone by itself
 
 
 def test_a_big_maze_is_saved_readable_and_with_its_recipe(window, tmp_path):

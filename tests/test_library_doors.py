@@ -123,6 +123,8 @@ def good_calls() -> dict[str, tuple[object, dict]]:
     add("meiro.kernels.prepare_numba")
     add("meiro.kernels.jit.mode")
     add("meiro.kernels.jit.prefer_python")
+    add("meiro.kernels.jit.compile_kernels")
+    add("meiro.kernels.jit.switch_to_numba", compiled={})
     add("meiro.kernels.jit.njit", cache=True)
     add("meiro.kernels.rng.mix_seed", seed=4, stream=1)
     add("meiro.kernels.rng.mix_seeds", seed=4, streams=np.arange(3, dtype=np.uint64))

@@ -55,8 +55,11 @@ def add_parser(subparsers: Subparsers) -> None:
     p.set_defaults(run=run)
 
 
-def build_model(args: argparse.Namespace, clock: Callable[[], float] | None = None) -> GameModel:
-    """The game model for ``args``: a maze already digging when a size was given."""
+def build_model(args: argparse.Namespace, clock: Callable[[], float] | None = None, *,
+                wait_big: bool = False) -> GameModel:
+    """The game model for ``args``: a maze already digging when a size was given (``wait_big``:
+    not a maze too big for the Python kernels; the entry holds its size, for the front end to
+    start once the compiled ones are ready)."""
     import time
 
     from .. import generate
@@ -72,6 +75,12 @@ def build_model(args: argparse.Namespace, clock: Callable[[], float] | None = No
         model.seed_text = str(args.seed)
     if size:
         width, height = size
+        if wait_big:
+            from ..game.prepare import needs_compiled
+
+            if needs_compiled(width * height):
+                model.entry_text = format_entry(width, height, model.entry_unit)
+                return model
         maze = generate(recipe)
         assert isinstance(maze, Maze)  # (a square recipe)
         model.start_maze(maze)
@@ -89,15 +98,29 @@ def run(args: argparse.Namespace) -> int:
         return run_terminal(args)
     if args.browser:
         return run_browser(args)
-    model = build_model(args)
+    model = _small_first(args)
     try:
         from ..game.records import Records
         from ..ui.tk_app import run_game
     except ImportError as exc:  # Python built without Tk
         raise MazeError(f"the game window needs tkinter ({exc}); install your system's "
                         "python3-tk package") from None
-    run_game(model, Records())
+    run_game(model, Records(), start=_waits(args, model))
     return 0
+
+
+def _small_first(args: argparse.Namespace) -> GameModel:
+    """The model, its kernels plain Python: the game is on screen at once, a small maze playable;
+    the front end gets the compiled ones ready behind it (a big maze given waits for them)."""
+    from ..kernels.small_jobs import prefer_python
+
+    prefer_python()
+    return build_model(args, wait_big=True)
+
+
+def _waits(args: argparse.Namespace, model: GameModel) -> bool:
+    """Whether a maze was asked for on the command line but waits for the compiled kernels."""
+    return bool(args.size or args.blocks) and model.round is None
 
 
 def run_terminal(args: argparse.Namespace) -> int:
@@ -109,11 +132,11 @@ def run_terminal(args: argparse.Namespace) -> int:
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise MazeError("'meiro play --terminal' needs an interactive terminal "
                         "(stdin and stdout must not be redirected)")
-    model = build_model(args)
+    model = _small_first(args)
     from ..game.records import Records
     from ..ui.terminal_app import run_terminal_game
 
-    run_terminal_game(model, Records())
+    run_terminal_game(model, Records(), start=_waits(args, model))
     return 0
 
 

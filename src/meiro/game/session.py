@@ -30,7 +30,7 @@ True
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ..errors import MazeError
 from ..maze import Maze
@@ -41,6 +41,9 @@ from .model import GameModel, Phase
 from .records import NOTE_KEYS, Best, Records, record_key
 from .round import Round
 from .viewport import Viewport
+
+if TYPE_CHECKING:
+    from .prepare import KernelWarmup
 
 #: A maze of more cells than this takes long to make and dig: Enter asks first.
 LARGE_CELLS = 1000 * 1000
@@ -111,6 +114,8 @@ class GameSession:
         self._shown: Round | None = None  # the round the viewport was made for
         self._overview = False
         self._moved = False  # the viewport zoomed or resized since the view was last drawn
+        self.warmup: KernelWarmup | None = None
+        self.waiting = False  # a big maze asked for before the compiled kernels were ready
         model.on_clear.append(self._round_cleared)
 
     def t(self, key: str, **values: object) -> str:
@@ -121,11 +126,40 @@ class GameSession:
         """Put ``message`` on the news line (``ok``: good news)."""
         self.info, self.info_ok = message, ok
 
-    def prepare(self) -> None:
-        """Compile (first run) or load the kernels the game's choices need."""
-        from .prepare import prepare_kernels
+    def prepare(self, start: bool = False) -> None:
+        """Get the compiled kernels ready in the background (:class:`~meiro.game.prepare.KernelWarmup`);
+        returns at once. Small mazes play meanwhile on the Python kernels; ``start``: begin the
+        maze of the entry (a big one) as soon as it can be made."""
+        from .prepare import KernelWarmup
 
-        prepare_kernels(self.model.algorithm, self.model.goal)
+        self.warmup = KernelWarmup(self.model.algorithm, self.model.goal)
+        self.warmup.start()
+        if start:
+            self.command(StartStop())
+        elif not self.warmup.ready:
+            self.say(self.t("preparing"), ok=True)
+
+    def poll(self) -> bool:
+        """For the front end, between frames: switch kernels when ready, start a maze that waited,
+        clear the notice; True if the board or the texts changed."""
+        warmup = self.warmup
+        if warmup is None or not warmup.started:
+            return False
+        if not (warmup.poll() or warmup.failed):
+            return False
+        self.warmup = None
+        changed = self.info in (self.t("preparing"), self.t("preparing_big"))
+        if changed:
+            self.say("")
+        if self.waiting:
+            self.waiting = False
+            return self.command(StartStop()) or True
+        return changed
+
+    def stop(self) -> None:
+        """The front end closes: end the background work."""
+        if self.warmup is not None:
+            self.warmup.stop()
 
     # -- the entry form --------------------------------------------------------------------
     def type_size(self, value: str) -> bool:
@@ -171,6 +205,10 @@ class GameSession:
             self.watch_search()
             return True
         size = model.asked_size if isinstance(command, StartStop) else None
+        if size is not None and self._must_wait(size[0] * size[1]):
+            self.waiting = True
+            self.say(self.t("preparing_big"), ok=True)
+            return True
         if (size is not None and size[0] * size[1] > LARGE_CELLS and host is not None
                 and not host.confirm_large(*size)):
             return False
@@ -179,6 +217,14 @@ class GameSession:
         if model.maze is not before:
             self.say("")  # a new maze: the news of the last one is old
         return changed
+
+    def _must_wait(self, cells: int) -> bool:
+        """Whether a maze of ``cells`` waits for the compiled kernels (too big for Python ones)."""
+        from .prepare import needs_compiled
+
+        warmup = self.warmup
+        return (warmup is not None and warmup.started and not warmup.ready and not warmup.failed
+                and needs_compiled(cells))
 
     def tick(self) -> bool:
         """Advance the animations to the clock; True if blocks changed."""

@@ -28,6 +28,13 @@ relies on it; NumPy's scalars wrap too but warn. The kernels that Python code
 calls (those compiled with ``cache=True``) therefore run under
 ``numpy.errstate(over="ignore")`` in ``"python"`` mode.
 
+A long-lived program (the game) can start in ``"python"`` mode, so that its
+window answers at once, and switch to compiled kernels once numba's cache
+holds them (:func:`compile_kernels` in a background thread, then
+:func:`switch_to_numba` between two frames): every kernel defined so far is
+made a numba dispatcher and put in place of the Python function in the
+modules of meiro that name it, and kernels defined later are compiled.
+
 Hand-made rather than numba's own ``NUMBA_DISABLE_JIT``: that still imports
 numba (the cost this module exists to avoid) and is read only once, when
 numba is first imported.
@@ -57,6 +64,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 _mode: Mode | None = None
 #: the mode asked for by :func:`prefer_python` before any kernel was defined.
 _preferred: Mode = "numba"
+#: every kernel made in Python mode: (what njit returned, the function, numba's options).
+_made: list[tuple[Any, Callable[..., Any], dict[str, Any]]] = []
 
 
 def _forced() -> Mode | None:
@@ -134,7 +143,9 @@ def njit(func: Any = None, /, **options: Any) -> Any:
         if not callable(func):
             raise TypeError(f"njit makes a kernel of a function, not of {type(func).__name__}")
         if _fix_mode() == "python":
-            return _wrapping(func) if options.get("cache") else func
+            made_py = _wrapping(func) if options.get("cache") else func
+            _made.append((made_py, func, options))
+            return made_py
         import numba
 
         made: F = numba.njit(**options)(func)
@@ -143,4 +154,58 @@ def njit(func: Any = None, /, **options: Any) -> Any:
     return make if func is None else make(func)
 
 
-__all__ = ["mode", "njit", "prefer_python"]
+Compiled = dict[int, Any]
+
+
+def compile_kernels() -> Compiled:
+    """numba dispatchers for every kernel made in Python mode so far, by ``id`` of the Python one.
+
+    Loads numba (about a second, mostly spent outside the GIL's hold on other
+    threads) but changes nothing: safe in a background thread while the
+    Python kernels run. Each dispatcher compiles, or loads from numba's cache,
+    on its first call. Empty in numba mode (nothing to switch).
+
+    Examples
+    --------
+    >>> compile_kernels() if mode() == "numba" else {}      # (compiled already: nothing to do)
+    {}
+    """
+    if _mode != "python" or _forced() == "python":
+        return {}
+    import numba
+
+    from . import prepare_numba
+
+    prepare_numba()
+    return {id(made): (made, numba.njit(**options)(func)) for made, func, options in list(_made)}
+
+
+def switch_to_numba(compiled: Compiled) -> int:
+    """Put the dispatchers of :func:`compile_kernels` in place of the Python kernels in every
+    loaded module of meiro; kernels defined from now on are compiled. How many names changed.
+
+    Cheap (a walk over module dictionaries): for the main thread, between two
+    frames, never while a kernel runs. A reference kept elsewhere (in a list,
+    a closure) still calls the Python kernel: the same results, more slowly.
+    """
+    global _mode
+    if not compiled or _mode != "python":
+        return 0
+    import sys
+
+    swapped = 0
+    for name, module in list(sys.modules.items()):
+        if module is None or not (name == "meiro" or name.startswith("meiro.")):
+            continue
+        names = vars(module)
+        for key, value in list(names.items()):
+            pair = compiled.get(id(value))
+            if pair is not None and pair[0] is value:
+                names[key] = pair[1]
+                swapped += 1
+    _made.clear()
+    _mode = "numba"
+    return swapped
+
+
+__all__ = ["compile_kernels", "mode", "njit", "prefer_python", "switch_to_numba"]

@@ -11,7 +11,7 @@ benchmarks/bench_startup.py`` measures the difference.
 
 from __future__ import annotations
 
-from .jit import prefer_python
+from .jit import Compiled, compile_kernels, prefer_python, switch_to_numba
 
 #: the largest job (in cells) that runs its kernels as plain Python (if none are compiled yet).
 PYTHON_UP_TO = 32 * 32
@@ -34,4 +34,42 @@ def prefer_python_for(cells: int) -> bool:
     return False
 
 
-__all__ = ["PYTHON_UP_TO", "prefer_python_for"]
+def python_now() -> bool:
+    """Whether this process's kernels are plain Python now (and could be switched to compiled ones).
+
+    Examples
+    --------
+    >>> from meiro.kernels.jit import mode
+    >>> python_now() == (mode() == "python")
+    True
+    """
+    from .jit import mode
+
+    return mode() == "python"
+
+
+def compiled_later() -> Compiled:
+    """The compiled twins of the Python kernels made so far (:func:`meiro.kernels.jit.compile_kernels`):
+    for a background thread of a program that started small and may grow.
+
+    Examples
+    --------
+    >>> compiled_later() if not python_now() else {}    # compiled already: no twins
+    {}
+    """
+    return compile_kernels()
+
+
+def use_compiled(compiled: Compiled) -> int:
+    """Switch to the kernels of :func:`compiled_later` (:func:`meiro.kernels.jit.switch_to_numba`),
+    between two kernel calls; how many names changed.
+
+    Examples
+    --------
+    >>> use_compiled({})
+    0
+    """
+    return switch_to_numba(compiled)
+
+
+__all__ = ["PYTHON_UP_TO", "compiled_later", "prefer_python", "prefer_python_for", "python_now", "use_compiled"]

@@ -25,7 +25,6 @@ the message (prompt, digging, help, CLEAR!!), and the rest the maze.
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -415,6 +414,8 @@ class TerminalGame:
 
     # -- the loop ------------------------------------------------------------------------------
     def _timeout(self) -> int:
+        if self.session.warmup is not None:  # look again soon: the compiled kernels may be ready
+            return CLOCK_MS if not self.model.animating else FRAME_MS
         if self.model.animating or (self.search is not None and self.search.animating):
             return FRAME_MS
         return CLOCK_MS if self.model.stopwatch.running else IDLE_MS
@@ -427,6 +428,7 @@ class TerminalGame:
         """
         screen = self.screen
         while self.running:
+            self.session.poll()
             self.session.tick()
             self.draw()
             screen.timeout(self._timeout())
@@ -437,8 +439,11 @@ class TerminalGame:
                 code = screen.getch()
 
 
-def run_terminal_game(model: GameModel, records: Records | None = None) -> None:
-    """Play in the current terminal until the player quits; the terminal is restored on any exit."""
+def run_terminal_game(model: GameModel, records: Records | None = None, start: bool = False) -> None:
+    """Play in the current terminal until the player quits; the terminal is restored on any exit.
+
+    The compiled kernels are made ready in the background (small mazes play at once on the
+    Python ones); ``start``: begin the entry's (big) maze as soon as they are."""
     try:
         import curses
     except ImportError as exc:  # Windows without the windows-curses package
@@ -449,15 +454,6 @@ def run_terminal_game(model: GameModel, records: Records | None = None) -> None:
     utf8 = can_show("█")
     if not can_show(text(model.lang, "time") + text(model.lang, "title")):
         model.lang = "en"  # say, --lang ja on a C locale: English beats blanks
-    # the first run compiles the game's kernels: say so rather than show a frozen terminal
-    notice = text(model.lang, "preparing")
-    sys.stdout.write(notice if can_show(notice) else text("en", "preparing"))
-    sys.stdout.flush()
-    from ..game.prepare import prepare_kernels
-
-    prepare_kernels(model.algorithm, model.goal)
-    sys.stdout.write("\r\x1b[K")
-    sys.stdout.flush()
 
     def main(screen: curses.window) -> None:
         try:
@@ -472,7 +468,12 @@ def run_terminal_game(model: GameModel, records: Records | None = None) -> None:
             except curses.error:
                 pass
         screen.keypad(True)
-        TerminalGame(screen, model, records=records, color=color, utf8=utf8).run()
+        game = TerminalGame(screen, model, records=records, color=color, utf8=utf8)
+        game.session.prepare(start)
+        try:
+            game.run()
+        finally:
+            game.session.stop()
 
     try:
         curses.wrapper(main)

@@ -43,6 +43,8 @@ if TYPE_CHECKING:
 BG = "gray80"
 FONT = ("Yu Gothic", 10)
 FRAME_MS = 16
+#: How often (ms) to look whether the compiled kernels are ready.
+POLL_MS = 100
 
 #: Colours of the message under the buttons.
 ERROR_FG, OK_FG = "firebrick", "dark green"
@@ -118,6 +120,7 @@ class MazeApp:
         self._anim_job: str | None = None
         self._resize_job: str | None = None
         self._clock_job: str | None = None
+        self._poll_job: str | None = None
         self._search_window: SearchWindow | None = None
         self._info_shown: tuple[str, bool] | None = None
         self._build(canvas_size)
@@ -134,15 +137,21 @@ class MazeApp:
     def records(self) -> Records | None:
         return self.session.records
 
-    def prepare(self) -> None:
-        """Show 準備中… while the game's kernels compile (first run) or load, then clear it."""
-        before = self.session.info, self.session.info_ok
-        self._set_info(self._t("preparing"))
-        self.root.update()
-        try:
-            self.session.prepare()
-        finally:
-            self._set_info(*before)
+    def prepare(self, start: bool = False) -> None:
+        """Get the compiled kernels ready in the background (the window answers meanwhile: small
+        mazes play on the Python kernels); ``start``: begin the entry's (big) maze once they are."""
+        self.session.prepare(start)
+        self.refresh()
+        self._poll_job = self.root.after(POLL_MS, self._poll_kernels)
+
+    def _poll_kernels(self) -> None:
+        self._poll_job = None
+        if self.session.poll():
+            self.refresh()
+            if self.model.animating:
+                self._schedule()
+        if self.session.warmup is not None:
+            self._poll_job = self.root.after(POLL_MS, self._poll_kernels)
 
     # -- widgets ------------------------------------------------------------------------------
     def _t(self, key: str, **values: object) -> str:
@@ -282,10 +291,11 @@ class MazeApp:
                 self._schedule()
 
     def close(self) -> None:
-        for job in (self._anim_job, self._resize_job, self._clock_job):
+        for job in (self._anim_job, self._resize_job, self._clock_job, self._poll_job):
             if job is not None:
                 self.root.after_cancel(job)
-        self._anim_job = self._resize_job = self._clock_job = None
+        self._anim_job = self._resize_job = self._clock_job = self._poll_job = None
+        self.session.stop()
         self.root.destroy()
 
     # -- the session's host ---------------------------------------------------------------------
@@ -500,8 +510,9 @@ class MazeApp:
         self.info_label.configure(fg=OK_FG if shown[1] else ERROR_FG)
 
 
-def run_game(model: GameModel, records: Records | None = None) -> None:
-    """Open the window and run until it is closed."""
+def run_game(model: GameModel, records: Records | None = None, start: bool = False) -> None:
+    """Open the window and run until it is closed; ``start``: begin the entry's maze (a big one)
+    as soon as the compiled kernels are ready."""
     enable_dpi_awareness()
     try:
         root = tk.Tk()
@@ -510,6 +521,6 @@ def run_game(model: GameModel, records: Records | None = None) -> None:
                         "or in a web browser with 'meiro play -b'") from None
     apply_tk_scaling(root)
     app = MazeApp(root, model, records=records)
-    app.prepare()
+    app.prepare(start)
     (app.entry if model.entry_enabled else app.canvas).focus_force()
     root.mainloop()
