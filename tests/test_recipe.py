@@ -123,6 +123,7 @@ def test_to_dict_is_the_files_generation_mapping_and_from_dict_reads_it_back(rec
     maze = meiro.generate(recipe)
     assert recipe.to_dict() == maze.generation
     assert list(recipe.to_dict()) == ["algorithm", "seed", "width", "height", "origin",
+                                      *(["goal_rule"] if recipe.digs_from_goal() else []),
                                       *(["braid"] if recipe.braid else []), *(["mask"] if recipe.mask else [])]
     assert Recipe.from_dict(recipe.to_dict(), goal=recipe.goal) == recipe
     assert Recipe.from_dict(json.loads(json.dumps(recipe.to_dict())), goal=recipe.goal) == recipe

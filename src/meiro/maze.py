@@ -401,7 +401,12 @@ class Maze:
             recipe = Recipe.from_dict(generation, shape=self.shape, goal="corner")
         except (MazeError, TypeError, ValueError):
             return None
-        return recipe.replace(goal=self._goal_rule(recipe.origin))
+        rule = self._goal_rule(recipe.origin)
+        if rule == "corner" and recipe.digs_from_goal() and generation.get("goal_rule") != "corner":
+            # a corner dig maze's file says so (it was dug from the goal): without the word,
+            # the goal is where a dig from the origin put the farthest cell
+            rule = "farthest"
+        return recipe.replace(goal=rule)
 
     def _goal_rule(self, origin: Position) -> str:
         """The goal rule that put the ends where they are (see :attr:`recipe`)."""

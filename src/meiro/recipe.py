@@ -324,6 +324,18 @@ class Recipe:
         assert self.start is not None  # (always set by __post_init__)
         return self.start
 
+    def digs_from_goal(self) -> bool:
+        """Whether the maze is dug from its goal: the dig method (穴掘り法) with the goal fixed in
+        advance, the corner rule (the seed article's way: the goal becomes a dead end). Its file
+        then keeps the goal rule (:meth:`to_dict`), which says where the digging began.
+
+        Examples
+        --------
+        >>> Recipe(5, 5).digs_from_goal(), Recipe(5, 5, goal="farthest").digs_from_goal()
+        (True, False)
+        """
+        return self.grid == "square" and self.algorithm == "dig" and self.goal == "corner"
+
     def replace(self, **changes: Any) -> Recipe:
         """A recipe with ``changes`` (field names as keywords), checked like a new one.
 
@@ -355,13 +367,16 @@ class Recipe:
     def to_dict(self) -> dict[str, Any]:
         """The "generation" mapping of a maze file (:attr:`meiro.Maze.generation`).
 
-        ``braid`` and ``mask`` are there only when used, and the goal rule never (a
-        file stores the goal cell): ``Recipe.from_dict(r.to_dict(), goal=r.goal) == r``.
+        ``braid`` and ``mask`` are there only when used, and the goal rule only where it
+        changes the carving (a file stores the goal cell; :meth:`digs_from_goal`):
+        ``Recipe.from_dict(r.to_dict(), goal=r.goal) == r``.
 
         Examples
         --------
-        >>> Recipe(4, 3, seed=1).to_dict()
+        >>> Recipe(4, 3, seed=1, goal="farthest").to_dict()
         {'algorithm': 'dig', 'seed': 1, 'width': 4, 'height': 3, 'origin': [1, 1]}
+        >>> Recipe(4, 3, seed=1).to_dict()["goal_rule"]        # dug from the goal
+        'corner'
         """
         if self.grid != "square":
             out: dict[str, Any] = {"algorithm": self.algorithm, "seed": self.seed, "grid": self.grid,
@@ -373,6 +388,8 @@ class Recipe:
             return out
         out = {"algorithm": self.algorithm, "seed": self.seed, "width": self.width,
                "height": self.height, "origin": list(self.origin)}
+        if self.digs_from_goal():  # (beside a file's goal cell, "goal")
+            out["goal_rule"] = self.goal
         if self.braid:
             out["braid"] = self.braid
         if self.mask is not None:
@@ -423,7 +440,7 @@ class Recipe:
             width, height = (shape[1] - 1) // 2, (shape[0] - 1) // 2
         origin: Any = mapping.get("origin")
         return cls(width, height, mapping["algorithm"], mapping["seed"],
-                   goal if goal is not None else mapping.get("goal", "corner"),
+                   goal if goal is not None else mapping.get("goal_rule", mapping.get("goal", "corner")),
                    tuple(origin) if isinstance(origin, list) else origin,  # (checked as a cell)
                    braid=0.0 if mapping.get("braid") is None else mapping["braid"],
                    mask=mapping.get("mask"))
@@ -493,6 +510,11 @@ def recipe_from(doc: dict[str, Any], shape: tuple[int, int]) -> dict[str, Any] |
                         f"got {shown(list(origin))}")
     recipe = {"algorithm": algorithm, "seed": seed, "width": width, "height": height,
               "origin": list(origin)}
+    rule = doc.get("goal_rule")
+    if rule is not None:  # kept where it changes the carving (Recipe.digs_from_goal)
+        if rule not in GOALS:
+            raise MazeError(f'"goal_rule" must be one of {", ".join(GOALS)} or null, got {shown(rule)}')
+        recipe["goal_rule"] = rule
     braid = doc.get("braid")
     if braid is not None:
         if isinstance(braid, bool) or not isinstance(braid, (int, float)) or not 0 <= braid <= 1:

@@ -261,7 +261,8 @@ def _make(recipe: Recipe) -> Maze:
     # once: measured with an empty numba cache, the first `meiro generate --size 40x40`
     # took 36 s that way against 3.3 s through the one kernel it needs.
     region = None if cells is None else _region_of(cells, origin)
-    carving = carve(generator.name, width, height, recipe.seed, origin, False, recipe.braid, region)
+    carving = carve(generator.name, width, height, recipe.seed, _carving_origin(recipe, region), False,
+                    recipe.braid, region)
     first, last = _ends(carving, origin, recipe.goal)
     if region is not None and recipe.goal == "corner":
         last = _corner_of(region)
@@ -331,8 +332,27 @@ def _recipe_request(maze: Maze) -> CarveRequest | None:
         return None
     cells = recipe.mask_cells()
     region = None if cells is None else _region_of(cells, recipe.origin)
-    return (recipe.algorithm, maze.width, maze.height, recipe.seed, recipe.origin, True,
+    return (recipe.algorithm, maze.width, maze.height, recipe.seed, _carving_origin(recipe, region), True,
             recipe.braid, region)
+
+
+def _carving_origin(recipe: Recipe, region: np.ndarray | None) -> tuple[int, int]:
+    """The cell the carving starts from: the recipe's origin, but the goal itself when the dig
+    method's goal is fixed in advance (:meth:`~meiro.recipe.Recipe.digs_from_goal`): as the
+    seed article does, since the first cell dug opens in one direction only, the goal is then
+    a dead end, and the digging replay begins there.
+
+    Examples
+    --------
+    >>> _carving_origin(Recipe(4, 3, seed=1), None), _carving_origin(Recipe(4, 3, seed=1, goal="farthest"), None)
+    ((5, 7), (1, 1))
+    """
+    if not recipe.digs_from_goal():
+        origin: tuple[int, int] = recipe.origin
+        return origin
+    if region is not None:
+        return _corner_of(region)
+    return 2 * recipe.height - 1, 2 * recipe.width - 1
 
 
 def flood_order(maze: Maze) -> np.ndarray:

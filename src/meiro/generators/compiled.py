@@ -155,10 +155,15 @@ def _open_field(grid: NDArray[np.bool_], posts: bool) -> None:
 
 
 @njit(inline="always")
-def _on_cells(code: int, cells: NDArray[np.uint8], width: int, height: int, state: State) -> None:
-    """Run cell generator ``code`` on ``cells`` from the origin cell (0, 0)."""
+def _on_cells(code: int, cells: NDArray[np.uint8], width: int, height: int, state: State,
+              from_goal: bool) -> None:
+    """Run cell generator ``code`` on ``cells`` from the origin cell (0, 0) (the dig method
+    ``from_goal``: from the corner goal's cell, as :func:`meiro.generate` digs it)."""
     if code == _DIG:
-        _dig_kernel(cells, width, height, 0, 0, state, None)
+        if from_goal:
+            _dig_kernel(cells, width, height, width - 1, height - 1, state, None)
+        else:
+            _dig_kernel(cells, width, height, 0, 0, state, None)
     elif code == _PRIM_SIMPLE:
         _prim_simple_kernel(cells, width, height, 0, 0, state, None)
     elif code == _WILSON:
@@ -193,14 +198,17 @@ def _spanning_tree_cells(width: int, height: int, state: State) -> NDArray[np.ui
 
 
 @njit(cache=True)
-def _carve(code: int, grid: NDArray[np.bool_], width: int, height: int, state: State) -> NDArray[np.uint8]:
+def _carve(code: int, grid: NDArray[np.bool_], width: int, height: int, state: State,
+           from_goal: bool) -> NDArray[np.uint8]:
     """:func:`_carve_into` as a kernel of its own."""
-    return _carve_into(code, grid, width, height, state)
+    return _carve_into(code, grid, width, height, state, from_goal)
 
 
 @njit(inline="always")
-def _carve_into(code: int, grid: NDArray[np.bool_], width: int, height: int, state: State) -> NDArray[np.uint8]:
-    """Carve generator ``code``'s maze into the bool block grid ``grid`` (True = wall).
+def _carve_into(code: int, grid: NDArray[np.bool_], width: int, height: int, state: State,
+                from_goal: bool) -> NDArray[np.uint8]:
+    """Carve generator ``code``'s maze into the bool block grid ``grid`` (True = wall);
+    ``from_goal``: the goal is the corner, fixed in advance (the dig method starts there).
 
     Returns the generator's compact cells — a padded search graph of the maze
     (:meth:`meiro.solvers.result.SearchGraph._of_cells`) — or an empty array for
@@ -210,7 +218,7 @@ def _carve_into(code: int, grid: NDArray[np.bool_], width: int, height: int, sta
     flat = grid.reshape(rows * cols)
     if code in _ON_CELLS:
         cells = _fresh_cells(width, height, 0)
-        _on_cells(code, cells, width, height, state)
+        _on_cells(code, cells, width, height, state, from_goal)
         _expand_cells(cells, width, height, flat)
         return cells
     if code in _ON_WALLS:  # true Prim is Kruskal's on another stream (see prim.py)
@@ -269,7 +277,7 @@ def _maze_into(code: int, grid: NDArray[np.bool_], width: int, height: int, seed
     A node ``n`` is block ``(2 * (n // graph_width) - 1, 2 * (n % graph_width) - 1)``.
     """
     seed = np.uint64(seed)
-    cells = _carve_into(code, grid, width, height, _mix_seed(seed, np.uint64(0)))
+    cells = _carve_into(code, grid, width, height, _mix_seed(seed, np.uint64(0)), goal == 0)
     rows, cols = grid.shape
     flat = grid.reshape(rows * cols)
     if braid_threshold > 0:

@@ -80,6 +80,7 @@ def to_json(maze: Maze) -> str:
         "origin": generation.get("origin"),
         "braid": generation.get("braid"),
         "mask": generation.get("mask"),
+        **({"goal_rule": generation["goal_rule"]} if "goal_rule" in generation else {}),
         "grid": ["".join(row) for row in rows.tolist()],
     }
     return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"

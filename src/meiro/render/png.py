@@ -201,6 +201,7 @@ def render_png(maze: Maze | GraphMaze, path: ArrayLike | None = None, *, block: 
     meta = {"block": block, "start": list(maze.start), "goal": list(maze.goal),
             "algorithm": generation.get("algorithm"), "seed": generation.get("seed"),
             "origin": generation.get("origin"),
+            **({"goal_rule": generation["goal_rule"]} if "goal_rule" in generation else {}),
             "colors": {name: list(getattr(palette, name)) for name in ("path", "wall", "start", "goal", "answer")}}
     info.add_text(CHUNK, json.dumps(meta))
     out = io.BytesIO()
@@ -367,7 +368,7 @@ def _recipe(meta: dict[str, Any], shape: tuple[int, int]) -> dict[str, Any] | No
     """
     if not (isinstance(meta.get("algorithm"), str) and isinstance(meta.get("seed"), int)):
         return None
-    saved = {key: meta.get(key) for key in ("algorithm", "seed", "origin")}
+    saved = {key: meta.get(key) for key in ("algorithm", "seed", "origin", "goal_rule")}
     try:
         return recipe_from(saved, shape)
     except MazeError:
