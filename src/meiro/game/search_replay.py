@@ -21,6 +21,12 @@ Examples
 True
 >>> int(replay.g[replay.maze.goal]) == meiro.solve(replay.maze).length
 True
+>>> replay.found, replay.steps == meiro.solve(replay.maze).length   # the route traced back
+(True, True)
+
+When the search reaches the goal, the article's step ⑤: the route is traced back from
+the goal through the parents and drawn in the answer colour (palevioletred), and
+:attr:`SearchReplay.found` says so with its length, :attr:`SearchReplay.steps`.
 """
 
 from __future__ import annotations
@@ -35,7 +41,7 @@ from numpy.typing import NDArray
 
 from ..errors import MazeError, whole
 from ..maze import Maze
-from ..paint import CLOSED, CURRENT, FRONTIER, GOAL, PATH, START, WALL
+from ..paint import ANSWER, CLOSED, CURRENT, FRONTIER, GOAL, PATH, START, WALL
 from ..solvers.replay_events import apply_events, search_events
 
 __all__ = ["CLOSED", "CURRENT", "FRONTIER", "SearchReplay", "SearchWatch", "search_duration"]
@@ -62,6 +68,9 @@ class SearchReplay:
 
         solution = solve(maze, method)
         self.maze = maze
+        #: the route the parents give back from the goal (blocks, start to goal; empty if none)
+        self.route = solution.path
+        self.steps = solution.length
         self.method = solution.method
         self.expanded = solution.expanded
         self.explored = solution.explored
@@ -79,6 +88,7 @@ class SearchReplay:
         self.done = 0
         self._flat_ends = (maze.start[0] * cols + maze.start[1], maze.goal[0] * cols + maze.goal[1])
         self._taken = 0  # events already reported by take_dirty
+        self._route_dirty: NDArray[np.int64] | None = None  # the route's blocks, once drawn
 
     def h(self, pos: tuple[int, int]) -> int:
         """Manhattan distance from ``pos`` to the goal, in blocks."""
@@ -86,6 +96,11 @@ class SearchReplay:
 
     def f(self, pos: tuple[int, int]) -> int:
         return int(self.g[pos]) + self.h(pos)
+
+    @property
+    def found(self) -> bool:
+        """Whether the replay has reached its end with the goal found (the route is drawn)."""
+        return self.done >= self.total and len(self.route) > 0
 
     @property
     def current(self) -> tuple[int, int] | None:
@@ -114,6 +129,10 @@ class SearchReplay:
         apply_events(ev.blocks, ev.colours, ev.g, ev.starts[self.done + 1], ev.starts[k + 1],
                      self.state.ravel(), self.paint.ravel(), self.g.ravel(), *self._flat_ends)
         self.done = k
+        if k >= self.total and len(self.route):  # the goal found: trace the parents back
+            rows, cols = np.asarray(self.route)[1:-1].T
+            self.paint[rows, cols] = ANSWER
+            self._route_dirty = rows.astype(np.int64) * self.maze.shape[1] + cols
         return True
 
     def take_dirty(self) -> np.ndarray:
@@ -121,6 +140,9 @@ class SearchReplay:
         end = self.events.starts[self.done + 1] if self.done else 0
         out = self.events.blocks[self._taken:end]
         self._taken = end
+        if self._route_dirty is not None:
+            out = np.concatenate((out, self._route_dirty))
+            self._route_dirty = None
         return out
 
 

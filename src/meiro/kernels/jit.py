@@ -189,6 +189,8 @@ def switch_to_numba(compiled: Compiled) -> int:
     a closure) still calls the Python kernel: the same results, more slowly.
     """
     global _mode
+    if not isinstance(compiled, dict):
+        raise TypeError(f"switch_to_numba takes what compile_kernels returned, not {type(compiled).__name__}")
     if not compiled or _mode != "python":
         return 0
     import sys

@@ -32,9 +32,14 @@ from ..maze import Maze
 from .animation import encode_gif as _encode
 from .palette import Palette, classes
 from .png import _pillow, check_block, indexed_image
+from ..paint import CURRENT, rgb
 from .replay import check_solution, dig_frames, frame_counts, search_frames
 
 if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+    from PIL import Image
+
     from ..solvers import Solution
 
 #: The longest side of a GIF, in pixels (16 bits in the file's header).
@@ -58,6 +63,16 @@ def auto_block(shape: tuple[int, int], side: int = AUTO_SIDE) -> int:
     (16, 15, 1)
     """
     return max(1, min(16, side // max(shape)))
+
+
+def _frame(cls: NDArray[np.uint8], block: int, palette: Palette) -> Image.Image:
+    """One frame: :func:`~meiro.render.png.indexed_image` with the yellow of the current block
+    (the digging head, the block being expanded) after the picture palette's colours."""
+    image = indexed_image(cls, block, palette)
+    table = palette.table().ravel().tolist()
+    table += [0, 0, 0] * (CURRENT - len(table) // 3) + list(rgb(CURRENT))
+    image.putpalette(table)
+    return image
 
 
 def gif_needs(fmt: str, shape: tuple[int, int], *, block: int | None, frames: int,
@@ -150,7 +165,7 @@ def render_dig_gif(maze: Maze | GraphMaze, *, block: int | None = None, palette:
     pixels = _gif_block(maze, block, max_frames)
     counts = frame_counts(len(maze.carve_order), max_frames)
     frames = itertools.chain(dig_frames(maze, counts), [classes(maze)])
-    return _encode((indexed_image(cls, pixels, palette) for cls in frames), len(counts) + 1,
+    return _encode((_frame(cls, pixels, palette) for cls in frames), len(counts) + 1,
                    frame_ms, hold_ms)
 
 
@@ -182,5 +197,5 @@ def render_search_gif(maze: Maze | GraphMaze, solution: Solution, *, block: int 
     palette = palette or Palette()
     pixels = _gif_block(maze, block, max_frames, solution=True)
     counts = frame_counts(len(solution.explored), max_frames)
-    images = (indexed_image(cls, pixels, palette) for cls in search_frames(maze, solution, counts))
+    images = (_frame(cls, pixels, palette) for cls in search_frames(maze, solution, counts))
     return _encode(images, len(counts) + 1, frame_ms, hold_ms)

@@ -99,7 +99,7 @@ SEARCH_COLORS = {"current": rgb(paint.CURRENT), "frontier": rgb(paint.FRONTIER),
 #: The message keys the page uses.
 TEXT_KEYS = ("time", "moves", "steps", "fewest", "count", "step_count", "seed", "answer", "again",
              "page_keys", "digging", "dig_paused", "gave_up", "best", "new_best", "not_recorded",
-             "hours", "minutes", "seconds", "search", "search_title", "expanded", "paused",
+             "hours", "minutes", "seconds", "search", "search_title", "expanded", "search_found", "paused",
              "page_search_keys", "unavailable")
 
 

@@ -312,12 +312,13 @@
         map.width = cols;
         map.height = rows;
         return { name: name, events: searchEvents(game.wall, cols, order, data.search.stride),
-                 total: order.length, map: map, done: 0, g: new Int32Array(rows * cols) };
+                 total: order.length, map: map, done: 0, found: null, g: new Int32Array(rows * cols) };
       });
     }
     for (const replay of replays) {  // each replay starts again from the dug maze
       paintMaze(replay.map.getContext("2d"), true);
       replay.done = 0;
+      replay.found = null;  // the route's steps, once the search reaches the goal
       replay.g.fill(-1);
       replay.g[game.start] = 0;
     }
@@ -348,6 +349,14 @@
         paint.fillRect(b % cols, Math.floor(b / cols), 1, 1);
       }
       replay.done = k;
+      if (k >= replay.total && replay.found === null) {  // the goal found: the route, traced back
+        const route = game.shortestPath();
+        paint.fillStyle = rgb(colors.answer);
+        for (const b of route) {
+          if (b !== game.start && b !== game.goal) paint.fillRect(b % cols, Math.floor(b / cols), 1, 1);
+        }
+        replay.found = route.length > 0 ? route.length - 1 : null;
+      }
     }
     draw();
   }
@@ -418,7 +427,8 @@
       context.fillText(label, x + 8, y + 7);
     });
     document.getElementById("counters").textContent = replays
-      .map((r) => t("expanded", { name: r.name, n: r.done })).join("   ");
+      .map((r) => r.found === null ? t("expanded", { name: r.name, n: r.done })
+        : t("search_found", { name: r.name, n: r.done, steps: r.found })).join("   ");
   }
 
   function again() {
@@ -495,7 +505,8 @@
     game: game,
     digging: () => digging && { done: digging.done, total: digging.order.length, paused: digging.paused,
                                 at: digging.done > 0 ? digging.order[digging.done - 1] : -1 },
-    search: () => replays && replays.map((r) => ({ name: r.name, done: r.done, g: Array.from(r.g) })),
+    search: () => replays && replays.map((r) => ({ name: r.name, done: r.done, found: r.found,
+                                                   g: Array.from(r.g) })),
     view: () => {
       const box = canvas.getBoundingClientRect();
       const pr = Math.floor(game.player / cols), pc = game.player % cols;

@@ -17,7 +17,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from ..errors import MazeError
 from ..maze import Maze
-from ..paint import CLOSED, FRONTIER, GOAL, PATH, START, WALL
+from ..paint import CLOSED, CURRENT, FRONTIER, GOAL, PATH, START, WALL
 from .palette import mark_path
 
 if TYPE_CHECKING:
@@ -67,18 +67,19 @@ def _counts(counts: ArrayLike, total: int) -> NDArray[np.int64]:
 def dig_frames(maze: Maze, counts: ArrayLike) -> Iterator[NDArray[np.uint8]]:
     """Block classes after each prefix ``order[:count]`` of the carving log.
 
-    The blocks opened since the previous frame are the digging head
-    (:data:`FRONTIER`). The same array is updated and yielded each time: copy
-    it to keep it. The finished maze (with start and goal) is not included;
-    it is :func:`meiro.render.palette.classes`.
+    The blocks opened since the previous frame are blue (:data:`FRONTIER`), and
+    the block dug last, the digging head, yellow (:data:`CURRENT`), as the
+    article's figures and the game show it. The same array is updated and
+    yielded each time: copy it to keep it. The finished maze (with start and
+    goal) is not included; it is :func:`meiro.render.palette.classes`.
 
     Examples
     --------
     >>> import meiro
-    >>> m = meiro.generate(3, 1, seed=0)
-    >>> [(int((f == PATH).sum()), int((f == FRONTIER).sum()))
+    >>> m = meiro.generate(3, 1, seed=0, goal="farthest")
+    >>> [(int((f == PATH).sum()), int((f == FRONTIER).sum()), int((f == CURRENT).sum()))
     ...  for f in dig_frames(m, frame_counts(len(m.carve_order), 3))]
-    [(0, 3), (3, 2)]
+    [(0, 2, 1), (3, 1, 1)]
     """
     order = np.asarray(_maze(maze).carve_order, dtype=np.int64)
     steps = _counts(counts, len(order))
@@ -89,6 +90,8 @@ def dig_frames(maze: Maze, counts: ArrayLike) -> Iterator[NDArray[np.uint8]]:
         flat[order[:shown]] = PATH
         flat[order[shown:count]] = FRONTIER
         shown = int(count)
+        if shown:
+            flat[order[shown - 1]] = CURRENT
         yield cls
 
 
@@ -157,8 +160,9 @@ def check_solution(solution: object) -> Solution:
 
 
 def search_frames(maze: Maze, solution: Solution, counts: ArrayLike) -> Iterator[NDArray[np.uint8]]:
-    """Block classes after each prefix of ``solution.explored``: closed, frontier,
-    start and goal; then one last frame with the path (:data:`ANSWER`) on top.
+    """Block classes after each prefix of ``solution.explored``: closed, frontier, the
+    block expanded last (:data:`CURRENT`, yellow), start and goal; then one last frame
+    with the path (:data:`ANSWER`) on top, traced back from the goal.
 
     Examples
     --------
@@ -188,6 +192,8 @@ def search_frames(maze: Maze, solution: Solution, counts: ArrayLike) -> Iterator
         cls = maze.grid.astype(np.uint8)
         cls[closed] = CLOSED
         cls[frontier] = FRONTIER
+        if shown:
+            cls[explored[shown - 1, 0], explored[shown - 1, 1]] = CURRENT
         cls[maze.start], cls[maze.goal] = START, GOAL
         yield cls
     mark_path(cls, solution.path)

@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 FRAME_MS = 16
 #: Blocks at least this many pixels wide get their g and f written in them.
 LABEL_PX = 22
+#: The count's colour once the route is found (the answer's palevioletred, darker to be read).
+FOUND_FG = "mediumvioletred"
 
 
 class SearchWindow:
@@ -104,7 +106,11 @@ class SearchWindow:
     def _count(self, column: int) -> None:
         replay = self.replays[column]
         name = "A*" if replay.method == "astar" else replay.method.upper()
-        self.counts[column].configure(text=text(self.lang, "expanded", name=name, n=replay.done))
+        if replay.found:  # the route traced back from the goal is drawn: say so, with its length
+            self.counts[column].configure(text=text(self.lang, "search_found", name=name, n=replay.done,
+                                                    steps=replay.steps), fg=FOUND_FG)
+        else:
+            self.counts[column].configure(text=text(self.lang, "expanded", name=name, n=replay.done))
 
     @staticmethod
     def _paint(replay: SearchReplay, photo: tk.PhotoImage, view: View, rect: Rect) -> None:

@@ -120,8 +120,9 @@ class TerminalSearch:
         for replay in replays[len(shown):]:
             replay.take_dirty()  # not drawn: keep its list of changes short
         t = game._t
-        counts = "   ".join(t("expanded", name="A*" if r.method == "astar" else r.method.upper(),
-                                n=r.done) for r in replays)
+        counts = "   ".join(t("search_found_short" if r.found else "expanded",
+                                name="A*" if r.method == "astar" else r.method.upper(), n=r.done,
+                                steps=r.steps) for r in replays)
         game._line(0, counts, columns, game.curses.A_BOLD)
         keys = t("term_search_keys")
         game._line(1, f"{t('paused')}  {keys}" if watch.paused else keys, columns)
