@@ -331,11 +331,22 @@ def test_watch_the_search_window(window):
     search = app._search_window
     search.finish()
     root.update()
-    for replay, canvas, photo, view in search.panels:
+    route_colour = COLORS["palevioletred"]
+    for column, (replay, canvas, photo, view) in enumerate(search.panels):
         assert replay.done == replay.total
-        closed = [tuple(p) for p in replay.explored if tuple(p) not in (model.maze.start, model.maze.goal)]
-        x0, y0, x1, y1 = view.block_rect(*closed[0])
-        assert tuple(photo.get((x0 + x1) // 2, (y0 + y1) // 2)) == COLORS["gray60"]
+        route = {tuple(p) for p in replay.route.tolist()}
+        closed = [tuple(p) for p in replay.explored.tolist() if tuple(p) not in route]
+
+        def colour(pos, photo=photo, view=view):
+            x0, y0, x1, y1 = view.block_rect(*pos)
+            return tuple(photo.get((x0 + x1) // 2, (y0 + y1) // 2))
+
+        assert colour(closed[0]) == COLORS["gray60"]
+        # the search's end: the route traced back from the goal, in the answer's colour
+        inside = replay.route.tolist()[1:-1]
+        assert inside and all(colour(p) == route_colour for p in inside)
+        assert len(replay.route) - 1 == replay.steps == meiro.solve(model.maze).length
+        assert search.counts[column].cget("text").endswith(f"found! the route is {replay.steps} steps")
         assert canvas.find_withtag("gf")  # g and f written on a small maze
 
 

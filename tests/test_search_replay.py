@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import meiro
-from meiro.game.model import GOAL, PATH, START, WALL
+from meiro.game.model import ANSWER, GOAL, PATH, START, WALL
 from meiro.game.search_replay import (CURRENT, SearchReplay, SearchWatch,
                                       search_duration)
 
@@ -91,6 +91,9 @@ def test_replay_matches_the_plain_python_reference(name, method):
         paint[maze.start] = paint[maze.goal] = 0
         expected = np.where(replay.state > 0, replay.state, np.where(maze.grid, WALL, PATH))
         expected[maze.start] = expected[maze.goal] = 0
+        if t == total:  # the search's end: the route traced back from the goal, on top
+            inside = np.asarray(replay.route)[1:-1]
+            expected[inside[:, 0], inside[:, 1]] = ANSWER
         assert (paint == expected).all()
 
 
@@ -180,3 +183,21 @@ def test_a_big_replay_advances_in_large_slices():
     dirty = replay.take_dirty()
     assert dirty.size >= replay.total // 2
     assert replay.closed.sum() >= replay.total // 2 - 1
+
+
+def test_the_search_s_end_traces_the_route_back_from_the_goal():
+    from meiro.paint import ANSWER
+
+    maze = meiro.generate(9, 7, seed=12, goal="farthest")
+    replay = SearchReplay(maze, "astar")
+    replay.advance(replay.total - 1)
+    replay.take_dirty()
+    assert not replay.found and not (replay.paint == ANSWER).any()
+    replay.advance(replay.total)
+    route = meiro.solve(maze, "astar").path
+    assert replay.found and replay.steps == len(route) - 1
+    inside = route[1:-1]
+    assert (replay.paint[inside[:, 0], inside[:, 1]] == ANSWER).all()
+    assert replay.paint[maze.start] != ANSWER and replay.paint[maze.goal] != ANSWER
+    dirty = set(replay.take_dirty().tolist())
+    assert set((inside[:, 0] * maze.shape[1] + inside[:, 1]).tolist()) <= dirty

@@ -213,7 +213,8 @@ class SearchWatch:
         if self.paused:
             return [False] * len(self.replays)
         progress = min(1.0, max(0.0, (self.clock() - self._t0) / self.duration))
-        return self._advance(max(self.steps, math.ceil(self.longest * progress)))
+        # (less a hair: resuming at step k must not round up to k + 1)
+        return self._advance(max(self.steps, math.ceil(self.longest * progress - 1e-9)))
 
     def skip(self) -> list[bool]:
         """Space: jump to the end of every search."""

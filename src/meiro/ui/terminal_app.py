@@ -43,7 +43,7 @@ from ..text.messages import text
 from ..paint import CURRENT, PLAYER
 from .pictures import IMAGE_DIR, save_into
 from .terminal_layout import HEADER, CellLens, cell_viewport
-from .terminal_keys import BACKSPACE_KEYS, TAB, clip, command_for, curses_keys, fit_help
+from .terminal_keys import BACKSPACE_KEYS, TAB, clip, command_for, curses_keys, fit_help, fit_news
 from .terminal_search import TerminalSearch
 from .terminal_system import can_show, use_user_locale
 from .terminal_style import BLANK, Scale, cell_keys, make_style, overview, runs
@@ -349,8 +349,14 @@ class TerminalGame:
             self._put(HEADER + i, 1, clip(row, columns - 1))
 
     def _draw_header(self, columns: int) -> None:
+        """Line 0: the counters, then the maze's name and seed; line 1: the news, the message.
+
+        What does not fit goes by priority (an 80-column terminal): the maze's name and seed
+        move down to line 1 when the counters leave no room, where the news (a saved file's
+        name, the picture folder) comes first and the key help is what gets cut."""
         model, t = self.model, self._t
         parts = [f"{t('time')} {model.clock_text}"]
+        recipe = ""
         if model.maze is not None and model.phase is not Phase.ENTRY:
             parts.append(f"{t('moves')} {t('count', n=model.moves)}")
             parts.append(f"{t('steps')} {t('step_count', n=model.steps)}")
@@ -358,25 +364,32 @@ class TerminalGame:
                 parts.append(f"{t('fewest')} {t('count', n=model.min_moves)}")
             maze = model.maze
             name = GENERATORS.get(maze.algorithm).title(model.lang) if maze.algorithm else "-"
-            parts.append(f"{name} {maze.width}x{maze.height} {t('seed')} {maze.seed}")
-        self._line(0, "  ".join(parts), columns, self.curses.A_BOLD)
-        self._line(1, self._message(), columns)
+            recipe = f"{name} {maze.width}x{maze.height} {t('seed')} {maze.seed}"
+        counters = "  ".join(parts)
+        if recipe and display_width(counters) + 2 + display_width(recipe) <= columns:
+            counters, recipe = f"{counters}  {recipe}", ""
+        self._line(0, counters, columns, self.curses.A_BOLD)
+        self._line(1, self._message(columns, recipe), columns)
 
     def _line(self, y: int, s: str, columns: int, attr: int = 0) -> None:
         self.screen.move(y, 0)
         self.screen.clrtoeol()
         self._put(y, 0, clip(s, columns), attr)
 
-    def _message(self) -> str:
+    def _message(self, columns: int = 0, recipe: str = "") -> str:
+        """Line 1 for ``columns`` (0: unlimited): the news first, then ``recipe`` (the maze's
+        name and seed, when line 0 had no room), then the phase's message or key help."""
         model, t = self.model, self._t
         phase = model.phase
+        columns = columns or 10**6
+        info = fit_news(self.session.info, columns)
+        head = "  ".join(p for p in (info, recipe) if p)
+        room = columns - 1 - (display_width(head) + 2 if head else 0)
         if phase is Phase.ENTRY:
             message = t("stopped") if model.maze is not None else t("title")
         elif phase is Phase.DIGGING:
             message = t("dig_paused" if model.dig_paused else "digging")
         elif phase is Phase.PLAYING:
-            info = self.session.info
-            room = self.screen.getmaxyx()[1] - 1 - (display_width(info) + 2 if info else 0)
             message = fit_help(t("term_play_keys"), room)
         elif phase is Phase.ANSWER and not model.answer_done:
             message = t("answer")
@@ -386,11 +399,8 @@ class TerminalGame:
             why = "" if model.message_key.startswith("prompt_") else model.message
             again = t("term_again", size=model.entry_text or "?")
             message = "  ".join(p for p in (done, why or self.session.best_text(), again) if p)
-        info = self.session.info
-        if not info:
-            return message
-        # the key help is what a narrow terminal may cut: fresh news goes before it
-        return f"{info}  {message}" if phase is Phase.PLAYING else f"{message}  {info}"
+        # the news and the seed are what a narrow terminal must keep: the message goes after them
+        return "  ".join(p for p in (head, message) if p)
 
     def _draw_clear(self, lines: int, columns: int) -> None:
         """CLEAR!! as the window shows it: large and bright, in the middle of the maze."""

@@ -70,6 +70,34 @@ def fit_help(help_text: str, columns: int) -> str:
     return "  ".join(items)
 
 
+def fit_news(news: str, columns: int) -> str:
+    """``news`` in at most ``columns`` columns: a long one loses the middle of what follows its
+    first ": " (a path keeps its file's name, the end), never its head.
+
+    Examples
+    --------
+    >>> fit_news("Saved: maze_image/20240501_120009_41x41.png", 30)
+    'Saved: …40501_120009_41x41.png'
+    >>> fit_news("Saved: a.png", 30)
+    'Saved: a.png'
+    """
+    if display_width(news) <= columns:
+        return news
+    head, sep, rest = news.partition(": ")
+    if not sep or display_width(head) + 3 >= columns:
+        return clip(news, columns)
+    room = columns - display_width(head) - 3
+    tail: list[str] = []
+    used = 0
+    for ch in reversed(rest):
+        w = display_width(ch)
+        if used + w > room:
+            break
+        tail.append(ch)
+        used += w
+    return f"{head}: …{''.join(reversed(tail))}"
+
+
 def clip(s: str, columns: int) -> str:
     """``s`` cut to at most ``columns`` terminal columns.
 
