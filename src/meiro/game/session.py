@@ -352,5 +352,5 @@ class GameSession:
             return
         note = self.records.note_clear(key, game.stopwatch.elapsed, game.moves,
                                        helped=not game.clear_counts)
-        if note:
-            self.say(self.t(note) if note in NOTE_KEYS else note)
+        if note:  # a new best is good news (shown in the front end's festive colour)
+            self.say(self.t(note) if note in NOTE_KEYS else note, ok=note == "new_best")

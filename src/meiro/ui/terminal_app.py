@@ -40,7 +40,7 @@ from ..game.records import Records
 from ..game.session import GameSession
 from ..game.viewport import Viewport
 from ..text.messages import text
-from ..paint import CURRENT, PLAYER
+from ..paint import CURRENT, GOAL, PLAYER
 from .pictures import IMAGE_DIR, save_into
 from .terminal_layout import HEADER, CellLens, cell_viewport
 from .terminal_keys import BACKSPACE_KEYS, TAB, clip, command_for, curses_keys, fit_help, fit_news
@@ -53,6 +53,11 @@ if TYPE_CHECKING:
 
     from ..maze import Maze
 
+#: The edge marker pointing to a goal out of sight, by (row, column) direction.
+GOAL_ARROWS = {(-1, -1): "↖", (-1, 0): "↑", (-1, 1): "↗", (0, -1): "←", (0, 1): "→",
+               (1, -1): "↙", (1, 0): "↓", (1, 1): "↘"}
+ASCII_ARROWS = {(-1, -1): "^<", (-1, 0): "^", (-1, 1): "^>", (0, -1): "<", (0, 1): ">",
+                (1, -1): "v<", (1, 0): "v", (1, 1): "v>"}
 #: Smallest terminal that can show the header and one maze line.
 MIN_COLUMNS, MIN_LINES = 20, HEADER + 1
 #: Milliseconds between frames while something animates / while the clock runs / idle.
@@ -259,9 +264,33 @@ class TerminalGame:
         else:
             self._draw_blocks(changes.blocks)
         self._full = False
+        if self._ready() and not model.cleared:
+            self._draw_goal_marker()
         self._draw_header(columns)
         self._draw_clear(lines, columns)
         self.screen.refresh()
+
+    def _draw_goal_marker(self) -> None:
+        """An arrow at the maze's edge, in the goal's colour, pointing to the goal while it is
+        out of sight (as the window's blue arrow does)."""
+        view, maze = self.view, self.model.maze
+        if view is None or maze is None or self.shrink > 1:
+            return
+        goal = maze.goal
+        if view.visible(*goal):
+            return
+        (r0, c0), (vr, vc) = view.origin, view.size
+        rows, cols = view.shape
+        last_r, last_c = min(r0 + vr, rows) - 1, min(c0 + vc, cols) - 1
+        r, c = min(max(goal[0], r0), last_r), min(max(goal[1], c0), last_c)
+        dr, dc = (goal[0] > r) - (goal[0] < r), (goal[1] > c) - (goal[1] < c)
+        arrow = (GOAL_ARROWS if self.utf8 else ASCII_ARROWS)[(dr, dc)]
+        scale = self.scale
+        (oy, ox) = view.offset
+        y = HEADER + oy + (r - r0) // scale.stacked
+        x = scale.columns * (ox + c - c0)
+        _, attr = self.style.look(GOAL, scale)
+        self._put(y, x, arrow.ljust(scale.columns)[:scale.columns], attr | self.curses.A_BOLD)
 
     def _too_small(self, lines: int, columns: int) -> list[str]:
         return [self._t("term_small"), f"{columns}x{lines} < {MIN_COLUMNS}x{MIN_LINES}",

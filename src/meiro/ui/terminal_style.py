@@ -199,7 +199,9 @@ def make_style(color: bool, utf8: bool) -> Style:
         clear_pair = len(table) + 1
         # bright yellow where the terminal has it (8-colour yellow is often olive)
         curses.init_pair(clear_pair, curses.COLOR_BLACK, 226 if curses.COLORS >= 256 else curses.COLOR_YELLOW)
-        attrs["clear"] = curses.color_pair(clear_pair) | curses.A_BOLD
+        # not bold: a terminal that shows bold as bright (xterm's default) would turn the black
+        # letters grey on the yellow
+        attrs["clear"] = curses.color_pair(clear_pair)
         return Style(glyphs, attrs, dict(table), _pair_maker(clear_pair + 1))
     glyphs = {**PLAIN_GLYPHS, WALL: "██" if utf8 else "##"}
     attrs = dict.fromkeys(glyphs, curses.A_NORMAL)

@@ -46,8 +46,8 @@ FRAME_MS = 16
 #: How often (ms) to look whether the compiled kernels are ready.
 POLL_MS = 100
 
-#: Colours of the message under the buttons.
-ERROR_FG, OK_FG = "firebrick", "dark green"
+#: Colours of the message under the buttons (a new best: festive orange, not the error red).
+ERROR_FG, OK_FG, RECORD_FG = "firebrick", "dark green", "darkorange2"
 #: How often (ms), and how long, to watch the file manager's opener for a failure.
 OPENER_POLL_MS, OPENER_WAIT_MS = 250, 10_000
 
@@ -507,7 +507,8 @@ class MazeApp:
             return  # (called on every frame: touch the label only when the news changes)
         self._info_shown = shown
         self.vars["info"].set(shown[0])
-        self.info_label.configure(fg=OK_FG if shown[1] else ERROR_FG)
+        festive = shown[1] and shown[0] == self._t("new_best")
+        self.info_label.configure(fg=RECORD_FG if festive else OK_FG if shown[1] else ERROR_FG)
 
 
 def run_game(model: GameModel, records: Records | None = None, start: bool = False) -> None:
