@@ -101,6 +101,12 @@ def run(args: argparse.Namespace) -> int:
     # the terminal is the limit of an animation: a maze that does not fit it is refused
     # before it is made (piped output is printed line by line, so any size goes there)
     look = pick_look((2 * height + 1, 2 * width + 1), columns, lines, utf8, args.look) if interactive else None
+    if look is not None and look.name == "block":
+        from ..render.ansi import NARROW_BLOCK
+        from .console import ambiguous_is_narrow
+
+        if ambiguous_is_narrow():  # ■ one column wide: ■■ a block, solid walls (as --style block)
+            look = NARROW_BLOCK
     load_algorithms(GENERATORS.get(args.algorithm), SOLVERS.get(args.solve) if args.solve else None,
                     cells=width * height)
     with notice_if_slow():
@@ -113,12 +119,34 @@ def run(args: argparse.Namespace) -> int:
         print_lines(text_lines(maze, style=style, path=solution.path if solution is not None else None))
         print(status)
         return 0
-    # what the marks mean, above the closing line (left out where it would wrap)
+    # under the maze: what the marks mean, and the closing line, in the lines the maze left
+    # (two at least: pick_look keeps them); a closing line too long for one line is cut into
+    # two at its clause, and then the legend goes first, so that the top wall stays on screen
+    status_lines = _fit_status(status, columns)
+    room = lines - maze.grid.shape[0] - 1  # (the last line holds the cursor, then the prompt)
     plain = legend(look, False, lang, search=solution is not None)
-    if display_width(plain) < columns:
-        status = legend(look, color, lang, search=solution is not None) + "\n" + status
+    if display_width(plain) < columns and len(status_lines) < room:
+        status_lines.insert(0, legend(look, color, lang, search=solution is not None))
+    status = "\n".join(status_lines)
     _animate(maze, solution, look, color, args.speed, status)
     return 0
+
+
+def _fit_status(status: str, columns: int) -> list[str]:
+    """The closing line as lines that fit ``columns``: cut after its clause ("。" or "; ") if long.
+
+    Examples
+    --------
+    >>> _fit_status("20x20 dig seed 5: 799 blocks dug; astar expanded 300 positions, path 80 steps", 50)
+    ['20x20 dig seed 5: 799 blocks dug;', 'astar expanded 300 positions, path 80 steps']
+    """
+    if display_width(status) < columns:
+        return [status]
+    for mark, keep in (("。", "。"), ("; ", ";")):
+        head, sep, tail = status.partition(mark)
+        if sep:
+            return [head + keep, tail]
+    return [status]
 
 
 def summary(maze: Maze, solution: Solution | None, lang: str = "en") -> str:
@@ -206,6 +234,15 @@ class _Interrupts:
             termios.tcsetattr(fd, termios.TCSANOW, saved)
 
 
+def _with_ends(maze: Maze, frames: Iterable[np.ndarray]) -> Iterable[np.ndarray]:
+    """The digging's frames with ◎ and △ (start and goal) on them from the first."""
+    from ..paint import GOAL, START
+
+    for cls in frames:
+        cls[maze.start], cls[maze.goal] = START, GOAL
+        yield cls
+
+
 def _animate(maze: Maze, solution: Solution | None, look: Look, color: bool, speed: float,
              status: str) -> None:
     from ..render.ansi import HIDE_CURSOR, SHOW_CURSOR, Screen
@@ -240,7 +277,7 @@ def _animate(maze: Maze, solution: Solution | None, look: Look, color: bool, spe
             out.write(HIDE_CURSOR)
             entries = len(maze.carve_order)
             n_frames = max(1, min(entries, round(entries / speed * FPS)))
-            play(dig_frames(maze, frame_counts(entries, n_frames + 1)), entries, n_frames)
+            play(_with_ends(maze, dig_frames(maze, frame_counts(entries, n_frames + 1))), entries, n_frames)
             out.write(screen.draw(classes(maze)))
             if solution is not None:
                 entries = solution.expanded

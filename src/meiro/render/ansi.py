@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import MazeError
-from ..paint import ANSWER, CLOSED, FRONTIER, GOAL, PATH, START, WALL
+from ..paint import ANSWER, CLOSED, CURRENT, FRONTIER, GOAL, PATH, START, WALL
 
 ESC = "\x1b["
 RESET = ESC + "0m"
@@ -29,7 +29,8 @@ HIDE_CURSOR = ESC + "?25l"
 SHOW_CURSOR = ESC + "?25h"
 
 #: ANSI colour (SGR) of each block class; walls keep the terminal's own colour.
-COLORS = {WALL: "", PATH: "", START: "1;31", GOAL: "1;94", ANSWER: "35", CLOSED: "36", FRONTIER: "33"}
+COLORS = {WALL: "", PATH: "", START: "1;31", GOAL: "1;94", ANSWER: "35", CLOSED: "36", FRONTIER: "33",
+          CURRENT: "1;93"}
 
 
 @dataclass(frozen=True)
@@ -58,12 +59,17 @@ class Look:
 
 LOOKS = {
     "block": Look("block", {WALL: "■", PATH: "\u3000", START: "◎", GOAL: "△", ANSWER: "●",
-                            CLOSED: "・", FRONTIER: "○"}, 2),
+                            CLOSED: "・", FRONTIER: "○", CURRENT: "◆"}, 2),
     "hash": Look("hash", {WALL: "# ", PATH: "  ", START: "S ", GOAL: "G ", ANSWER: "o ",
-                          CLOSED: ". ", FRONTIER: "+ "}, 2),
+                          CLOSED: ". ", FRONTIER: "+ ", CURRENT: "@ "}, 2),
     "compact": Look("compact", {WALL: "#", PATH: " ", START: "S", GOAL: "G", ANSWER: "o",
-                                CLOSED: ".", FRONTIER: "+"}, 1),
+                                CLOSED: ".", FRONTIER: "+", CURRENT: "@"}, 1),
 }
+#: The block look where ■ ◎ △ ● ○ ◆ are drawn one column wide (most Western terminals):
+#: a wall is ``■■``, solid as the NumPy article's, the marks get a space (see
+#: :func:`meiro.cli.console.ambiguous_is_narrow`).
+NARROW_BLOCK = Look("block", {WALL: "■■", PATH: "\u3000", START: "◎ ", GOAL: "△ ", ANSWER: "● ",
+                              CLOSED: "・", FRONTIER: "○ ", CURRENT: "◆ "}, 2)
 
 
 #: What each mark means, in the languages meiro speaks.
