@@ -18,8 +18,9 @@ CSI = re.compile(r"\x1b\[(\??)(\d*(?:;\d+)*)([A-Za-z])")
 
 
 def spawn(args, lines=40, columns=100, **env):
+    # (■ two columns wide unless a test says otherwise: this Terminal does not answer ESC [6n)
     environment = {"PATH": os.environ.get("PATH", ""), "PYTHONPATH": SRC, "TERM": "xterm",
-                   "PYTHONIOENCODING": "utf-8", **env}
+                   "PYTHONIOENCODING": "utf-8", "MEIRO_AMBIGUOUS": "wide", **env}
     if "NUMBA_CACHE_DIR" in os.environ:
         environment["NUMBA_CACHE_DIR"] = os.environ["NUMBA_CACHE_DIR"]
     return pexpect.spawn(sys.executable, ["-m", "meiro", "animate", *args], env=environment,
@@ -177,3 +178,21 @@ def test_the_legend_and_closing_line_speak_japanese():
     assert screen.line(rows + 1).startswith(
         f"6x4 穴掘り法 シード 3: {len(m.carve_order)}ブロックを掘りました。幅優先探索: "
         f"{solution.expanded}か所を調べ、道のりは{solution.length}歩")
+
+
+def test_at_80x24_where_a_square_is_one_column_the_walls_are_solid_and_all_fits():
+    m = meiro.generate(19, 10, seed=1, goal="farthest")
+    out = run_to_end(spawn(["--seed", "1", "--speed", "100000"], lines=24, columns=80,
+                           MEIRO_AMBIGUOUS="narrow"))
+    rows = m.grid.shape[0]
+    # the final frame, the legend and the closing line, and the cursor's line: 24 lines, so the
+    # top wall stays on screen
+    assert out.count("\n") == rows + 2 and rows + 3 <= 24
+    screen = Terminal()
+    screen.feed(out)
+    top, bottom = screen.line(0), screen.line(rows - 1)
+    assert top == bottom == "■" * (2 * m.grid.shape[1])  # ■■ a block: no "■ ■ ■" gaps
+    assert screen.line(rows).startswith("■■wall  ◎ start  △ goal")
+    # ◎ and △ are there from the first frame, before any block was redrawn in place
+    first = out[:re.search(r"\x1b\[\d+A", out).start()]
+    assert "◎" in first and "△" in first

@@ -72,13 +72,10 @@ def test_a_failed_warmup_lets_big_mazes_run_on_the_python_kernels():
 def test_the_notice_goes_by_itself_once_ready_but_news_stays():
     session = GameSession(GameModel(lang="ja"))
     session.warmup = warmup = FakeWarmup()
-    session.say(session.t("preparing"), ok=True)
-    warmup._ready = True
-    assert session.poll() and session.info == ""
-    session.warmup = warmup = FakeWarmup()
+    session.notice = session.t("preparing")
     session.say("保存しました", ok=True)
     warmup._ready = True
-    session.poll()
+    assert session.poll() and session.notice == ""
     assert session.info == "保存しました"
 
 

@@ -159,7 +159,7 @@ def summary(maze: Maze, solution: Solution | None, lang: str = "en") -> str:
     >>> summary(m, None)
     '4x3 dig seed 2: 23 blocks dug'
     >>> summary(m, meiro.solve(m, "bfs"), "ja")
-    '4x3 穴掘り法 シード 2: 23ブロックを掘りました。幅優先探索: 8か所を調べ、道のりは14歩'
+    '4x3 穴掘り法 シード 2: 23ブロックを掘りました。幅優先探索: 12か所を調べ、道のりは18歩'
     """
     if maze.algorithm is None:  # (what meiro animate digs is always a generator's maze)
         raise MazeError("the closing line tells of a generated maze, not a hand-made one")

@@ -111,6 +111,9 @@ class GameSession:
         self.viewport: Viewport | None = None
         self.info = ""
         self.info_ok = False  # the news is good (saved, ...), not a problem
+        #: what goes on behind the game (the compiled kernels being made), shown where there is
+        #: room, after the news; it goes by itself
+        self.notice = ""
         self._shown: Round | None = None  # the round the viewport was made for
         self._overview = False
         self._moved = False  # the viewport zoomed or resized since the view was last drawn
@@ -134,10 +137,10 @@ class GameSession:
 
         self.warmup = KernelWarmup(self.model.algorithm, self.model.goal)
         self.warmup.start()
+        if not self.warmup.ready:
+            self.notice = self.t("preparing")
         if start:
             self.command(StartStop())
-        elif not self.warmup.ready:
-            self.say(self.t("preparing"), ok=True)
 
     def poll(self) -> bool:
         """For the front end, between frames: switch kernels when ready, start a maze that waited,
@@ -148,8 +151,9 @@ class GameSession:
         if not (warmup.poll() or warmup.failed):
             return False
         self.warmup = None
-        changed = self.info in (self.t("preparing"), self.t("preparing_big"))
-        if changed:
+        changed = bool(self.notice) or self.info == self.t("preparing_big")
+        self.notice = ""
+        if self.info == self.t("preparing_big"):
             self.say("")
         if self.waiting:
             self.waiting = False

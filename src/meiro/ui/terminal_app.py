@@ -428,8 +428,13 @@ class TerminalGame:
             why = "" if model.message_key.startswith("prompt_") else model.message
             again = t("term_again", size=model.entry_text or "?")
             message = "  ".join(p for p in (done, why or self.session.best_text(), again) if p)
-        # the news and the seed are what a narrow terminal must keep: the message goes after them
-        return "  ".join(p for p in (head, message) if p)
+        # the news and the seed are what a narrow terminal must keep: the message goes after
+        # them; what goes on behind the game (the compiled parts being made) last, if it fits
+        line = "  ".join(p for p in (head, message) if p)
+        notice = self.session.notice
+        if notice and display_width(line) + 2 + display_width(notice) <= columns:
+            line = f"{line}  {notice}" if line else notice
+        return line
 
     def _draw_clear(self, lines: int, columns: int) -> None:
         """CLEAR!! as the window shows it: large and bright, in the middle of the maze."""

@@ -502,7 +502,9 @@ class MazeApp:
         self._show_info()
 
     def _show_info(self) -> None:
-        shown = (self.session.info, self.session.info_ok)
+        session = self.session
+        # the news, else what goes on behind the game (the compiled parts being made)
+        shown = (session.info, session.info_ok) if session.info else (session.notice, True)
         if shown == self._info_shown:
             return  # (called on every frame: touch the label only when the news changes)
         self._info_shown = shown
