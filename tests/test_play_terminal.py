@@ -723,7 +723,8 @@ def test_clear_is_a_bright_banner_over_the_middle_of_the_maze(tmp_path):
     for row in (y - 1, y, y + 1):  # three lines of bright yellow, black letters
         char = game.screen.buffer[row][x + 3]
         assert char.bg in ("ffff00", "yellow", "brightyellow"), char
-    assert game.screen.buffer[y][x].fg == "black" and game.screen.buffer[y][x].bold
+    # black, not bold: a terminal that shows bold as bright would turn it grey on the yellow
+    assert game.screen.buffer[y][x].fg == "black" and not game.screen.buffer[y][x].bold
     game.send("q")
     assert game.finish() == 0
 
@@ -786,3 +787,40 @@ def test_a_maze_named_by_a_seed_alone_keeps_no_records(tmp_path):
         game.draw()
     assert model.cleared and game.session.record_key() is None
     assert not path.exists()
+
+
+def row_text(screen, y, columns):
+    return "".join(screen.cells.get((y, x), " ") for x in range(columns))
+
+
+def test_an_arrow_at_the_edge_points_to_a_goal_out_of_sight():
+    maze = meiro.generate(60, 40, seed=3)  # the goal far down and right of the first view
+    model, screen, game = headless(maze, lines=24, columns=80)
+    view = game.view
+    assert not view.visible(*maze.goal)
+    arrows = [(y, x) for (y, x), ch in screen.cells.items() if ch == "↘"]
+    assert len(arrows) == 1
+    y, x = arrows[0]
+    vr, vc = view.size
+    assert y == HEADER + vr - 1 and x == 2 * (vc - 1)  # the view's bottom-right block
+    headless_ascii = headless(maze, utf8=False, lines=24, columns=80)[1]
+    assert "v>" in "".join(row_text(headless_ascii, HEADER + vr - 1, 80))
+    small = headless(meiro.generate(5, 4, seed=1), lines=24, columns=80)[1]
+    assert not any(ch in "↖↑↗←→↙↓↘" for ch in small.cells.values())  # the goal in sight: none
+
+
+def test_at_80_columns_the_seed_and_a_saved_file_s_name_stay_readable(tmp_path):
+    maze = meiro.generate(20, 20, seed=12345678901234567890)
+    model, screen, game = headless(maze, lines=24, columns=80)
+    header = row_text(screen, 0, 80) + row_text(screen, 1, 80)
+    assert "Seed 12345678901234567890" in header and "dig 20x20" in header
+    game.session.say("Saved: maze_image/20240501_120009_41x41.png", ok=True)
+    game.draw()
+    line = row_text(screen, 1, 80)
+    assert "Saved: maze_image/20240501_120009_41x41.png" in line
+    assert "Seed 12345678901234567890" in line  # still there, after the news
+    folder = "/home/someone/a/rather/long/folder/of/pictures/for/the/maze/game/maze_image"
+    game.session.say(game.session.t("pictures_in", path=folder), ok=True)
+    game.draw()
+    line = row_text(screen, 1, 80).rstrip()
+    assert line.startswith("Pictures are saved in: …") and line.endswith("maze_image")

@@ -80,6 +80,7 @@ class TerminalGame:
         self.style = make_style(color, utf8)
         self.utf8 = utf8
         self._zoom = 0  # the zoom asked for, kept from one maze to the next
+        self._marker: tuple[int, int, str] | None = None  # the goal's edge arrow, where drawn
         self._overview: Viewport | None = None  # z's shrunk grid, while shown
         self.keys = curses_keys()
         self._full = True
@@ -256,6 +257,7 @@ class TerminalGame:
             self._overview = None
         if full:
             self.screen.erase()
+            self._marker = None
         if model.phase is Phase.ENTRY or model.maze is None:
             if full:
                 self._draw_entry(lines, columns)
@@ -265,14 +267,15 @@ class TerminalGame:
             self._draw_blocks(changes.blocks)
         self._full = False
         if self._ready() and not model.cleared:
-            self._draw_goal_marker()
+            self._draw_goal_marker(changes.blocks if not full else None)
         self._draw_header(columns)
         self._draw_clear(lines, columns)
         self.screen.refresh()
 
-    def _draw_goal_marker(self) -> None:
+    def _draw_goal_marker(self, blocks: NDArray[np.int64] | None) -> None:
         """An arrow at the maze's edge, in the goal's colour, pointing to the goal while it is
-        out of sight (as the window's blue arrow does)."""
+        out of sight (as the window's blue arrow does). Written again only when the view was
+        drawn whole, or the block under it was redrawn (``blocks``: the blocks redrawn)."""
         view, maze = self.view, self.model.maze
         if view is None or maze is None or self.shrink > 1:
             return
@@ -289,6 +292,11 @@ class TerminalGame:
         (oy, ox) = view.offset
         y = HEADER + oy + (r - r0) // scale.stacked
         x = scale.columns * (ox + c - c0)
+        under = r * maze.shape[1] + c
+        marker = (y, x, arrow)
+        if marker == self._marker and (blocks is not None and under not in blocks):
+            return  # drawn already, and nothing drew over it
+        self._marker = marker
         _, attr = self.style.look(GOAL, scale)
         self._put(y, x, arrow.ljust(scale.columns)[:scale.columns], attr | self.curses.A_BOLD)
 
