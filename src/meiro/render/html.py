@@ -103,6 +103,16 @@ TEXT_KEYS = ("time", "moves", "steps", "fewest", "count", "step_count", "seed", 
              "page_search_keys", "unavailable")
 
 
+def _titles(algorithm: str | None) -> dict[str, str] | None:
+    """The generator's shown name by language, or None (a hand-made maze, an unknown name)."""
+    from ..registry import GENERATORS
+
+    if algorithm is None or algorithm not in GENERATORS.names():
+        return None
+    entry = GENERATORS.get(algorithm)
+    return {lang: entry.title(lang) for lang in ("ja", "en")}
+
+
 def _asset(name: str) -> str:
     return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
 
@@ -151,6 +161,8 @@ def render_html(maze: Maze | GraphMaze, *, lang: str | None = None, title: str |
         "walls": base64.b64encode(np.packbits(maze.grid.ravel()).tobytes()).decode("ascii"),
         "start": list(maze.start), "goal": list(maze.goal), "fewest": shortest.length,
         "algorithm": maze.algorithm, "seed": maze.seed, "lang": lang,
+        # the generator's name as a player reads it, in either language (穴掘り法, not dig)
+        "algorithm_titles": _titles(maze.algorithm),
         "record": f"meiro:{maze.algorithm}:{maze.width}x{maze.height}:{maze.seed}:"
                   f"{maze.start}:{maze.goal}",
         "colors": {"wall": palette.wall, "path": palette.path, "start": palette.start,

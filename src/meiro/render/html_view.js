@@ -209,7 +209,8 @@
       `${t("moves")} ${t("count", { n: game.moves })}`,
       `${t("steps")} ${t("step_count", { n: game.steps })}`,
       `${t("fewest")} ${t("count", { n: data.fewest })}`,
-      `${data.algorithm || "-"} ${data.width}x${data.height} ${t("seed")} ${data.seed ?? "-"}`,
+      `${(data.algorithm_titles && data.algorithm_titles[lang]) || data.algorithm || "-"} ` +
+        `${data.width}x${data.height} ${t("seed")} ${data.seed ?? "-"}`,
     ].join("   ");
   }
 
