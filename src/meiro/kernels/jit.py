@@ -116,14 +116,23 @@ def _fix_mode() -> Mode:
 
 
 def _wrapping(func: F) -> F:
-    """``func`` run with NumPy's overflow warnings off, as numba's wrapping arithmetic runs."""
+    """``func`` run with NumPy's overflow warnings off, as numba's wrapping arithmetic runs.
+
+    The wrapper calls its ``_target[0]``, ``func`` until :func:`switch_to_numba` puts the
+    compiled kernel there: a reference to the kernel kept anywhere (a registry's table, a
+    closure) then runs the compiled one too."""
+    target: list[Any] = [func]
 
     @functools.wraps(func)
     def run(*args: Any, **kwargs: Any) -> Any:
+        impl = target[0]
+        if impl is not func:
+            return impl(*args, **kwargs)
         with np.errstate(over="ignore"):
             return func(*args, **kwargs)
 
     run.py_func = func  # type: ignore[attr-defined]  # as a numba dispatcher has
+    run._target = target  # type: ignore[attr-defined]
     return run  # type: ignore[return-value]  # same signature as func
 
 
@@ -185,8 +194,9 @@ def switch_to_numba(compiled: Compiled) -> int:
     loaded module of meiro; kernels defined from now on are compiled. How many names changed.
 
     Cheap (a walk over module dictionaries): for the main thread, between two
-    frames, never while a kernel runs. A reference kept elsewhere (in a list,
-    a closure) still calls the Python kernel: the same results, more slowly.
+    frames, never while a kernel runs. A cached kernel kept elsewhere (in a
+    table, a closure) runs the compiled one too; an inlined helper is only ever
+    called from other kernels, which find it in their module.
     """
     global _mode
     if not isinstance(compiled, dict):
@@ -196,6 +206,10 @@ def switch_to_numba(compiled: Compiled) -> int:
     import sys
 
     swapped = 0
+    for made, dispatcher in compiled.values():
+        target = getattr(made, "_target", None)
+        if target is not None:  # (every kernel Python calls: those cached)
+            target[0] = dispatcher
     for name, module in list(sys.modules.items()):
         if module is None or not (name == "meiro" or name.startswith("meiro.")):
             continue
