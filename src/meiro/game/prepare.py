@@ -99,6 +99,7 @@ class KernelWarmup:
         self.launch = launch
         self.started = False
         self.failed = ""  # why the compiled kernels could not be had (the Python ones go on)
+        self.cache_error = ""  # why the cache-filling process failed, if it did
         self._process: subprocess.Popen[bytes] | None = None
         self._twins: dict[int, object] | None = None
         self._switched = threading.Event()
@@ -152,9 +153,9 @@ class KernelWarmup:
             _, err = self._process.communicate()
             if self._stopped.is_set():
                 return
-            if self._process.returncode != 0:
+            if self._process.returncode != 0:  # the kernels then compile here, on first use
                 lines = (err or b"").decode(errors="replace").strip().splitlines()
-                self.failed = lines[-1] if lines else f"exit status {self._process.returncode}"
+                self.cache_error = lines[-1] if lines else f"exit status {self._process.returncode}"
             self._twins = twins
             self._switched.wait()
             if self._stopped.is_set():

@@ -129,9 +129,10 @@
     draw();
   }
 
-  // The view: centred when the maze fits, else around the player, kept on the maze.
-  function cameraOn(size, mazeSize, at) {
-    if (mazeSize <= size) return (mazeSize - size) / 2;
+  // The view: centred when the maze fits (across; down, near the top: a tall phone screen
+  // keeps no blank band above the maze), else around the player, kept on the maze.
+  function cameraOn(size, mazeSize, at, top) {
+    if (mazeSize <= size) return top ? -Math.min(8, (size - mazeSize) / 2) : (mazeSize - size) / 2;
     return Math.min(Math.max(0, at - size / 2), mazeSize - size);
   }
 
@@ -157,7 +158,7 @@
     else if (sizing === "fit") block = fitBlock();
     const pr = Math.floor(game.player / cols), pc = game.player % cols;
     const x0 = cameraOn(width, cols * block, (pc + 0.5) * block);
-    const y0 = cameraOn(height, rows * block, (pr + 0.5) * block);
+    const y0 = cameraOn(height, rows * block, (pr + 0.5) * block, true);
     // only the part of the maze in view, tile by tile: a move costs the same on any maze
     const sx = Math.max(0, Math.floor(x0 / block)), sy = Math.max(0, Math.floor(y0 / block));
     const ex = Math.min(cols, sx + Math.ceil(width / block) + 2);
@@ -513,7 +514,7 @@
       const pr = Math.floor(game.player / cols), pc = game.player % cols;
       return { block: block,
                left: box.left - cameraOn(box.width, cols * block, (pc + 0.5) * block),
-               top: box.top - cameraOn(box.height, rows * block, (pr + 0.5) * block) };
+               top: box.top - cameraOn(box.height, rows * block, (pr + 0.5) * block, true) };
     },
   };
   paintMap(true);
