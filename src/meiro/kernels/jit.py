@@ -186,7 +186,19 @@ def compile_kernels() -> Compiled:
     from . import prepare_numba
 
     prepare_numba()
-    return {id(made): (made, numba.njit(**options)(func)) for made, func, options in list(_made)}
+    return _twins_of({}, numba)
+
+
+def _twins_of(compiled: Compiled, numba: Any) -> Compiled:
+    """``compiled`` with a twin for every kernel made so far that has none: made while the
+    others were (numba's cache machinery imports modules, which define kernels)."""
+    out = dict(compiled)
+    while True:
+        missing = [(made, func, options) for made, func, options in list(_made) if id(made) not in out]
+        if not missing:
+            return out
+        for made, func, options in missing:
+            out[id(made)] = (made, numba.njit(**options)(func))
 
 
 def switch_to_numba(compiled: Compiled) -> int:
@@ -205,6 +217,9 @@ def switch_to_numba(compiled: Compiled) -> int:
         return 0
     import sys
 
+    import numba
+
+    compiled = _twins_of(compiled, numba)  # (kernels defined since compile_kernels: cheap, lazy)
     swapped = 0
     for made, dispatcher in compiled.values():
         target = getattr(made, "_target", None)
