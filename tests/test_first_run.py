@@ -116,6 +116,22 @@ print(json.dumps({"while": python_while_warming, "mode": jit.mode(), "failed": w
 
 
 @pytest.mark.slow
+def test_a_warmup_before_any_kernel_was_made_leaves_every_kernel_compiled(tmp_path):
+    code = ("from meiro.kernels.small_jobs import prefer_python; prefer_python()\n"
+            "import time\nfrom meiro.game.prepare import KernelWarmup\n"
+            "w = KernelWarmup('dig', 'corner'); w.start()\n"
+            "while not w.poll() and not w.failed: time.sleep(0.05)\n"
+            "import meiro, meiro.generators.dig as d; meiro.generate(40, 40)\n"
+            "print(type(d._dig_kernel).__name__, repr(w.failed))")
+    env = {**os.environ, "PYTHONPATH": SRC, "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+    env.pop("MEIRO_JIT", None)
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                          timeout=900)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.split() == ["CPUDispatcher", "''"]
+
+
+@pytest.mark.slow
 def test_the_python_kernels_give_way_to_compiled_ones_that_make_the_same_mazes(tmp_path):
     env = {**os.environ, "PYTHONPATH": SRC, "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
     env.pop("MEIRO_JIT", None)

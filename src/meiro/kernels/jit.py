@@ -179,7 +179,7 @@ def compile_kernels() -> Compiled:
     >>> compile_kernels() if mode() == "numba" else {}      # (compiled already: nothing to do)
     {}
     """
-    if _mode != "python" or _forced() == "python":
+    if _mode == "numba" or _forced() == "python":
         return {}
     import numba
 
@@ -210,10 +210,13 @@ def switch_to_numba(compiled: Compiled) -> int:
     table, a closure) runs the compiled one too; an inlined helper is only ever
     called from other kernels, which find it in their module.
     """
-    global _mode
+    global _mode, _preferred
     if not isinstance(compiled, dict):
         raise TypeError(f"switch_to_numba takes what compile_kernels returned, not {type(compiled).__name__}")
-    if not compiled or _mode != "python":
+    if _forced() == "python" or _mode == "numba":
+        return 0
+    if _mode is None:  # no kernel made yet: they will all be compiled
+        _preferred = "numba"
         return 0
     import sys
 
