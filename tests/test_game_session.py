@@ -260,3 +260,19 @@ def test_show_answer_ends_the_round_without_a_record(tmp_path):
     session.command(Skip())
     assert session.model.answer_done and session.model.entry_enabled
     assert not Path(session.records.path).exists()
+
+
+def test_a_maze_of_thousands_of_moves_gets_a_hint_to_run():
+    session = GameSession(GameModel(lang="en"))
+    session.type_size("61x61")  # blocks: 30x30 cells
+    session.command(StartStop())
+    fewest = session.model.min_moves
+    assert (fewest >= 1000) == session.info.startswith("A big maze")
+    session.command(StartStop())
+    session.type_size("9")
+    session.command(StartStop())
+    assert session.info == ""  # a small maze: no hint
+    session.command(StartStop())
+    session.type_size("301")
+    session.command(StartStop())
+    assert session.info == f"A big maze: {session.model.min_moves} moves at least. Shift+arrow runs to the next junction"

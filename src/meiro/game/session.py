@@ -47,6 +47,8 @@ if TYPE_CHECKING:
 
 #: A maze of more cells than this takes long to make and dig: Enter asks first.
 LARGE_CELLS = 1000 * 1000
+#: A maze whose fewest moves reach this gets a hint: Shift with an arrow runs to the next junction.
+LONG_MOVES = 1000
 
 
 class Host(Protocol):
@@ -220,6 +222,9 @@ class GameSession:
         changed = model.handle(command)
         if model.maze is not before:
             self.say("")  # a new maze: the news of the last one is old
+            fewest = model.min_moves
+            if fewest is not None and fewest >= LONG_MOVES:  # a hint before thousands of moves
+                self.say(self.t("long_maze", n=fewest), ok=True)
         return changed
 
     def _must_wait(self, cells: int) -> bool:
