@@ -267,12 +267,12 @@ def test_a_maze_of_thousands_of_moves_gets_a_hint_to_run():
     session.type_size("61x61")  # blocks: 30x30 cells
     session.command(StartStop())
     fewest = session.model.min_moves
-    assert (fewest >= 1000) == session.info.startswith("A big maze")
+    assert (fewest >= 1000) == session.hint.startswith("A big maze")
     session.command(StartStop())
     session.type_size("9")
     session.command(StartStop())
-    assert session.info == ""  # a small maze: no hint
+    assert session.hint == ""  # a small maze: no hint
     session.command(StartStop())
     session.type_size("301")
     session.command(StartStop())
-    assert session.info == f"A big maze: {session.model.min_moves} moves at least. Shift+arrow runs to the next junction"
+    assert session.hint == f"A big maze: {session.model.min_moves} moves at least. Shift+arrow runs to the next junction"

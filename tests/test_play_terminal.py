@@ -235,9 +235,12 @@ def test_f_watches_the_search_pauses_steps_and_goes_back_to_the_game(tmp_path):
     lines = game.screen.display[HEADER:HEADER + maze.shape[0]]
     for left, solution in ((12, astar), (72, bfs)):
         drawn = [line[left:left + 2 * maze.shape[1]] for line in lines]
+        route = {tuple(p) for p in solution.path.tolist()}  # the search's end: the route, traced back
         for r, c in solution.explored.tolist():
-            expected = {tuple(maze.start): "S", tuple(maze.goal): "G"}.get((r, c), ".")
+            expected = {tuple(maze.start): "S", tuple(maze.goal): "G"}.get((r, c), "o" if (r, c) in route else ".")
             assert drawn[r][2 * c] == expected, (r, c, drawn[r])
+        assert f"{'A*' if solution is astar else 'BFS'}: {len(solution.explored)} expanded, found: " \
+               f"{solution.length} steps" in game.header()
         for r, c in zip(*maze.grid.nonzero()):
             assert drawn[r][2 * c:2 * c + 2] == "██"
     game.send("q")  # back to the game, not out of it

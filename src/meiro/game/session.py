@@ -116,6 +116,7 @@ class GameSession:
         #: what goes on behind the game (the compiled kernels being made), shown where there is
         #: room, after the news; it goes by itself
         self.notice = ""
+        self.hint = ""  # a hint for the maze on the board (thousands of moves), shown like the notice
         self._shown: Round | None = None  # the round the viewport was made for
         self._overview = False
         self._moved = False  # the viewport zoomed or resized since the view was last drawn
@@ -222,9 +223,8 @@ class GameSession:
         changed = model.handle(command)
         if model.maze is not before:
             self.say("")  # a new maze: the news of the last one is old
-            fewest = model.min_moves
-            if fewest is not None and fewest >= LONG_MOVES:  # a hint before thousands of moves
-                self.say(self.t("long_maze", n=fewest), ok=True)
+            fewest = model.min_moves  # a hint before thousands of moves (shown where there is room)
+            self.hint = self.t("long_maze", n=fewest) if fewest is not None and fewest >= LONG_MOVES else ""
         return changed
 
     def _must_wait(self, cells: int) -> bool:

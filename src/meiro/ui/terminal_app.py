@@ -439,7 +439,7 @@ class TerminalGame:
         # the news and the seed are what a narrow terminal must keep: the message goes after
         # them; what goes on behind the game (the compiled parts being made) last, if it fits
         line = "  ".join(p for p in (head, message) if p)
-        notice = self.session.notice
+        notice = self.session.notice or self.session.hint
         if notice and display_width(line) + 2 + display_width(notice) <= columns:
             line = f"{line}  {notice}" if line else notice
         return line

@@ -504,7 +504,7 @@ class MazeApp:
     def _show_info(self) -> None:
         session = self.session
         # the news, else what goes on behind the game (the compiled parts being made)
-        shown = (session.info, session.info_ok) if session.info else (session.notice, True)
+        shown = (session.info, session.info_ok) if session.info else (session.notice or session.hint, True)
         if shown == self._info_shown:
             return  # (called on every frame: touch the label only when the news changes)
         self._info_shown = shown
