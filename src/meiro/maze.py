@@ -299,7 +299,7 @@ class Maze:
         >>> grid[1, 2] = False                      # knock down a wall
         >>> opened = m.edited(grid)
         >>> opened.seed, m.seed
-        (None, 1)
+        (1, 1)
         >>> bool((replay_carving(opened.shape, opened.carve_order) == opened.grid).all())
         True
         """

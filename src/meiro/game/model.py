@@ -29,7 +29,7 @@ Examples
 >>> game.handle(Skip())
 True
 >>> game.phase, game.player, game.min_moves
-(<Phase.PLAYING: 'playing'>, (1, 1), 8)
+(<Phase.PLAYING: 'playing'>, (1, 1), 12)
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ Examples
 >>> r.skip()
 True
 >>> r.phase, r.player, r.min_moves
-(<Phase.PLAYING: 'playing'>, (1, 1), 8)
+(<Phase.PLAYING: 'playing'>, (1, 1), 12)
 """
 
 from __future__ import annotations

@@ -130,7 +130,7 @@ def braid_maze(grid: np.ndarray, allowed: np.ndarray, share: float, state: State
     >>> from meiro.analysis.stats import maze_stats
     >>> m = meiro.generate(6, 6, seed=2)
     >>> maze_stats(m).dead_ends
-    4
+    6
     >>> grid = m.grid.copy()
     >>> braid_maze(grid, allowed_blocks(np.ones((6, 6), bool)), 1.0, mix_seed(2, stream=3), None)
     >>> maze_stats(meiro.Maze(grid, m.start, m.goal)).dead_ends

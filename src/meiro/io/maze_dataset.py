@@ -117,7 +117,7 @@ def path_to_solution(path: Any) -> np.ndarray:
     Examples
     --------
     >>> import meiro
-    >>> m = meiro.generate(3, 2, seed=1)
+    >>> m = meiro.generate(3, 2, seed=1, goal="farthest")
     >>> meiro.solve(m).path[:4].tolist()
     [[1, 1], [2, 1], [3, 1], [3, 2]]
     >>> path_to_solution(meiro.solve(m).path).tolist()
@@ -189,7 +189,7 @@ def to_connection_list(maze: Maze) -> np.ndarray:
     Examples
     --------
     >>> import meiro
-    >>> m = meiro.generate(3, 2, seed=1)
+    >>> m = meiro.generate(3, 2, seed=1, goal="farthest")
     >>> print(m)
     # # # # # # #
     # S #       #
@@ -331,7 +331,7 @@ def to_tokens(maze: Maze, path: Any = None, *, shuffle: Any = None) -> str:
     Examples
     --------
     >>> import meiro
-    >>> m = meiro.generate(3, 2, seed=1)
+    >>> m = meiro.generate(3, 2, seed=1, goal="farthest")
     >>> print(to_tokens(m))  # doctest: +NORMALIZE_WHITESPACE
     <ADJLIST_START> (0,0) <--> (1,0) ; (0,1) <--> (0,2) ; (0,1) <--> (1,1) ;
     (0,2) <--> (1,2) ; (1,0) <--> (1,1) ; <ADJLIST_END> <ORIGIN_START> (0,0) <ORIGIN_END>

@@ -79,7 +79,7 @@ def build_graph(grid: NDArray[Any], rows: int, cols: int, step: int) -> tuple[ND
     Examples
     --------
     >>> import meiro
-    >>> m = meiro.generate(2, 2, seed=0)
+    >>> m = meiro.Maze(meiro.generate(2, 2, seed=0, goal="farthest").grid, (1, 1), (3, 3))
     >>> print(m)
     # # # # #
     # S #   #

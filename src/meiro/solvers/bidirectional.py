@@ -58,7 +58,7 @@ def _bidirectional_kernel(graph: NDArray[np.uint8], width: int, source: Int, tar
     >>> m = meiro.generate(4, 4, seed=1)
     >>> r = SearchGraph(m.grid, 2).run(_bidirectional_kernel, 1 * 9 + 1, 7 * 9 + 7, False)
     >>> r.found, r.expanded, len(r.path)       # breadth-first search expands 9 cells
-    (70, 6, 13)
+    (70, 11, 21)
     """
     record = order.size > 0
     off = _node_offsets(width)

@@ -68,7 +68,7 @@ def _fill_kernel(graph: NDArray[np.uint8], width: int, source: Int, target: Int,
     >>> g = SearchGraph(m.grid, 2)
     >>> queue = np.empty(g.graph.size, np.int64)
     >>> _fill_kernel(g.graph, g.width, g._node(1 * 9 + 1), g._node(7 * 9 + 7), queue)
-    9
+    5
     """
     off = _node_offsets(width)
     tail = 0

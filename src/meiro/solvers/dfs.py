@@ -55,7 +55,7 @@ def _dfs_kernel(graph: NDArray[np.uint8], width: int, source: Int, target: Int, 
     >>> m = meiro.generate(4, 4, seed=1)
     >>> r = SearchGraph(m.grid, 2).run(_dfs_kernel, 1 * 9 + 1, 7 * 9 + 7, False, mix_seed(0, 4))
     >>> r.found, r.expanded, r.max_frontier, len(r.path)
-    (70, 7, 6, 13)
+    (70, 16, 10, 21)
     """
     record = order.size > 0
     off = _node_offsets(width)

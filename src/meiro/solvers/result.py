@@ -28,11 +28,11 @@ class SearchResult(NamedTuple):
     >>> m = meiro.generate(4, 4, seed=1)
     >>> r = meiro.SOLVERS.get("bfs").function(m.grid, 1 * 9 + 1, 7 * 9 + 7, 2, 0, True)
     >>> r.found, r.expanded, r.max_frontier
-    (70, 9, 2)
+    (70, 16, 3)
     >>> r.explored.tolist()
-    [10, 28, 30, 32, 34, 16, 52, 14, 70]
+    [10, 28, 30, 46, 12, 48, 14, 66, 16, 32, 64, 34, 52, 50, 68, 70]
     >>> r.path[0].tolist(), r.path[-1].tolist(), len(r.path)
-    ([1, 1], [7, 7], 13)
+    ([1, 1], [7, 7], 21)
     """
 
     found: int
