@@ -184,7 +184,7 @@ def test_cli_play_web_grid_writes_the_kinds_page_and_opens_it(tmp_path, monkeypa
     opened = []
     monkeypatch.setattr("webbrowser.open", lambda url: opened.append(url) or True)
     assert main(["play", "--web", "--grid", "theta", "--size", "4", "--seed", "5", "--lang", "en"]) == 0
-    (page,) = tmp_path.glob("meiro-theta-*.html")
+    (page,) = tmp_path.rglob("meiro-theta-*.html")
     assert opened == [page.as_uri()]
     data = page_data(page.read_text(encoding="utf-8"))
     maze = meiro.generate(4, grid="theta", seed=5)

@@ -67,7 +67,7 @@ def test_best_first_heap_growth(method):
 
 
 def test_dfs_stack_growth_on_a_perfect_maze():
-    maze = meiro.generate(60, 60, seed=1)
+    maze = meiro.generate(60, 60, seed=1, goal="farthest")  # a long walk: the stack passes 1024
     sol = meiro.solve(maze, "dfs")
     assert sol.max_frontier > 1024  # the first stack was too small
     assert_walk(maze, sol.path)

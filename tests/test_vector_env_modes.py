@@ -106,7 +106,7 @@ def test_each_mode_walks_sync_vector_env_s_trajectories_through_many_resets(mode
     rng = np.random.default_rng(len(options))
     assert_same(native.reset(seed=3), python.reset(seed=3), "reset")
     ends, goals = 0, 0
-    for t in range(250):
+    for t in range(300):
         actions = towards_goal(python, rng, heading) if t % 3 else rng.integers(0, 3 if heading else 4, n)
         ours, theirs = native.step(actions), python.step(actions)
         assert_same(ours, theirs, f"step {t}")

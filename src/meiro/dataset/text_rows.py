@@ -30,7 +30,7 @@ def text_columns(spec: DatasetSpec, grids: np.ndarray, starts: np.ndarray, goals
     >>> b = meiro.generate_batch(2, 3, 2, seed=1)
     >>> o, p = batch_paths(b.grids, b.starts, b.goals, batch_stats(b.grids, b.starts, b.goals).solution_length)
     >>> text_columns(DatasetSpec(2, 3, 2, extras=("answer",), text_format="moves"), b.grids, b.starts, b.goals, o, p)
-    {'text_format': ['moves', 'moves'], 'answer': ['DDRRUURRDD', 'DDRRUURRDD']}
+    {'text_format': ['moves', 'moves'], 'answer': ['RRDDRR', 'RRDDRR']}
     """
     wanted = [name for name in ("prompt", "answer") if name in spec.extras] or ["prompt", "answer"]
     out: dict[str, list[str]] = {"text_format": [spec.text_format] * len(grids), "prompt": [], "answer": []}

@@ -222,6 +222,21 @@ def _root(parent: NDArray[np.signedinteger[Any]], i: Int) -> Int:
     return i
 
 
+@njit(inline="always")
+def _union(parent: NDArray[np.signedinteger[Any]], a: Int, b: Int) -> bool:
+    """Join the trees of ``a`` and ``b`` (union by size: the smaller hangs under the larger);
+    False when they are one tree already, so that the edge between them would close a loop."""
+    ra = _root(parent, a)
+    rb = _root(parent, b)
+    if ra == rb:
+        return False
+    if parent[U(ra)] > parent[U(rb)]:
+        ra, rb = rb, ra
+    parent[U(ra)] += parent[U(rb)]
+    parent[U(rb)] = ra
+    return True
+
+
 @njit(cache=True)
 def _kruskal_kernel(cells: NDArray[np.uint8], width: int, height: int,
                     walls: NDArray[np.signedinteger[Any]], parent: NDArray[np.signedinteger[Any]],
@@ -249,14 +264,8 @@ def _kruskal_kernel(cells: NDArray[np.uint8], width: int, height: int,
         a = e >> 1
         south = e & 1
         b = a + padded if south else a + 1
-        ra = _root(parent, a)
-        rb = _root(parent, b)
-        if ra == rb:
+        if not _union(parent, a, b):
             continue
-        if parent[U(ra)] > parent[U(rb)]:  # hang the smaller tree under the larger
-            ra, rb = rb, ra
-        parent[U(ra)] += parent[U(rb)]
-        parent[U(rb)] = ra
         cells[U(a)] |= SOUTH if south else EAST
         joined += 1
         if order is not None:
@@ -412,14 +421,8 @@ def _join_graph(keys: NDArray[np.uint64], low: int, n: int, offsets: NDArray[np.
             break
         a = np.int64(key >> shift_a)
         b = np.int64((key >> shift_b) & node_mask)
-        ra = _root(parent, a)
-        rb = _root(parent, b)
-        if ra == rb:
+        if not _union(parent, a, b):
             continue
-        if parent[U(ra)] > parent[U(rb)]:  # hang the smaller tree under the larger
-            ra, rb = rb, ra
-        parent[U(ra)] += parent[U(rb)]
-        parent[U(rb)] = ra
         e = slot_edges[U(offsets[U(a)] + np.int64(key & slot_mask))]
         passages[U(e)] = 1
         joined += 1
@@ -616,14 +619,8 @@ def _kruskal_lattice_kernel(deltas: NDArray[np.int64], codes: NDArray[np.int32],
             code = dealt[U(k)]
             a = code >> 3
             d = code & 7
-            ra = _root(parent, a)
-            rb = _root(parent, a + deltas[U(d)])
-            if ra == rb:
+            if not _union(parent, a, a + deltas[U(d)]):
                 continue
-            if parent[U(ra)] > parent[U(rb)]:  # hang the smaller tree under the larger
-                ra, rb = rb, ra
-            parent[U(ra)] += parent[U(rb)]
-            parent[U(rb)] = ra
             marks[U(a)] |= np.uint8(1 << d)
             joined += 1
 
@@ -661,14 +658,8 @@ def _join_keys(keys: NDArray[np.uint64], low: int, n: int, parent: NDArray[np.in
             break
         a = np.int64(key >> shift_a)
         b = np.int64((key >> shift_b) & node_mask)
-        ra = _root(parent, a)
-        rb = _root(parent, b)
-        if ra == rb:
+        if not _union(parent, a, b):
             continue
-        if parent[U(ra)] > parent[U(rb)]:  # hang the smaller tree under the larger
-            ra, rb = rb, ra
-        parent[U(ra)] += parent[U(rb)]
-        parent[U(rb)] = ra
         if marked:
             marks[U(a)] |= np.uint8(1 << np.int64(key & slot_mask))
         else:

@@ -34,14 +34,14 @@ Examples
 >>> m = meiro.generate(3, 2, seed=1)
 >>> prompt, answer = text_task(m, "moves")
 >>> answer
-'DDRRUURRDD'
+'RRDDRR'
 >>> print(prompt.split("```")[1].strip("\\n"))
 #######
-#S#   #
-# # # #
-#   #G#
+#S    #
+# # ###
+# #  G#
 #######
->>> verify_answer(m, answer, text_format="moves"), verify_answer(m, "DDRRUURRDR", text_format="moves")
+>>> verify_answer(m, answer, text_format="moves"), verify_answer(m, "RRDDRD", text_format="moves")
 (True, False)
 >>> row = {"text_format": "moves", "prompt": prompt, "answer": answer}
 >>> verify_answer(row, answer), verify_answer(row, None), verify_answer(row, "RRRR")
@@ -110,8 +110,8 @@ def picture(maze: Maze, path: Any = None) -> str:
     >>> print(picture(m, meiro.solve(m, "bfs").path))
     #####
     #Soo#
-    ###o#
-    #  G#
+    # #o#
+    # #G#
     #####
     """
     chars = np.where(maze.grid, ord(WALL), ord(OPEN)).astype(np.uint8)
