@@ -12,7 +12,7 @@ numba cache), where one maze needs one kernel. So batches run
 :func:`mazes_kernel`: the switch with the recipe's generator, goal rule, braid and
 solving frozen in, which compiles only what that recipe runs (about 4 s).
 
-:func:`_carve` sets up each generator's scratch as its Python function does
+:func:`_carve_into` sets up each generator's scratch as its Python function does
 and picks its kernel by the code its registry entry declares
 (:class:`meiro.registry.Compiled`): what the kernel carves (compact cells, a
 wall list, the block grid from an open field or from all wall) picks the
@@ -75,7 +75,7 @@ def _compiled(generator: Algorithm) -> int:
 
 
 def algorithm_code(name: str) -> int:
-    """The number :func:`_carve` knows a generator by (its name or an alias): the code its
+    """The number :func:`_carve_into` knows a generator by (its name or an alias): the code its
     registry entry declares.
 
     Examples
@@ -93,7 +93,7 @@ def _codes(carves: str) -> tuple[int, ...]:
 
 
 #: Each compiled generator's code, by name, as the registry declares it; numba freezes the
-#: constants below into :func:`_carve`.
+#: constants below into :func:`_carve_into`.
 CODES = {a.name: _compiled(a) for a in GENERATORS if a.compiled is not None}
 _ON_CELLS, _ON_WALLS, _WITH_POSTS = _codes("cells"), _codes("walls"), _codes("posts")
 _DIG, _PRIM_SIMPLE, _WILSON, _ALDOUS_BRODER, _HUNT_AND_KILL, _ORIGIN_SHIFT = (
@@ -102,7 +102,7 @@ _GROWING_MIXED, _GROWING_NEWEST, _GROWING_RANDOM, _GROWING_OLDEST = (
     CODES[n] for n in ("growing-tree", "growing-tree-newest", "growing-tree-random", "growing-tree-oldest"))
 _KRUSKAL, _PRIM, _STICK, _DIVISION, _WALL, _SIDEWINDER, _BINARY_TREE, _ELLER = (
     CODES[n] for n in ("kruskal", "prim", "stick", "division", "wall", "sidewinder", "binary-tree", "eller"))
-#: the generators :func:`_carve` has a branch for: a generator declared compiled without one
+#: the generators :func:`_carve_into` has a branch for: a generator declared compiled without one
 #: fails here, at import, rather than making empty mazes
 _SWITCHED = {"dig", "prim-simple", "wilson", "aldous-broder", "hunt-and-kill", "origin-shift", "growing-tree",
              "growing-tree-newest", "growing-tree-random", "growing-tree-oldest", "kruskal", "prim", "stick",
@@ -195,13 +195,6 @@ def _spanning_tree_cells(width: int, height: int, state: State) -> NDArray[np.ui
     parent = np.empty((width + 2) * (height + 2), np.int32)
     _kruskal_kernel(cells, width, height, walls[:count], parent, 2 * width + 1, None)
     return cells
-
-
-@njit(cache=True)
-def _carve(code: int, grid: NDArray[np.bool_], width: int, height: int, state: State,
-           from_goal: bool) -> NDArray[np.uint8]:
-    """:func:`_carve_into` as a kernel of its own."""
-    return _carve_into(code, grid, width, height, state, from_goal)
 
 
 @njit(inline="always")
