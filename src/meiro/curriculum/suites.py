@@ -225,10 +225,9 @@ def load_suite(where: str | os.PathLike[str], blocks: int) -> list[Maze]:
             raise MazeError(f"{folder.where}/{name} is missing")
         table = pq.read_table(io.BytesIO(data), columns=["grid", "start", "goal"])
         n = table.num_rows
-        grids.append(np.asarray(table.column("grid").combine_chunks().flatten().flatten(), bool)
-                     .reshape(n, blocks, blocks))
-        starts.append(np.asarray(table.column("start").combine_chunks().flatten(), np.int64).reshape(n, 2))
-        goals.append(np.asarray(table.column("goal").combine_chunks().flatten(), np.int64).reshape(n, 2))
+        grids.append(np.asarray(_plain(table, "grid").flatten().flatten(), bool).reshape(n, blocks, blocks))
+        starts.append(np.asarray(_plain(table, "start").flatten(), np.int64).reshape(n, 2))
+        goals.append(np.asarray(_plain(table, "goal").flatten(), np.int64).reshape(n, 2))
     g, s, e = np.concatenate(grids), np.concatenate(starts), np.concatenate(goals)
     if content_sha256(g, s, e) != entry["content_sha256"]:
         raise MazeError(f"the mazes of size {blocks} in {folder.where} are not the suite's: "
@@ -238,3 +237,11 @@ def load_suite(where: str | os.PathLike[str], blocks: int) -> list[Maze]:
 
 __all__ = ["INDEX", "RECIPES", "SUITES", "SuiteSize", "content_sha256", "load_suite", "suite_sizes",
            "suite_spec", "write_suite"]
+
+
+def _plain(table: Any, name: str) -> Any:
+    """Column ``name`` of ``table`` as plain nested lists: once Hugging Face ``datasets`` is
+    imported, pyarrow reads the grid's Array2D type as an extension array, whose lists are
+    its ``storage``."""
+    column = table.column(name).combine_chunks()
+    return getattr(column, "storage", column)
