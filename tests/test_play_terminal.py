@@ -49,9 +49,12 @@ class Game:
     """The game in a pseudo-terminal, its output fed to an emulated screen."""
 
     def __init__(self, tmp_path, args, lines=30, columns=90, shell_after=None, **env):
+        # compiled kernels from the start (MEIRO_JIT=1), as a player's warm numba cache gives: these
+        # tests time the game's answers to keys, which a first run's warm-up (tests/test_first_run.py)
+        # would slow on a busy machine
         environment = {"PATH": os.environ.get("PATH", ""), "PYTHONPATH": SRC,
                        "TERM": "xterm-256color", "LANG": "C.UTF-8", "XDG_DATA_HOME": str(tmp_path),
-                       "HOME": str(tmp_path), **env}
+                       "HOME": str(tmp_path), "MEIRO_JIT": "1", **env}
         if "NUMBA_CACHE_DIR" in os.environ:
             environment["NUMBA_CACHE_DIR"] = os.environ["NUMBA_CACHE_DIR"]
         command = [sys.executable, "-m", "meiro", "play", "--terminal", *args]
