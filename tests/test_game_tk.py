@@ -98,12 +98,21 @@ def started(size=(8, 8), seed=7, **kw):
 
 
 def test_colours_are_what_tk_calls_the_seed_colour_names(display):
-    root = tk.Tk(screenName=display)
-    try:
-        for name, rgb in COLORS.items():
-            assert tuple(v // 257 for v in root.winfo_rgb(name)) == rgb, name
-    finally:
-        root.destroy()
+    # in a process of its own: a second Tk interpreter in a worker that has run other windows'
+    # tests ended that worker on the CI machine
+    script = ("import json, sys, tkinter as tk\n"
+              "root = tk.Tk(screenName=sys.argv[1])\n"
+              "print(json.dumps({n: [v // 257 for v in root.winfo_rgb(n)] for n in json.loads(sys.argv[2])}))\n"
+              "root.destroy()\n")
+    import json
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", script, display, json.dumps(list(COLORS))],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    shown = json.loads(done.stdout)
+    for name, rgb in COLORS.items():
+        assert tuple(shown[name]) == tuple(rgb), name
 
 
 def test_digging_shows_then_start_goal_and_the_player_moves(window):
