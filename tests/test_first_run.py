@@ -9,7 +9,6 @@ kernels are ready, and they do get ready, by themselves.
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -205,26 +204,6 @@ try:
 finally:
     print(json.dumps(seen))
 """
-
-
-@pytest.fixture(scope="module")
-def display():
-    if shutil.which("Xvfb") is None:
-        pytest.skip("Xvfb is not installed")
-    read_fd, write_fd = os.pipe()
-    server = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1280x1024x24",
-                               "-nolisten", "tcp", "-noreset"], pass_fds=(write_fd,),
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write_fd)
-    try:
-        with os.fdopen(read_fd) as pipe:
-            number = pipe.readline().strip()
-        if not number:
-            pytest.skip("Xvfb did not start")
-        yield f":{number}"
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 def fresh_env(tmp_path, **more):

@@ -1,6 +1,5 @@
 """The game window for real, under a virtual X server: keys in, pixels out."""
 
-import os
 import shutil
 import subprocess
 import time
@@ -16,29 +15,6 @@ from meiro.ui.raster import COLORS
 tk = pytest.importorskip("tkinter")
 
 STEP_KEYS = {(-1, 0): "Up", (0, 1): "Right", (1, 0): "Down", (0, -1): "Left"}
-
-
-@pytest.fixture(scope="module")
-def display():
-    """A private Xvfb display for this module (skipped when Xvfb is not installed)."""
-    if shutil.which("Xvfb") is None:
-        pytest.skip("Xvfb is not installed")
-    read_fd, write_fd = os.pipe()
-    server = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1280x1024x24",
-                               # -noreset: no server reset when the last window closes, which
-                               # a window opening at that moment could meet half-way
-                               "-nolisten", "tcp", "-noreset"], pass_fds=(write_fd,),
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write_fd)
-    try:
-        with os.fdopen(read_fd) as pipe:
-            number = pipe.readline().strip()
-        if not number:
-            pytest.skip("Xvfb did not start")
-        yield f":{number}"
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 @pytest.fixture

@@ -1,10 +1,7 @@
 """The game window on a theta and a hex maze, under a virtual X server: keys and clicks in,
 pixels out."""
 
-import os
 import random
-import shutil
-import subprocess
 
 import numpy as np
 import pytest
@@ -17,27 +14,6 @@ tk = pytest.importorskip("tkinter")
 
 #: the web names of keys as Tk names them
 TK_NAMES = {"ArrowUp": "Up", "ArrowDown": "Down", "ArrowLeft": "Left", "ArrowRight": "Right"}
-
-
-@pytest.fixture(scope="module")
-def display():
-    """A private Xvfb display for this module (skipped when Xvfb is not installed)."""
-    if shutil.which("Xvfb") is None:
-        pytest.skip("Xvfb is not installed")
-    read_fd, write_fd = os.pipe()
-    server = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1024x900x24",
-                               "-nolisten", "tcp", "-noreset"], pass_fds=(write_fd,),
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write_fd)
-    try:
-        with os.fdopen(read_fd) as pipe:
-            number = pipe.readline().strip()
-        if not number:
-            pytest.skip("Xvfb did not start")
-        yield f":{number}"
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 @pytest.fixture
