@@ -46,7 +46,7 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from ..errors import MazeError
 from . import signals
@@ -142,23 +142,27 @@ def check_target(path: str | os.PathLike[str], follow: bool = True) -> Target:
             raise MazeError(f"cannot write {name}: that file descriptor is not open") from None
         return Target(name, "fd", fd=fd)
     real = Path(os.path.realpath(name))
-    try:
-        info = os.stat(real)
-    except FileNotFoundError:
-        info = None
-    except OSError as exc:
-        raise MazeError(f"cannot write {name}: {_reason(exc)}") from None
+    info = _looked_up(name, real, os.stat)
     if info is not None:
-        if stat.S_ISDIR(info.st_mode):
-            raise MazeError(f"cannot write {name}: it is a folder")
         if stat.S_ISCHR(info.st_mode) or stat.S_ISFIFO(info.st_mode):
             return Target(name, "device", real=real)
         if not stat.S_ISREG(info.st_mode):
             what = "a block device" if stat.S_ISBLK(info.st_mode) else "not a regular file"
             raise MazeError(f"cannot write {name}: it is {what}")
-        if not os.access(real, os.W_OK):
-            raise MazeError(f"cannot write {name}: permission denied (the file is read-only)")
     return _file_target(name, real, info)
+
+
+def _looked_up(name: str, real: Path, look: Callable[[Path], os.stat_result]) -> os.stat_result | None:
+    """``look(real)`` (``os.stat`` or ``os.lstat``): None when nothing is there; a folder refused."""
+    try:
+        info = look(real)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise MazeError(f"cannot write {name}: {_reason(exc)}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise MazeError(f"cannot write {name}: it is a folder")
+    return info
 
 
 def _file_target(name: str, real: Path, info: os.stat_result | None) -> Target:
@@ -170,6 +174,8 @@ def _file_target(name: str, real: Path, info: os.stat_result | None) -> Target:
         raise MazeError(f"cannot write {name}: permission denied (folder {folder})")
     mode = owner = None
     if info is not None:
+        if not os.access(real, os.W_OK):
+            raise MazeError(f"cannot write {name}: permission denied (the file is read-only)")
         mode = stat.S_IMODE(info.st_mode)
         owner = (info.st_uid, info.st_gid)
     return Target(name, "file", real=real, mode=mode, owner=owner)
@@ -182,21 +188,12 @@ def _own_target(name: str) -> Target:
     link planted there after this check points to.
     """
     real = Path(os.path.abspath(name))
-    try:
-        info = os.lstat(real)
-    except FileNotFoundError:
-        info = None
-    except OSError as exc:
-        raise MazeError(f"cannot write {name}: {_reason(exc)}") from None
+    info = _looked_up(name, real, os.lstat)
     if info is not None:
         if stat.S_ISLNK(info.st_mode):
             raise MazeError(f"cannot write {name}: it is a symbolic link, not written through")
-        if stat.S_ISDIR(info.st_mode):
-            raise MazeError(f"cannot write {name}: it is a folder")
         if not stat.S_ISREG(info.st_mode):
             raise MazeError(f"cannot write {name}: it is {file_kind(info.st_mode)}, not a regular file")
-        if not os.access(real, os.W_OK):
-            raise MazeError(f"cannot write {name}: permission denied (the file is read-only)")
     return _file_target(name, real, info)
 
 
