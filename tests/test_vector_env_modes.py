@@ -291,7 +291,7 @@ def test_threads_walk_the_trajectories_of_one_thread():
         assert_same(many.step(actions), one.step(actions), f"step {t}")
     import pickle
 
-    twin = pickle.loads(pickle.dumps(many))  # (its threads start again in the copy)
+    twin = pickle.loads(pickle.dumps(many))  # a copy steps on as the original does
     actions = rng.integers(0, 3, 7)
     assert_same(twin.step(actions), many.step(actions), "pickled")
     many.close()

@@ -136,10 +136,34 @@ def _wrapping(func: F) -> F:
     return run  # type: ignore[return-value]  # same signature as func
 
 
+def parallel_range() -> Callable[..., Any]:
+    """The ``range`` of a kernel's parallel loop: ``numba.prange`` when kernels are compiled
+    (a kernel made with ``parallel=True`` then runs that loop's iterations on numba's threads),
+    ``range`` in Python mode (the same iterations, one after another).
+
+    A kernel module binds it once, as ``prange = parallel_range()``. A kernel made in
+    Python mode and compiled later (:func:`switch_to_numba`) keeps ``range``: it runs
+    its loop on one thread, with the same results.
+
+    Examples
+    --------
+    >>> prange = parallel_range()
+    >>> list(prange(3))
+    [0, 1, 2]
+    """
+    if _fix_mode() == "python":
+        return range
+    import numba
+
+    made: Callable[..., Any] = numba.prange
+    return made
+
+
 @overload
 def njit(func: F, /) -> F: ...
 @overload
-def njit(*, cache: bool = ..., inline: str = ..., nogil: bool = ...) -> Callable[[F], F]: ...
+def njit(*, cache: bool = ..., inline: str = ..., nogil: bool = ...,
+         parallel: bool = ...) -> Callable[[F], F]: ...
 
 
 def njit(func: Any = None, /, **options: Any) -> Any:

@@ -55,7 +55,6 @@ Examples
 from __future__ import annotations
 
 import copy
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 from collections.abc import Callable
 
@@ -70,7 +69,7 @@ from gymnasium.vector.utils import batch_space
 from .env import MazeEnv, check_memory
 from .vector_kernels import (_DISABLED, _GOAL, _NEXT_STEP, _SAME_STEP, _START_HEADING, _WALL,
                              _first_bad_action, _observe_envs, _one_hot, _one_hot_moved, _start_episodes,
-                             _step_envs)
+                             _step_envs, _step_slices)
 from ..errors import MazeError, whole
 from ..generators.compiled import algorithm_code, goal_code
 from ..generators.masking import allowed_blocks
@@ -153,8 +152,12 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv[Any, np.ndarray, Any]):
         As for :class:`~meiro.rl.env.MazeEnv`: ``"heading"`` turns, with a view that
         turns with the agent; ``compass=True`` adds the goal's direction.
     threads : int
-        Step disjoint slices of the envs on this many threads at once (numba
-        releases the GIL): the same trajectories as one thread. At most ``num_envs``.
+        Step this many disjoint slices of the envs at once, in one compiled call
+        whose parallel loop runs on numba's threads (at most ``NUMBA_NUM_THREADS``,
+        the cores by default, at a time): the same trajectories as one thread. At
+        most ``num_envs``. numba's ``workqueue`` threading layer (used where neither
+        OpenMP nor TBB is installed) cannot step two such envs from two Python
+        threads at the same moment.
     render_envs : int
         How many envs :meth:`render` draws, side by side (1 to ``num_envs``).
 
@@ -200,7 +203,6 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv[Any, np.ndarray, Any]):
         self.action_mode, self.compass = self._template.action_mode, self._template.compass
         self._turn = self.action_mode == "heading"
         self.single_action_space = self._template.action_space
-        self._pool: ThreadPoolExecutor | None = None
         n = self.num_envs
         try:
             self.action_space = batch_space(self.single_action_space, n)
@@ -214,7 +216,7 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv[Any, np.ndarray, Any]):
         except (MemoryError, ValueError) as exc:  # numpy says "array is too big" as a ValueError
             raise MazeError(f"num_envs={n} envs need more memory than there is ({exc})") from None
         # the slices of the envs the threads step, [bounds[t], bounds[t + 1])
-        self._bounds = [n * t // self.threads for t in range(self.threads + 1)]
+        self._bounds = np.array([n * t // self.threads for t in range(self.threads + 1)], np.int64)
         self._take_options(resize=True)
 
     def _take_options(self, resize: bool) -> None:
@@ -329,7 +331,6 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv[Any, np.ndarray, Any]):
         self._grids = np.empty((threads, rows, cols), np.bool_)
         self._allowed = allowed_blocks(np.ones((self.height, self.width), bool)).ravel()
         self._moves = np.empty((threads, (self.width + 2) * (self.height + 2)), np.uint8)
-        self._scratch = [(self._grids[t], self._moves[t]) for t in range(threads)]  # (views made once)
         self._started = False
         # with copy=False the same infos (and masks) are handed out every step: no allocation
         self._shared_infos = self._infos_of(lambda array: array)
@@ -475,26 +476,25 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv[Any, np.ndarray, Any]):
                 self._out(self._truncated), infos)
 
     def _run(self, actions: NDArray[np.int64]) -> int:
-        """Step every env: one compiled call per slice, the slices on the threads at once."""
-        if self.threads == 1:
-            return self._part(0, actions)
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(self.threads - 1, thread_name_prefix="meiro-envs")
-        others = [self._pool.submit(self._part, t, actions) for t in range(1, self.threads)]
-        waiting = self._part(0, actions)  # this thread steps the first slice meanwhile
-        return waiting + sum(future.result() for future in others)
-
-    def _part(self, t: int, actions: NDArray[np.int64]) -> int:
-        """Step slice ``t`` of the envs (compiled, without the GIL)."""
+        """Step every env in one compiled call: on one thread, or the slices on numba's threads."""
         code, threshold, goal = self._codes
-        waiting: int = _step_envs(
-            self._bounds[t], self._bounds[t + 1], self._mode, self._turn, self._base, self._pos,
-            self._start_pos, self._goal, self._heading, self._steps, self._pending, self._resetting,
-            actions, self.max_steps, self.step_reward, self.goal_reward, self._view_code, self._obs,
-            self._compass, self._rewards, self._terminated, self._truncated, self._ended,
-            self._final_obs, self._final_compass, self._final, self._queue, self._queued, code,
-            self.width, self.height, threshold, self._allowed, goal, self._scratch[t][0], self._shortest,
-            self._seed, self._scratch[t][1])
+        if self.threads == 1:
+            waiting: int = _step_envs(
+                0, self.num_envs, self._mode, self._turn, self._base, self._pos, self._start_pos,
+                self._goal, self._heading, self._steps, self._pending, self._resetting, actions,
+                self.max_steps, self.step_reward, self.goal_reward, self._view_code, self._obs,
+                self._compass, self._rewards, self._terminated, self._truncated, self._ended,
+                self._final_obs, self._final_compass, self._final, self._queue, self._queued, code,
+                self.width, self.height, threshold, self._allowed, goal, self._grids[0], self._shortest,
+                self._seed, self._moves[0])
+            return waiting
+        waiting = _step_slices(
+            self._bounds, self._mode, self._turn, self._base, self._pos, self._start_pos, self._goal,
+            self._heading, self._steps, self._pending, self._resetting, actions, self.max_steps,
+            self.step_reward, self.goal_reward, self._view_code, self._obs, self._compass, self._rewards,
+            self._terminated, self._truncated, self._ended, self._final_obs, self._final_compass,
+            self._final, self._queue, self._queued, code, self.width, self.height, threshold,
+            self._allowed, goal, self._grids, self._shortest, self._seed, self._moves)
         return waiting
 
     def render(self) -> NDArray[np.uint8] | None:  # type: ignore[override]
@@ -535,17 +535,6 @@ class MazeVectorEnv(gymnasium.vector.VectorEnv[Any, np.ndarray, Any]):
             y, x = divmod(k, across)
             picture[y * (h + gap):y * (h + gap) + h, x * (w + gap):x * (w + gap) + w] = frame
         return picture
-
-    def close_extras(self, **kwargs: Any) -> None:
-        """Stop the threads (if any)."""
-        if self._pool is not None:
-            self._pool.shutdown()
-            self._pool = None
-
-    def __getstate__(self) -> dict[str, Any]:
-        state = dict(self.__dict__)
-        state["_pool"] = None  # threads do not pickle: the copy starts its own when it steps
-        return state
 
     def _seeds(self, seed: object) -> list[int | None]:
         if seed is None:

@@ -3,8 +3,12 @@ the start of an episode (a maze made in compiled code), observations and one-hot
 
 A module of its own so that numba's cache of them (which follows this module's
 source, :mod:`meiro.kernels.freshness`) outlives edits of the class around them.
-Every kernel that Python calls is compiled with ``nogil=True``: the vector env's
-threads step disjoint slices of the envs at once.
+Every kernel that Python calls is compiled with ``nogil=True``. With ``threads``
+above one, the vector env steps disjoint slices of the envs at once on numba's
+own threads (:func:`_step_slices`, a parallel loop over the slices): handing a
+step of a few hundred microseconds to a Python thread pool costs a thread's
+wake-up and the GIL's hand-over on each step, which ate the whole gain of a
+second core; numba's threads wait for work without the GIL.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from numpy.typing import NDArray
 
 from ..generators.compiled import _make_maze
 from ..kernels.graph import _trace_moves
-from ..kernels.jit import njit
+from ..kernels.jit import njit, parallel_range
 from ..solvers.bfs import _bfs_kernel
 from .rule import walk
 
@@ -24,6 +28,8 @@ from .rule import walk
 # numba freezes them into this module's kernels, whose cache follows this module's source
 # (meiro.kernels.freshness), not meiro.rl.env's
 _OPEN, _WALL, _AGENT, _GOAL = 0, 1, 2, 3
+
+prange = parallel_range()
 
 
 @njit(cache=True, nogil=True)
@@ -306,6 +312,35 @@ def _step_envs(lo: int, hi: int, mode: int, turn: bool, base: NDArray[np.uint8],
         else:
             pending[i] = done | cut
     return waiting
+
+
+@njit(cache=True, nogil=True, parallel=True)
+def _step_slices(bounds: NDArray[np.int64], mode: int, turn: bool, base: NDArray[np.uint8],
+                 pos: NDArray[np.int64], start: NDArray[np.int64], goal_pos: NDArray[np.int64],
+                 heading: NDArray[np.int64], steps: NDArray[np.int64], pending: NDArray[np.bool_],
+                 resetting: NDArray[np.bool_], actions: NDArray[np.int64], max_steps: int,
+                 step_reward: float, goal_reward: float, view: int, obs: NDArray[np.uint8],
+                 compass: NDArray[np.float32], rewards: NDArray[np.float64], terminated: NDArray[np.bool_],
+                 truncated: NDArray[np.bool_], ended: NDArray[np.bool_], final_obs: NDArray[np.uint8],
+                 final_compass: NDArray[np.float32], final: NDArray[np.int64], queue: NDArray[np.int64],
+                 queued: NDArray[np.int64], code: int, width: int, height: int, threshold: int,
+                 allowed: NDArray[np.bool_], goal: int, grids: NDArray[np.bool_],
+                 shortest: NDArray[np.int64], seeds: NDArray[np.int64], moves: NDArray[np.uint8]) -> int:
+    """:func:`_step_envs` on each slice ``[bounds[t], bounds[t + 1])``, the slices at once,
+    slice ``t`` with scratch ``grids[t]`` and ``moves[t]``; how many envs wait for seeds.
+
+    The slices share no row of any array, so the result is the same as stepping them
+    one after another (which is what Python mode does).
+    """
+    parts = len(bounds) - 1
+    waiting = np.zeros(parts, np.int64)
+    for t in prange(parts):
+        waiting[t] = _step_envs(bounds[t], bounds[t + 1], mode, turn, base, pos, start, goal_pos, heading,
+                                steps, pending, resetting, actions, max_steps, step_reward, goal_reward,
+                                view, obs, compass, rewards, terminated, truncated, ended, final_obs,
+                                final_compass, final, queue, queued, code, width, height, threshold,
+                                allowed, goal, grids[t], shortest, seeds, moves[t])
+    return int(waiting.sum())
 
 
 @njit(cache=True, nogil=True)
