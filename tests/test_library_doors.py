@@ -126,6 +126,7 @@ def good_calls() -> dict[str, tuple[object, dict]]:
     add("meiro.kernels.jit.compile_kernels")
     add("meiro.kernels.jit.switch_to_numba", compiled={})
     add("meiro.kernels.jit.njit", cache=True)
+    add("meiro.kernels.jit.parallel_range")
     add("meiro.kernels.rng.mix_seed", seed=4, stream=1)
     add("meiro.kernels.rng.mix_seeds", seed=4, streams=np.arange(3, dtype=np.uint64))
     add("meiro.generators.seeds.derived_seeds", seed=7, count=3, first=2)
@@ -205,6 +206,7 @@ def good_calls() -> dict[str, tuple[object, dict]]:
     add("meiro.solvers.replay_events.graph_search_events", geometry=hexes.geometry,
         passages=np.array(hexes.passages), order=np.array(hex_sol.explored))
     add("meiro.solvers.search_stride", maze=m)
+    add("meiro.solvers.answer.Answer")
     add("meiro.solvers.Solution", method="bfs", path=sol.path,
         expanded=sol.expanded, max_frontier=sol.max_frontier, maze=m, explored=sol.explored)
     add("meiro.solvers.bfs.flood", grid=grid, origin=(1, 1), step=2)

@@ -14,14 +14,14 @@ on the geometry's graph (:mod:`~meiro.solvers.graph_search`), and gets a
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, overload
 
 import numpy as np
 
 from ..errors import MazeError, NoPathError, whole
 from ..maze import Maze, check_path
 from ..registry import SOLVERS
+from .answer import Answer, _frozen
 
 if TYPE_CHECKING:  # (importing the solvers' module would define their kernels)
     from ..kinds.maze import GraphMaze
@@ -64,7 +64,7 @@ def _coordinates(flat: np.ndarray, cols: int, n_blocks: int) -> np.ndarray:
     return out
 
 
-class Solution:
+class Solution(Answer):
     """A solver's answer for one maze.
 
     A solution is read-only, like its maze: its path and its search log
@@ -97,7 +97,8 @@ class Solution:
     True
     """
 
-    __slots__ = ("_expanded", "_explored", "_max_frontier", "_maze", "_method", "_path")
+    __slots__ = ()
+    _maze: Maze
 
     def __init__(self, method: str, path: np.ndarray, expanded: int, max_frontier: int,
                  maze: Maze, explored: np.ndarray | None = None):
@@ -115,44 +116,15 @@ class Solution:
                 raise MazeError(f"explored has {len(cells)} positions but expanded is {self._expanded}")
             self._explored = _frozen(cells)
 
-    @classmethod
-    def _of(cls, method: str, path: np.ndarray, expanded: int, max_frontier: int,
-            maze: Maze) -> Solution:
-        """A solution straight from a solver run on ``maze`` (its fresh path is taken over)."""
-        sol = cls.__new__(cls)
-        sol._method, sol._path, sol._maze, sol._explored = method, _frozen(path), maze, None
-        sol._expanded, sol._max_frontier = int(expanded), int(max_frontier)
-        return sol
-
-    @property
-    def method(self) -> str:
-        """The solver's registered name."""
-        return self._method
-
     @property
     def path(self) -> np.ndarray:
         """The path from start to goal, ``(k, 2)`` blocks (read-only)."""
         return self._path
 
     @property
-    def expanded(self) -> int:
-        """How many positions the solver expanded."""
-        return self._expanded
-
-    @property
-    def max_frontier(self) -> int:
-        """The largest size the solver's frontier reached."""
-        return self._max_frontier
-
-    @property
     def maze(self) -> Maze:
         """The maze this solves."""
         return self._maze
-
-    @property
-    def length(self) -> int:
-        """Path length in blocks (steps from start to goal)."""
-        return len(self._path) - 1
 
     @property
     def explored(self) -> np.ndarray:
@@ -162,28 +134,18 @@ class Solution:
         re-running the (deterministic) solver on the maze, which cannot have
         changed, so plain solving stays lean. Read-only.
         """
-        if self._explored is None:
-            result = _run(self._maze, self._method, record=True)
-            if result.explored is None:
-                raise MazeError(f"the solver {self._method!r} returned no explored positions "
-                                "when asked to record them")
-            self._explored = _frozen(_coordinates(result.explored, self._maze.grid.shape[1],
-                                                 self._maze.grid.size))
-        return self._explored
+        return super().explored
 
-    def __reduce__(self) -> tuple[Callable[..., Solution], tuple[Any, ...]]:
-        # a pickle carries plain arrays; unpickling makes them read-only again
-        return (Solution._of, (self._method, np.array(self._path), self._expanded, self._max_frontier,
-                               self._maze))
+    def _recorded(self) -> np.ndarray:
+        result = _run(self._maze, self._method, record=True)
+        if result.explored is None:
+            raise MazeError(f"the solver {self._method!r} returned no explored positions "
+                            "when asked to record them")
+        return _coordinates(result.explored, self._maze.grid.shape[1], self._maze.grid.size)
 
     def __repr__(self) -> str:
         return (f"Solution(method={self.method!r}, length={self.length}, "
                 f"expanded={self.expanded}, max_frontier={self.max_frontier})")
-
-
-def _frozen(arr: np.ndarray) -> np.ndarray:
-    arr.flags.writeable = False
-    return arr
 
 
 def _run(maze: Maze, method: str, record: bool) -> SearchResult:

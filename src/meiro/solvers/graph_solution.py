@@ -22,7 +22,6 @@ GraphSolution(method='bfs', kind='hex', length=8, expanded=9, max_frontier=1)
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -31,15 +30,11 @@ from numpy.typing import NDArray
 from ..errors import MazeError, NoPathError, flag, whole
 from ..kernels.jit import njit
 from ..registry import SOLVERS
+from .answer import Answer, _frozen
 
 if TYPE_CHECKING:
     from ..kinds.maze import GraphMaze
     from .graph_search import GraphSearch
-
-
-def _frozen(values: NDArray[Any]) -> NDArray[Any]:
-    values.flags.writeable = False
-    return values
 
 
 def check_cells(cells: Any, maze: GraphMaze, name: str = "path", chain: bool = True) -> NDArray[np.int32]:
@@ -96,7 +91,7 @@ def _first_closed_step(offsets: NDArray[np.int64], targets: NDArray[np.int32], s
     return -1
 
 
-class GraphSolution:
+class GraphSolution(Answer):
     """A solver's answer for a :class:`~meiro.kinds.maze.GraphMaze` (module docs).
 
     Read-only, like its maze: its path and its search log (:attr:`explored`,
@@ -116,7 +111,8 @@ class GraphSolution:
         The maze it solves.
     """
 
-    __slots__ = ("_expanded", "_explored", "_max_frontier", "_maze", "_method", "_path")
+    __slots__ = ()
+    _maze: GraphMaze
 
     def __init__(self, method: str, path: Any, expanded: int, max_frontier: int, maze: GraphMaze,
                  explored: Any = None) -> None:
@@ -139,44 +135,15 @@ class GraphSolution:
                 raise MazeError(f"explored has {len(log)} cells but expanded is {self._expanded}")
             self._explored = _frozen(log)
 
-    @classmethod
-    def _of(cls, method: str, path: NDArray[np.int32], expanded: int, max_frontier: int,
-            maze: GraphMaze) -> GraphSolution:
-        """A solution straight from a solver run on ``maze`` (its fresh path is taken over)."""
-        sol = cls.__new__(cls)
-        sol._method, sol._path, sol._maze, sol._explored = method, _frozen(path), maze, None
-        sol._expanded, sol._max_frontier = int(expanded), int(max_frontier)
-        return sol
-
-    @property
-    def method(self) -> str:
-        """The solver's registered name."""
-        return self._method
-
     @property
     def path(self) -> NDArray[np.int32]:
         """The cells from start to goal (read-only)."""
         return self._path
 
     @property
-    def expanded(self) -> int:
-        """How many cells the solver expanded."""
-        return self._expanded
-
-    @property
-    def max_frontier(self) -> int:
-        """The largest size the solver's frontier reached."""
-        return self._max_frontier
-
-    @property
     def maze(self) -> GraphMaze:
         """The maze this solves."""
         return self._maze
-
-    @property
-    def length(self) -> int:
-        """Path length in cell-to-cell steps."""
-        return len(self._path) - 1
 
     @property
     def explored(self) -> NDArray[np.int32]:
@@ -185,17 +152,14 @@ class GraphSolution:
         Recorded on first access by re-running the (deterministic) solver on the
         maze, which cannot have changed, so plain solving stays lean.
         """
-        if self._explored is None:
-            result = _run(self._maze, self._method, record=True)
-            if result.explored is None:
-                raise MazeError(f"the solver {self._method!r} returned no explored cells "
-                                "when asked to record them")
-            self._explored = _frozen(result.explored)
-        return self._explored
+        return super().explored
 
-    def __reduce__(self) -> tuple[Callable[..., GraphSolution], tuple[Any, ...]]:
-        return (GraphSolution._of, (self._method, np.array(self._path), self._expanded, self._max_frontier,
-                                    self._maze))
+    def _recorded(self) -> NDArray[np.int32]:
+        result = _run(self._maze, self._method, record=True)
+        if result.explored is None:
+            raise MazeError(f"the solver {self._method!r} returned no explored cells "
+                            "when asked to record them")
+        return result.explored
 
     def __repr__(self) -> str:
         return (f"GraphSolution(method={self.method!r}, kind={self._maze.kind!r}, length={self.length}, "
