@@ -83,7 +83,8 @@ def test_pages_the_game_cannot_show_are_refused():
 
 
 def run_node(tmp_path, driver: str):
-    game = resources.files("meiro.render").joinpath("html_kind_game.js").read_text(encoding="utf-8")
+    game = "\n".join(resources.files("meiro.render").joinpath(name).read_text(encoding="utf-8")
+                     for name in ("html_page_kit.js", "html_kind_game.js"))  # as the page has them
     script = tmp_path / "driver.js"
     script.write_text(game + "\n" + driver, encoding="utf-8")
     done = subprocess.run([NODE, str(script)], capture_output=True, text=True, timeout=60)
@@ -132,7 +133,7 @@ process.stdout.write(JSON.stringify(out));
 
 
 @needs_node
-@pytest.mark.parametrize("name", ["html_kind_game.js", "html_kind_view.js"])
+@pytest.mark.parametrize("name", ["html_page_kit.js", "html_kind_game.js", "html_kind_view.js"])
 def test_the_pages_scripts_parse(tmp_path, name):
     script = tmp_path / name
     script.write_text(resources.files("meiro.render").joinpath(name).read_text(encoding="utf-8"),

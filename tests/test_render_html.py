@@ -86,7 +86,8 @@ const game = new MazeGame(decodeWalls(data.walls, data.rows * data.cols), data.r
 
 def run_node(tmp_path, driver: str):
     script = tmp_path / "drive.js"
-    game = resources.files("meiro.render").joinpath("html_game.js").read_text(encoding="utf-8")
+    game = "\n".join(resources.files("meiro.render").joinpath(name).read_text(encoding="utf-8")
+                     for name in ("html_page_kit.js", "html_game.js"))  # as the page has them
     script.write_text(game + "\n" + driver, encoding="utf-8")
     done = subprocess.run([NODE, str(script)], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
@@ -632,7 +633,7 @@ def test_the_command_line_can_fix_the_pages_language(tmp_path, lang):
 
 
 @needs_node
-@pytest.mark.parametrize("name", ["html_game.js", "html_view.js"])
+@pytest.mark.parametrize("name", ["html_page_kit.js", "html_game.js", "html_view.js"])
 def test_the_pages_scripts_parse(tmp_path, name):
     """A syntax error in the page's scripts shows even where no browser is installed."""
     script = tmp_path / name

@@ -23,9 +23,6 @@ measured in :mod:`meiro.io.costs`.
 from __future__ import annotations
 
 import base64
-import html
-import re
-from importlib import resources
 
 import numpy as np
 
@@ -38,7 +35,7 @@ from ..text.messages import MESSAGES
 from ..paint import rgb
 from ..kinds.maze import GraphMaze
 from ..maze import Maze
-from .page_data import script_json
+from .page_data import page
 from .palette import Palette
 
 if TYPE_CHECKING:
@@ -111,10 +108,6 @@ def _titles(algorithm: str | None) -> dict[str, str] | None:
         return None
     entry = GENERATORS.get(algorithm)
     return {lang: entry.title(lang) for lang in ("ja", "en")}
-
-
-def _asset(name: str) -> str:
-    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
 
 
 def render_html(maze: Maze | GraphMaze, *, lang: str | None = None, title: str | None = None,
@@ -190,8 +183,4 @@ def render_html(maze: Maze | GraphMaze, *, lang: str | None = None, title: str |
                                      ("bfs", shortest.explored))}}
     if title is None:
         title = f"meiro {maze.width}x{maze.height}" + (f" seed {maze.seed}" if maze.seed is not None else "")
-    payload = script_json(data)  # no name or title in it can end the block early
-    parts = {"TITLE": html.escape(title), "GAME": _asset("html_game.js"),
-             "VIEW": _asset("html_view.js"), "DATA": payload}
-    # one pass, so that nothing put in is searched for markers again
-    return re.sub(r"__(TITLE|GAME|VIEW|DATA)__", lambda m: parts[m.group(1)], _asset("html_page.html"))
+    return page(title, "html_game.js", "html_view.js", data)

@@ -27,19 +27,6 @@ function digDuration(blocks) {
   return Math.min(6.5, 2.5 + Math.log10(Math.max(blocks, 450) / 450));
 }
 
-// "3.2秒" / "2 min 5.0 s": tenths cut, not rounded, like the window game's stopwatch.
-function formatElapsed(seconds, texts) {
-  const tenths = Math.floor(Math.max(0, seconds) * 10 + 1e-6);
-  const hours = Math.floor(tenths / 36000);
-  const minutes = Math.floor((tenths % 36000) / 600);
-  const rest = tenths % 600;
-  const s = `${Math.floor(rest / 10)}.${rest % 10}`;
-  const fill = (template) => template.replace("{h}", hours).replace("{m}", minutes).replace("{s}", s);
-  if (hours) return fill(texts.hours);
-  if (minutes) return fill(texts.minutes);
-  return fill(texts.seconds);
-}
-
 // north, east, south, west as (d_row, d_col)
 const STEPS = [[-1, 0], [0, 1], [1, 0], [0, -1]];
 

@@ -15,8 +15,6 @@ fitted to the window.
 
 from __future__ import annotations
 
-import html
-import re
 from typing import Any
 
 import numpy as np
@@ -29,7 +27,7 @@ from ..kinds.maze import GraphMaze
 from ..paint import rgb
 from ..text.messages import MESSAGES
 from .. import paint
-from .page_data import script_json
+from .page_data import page
 from .palette import Palette
 
 #: The most cells a page of a non-square kind holds: its data is some 150 bytes a cell, and its
@@ -45,12 +43,6 @@ TEXT_KEYS = ("time", "moves", "steps", "fewest", "count", "step_count", "seed", 
 #: The page's own texts: what the restart key is, per language.
 PAGE_TEXTS = {"ja": {"more_keys": "i: 解答  r: やり直し  + - 0: 拡大 / 縮小 / 全体"},
               "en": {"more_keys": "i: answer  r: again  + - 0: zoom in / out / whole maze"}}
-
-
-def _asset(name: str) -> str:
-    from importlib import resources
-
-    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
 
 
 def _flat(values: Any) -> list[float]:
@@ -145,7 +137,4 @@ def render_kind_html(maze: GraphMaze, *, lang: str | None = None, title: str | N
         data["dig"] = {"order": np.asarray(order).tolist(), "walls": _flat(every)}
     if title is None:
         title = f"meiro {maze.kind} {size}" + (f" seed {maze.seed}" if maze.seed is not None else "")
-    payload = script_json(data)  # no name or title in it can end the block early
-    parts = {"TITLE": html.escape(title), "GAME": _asset("html_kind_game.js"),
-             "VIEW": _asset("html_kind_view.js"), "DATA": payload}
-    return re.sub(r"__(TITLE|GAME|VIEW|DATA)__", lambda m: parts[m.group(1)], _asset("html_page.html"))
+    return page(title, "html_kind_game.js", "html_kind_view.js", data)

@@ -8,19 +8,6 @@ const TOLERANCE = 50;
 // a theta cell this close to the hub is the centre: its keys keep the page's directions
 const CENTRE = 0.25;
 
-// "3.2秒" / "2 min 5.0 s": tenths cut, not rounded, like the window game's stopwatch.
-function formatElapsed(seconds, texts) {
-  const tenths = Math.floor(Math.max(0, seconds) * 10 + 1e-6);
-  const hours = Math.floor(tenths / 36000);
-  const minutes = Math.floor((tenths % 36000) / 600);
-  const rest = tenths % 600;
-  const s = `${Math.floor(rest / 10)}.${rest % 10}`;
-  const fill = (template) => template.replace("{h}", hours).replace("{m}", minutes).replace("{s}", s);
-  if (hours) return fill(texts.hours);
-  if (minutes) return fill(texts.minutes);
-  return fill(texts.seconds);
-}
-
 class KindGame {
   // data: the page's meiro-data (centres, degrees, targets, open, keys, radial, hub, start, goal)
   constructor(data) {

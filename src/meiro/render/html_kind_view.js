@@ -6,15 +6,10 @@
   const game = new KindGame(data);
   const colors = data.colors;
   const C = data.centres;
-  let lang = data.lang || ((navigator.language || "").toLowerCase().startsWith("ja") ? "ja" : "en");
-  const t = (key, values) => {
-    let s = data.texts[lang][key];
-    for (const [name, value] of Object.entries(values || {})) s = s.replace(`{${name}}`, value);
-    return s;
-  };
+  const kit = pageKit(data, game);
+  const { t, say, noteClear, bestText } = kit;
   const canvas = document.getElementById("maze");
   const context = canvas.getContext("2d");
-  const rgb = (c) => `rgb(${c[0]},${c[1]},${c[2]})`;
   let digging = null;  // the digging replay, while it runs
   const errors = [];  // for tests: anything thrown while the page runs
   window.addEventListener("error", (event) => errors.push(String(event.message)));
@@ -161,56 +156,19 @@
   }
 
   function showCounters() {
-    const now = performance.now();
-    const name = lang === "ja" ? data.kind_title : data.kind;
-    document.getElementById("counters").textContent = [
-      `${t("time")} ${formatElapsed(game.elapsed(now), data.texts[lang])}`,
-      `${t("moves")} ${t("count", { n: game.moves })}`,
-      `${t("steps")} ${t("step_count", { n: game.steps })}`,
-      `${t("fewest")} ${t("count", { n: data.fewest })}`,
-      `${name} ${data.algorithm || "-"} ${data.size} ${t("seed")} ${data.seed ?? "-"}`,
-    ].join("   ");
+    const name = kit.lang === "ja" ? data.kind_title : data.kind;
+    document.getElementById("counters").textContent = kit.counters(performance.now(),
+      `${name} ${data.algorithm || "-"} ${data.size} ${t("seed")} ${data.seed ?? "-"}`);
   }
 
-  // Best records per maze, kept by the browser (nothing leaves the page).
-  function best() {
-    try {
-      return JSON.parse(localStorage.getItem(data.record) || "null");
-    } catch (error) {
-      return null;
-    }
-  }
-  function noteClear() {
-    const time = game.elapsed(performance.now());
-    const old = best();
-    const better = !old || time < old.time || (time === old.time && game.moves < old.moves);
-    if (better) {
-      try {
-        localStorage.setItem(data.record, JSON.stringify({ time: time, moves: game.moves }));
-      } catch (error) { /* private browsing: no records, the game goes on */ }
-    }
-    return better;
-  }
-  function bestText() {
-    const b = best();
-    return b ? t("best", { time: formatElapsed(b.time, data.texts[lang]), moves: t("count", { n: b.moves }) }) : "";
-  }
-  function say(text) {
-    document.getElementById("message").textContent = text;
-  }
   function stateMessage() {
     return digging ? t(digging.paused ? "dig_paused" : "digging")
       : game.cleared ? `CLEAR!!  ${bestText()}` : game.answered ? t("gave_up") : bestText();
   }
 
   function relabel() {
-    document.documentElement.lang = lang;
-    document.getElementById("answer").textContent = t("answer");
-    document.getElementById("again").textContent = t("again");
+    kit.label(canvas, `${t("page_keys")}  ${t("more_keys")}`);
     document.getElementById("search").hidden = true;  // no search replay for these kinds
-    document.getElementById("language").textContent = lang === "ja" ? "English" : "日本語";
-    document.getElementById("keys").textContent = `${t("page_keys")}  ${t("more_keys")}`;
-    canvas.setAttribute("aria-label", `${document.title}. ${t("page_keys")}`);
     say(stateMessage());
     draw();
   }
@@ -320,13 +278,8 @@
     button.addEventListener("click", () => { zoom(step); canvas.focus(); });
     document.getElementById("tools").insertBefore(button, document.getElementById("keys"));
   }
-  document.getElementById("answer").addEventListener("click", () => { showAnswer(); canvas.focus(); });
-  document.getElementById("again").addEventListener("click", () => { again(); canvas.focus(); });
-  document.getElementById("language").addEventListener("click", () => {
-    lang = lang === "ja" ? "en" : "ja";
-    relabel();
-    canvas.focus();
-  });
+  kit.buttons(canvas, { answer: showAnswer, again: again,
+                        language: () => { kit.switchLanguage(); relabel(); } });
   window.addEventListener("resize", draw);
   // the header's text wraps differently once its font is in: the canvas changes size then too
   if (window.ResizeObserver) new ResizeObserver(() => draw()).observe(canvas);

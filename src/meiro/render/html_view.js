@@ -7,16 +7,11 @@
   const game = new MazeGame(decodeWalls(data.walls, rows * cols), rows, cols,
                             data.start[0] * cols + data.start[1], data.goal[0] * cols + data.goal[1]);
   const colors = data.colors;
-  let lang = data.lang || ((navigator.language || "").toLowerCase().startsWith("ja") ? "ja" : "en");
-  const t = (key, values) => {
-    let s = data.texts[lang][key];
-    for (const [name, value] of Object.entries(values || {})) s = s.replace(`{${name}}`, value);
-    return s;
-  };
+  const kit = pageKit(data, game);
+  const { t, say, noteClear, bestText } = kit;
 
   const canvas = document.getElementById("maze");
   const context = canvas.getContext("2d");
-  const rgb = (c) => `rgb(${c[0]},${c[1]},${c[2]})`;
 
   // The maze at one pixel a block, in tiles of TILE x TILE blocks drawn scaled into the
   // visible canvas. Tiles, because a browser copies a whole canvas that changed before it
@@ -204,44 +199,9 @@
   }
 
   function showCounters() {
-    const now = performance.now();
-    document.getElementById("counters").textContent = [
-      `${t("time")} ${formatElapsed(game.elapsed(now), data.texts[lang])}`,
-      `${t("moves")} ${t("count", { n: game.moves })}`,
-      `${t("steps")} ${t("step_count", { n: game.steps })}`,
-      `${t("fewest")} ${t("count", { n: data.fewest })}`,
-      `${(data.algorithm_titles && data.algorithm_titles[lang]) || data.algorithm || "-"} ` +
-        `${data.width}x${data.height} ${t("seed")} ${data.seed ?? "-"}`,
-    ].join("   ");
-  }
-
-  // Best records per maze, kept by the browser (nothing leaves the page).
-  function best() {
-    try {
-      return JSON.parse(localStorage.getItem(data.record) || "null");
-    } catch (error) {
-      return null;
-    }
-  }
-  function noteClear() {
-    const time = game.elapsed(performance.now());
-    const old = best();
-    const better = !old || time < old.time || (time === old.time && game.moves < old.moves);
-    if (better) {
-      try {
-        localStorage.setItem(data.record, JSON.stringify({ time: time, moves: game.moves }));
-      } catch (error) { /* private browsing: no records, the game goes on */ }
-    }
-    return better;
-  }
-  function bestText() {
-    const b = best();
-    return b ? t("best", { time: formatElapsed(b.time, data.texts[lang]),
-                           moves: t("count", { n: b.moves }) }) : "";
-  }
-
-  function say(text) {
-    document.getElementById("message").textContent = text;
+    document.getElementById("counters").textContent = kit.counters(performance.now(),
+      `${(data.algorithm_titles && data.algorithm_titles[kit.lang]) || data.algorithm || "-"} ` +
+      `${data.width}x${data.height} ${t("seed")} ${data.seed ?? "-"}`);
   }
 
   // what the message line says when nothing has just happened
@@ -252,14 +212,8 @@
   }
 
   function relabel() {
-    document.documentElement.lang = lang;
-    document.getElementById("answer").textContent = t("answer");
-    document.getElementById("again").textContent = t("again");
+    kit.label(canvas, t("page_keys"));
     document.getElementById("search").textContent = t("search");
-    document.getElementById("language").textContent = lang === "ja" ? "English" : "日本語";
-    document.getElementById("keys").textContent = t("page_keys");
-    // screen readers: what the canvas is and which keys it takes
-    canvas.setAttribute("aria-label", `${document.title}. ${t("page_keys")}`);
     say(stateMessage());
     draw();
   }
@@ -461,16 +415,11 @@
     else return;
     event.preventDefault();  // arrows would scroll the page
   });
-  document.getElementById("answer").addEventListener("click", () => { showAnswer(); canvas.focus(); });
-  document.getElementById("again").addEventListener("click", () => { again(); canvas.focus(); });
-  document.getElementById("search").addEventListener("click", () => {
-    if (watch) closeSearch(); else openSearch();
-    canvas.focus();
-  });
-  document.getElementById("language").addEventListener("click", () => {
-    lang = lang === "ja" ? "en" : "ja";
-    relabel();
-    canvas.focus();
+  kit.buttons(canvas, {
+    answer: showAnswer,
+    again: again,
+    search: () => { if (watch) closeSearch(); else openSearch(); },
+    language: () => { kit.switchLanguage(); relabel(); },
   });
   // touch: a swipe runs along the corridor in its direction
   let touch = null;
