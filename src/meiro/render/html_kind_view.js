@@ -142,16 +142,7 @@
     dot(game.start, 0.33, colors.start, false);
     dot(game.goal, 0.33, colors.goal, false);
     dot(game.player, 0.3, colors.player, true);
-    if (game.cleared) {
-      context.font = `bold ${Math.max(24, Math.min(width, height) / 8)}px sans-serif`;
-      context.textAlign = "center";
-      context.textBaseline = "middle";
-      context.lineWidth = 4;
-      context.strokeStyle = "black";
-      context.strokeText("CLEAR!!", width / 2, height / 2);
-      context.fillStyle = "yellow";
-      context.fillText("CLEAR!!", width / 2, height / 2);
-    }
+    if (game.cleared) clearBanner(context, width, height);
     showCounters();
   }
 

@@ -1,6 +1,6 @@
 // What the square maze's page and the other kinds' page share, free of how either draws:
-// the stopwatch's text, the page's language and words, the message line, the buttons and
-// the best records. The page puts it before its game's rules (html_game.js, html_kind_game.js).
+// the stopwatch's text, the CLEAR!! banner, the page's language and words, the message line,
+// the buttons and the best records. The page puts it before its game's rules (html_game.js, html_kind_game.js).
 "use strict";
 
 // "3.2秒" / "2 min 5.0 s": tenths cut, not rounded, like the window game's stopwatch.
@@ -18,6 +18,18 @@ function formatElapsed(seconds, texts) {
 
 // a colour of the page's palette ([r, g, b]) as the canvas takes it
 const rgb = (c) => `rgb(${c[0]},${c[1]},${c[2]})`;
+
+// CLEAR!! across the middle of a canvas `width` x `height` CSS pixels, yellow outlined in black
+function clearBanner(context, width, height) {
+  context.font = `bold ${Math.max(24, Math.min(width, height) / 8)}px sans-serif`;
+  context.textAlign = "center";
+  context.textBaseline = "middle";
+  context.lineWidth = 4;
+  context.strokeStyle = "black";
+  context.strokeText("CLEAR!!", width / 2, height / 2);
+  context.fillStyle = "yellow";
+  context.fillText("CLEAR!!", width / 2, height / 2);
+}
 
 // The page's words and records for `data` (the meiro-data script) and `game` (its rules):
 // kit.lang ("ja" or "en", switched by the language button), kit.t(key, values), kit.say(text),

@@ -185,16 +185,7 @@
       context.strokeStyle = "black";
       context.stroke();
     }
-    if (game.cleared) {
-      context.font = `bold ${Math.max(24, Math.min(width, height) / 8)}px sans-serif`;
-      context.textAlign = "center";
-      context.textBaseline = "middle";
-      context.lineWidth = 4;
-      context.strokeStyle = "black";
-      context.strokeText("CLEAR!!", width / 2, height / 2);
-      context.fillStyle = "yellow";
-      context.fillText("CLEAR!!", width / 2, height / 2);
-    }
+    if (game.cleared) clearBanner(context, width, height);
     showCounters();
   }
 
