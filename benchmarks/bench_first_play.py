@@ -21,12 +21,15 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from timing import private_display
 
 SRC = Path(__file__).resolve().parent.parent / "src"
 
@@ -155,19 +158,6 @@ def reference(cache: Path) -> float:
     return time.monotonic() - t0
 
 
-def _xvfb() -> tuple[subprocess.Popen[bytes], str] | None:
-    if shutil.which("Xvfb") is None:
-        return None
-    read_fd, write_fd = os.pipe()
-    server = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1280x1024x24",
-                               "-nolisten", "tcp", "-noreset"], pass_fds=(write_fd,),
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write_fd)
-    with os.fdopen(read_fd) as pipe:
-        number = pipe.readline().strip()
-    return server, f":{number}"
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", nargs="+", default=["20x20", "300x300"])
@@ -180,7 +170,7 @@ def main() -> None:
         ref = {"cold": reference(cache), "warm": reference(cache)}
         print(f"{'reference: prepare_kernels (what the window waited for)':58} cold {ref['cold']:6.2f} s"
               f"  warm {ref['warm']:6.2f} s")
-        server = None if args.no_window else _xvfb()
+        server = None if args.no_window else private_display()
         try:
             for size in args.sizes:
                 runs: list[tuple[str, object]] = []

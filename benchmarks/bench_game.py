@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import os
 import resource
-import shutil
 import statistics
 import subprocess
 import sys
@@ -32,9 +31,11 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import meiro
 from meiro.game import KEYMAP, GameModel, Phase
+from timing import private_display
 
 STEP_KEYS = {(-1, 0): "Up", (0, 1): "Right", (1, 0): "Down", (0, -1): "Left"}
 
@@ -42,17 +43,10 @@ STEP_KEYS = {(-1, 0): "Up", (0, 1): "Right", (1, 0): "Down", (0, -1): "Left"}
 def start_display() -> subprocess.Popen | None:
     if os.environ.get("DISPLAY"):
         return None
-    if shutil.which("Xvfb") is None:
+    started = private_display("1920x1200x24")
+    if started is None:
         sys.exit("no DISPLAY and no Xvfb: run under a display or install xvfb")
-    read_fd, write_fd = os.pipe()
-    server = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1920x1200x24",
-                               # -noreset: no server reset when the last window closes, which
-                               # a window opening at that moment could meet half-way
-                               "-nolisten", "tcp", "-noreset"], pass_fds=(write_fd,),
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write_fd)
-    with os.fdopen(read_fd) as pipe:
-        os.environ["DISPLAY"] = ":" + pipe.readline().strip()
+    server, os.environ["DISPLAY"] = started
     return server
 
 
