@@ -398,6 +398,41 @@ def test_searches_on_compact_forms_are_the_csr_searches(method, case):
             assert csr.explored.tolist() == form.explored.tolist() and csr.path.tolist() == form.path.tolist()
 
 
+@pytest.mark.parametrize("case", range(len(FORM_CASES)))
+def test_dead_end_filling_on_compact_forms_fills_what_the_csr_filling_fills(case):
+    """Filling on the form's bytes closes the same cells in the same order as on the CSR, and
+    the search after it is the same: explored order, expansions and path."""
+    from meiro.solvers import bfs, dead_end_fill
+    from meiro.solvers.cell_forms import _open_slots, cell_form
+
+    kind, size, extra = FORM_CASES[case]
+    for seed in range(3):
+        m = meiro.generate(*size, grid=kind, seed=seed, **extra)
+        g = m.geometry
+        form = cell_form(g)
+        for maze in (m, with_loops(m, 0.3, seed)):
+            open_ = np.ascontiguousarray(maze.passages).view(np.uint8).copy()
+            slots = np.empty(g.cells, np.uint8)
+            _open_slots(g.offsets, g.slot_edges, open_, slots)
+            on_csr, on_form = np.empty(g.cells, np.int32), np.empty(g.cells, np.int32)
+            filled = dead_end_fill._fill_graph_kernel(g.offsets, g.targets, g.slot_edges, open_, m.start, m.goal,
+                                                      on_csr)
+            assert dead_end_fill._fill_form_kernel(form, slots, m.start, m.goal, on_form) == filled
+            assert on_form[:filled].tolist() == on_csr[:filled].tolist()
+            left = np.empty(g.cells, np.uint8)   # the bytes left open are the CSR's open passages
+            _open_slots(g.offsets, g.slot_edges, open_, left)
+            assert left.tolist() == slots.tolist()
+            runs = []
+            for kernel, args in ((bfs._bfs_graph_kernel, (g.offsets, g.targets, g.slot_edges, open_)),
+                                 (bfs._bfs_form_kernel, (form, slots))):
+                parent, order = np.full(g.cells, -1, np.int32), np.empty(g.cells, np.int32)
+                found, expanded, frontier = kernel(*args, m.start, m.goal, parent, order)
+                runs.append((int(found), int(expanded), int(frontier), order[:expanded].tolist(), parent.tolist()))
+            assert runs[0] == runs[1]
+            sol = meiro.solve(maze, "dead-end-fill")
+            assert sol.length == meiro.solve(maze, "bfs").length and sol.expanded == filled + runs[0][1]
+
+
 def test_weave_has_no_compact_form():
     from meiro.solvers.cell_forms import cell_form, open_slots
 

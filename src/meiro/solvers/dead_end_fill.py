@@ -21,6 +21,10 @@ the same graph, the maze's own grid untouched.
 On the other grid kinds (:mod:`meiro.kinds`) the filling counts each cell's
 open passages and closes the filled cells' passages in a copy of the maze's,
 over the geometry's graph; the final search is the graph's breadth-first one.
+Where the geometry has a compact form (:mod:`meiro.solvers.cell_forms`: every
+kind but weave), the filling and the search work on its byte of open slots per
+cell instead, in the same order (the same cells filled, the same search), on
+about a tenth of the memory a cell.
 
 Reference: W. D. Pullen, *Think Labyrinth!* (maze solving algorithms:
 "dead end filler").
@@ -37,7 +41,9 @@ from ..kernels.jit import njit
 from ..kernels.graph import EAST, OPEN, SOUTH, _node_offsets, _open_ways
 from ..kernels.index import Int, U
 from ..errors import flag
-from .bfs import _bfs_graph_kernel, _bfs_kernel
+from .bfs import _bfs_form_kernel, _bfs_graph_kernel, _bfs_kernel
+from .cell_forms import Form, _near, _open_near, _open_slots, cell_form
+from ..generators.graph_carving import _COUNT
 from .graph_search import GraphSearch, _package, check_search
 from .result import SearchGraph, SearchResult
 
@@ -176,6 +182,43 @@ def _fill_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32], s
     return tail
 
 
+@njit(cache=True)
+def _fill_form_kernel(form: Form, slots: NDArray[np.uint8], source: Int, target: Int,
+                      queue: NDArray[np.int32]) -> int:
+    """:func:`_fill_graph_kernel` on a compact form: clears the filled cells' bits in ``slots``
+    (both ends of each passage); the same cells, filled in the same order."""
+    pattern, table, rings = form
+    n = slots.shape[0]
+    near = np.empty(8, np.int64)
+    back = np.empty(8, np.int64)
+    queued = np.zeros(n, np.uint8)
+    tail = 0
+    for i in range(n):
+        if _COUNT[U(slots[U(i)])] <= 1 and i != source and i != target:
+            queued[U(i)] = 1
+            queue[U(tail)] = i
+            tail += 1
+    head = 0
+    while head < tail:
+        p = queue[U(head)]
+        head += 1
+        bits = slots[U(p)]
+        if not bits:
+            continue
+        slots[U(p)] = 0
+        for c in range(_open_near(pattern, table, rings, p, bits, near)):
+            q = near[U(c)]
+            for s in range(_near(pattern, table, rings, q, back)):  # q's slot back to p
+                if back[U(s)] == p:
+                    slots[U(q)] &= ~np.uint8(1 << s)
+                    break
+            if _COUNT[U(slots[U(q)])] <= 1 and not queued[U(q)] and q != source and q != target:
+                queued[U(q)] = 1
+                queue[U(tail)] = q
+                tail += 1
+    return tail
+
+
 def dead_end_fill_graph(geometry: Geometry, passages: Any, source: int, target: int, seed: int,
                         record: bool) -> GraphSearch:
     """Find a shortest path on a grid kind's graph by dead-end filling.
@@ -190,14 +233,21 @@ def dead_end_fill_graph(geometry: Geometry, passages: Any, source: int, target: 
     """
     open_, source, target = check_search(geometry, passages, source, target)
     record = flag(record, "record")
-    open_ = open_.copy()
     queue = np.empty(geometry.cells, np.int32)
-    n_filled = _fill_graph_kernel(geometry.offsets, geometry.targets, geometry.slot_edges, open_, source,
-                                  target, queue)
     parent = np.full(geometry.cells, -1, np.int32)
     order = np.empty(geometry.cells if record else 0, np.int32)
-    found, expanded, frontier = _bfs_graph_kernel(geometry.offsets, geometry.targets, geometry.slot_edges,
-                                                  open_, source, target, parent, order)
+    form = cell_form(geometry)
+    if form is not None:
+        slots = np.empty(geometry.cells, np.uint8)
+        _open_slots(geometry.offsets, geometry.slot_edges, open_, slots)
+        n_filled = _fill_form_kernel(form, slots, source, target, queue)
+        found, expanded, frontier = _bfs_form_kernel(form, slots, source, target, parent, order)
+    else:
+        open_ = open_.copy()
+        n_filled = _fill_graph_kernel(geometry.offsets, geometry.targets, geometry.slot_edges, open_, source,
+                                      target, queue)
+        found, expanded, frontier = _bfs_graph_kernel(geometry.offsets, geometry.targets, geometry.slot_edges,
+                                                      open_, source, target, parent, order)
     explored = None
     if record:  # the start, the filled cells, then the rest of the final search
         explored = np.concatenate([order[:1], queue[:n_filled], order[1:int(expanded)]])
