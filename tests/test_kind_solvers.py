@@ -370,12 +370,12 @@ FORM_CASES = [("hex", (13, 9), {}), ("triangle", (11, 8), {}), ("3d", (5, 4), {"
               ("theta", (6,), {}), ("theta", (1,), {}), ("hex", (1, 1), {}), ("hex", (7, 5), {"mask": "..##...\n.......\n...#...\n.#.....\n......."})]
 
 
-@pytest.mark.parametrize("method", ["bfs", "astar", "bidirectional", "greedy"])
+@pytest.mark.parametrize("method", ["bfs", "astar", "bidirectional", "greedy", "dfs"])
 @pytest.mark.parametrize("case", range(len(FORM_CASES)))
 def test_searches_on_compact_forms_are_the_csr_searches(method, case):
     """A search on a geometry's stencil or ring form takes the CSR search's every step."""
     from meiro.kernels.rng import mix_seed
-    from meiro.solvers import astar, bfs, bidirectional
+    from meiro.solvers import astar, bfs, bidirectional, dfs
     from meiro.solvers.cell_forms import cell_form
     from meiro.solvers.graph_search import run_graph
 
@@ -389,8 +389,8 @@ def test_searches_on_compact_forms_are_the_csr_searches(method, case):
                 args = (g.centres, (1.0 - 1e-9) / g.reach, mix_seed(seed, stream=1), int(method == "astar"))
                 kernels = astar._astar_graph_kernel, astar._astar_form_kernel
             else:
-                args = ()
-                module = bfs if method == "bfs" else bidirectional
+                args = (mix_seed(seed, stream=4),) if method == "dfs" else ()
+                module = {"bfs": bfs, "bidirectional": bidirectional, "dfs": dfs}[method]
                 kernels = getattr(module, f"_{method}_graph_kernel"), getattr(module, f"_{method}_form_kernel")
             csr = run_graph(kernels[0], g, maze.passages, m.start, m.goal, True, *args)
             form = run_graph(kernels[0], g, maze.passages, m.start, m.goal, True, *args, form_kernel=kernels[1])

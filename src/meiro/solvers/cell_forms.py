@@ -43,7 +43,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..generators.graph_carving import _COUNT, _NTH
-from ..kernels.index import U
+from ..kernels.index import Int, U
 from ..kernels.jit import njit
 
 if TYPE_CHECKING:
@@ -117,6 +117,41 @@ def _near(pattern: NDArray[np.uint8], table: NDArray[np.int64], ring: NDArray[np
     s = f + 2 + t
     near[U(s - d if s >= d else s)] = here + (m - 1 if p == 0 else p - 1)
     return d
+
+
+@njit(inline="always")
+def _degree(pattern: NDArray[np.uint8], table: NDArray[np.int64], ring: NDArray[np.uint16], i: Int) -> int:
+    """How many slots (neighbours) cell ``i`` has (see :func:`_near` for the form's arrays)."""
+    if ring.shape[0] == 0:
+        return int(table[U(pattern[U(i)]), 8])
+    k = np.int64(ring[U(i)])
+    f = int(table[U(k), 2])
+    return f if k == 0 else f + 3
+
+
+@njit(inline="always")
+def _slot_near(pattern: NDArray[np.uint8], table: NDArray[np.int64], ring: NDArray[np.uint16], i: Int,
+               s: int) -> int:
+    """The neighbour behind cell ``i``'s CSR slot ``s`` alone: what ``near[s]`` of :func:`_near` is."""
+    if ring.shape[0] == 0:
+        return int(i + table[U(pattern[U(i)]), U(s)])
+    k = np.int64(ring[U(i)])
+    here = table[U(k), 0]
+    f = int(table[U(k), 2])
+    c = s - int(pattern[U(i)])  # the slot's place in the ring order (undoing the turn)
+    if k == 0:
+        return int(1 + (c + f if c < 0 else c))
+    d = f + 3
+    c = c + d if c < 0 else c
+    m = table[U(k), 1]
+    p = i - here
+    if c < f:
+        return int(table[U(k), 4] + (p << table[U(k), 3]) + c)
+    if c == f:
+        return int(here + (0 if p + 1 == m else p + 1))
+    if c == f + 1:
+        return int(table[U(k), 5] + (p >> table[U(k), 6]))
+    return int(here + (m - 1 if p == 0 else p - 1))
 
 
 @njit(inline="always")

@@ -26,6 +26,7 @@ from ..kernels.buffers import _grow
 from ..kernels.graph import CODE_MASK, NTH_WAY, SOURCE, _node_offsets, _open_ways, _set_code
 from ..kernels.index import Int, U
 from ..kernels.rng import _below, mix_seed
+from .cell_forms import Form, _degree, _slot_near
 from .graph_search import GraphSearch, run_graph
 from .result import SearchGraph, SearchResult
 
@@ -179,6 +180,66 @@ def _dfs_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32], sl
     return found, expanded, max_depth
 
 
+@njit(cache=True)
+def _dfs_form_kernel(form: Form, slots: NDArray[np.uint8], source: Int, target: Int, rng: np.uint64,
+                     parent: NDArray[np.int32], order: NDArray[np.int32]) -> tuple[Int, int, int]:
+    """:func:`_dfs_graph_kernel` on a compact form (:mod:`meiro.solvers.cell_forms`): the same
+    draws, steps and path, reading a byte of open slots per cell and finding a slot's neighbour
+    by the form's arithmetic."""
+    pattern, table, rings = form
+    record = order.size > 0
+    n = slots.shape[0]
+    stack = np.empty(n, np.int32)
+    tried = np.empty(n, np.int32)
+    first = np.empty(n, np.int32)
+    degrees = np.empty(n, np.int32)  # of the cells on the stack
+    parent[source] = source
+    stack[0] = source
+    tried[0] = 0
+    degree = _degree(pattern, table, rings, source)
+    degrees[0] = degree
+    rot, rng = _below(rng, max(1, degree))
+    first[0] = rot
+    depth = 1
+    max_depth = 1
+    expanded = 1
+    if record:
+        order[0] = source
+    found = source if source == target else -1
+    while depth > 0 and found < 0:
+        p = stack[U(depth - 1)]
+        degree = degrees[U(depth - 1)]
+        k = tried[U(depth - 1)]
+        if k >= degree:
+            depth -= 1
+            continue
+        tried[U(depth - 1)] = k + 1
+        s = first[U(depth - 1)] + k
+        s = s - degree if s >= degree else s
+        if not (slots[U(p)] >> s) & 1:
+            continue
+        q = _slot_near(pattern, table, rings, p, s)
+        if parent[U(q)] >= 0:
+            continue
+        parent[U(q)] = p
+        if record:
+            order[U(expanded)] = q
+        expanded += 1
+        if q == target:
+            found = q
+            break
+        stack[U(depth)] = q
+        tried[U(depth)] = 0
+        degree = _degree(pattern, table, rings, q)
+        degrees[U(depth)] = degree
+        rot, rng = _below(rng, max(1, degree))
+        first[U(depth)] = rot
+        depth += 1
+        if depth > max_depth:
+            max_depth = depth
+    return found, expanded, max_depth
+
+
 def dfs_graph(geometry: Geometry, passages: Any, source: int, target: int, seed: int,
               record: bool) -> GraphSearch:
     """Find a path on a grid kind's graph with depth-first search.
@@ -190,4 +251,5 @@ def dfs_graph(geometry: Geometry, passages: Any, source: int, target: int, seed:
     >>> meiro.solve(m, "dfs").length == meiro.solve(m, "bfs").length   # a tree: one path
     True
     """
-    return run_graph(_dfs_graph_kernel, geometry, passages, source, target, record, mix_seed(seed, stream=4))
+    return run_graph(_dfs_graph_kernel, geometry, passages, source, target, record, mix_seed(seed, stream=4),
+                     form_kernel=_dfs_form_kernel)
