@@ -46,6 +46,7 @@ from ..kernels.jit import njit
 from ..errors import NoPathError
 from ..kernels.graph import CODE_MASK, SOURCE, _node_offsets, _open_ways, _set_code
 from ..kernels.index import Int, U
+from .cell_forms import Form, _degree, _near, _slot_near
 from .graph_search import GraphSearch, run_graph
 from .result import SearchGraph, SearchResult
 
@@ -178,6 +179,60 @@ def _follow_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32],
     return found, expanded, 1
 
 
+@njit(cache=True)
+def _follow_form_kernel(form: Form, slots: NDArray[np.uint8], source: Int, target: Int, turn: int,
+                        parent: NDArray[np.int32], order: NDArray[np.int32]) -> tuple[Int, int, int]:
+    """:func:`_follow_graph_kernel` on a compact form (:mod:`meiro.solvers.cell_forms`): the
+    same walk, reading a byte of open slots per cell; the ways come in by, a byte per cell."""
+    pattern, table, rings = form
+    record = order.size > 0
+    seen = np.zeros(slots.shape[0], np.uint8)  # per cell, bit s: came in by slot s
+    back = np.empty(8, np.int64)
+    parent[source] = source
+    if record:
+        order[0] = source
+    expanded = 1
+    if source == target:
+        return source, expanded, 1
+    p = source
+    degree = _degree(pattern, table, rings, p)
+    slot = 0 if turn < 0 else degree - 1  # the way in: scanning starts beside it
+    for k in range(degree):
+        if not (slots[U(p)] >> k) & 1:
+            slot = k
+            break
+    found = -1
+    while degree > 0:
+        s = slot
+        moved = False
+        for _ in range(degree):
+            s = (s + turn + degree) % degree
+            if (slots[U(p)] >> s) & 1:
+                moved = True
+                break
+        if not moved:
+            break  # no way out
+        q = _slot_near(pattern, table, rings, p, s)
+        if parent[U(q)] < 0:
+            parent[U(q)] = p
+            if record:
+                order[U(expanded)] = q
+            expanded += 1
+        if q == target:
+            found = q
+            break
+        # the slot of the way back at q
+        degree = _near(pattern, table, rings, q, back)
+        slot = 0
+        while back[U(slot)] != p:
+            slot += 1
+        if (seen[U(q)] >> slot) & 1:
+            break  # same cell, same way in: a circle
+        seen[U(q)] |= np.uint8(1 << slot)
+        p = q
+    return found, expanded, 1
+
+
 def _follower(turn: int, name: str) -> Callable[..., SearchResult]:
     def solver(grid: np.ndarray, source: int, target: int, step: int, seed: int,
                record: bool) -> SearchResult:
@@ -210,7 +265,8 @@ def _follower(turn: int, name: str) -> Callable[..., SearchResult]:
 def _graph_follower(turn: int, name: str) -> Callable[..., GraphSearch]:
     def solver(geometry: Geometry, passages: Any, source: int, target: int, seed: int,
                record: bool) -> GraphSearch:
-        result = run_graph(_follow_graph_kernel, geometry, passages, source, target, record, turn)
+        result = run_graph(_follow_graph_kernel, geometry, passages, source, target, record, turn,
+                           form_kernel=_follow_form_kernel)
         if result.found < 0:
             raise NoPathError(
                 f"the goal cell {target} cannot be reached by {name}: the walk came back to where it "
