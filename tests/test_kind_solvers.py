@@ -370,12 +370,13 @@ FORM_CASES = [("hex", (13, 9), {}), ("triangle", (11, 8), {}), ("3d", (5, 4), {"
               ("theta", (6,), {}), ("theta", (1,), {}), ("hex", (1, 1), {}), ("hex", (7, 5), {"mask": "..##...\n.......\n...#...\n.#.....\n......."})]
 
 
-@pytest.mark.parametrize("method", ["bfs", "astar", "bidirectional", "greedy", "dfs", "wall-left", "wall-right"])
+@pytest.mark.parametrize("method", ["bfs", "astar", "bidirectional", "greedy", "dfs", "tremaux", "wall-left",
+                                    "wall-right"])
 @pytest.mark.parametrize("case", range(len(FORM_CASES)))
 def test_searches_on_compact_forms_are_the_csr_searches(method, case):
     """A search on a geometry's stencil or ring form takes the CSR search's every step."""
     from meiro.kernels.rng import mix_seed
-    from meiro.solvers import astar, bfs, bidirectional, dfs, wall_follower
+    from meiro.solvers import astar, bfs, bidirectional, dfs, tremaux, wall_follower
     from meiro.solvers.cell_forms import cell_form
     from meiro.solvers.graph_search import run_graph
 
@@ -392,8 +393,8 @@ def test_searches_on_compact_forms_are_the_csr_searches(method, case):
                 args = (1 if method == "wall-left" else -1,)
                 kernels = wall_follower._follow_graph_kernel, wall_follower._follow_form_kernel
             else:
-                args = (mix_seed(seed, stream=4),) if method == "dfs" else ()
-                module = {"bfs": bfs, "bidirectional": bidirectional, "dfs": dfs}[method]
+                args = {"dfs": (mix_seed(seed, stream=4),), "tremaux": (mix_seed(seed, stream=6),)}.get(method, ())
+                module = {"bfs": bfs, "bidirectional": bidirectional, "dfs": dfs, "tremaux": tremaux}[method]
                 kernels = getattr(module, f"_{method}_graph_kernel"), getattr(module, f"_{method}_form_kernel")
             csr = run_graph(kernels[0], g, maze.passages, m.start, m.goal, True, *args)
             form = run_graph(kernels[0], g, maze.passages, m.start, m.goal, True, *args, form_kernel=kernels[1])

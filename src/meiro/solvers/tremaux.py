@@ -31,6 +31,7 @@ from ..kernels.graph import (CODE_MASK, NTH_WAY, SOURCE, WAY_COUNT, _node_offset
                              _set_code)
 from ..kernels.index import Int, U
 from ..kernels.rng import _below, mix_seed
+from .cell_forms import Form, _degree, _near, _slot_near
 from .graph_search import GraphSearch, run_graph
 from .result import SearchGraph, SearchResult
 
@@ -223,6 +224,92 @@ def _tremaux_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32]
     return found, expanded, max_thread
 
 
+@njit(cache=True)
+def _tremaux_form_kernel(form: Form, slots: NDArray[np.uint8], source: Int, target: Int, rng: np.uint64,
+                         parent: NDArray[np.int32], order: NDArray[np.int32]) -> tuple[Int, int, int]:
+    """:func:`_tremaux_graph_kernel` on a compact form (:mod:`meiro.solvers.cell_forms`): the same
+    walk and draws. A passage's marks are kept at both its ends, as two bits per slot of each
+    cell (``once``, ``twice``), instead of a byte per edge."""
+    pattern, table, rings = form
+    record = order.size > 0
+    n = slots.shape[0]
+    once = np.zeros(n, np.uint8)
+    twice = np.zeros(n, np.uint8)
+    back = np.empty(8, np.int64)
+    parent[source] = source
+    if record:
+        order[0] = source
+    expanded = 1
+    p = source
+    came_from: Int = -1  # the cell the last move left, by its slot `left_by`, into p's slot `came_by`
+    left_by = 0
+    came_by = 0
+    turn_back = False
+    thread = 0
+    max_thread = 0
+    found = source if source == target else -1
+    while found < 0:
+        bits = slots[U(p)]
+        if turn_back:
+            a = came_by
+            q = came_from
+            b = left_by
+        else:
+            degree = _degree(pattern, table, rings, p)
+            fresh = 0
+            last_once = -1
+            for s in range(degree):
+                if (bits >> s) & 1:
+                    if not ((once[U(p)] | twice[U(p)]) >> s) & 1:
+                        fresh += 1
+                    elif (once[U(p)] >> s) & 1:
+                        last_once = s
+            if fresh:
+                j, rng = _below(rng, fresh)
+                a = -1
+                for s in range(degree):
+                    if (bits >> s) & 1 and not ((once[U(p)] | twice[U(p)]) >> s) & 1:
+                        if j == 0:
+                            a = s
+                            break
+                        j -= 1
+            elif last_once >= 0:
+                a = last_once
+            else:
+                break  # every passage here walked twice: the goal is unreachable
+            q = _slot_near(pattern, table, rings, p, a)
+            _near(pattern, table, rings, q, back)
+            b = 0
+            while back[U(b)] != p:
+                b += 1
+        new_passage = not (once[U(p)] >> a) & 1
+        if new_passage:  # marked once, at both ends
+            once[U(p)] |= np.uint8(1 << a)
+            once[U(q)] |= np.uint8(1 << b)
+            thread += 1
+            if thread > max_thread:
+                max_thread = thread
+        else:  # twice
+            once[U(p)] &= ~np.uint8(1 << a)
+            once[U(q)] &= ~np.uint8(1 << b)
+            twice[U(p)] |= np.uint8(1 << a)
+            twice[U(q)] |= np.uint8(1 << b)
+            thread -= 1
+        if parent[U(q)] < 0:
+            parent[U(q)] = p
+            if record:
+                order[U(expanded)] = q
+            expanded += 1
+            turn_back = False
+        else:
+            turn_back = new_passage  # a known cell reached by a new passage: a loop
+        came_from, left_by, came_by = p, a, b
+        p = q
+        if p == target:
+            found = p
+    return found, expanded, max_thread
+
+
 def tremaux_graph(geometry: Geometry, passages: Any, source: int, target: int, seed: int,
                   record: bool) -> GraphSearch:
     """Find a path on a grid kind's graph with Trémaux's marking method.
@@ -236,4 +323,4 @@ def tremaux_graph(geometry: Geometry, passages: Any, source: int, target: int, s
     True
     """
     return run_graph(_tremaux_graph_kernel, geometry, passages, source, target, record,
-                     mix_seed(seed, stream=6))
+                     mix_seed(seed, stream=6), form_kernel=_tremaux_form_kernel)
