@@ -377,7 +377,8 @@ def test_watch_the_search_on_a_big_maze_finishes_and_shows_it_all(window):
     for replay, canvas, photo, view in search.panels:
         assert replay.done == replay.total and view.px < 1  # the whole maze, scaled down
         assert not canvas.find_withtag("gf")  # no g and f on blocks this small
-        full = view.render(replay.paint, markers=(model.maze.start, model.maze.goal))
+        full = view.render(replay.paint, markers=(model.maze.start, model.maze.goal),
+                           goal=model.maze.goal)
         xs = np.linspace(0, view.width - 1, 24).astype(int)
         ys = np.linspace(0, view.height - 1, 24).astype(int)
         shown = np.array([[photo.get(int(x), int(y)) for x in xs] for y in ys])
@@ -662,3 +663,66 @@ def test_the_panel_is_laid_out_from_its_table(window):
             assert (int(info["row"]), int(info["column"])) == (row, column), cell
             assert int(info["columnspan"]) == (2 if len(cells) == 1 else 1)
     assert app.widgets["text:seed"].cget("text") == "Seed (empty = random)"
+
+
+# -- the player's last mile: the halo, the ringed goal, the start window, the save dialog ----------
+def on_screen(root, path, display):
+    """The pixels of widget ``path`` as the X server shows them (a screenshot)."""
+    from PIL import ImageGrab
+
+    root.update()
+    x, y = int(root.tk.call("winfo", "rootx", path)), int(root.tk.call("winfo", "rooty", path))
+    w, h = int(root.tk.call("winfo", "width", path)), int(root.tk.call("winfo", "height", path))
+    return np.asarray(ImageGrab.grab(bbox=(x, y, x + w, y + h), xdisplay=display).convert("RGB"))
+
+
+def ring_around(shot, centre, radius):
+    """Colours met going right from ``centre`` past ``radius``: the first pixel out of the circle
+    and the first one past the dark ring's width (where a halo has its light ring)."""
+    from meiro.ui.raster import RING_PX
+
+    cx, cy = centre
+    return (tuple(shot[int(cy), int(cx + radius + 1)]),
+            tuple(shot[int(cy), int(cx + radius + RING_PX + 1.5)]))
+
+
+def test_on_a_300_by_300_maze_the_player_has_a_halo_at_every_zoom(window, display):
+    model = started((300, 300), seed=6)
+    root, app = window(model, size=500)
+    press(root, "space")
+    path = meiro.solve(model.maze).path
+    press(root, *keys_for(path[:40]))  # a trail behind the player
+    for keys in ([], ["plus"], ["z"]):
+        press(root, *keys)
+        shot = on_screen(root, str(app.canvas), display)
+        x0, y0, x1, y1 = app.view.marker_rect(*model.player)
+        centre, radius = ((x0 + x1) / 2, (y0 + y1) / 2), (x1 - x0) / 2
+        assert tuple(shot[int(centre[1]), int(centre[0])]) == COLORS["springgreen"]
+        assert ring_around(shot, centre, radius) == (COLORS["black"], COLORS["white"]), keys
+    small = started((8, 8))
+    root2, app2 = window(small)
+    press(root2, "space")
+    shot = on_screen(root2, str(app2.canvas), display)
+    x0, y0, x1, y1 = app2.view.marker_rect(*small.player)
+    assert COLORS["black"] not in ring_around(shot, ((x0 + x1) / 2, (y0 + y1) / 2), (x1 - x0) / 2)
+
+
+def test_the_whole_maze_view_shows_the_goal_as_a_ringed_square(window, display):
+    from meiro.ui.raster import GOAL_MIN_PX, RING_PX
+
+    model = started((300, 300), seed=6)
+    root, app = window(model, size=500)
+    press(root, "space", "z")
+    assert app.view.px < 1  # 601 blocks in 500 pixels: the goal's block is under a pixel
+    shot = on_screen(root, str(app.canvas), display)
+    blue = (shot == COLORS["blue"]).all(axis=2)
+    ys, xs = np.nonzero(blue)
+    assert ys.max() - ys.min() + 1 >= GOAL_MIN_PX and xs.max() - xs.min() + 1 >= GOAL_MIN_PX
+    assert blue[ys.min():ys.max() + 1, xs.min():xs.max() + 1].all()  # one solid square
+    row = shot[(ys.min() + ys.max()) // 2]
+    assert (row[xs.min() - RING_PX:xs.min()] == COLORS["black"]).all()   # a dark ring,
+    assert (row[xs.min() - 2 * RING_PX:xs.min() - RING_PX] == COLORS["white"]).all()  # a light one
+    gx0, gy0, gx1, gy1 = app.view.marker_rect(*model.maze.goal)
+    gx, gy = (gx0 + gx1) // 2, (gy0 + gy1) // 2
+    assert xs.min() <= gx <= xs.max() and ys.min() <= gy <= ys.max()  # on the goal's own block
+    assert gx > shot.shape[1] * 0.9  # the corner goal at the window's edge, its square whole (above)

@@ -420,7 +420,8 @@ class MazeApp:
         ready = model.dig_done == model.dig_total
         markers = (model.maze.start, model.maze.goal) if ready else ()
         player = model.player if ready else None
-        pixels = view.render(model.paint, rect, markers, player, model.digging_at)
+        pixels = view.render(model.paint, rect, markers, player, model.digging_at,
+                             goal=model.maze.goal if ready else None)
         height, width = pixels.shape[:2]
         self.photo.put(b"P6 %d %d 255\n" % (width, height) + pixels.tobytes(), to=rect[:2])
 
