@@ -36,6 +36,9 @@ def window(display, tmp_path):
         kw.setdefault("has_japanese_font", lambda root: True)
         kw.setdefault("confirm", lambda title, message: pytest.fail(f"unexpected question: {message}"))
         app = MazeApp(root, model, canvas_size=size, **kw)
+        # the keyboard's focus, as run_game gives it: without a window manager the X server
+        # sends keys to the window under the pointer, which a panel-only window may not be
+        (app.entry if model.entry_enabled else app.canvas).focus_force()
         root.update()
         return root, app
 
@@ -726,3 +729,27 @@ def test_the_whole_maze_view_shows_the_goal_as_a_ringed_square(window, display):
     gx, gy = (gx0 + gx1) // 2, (gy0 + gy1) // 2
     assert xs.min() <= gx <= xs.max() and ys.min() <= gy <= ys.max()  # on the goal's own block
     assert gx > shot.shape[1] * 0.9  # the corner goal at the window's edge, its square whole (above)
+
+
+def test_the_window_opens_as_the_panel_and_grows_when_a_maze_starts(window, display):
+    """Until a maze exists the window is the panel (the article's small window), not a
+    1000-pixel grey field; the first maze brings the canvas, as large as the screen allows."""
+    model = GameModel(lang="en")
+    root, app = window(model, size=None)
+    panel = root.winfo_children()[0]
+    width, height = root.winfo_width(), root.winfo_height()
+    assert not app.canvas.winfo_ismapped()
+    assert width <= panel.winfo_reqwidth() + 12 and height <= panel.winfo_reqheight() + 12
+    shot = on_screen(root, ".", display)
+    grey = (shot == COLORS["gray80"]).all(axis=2)
+    assert grey.mean() > 0.5  # the panel's grey, its widgets on it, nothing else
+    app.entry.delete(0, "end")
+    app.entry.insert(0, "41")  # blocks: a 20x20 maze
+    press(root, "Return")
+    for _ in range(20):
+        root.update()
+        time.sleep(0.02)
+    assert model.maze is not None and app.canvas.winfo_ismapped()
+    assert root.winfo_width() >= width + 300 and app.canvas.winfo_width() >= 300
+    maze_px = on_screen(root, str(app.canvas), display)
+    assert (maze_px == COLORS["gray25"]).all(axis=2).mean() > 0.2  # the maze being dug, on screen

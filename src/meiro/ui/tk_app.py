@@ -188,7 +188,9 @@ class MazeApp:
             size = max(300, min(1000, root.winfo_screenheight() - 160, room_x))
             root.geometry("+0+0")
         self.canvas = tk.Canvas(root, width=size, height=size, bg=BG, highlightthickness=0, bd=0)
-        self.canvas.grid(row=0, column=2, sticky="nsew")
+        self._canvas_shown = self.model.maze is not None  # else the panel alone, for now
+        if self._canvas_shown:
+            self.canvas.grid(row=0, column=2, sticky="nsew")
         self.photo = tk.PhotoImage(master=root, width=size, height=size)
         self.canvas.create_image(0, 0, image=self.photo, anchor="nw", tags="maze")
         self.canvas.bind("<Configure>", self._on_configure)
@@ -196,6 +198,15 @@ class MazeApp:
         self.canvas.bind("<Button-4>", lambda e: self.dispatch(Zoom(1)))
         self.canvas.bind("<Button-5>", lambda e: self.dispatch(Zoom(-1)))
         self.canvas_size = (size, size)
+
+    def _show_canvas(self) -> None:
+        """The first maze: put its canvas beside the panel (the window grows to hold it)."""
+        if self._canvas_shown:
+            return
+        self._canvas_shown = True
+        self.canvas.grid(row=0, column=2, sticky="nsew")
+        # a size the player gave the panel-only window would leave the maze no room
+        self.root.geometry("")
 
     def _var(self, key: str, value: str = "") -> tk.StringVar:
         self.vars[key] = tk.StringVar(self.root, value=value)
@@ -304,6 +315,7 @@ class MazeApp:
         return self.image_dir.resolve()
 
     def show(self, viewport: Viewport) -> None:
+        self._show_canvas()
         self.view = View(*viewport.shape, *self.canvas_size, frame=viewport)
 
     def confirm_large(self, width: int, height: int) -> bool:
