@@ -753,3 +753,74 @@ def test_the_window_opens_as_the_panel_and_grows_when_a_maze_starts(window, disp
     assert root.winfo_width() >= width + 300 and app.canvas.winfo_width() >= 300
     maze_px = on_screen(root, str(app.canvas), display)
     assert (maze_px == COLORS["gray25"]).all(axis=2).mean() > 0.2  # the maze being dug, on screen
+
+
+DIALOG = ".__tk_filedialog"  # where Tk's own save dialog (X11) puts itself, over the main window
+
+
+def widget_texts(root, path):
+    """The texts of widget ``path`` and every widget inside it (labels, buttons, menubuttons)."""
+    found = []
+    try:
+        found.append(str(root.tk.call(path, "cget", "-text")))
+    except tk.TclError:
+        pass  # a frame, an entry, ...: no text of its own
+    for child in root.tk.splitlist(root.tk.call("winfo", "children", path)):
+        found += widget_texts(root, str(child))
+    return [t for t in found if t]
+
+
+@pytest.mark.parametrize("lang, title, labels, png, question, answers", [
+    ("ja", "名前を付けて保存", ["フォルダー(D):", "ファイル名(N):", "ファイルの種類(T):", "保存(S)", "キャンセル(C)"],
+     "PNG 画像", "はすでにあります。\n上書きしますか?", ["はい(Y)", "いいえ(N)"]),
+    ("en", "Save As", ["Directory:", "File name:", "Files of type:", "Save", "Cancel"],
+     "PNG Image", "already exists.\nDo you want to overwrite it?", ["Yes", "No"]),
+])
+def test_tk_s_own_save_dialog_speaks_the_game_s_language(window, tmp_path, lang, title, labels, png,
+                                                         question, answers):
+    """p opens Tk's own save dialog (as on Linux): its title, labels, buttons, file types and the
+    overwrite question read in the game's language."""
+    folder = tmp_path / "maze_image"
+    folder.mkdir()
+    (folder / "taken.png").write_bytes(b"")
+    model = started((5, 5))
+    model.lang = lang
+    root, app = window(model)  # the real dialog: no ask_save_path given
+    call = root.tk.call
+    seen = {}
+
+    def shown(path):
+        return int(call("winfo", "exists", path)) and int(call("winfo", "ismapped", path))
+
+    def in_dialog(tries=0):
+        if not shown(DIALOG):
+            root.after(50, in_dialog, tries + 1) if tries < 200 else call(
+                "set", "::tk::Priv(selectFilePath)", "")
+            return
+        seen["title"] = str(call("wm", "title", DIALOG))
+        seen["texts"] = widget_texts(root, DIALOG)
+        seen["type"] = str(call(f"{DIALOG}.contents.f2.menu", "cget", "-text"))
+        call(f"{DIALOG}.contents.f2.ent", "delete", 0, "end")
+        call(f"{DIALOG}.contents.f2.ent", "insert", 0, "taken.png")
+        root.after(50, in_question)
+        call(f"{DIALOG}.contents.f2.ok", "invoke")  # the file exists: the question, answered below
+        call(f"{DIALOG}.contents.f2.cancel", "invoke")
+
+    def in_question(tries=0):
+        box = f"{DIALOG}.__tk__messagebox"
+        if not shown(box):  # (given up after 10 s: answered blind, the test fails, not hangs)
+            root.after(50, in_question, tries + 1) if tries < 200 else call(
+                "set", "::tk::Priv(button)", "no")
+            return
+        seen["question"] = widget_texts(root, box)
+        call(f"{box}.no", "invoke")
+
+    root.after(50, in_dialog)
+    press(root, "space", "p")
+    assert seen["title"] == title
+    for label in labels:
+        assert label in seen["texts"], (label, seen["texts"])
+    assert seen["type"].startswith(png)
+    assert any(question in t and "taken.png" in t for t in seen["question"]), seen["question"]
+    assert [a for a in answers if a in seen["question"]] == answers
+    assert app.vars["info"].get() == "" and sorted(p.name for p in folder.iterdir()) == ["taken.png"]
