@@ -30,13 +30,13 @@ def test_a_repainted_rectangle_matches_the_full_render(cells, width, height, zoo
     view.follow(player)
     paint = paint_of(maze)
     markers = (maze.start, maze.goal)
-    full = view.render(paint, markers=markers, player=player)
+    full = view.render(paint, markers=markers, player=player, goal=maze.goal)
     assert full.shape == (view.height, view.width, 3)
     flat = np.array(data.draw(st.lists(st.integers(0, rows * cols - 1), min_size=1, max_size=4)))
     rect = view.dirty_rect(flat)
     if rect is not None:
         x0, y0, x1, y1 = rect
-        part = view.render(paint, rect, markers, player)
+        part = view.render(paint, rect, markers, player, goal=maze.goal)
         assert (part == full[y0:y1, x0:x1]).all()
 
 
@@ -118,3 +118,72 @@ def test_data_folder_per_platform(tmp_path):
     assert data_dir({}, "linux", tmp_path) == tmp_path / ".local" / "share" / "meiro"
     assert data_dir({"APPDATA": str(tmp_path)}, "win32") == tmp_path / "meiro"
     assert data_dir({}, "darwin", tmp_path) == tmp_path / "Library" / "Application Support" / "meiro"
+
+
+@pytest.mark.parametrize("zoom", [0, 1, -1, -2, "whole"])
+def test_what_a_move_changes_stays_inside_its_dirty_rectangle_halo_and_ringed_goal_too(zoom):
+    """A front end repaints only the dirty rectangle of the changed blocks: the player's halo
+    (a big maze) and the ringed goal (blocks too small to see, moved inside the window at its
+    edge) must not reach past it, or a move would leave pieces of the old halo behind."""
+    from meiro.game.model import TRAIL
+
+    maze = meiro.generate(150, 150, seed=3)
+    view = View(*maze.shape, 420, 300)
+    assert view.big
+    if zoom == "whole":
+        view.show_all()
+    else:
+        view.set_zoom(zoom)
+    path = [tuple(p) for p in meiro.solve(maze).path.tolist()]
+    paint = paint_of(maze)
+    markers = (maze.start, maze.goal)
+    for here, there in [*zip(path[:6], path[1:7]), *zip(path[-6:-1], path[-5:])]:
+        view.follow(there)
+        before = view.render(paint, markers=markers, player=here, goal=maze.goal)
+        after_paint = paint.copy()
+        after_paint[here] = TRAIL
+        after = view.render(after_paint, markers=markers, player=there, goal=maze.goal)
+        changed = np.array([here[0] * maze.shape[1] + here[1], there[0] * maze.shape[1] + there[1]])
+        rect = view.dirty_rect(changed)
+        outside = np.ones(before.shape[:2], bool)
+        if rect is not None:
+            x0, y0, x1, y1 = rect
+            outside[y0:y1, x0:x1] = False
+        assert (before[outside] == after[outside]).all()
+        paint = after_paint
+
+
+def test_the_player_has_a_halo_on_a_big_maze_only_and_the_goal_a_ring_when_blocks_are_tiny():
+    from meiro.ui.raster import GOAL_MIN_PX, RING_PX
+
+    black, white = COLORS["black"], COLORS["white"]
+    maze = meiro.generate(300, 300, seed=1)
+    paint = paint_of(maze)
+    for zoom in (0, 2, "whole"):
+        view = View(*maze.shape, 500, 500)
+        view.show_all() if zoom == "whole" else view.set_zoom(zoom, (1, 1))
+        out = view.render(paint, markers=(maze.start, maze.goal), player=(1, 1), goal=maze.goal)
+        x0, y0, x1, y1 = view.marker_rect(1, 1)
+        cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2
+        assert tuple(out[int(cy), int(cx)]) == PLAYER
+        # right of and below the circle: a dark ring, then a light one, whatever the zoom
+        for dx, dy in [(1, 0), (0, 1)]:
+            for step, colour in [(1, black), (RING_PX + 1.5, white)]:
+                x, y = int(cx + dx * (r + step)), int(cy + dy * (r + step))
+                assert tuple(out[y, x]) == colour, (zoom, dx, dy, step)
+        if zoom == "whole":  # blocks under a pixel: the goal is a ringed square of 9+ pixels
+            gx0, gy0, gx1, gy1 = view.goal_rect(*maze.goal)
+            assert gx1 - 2 * RING_PX <= 500 and gy1 - 2 * RING_PX <= 500  # the square in the window
+            inner = out[gy0 + 2 * RING_PX:gy1 - 2 * RING_PX, gx0 + 2 * RING_PX:gx1 - 2 * RING_PX]
+            assert min(inner.shape[:2]) >= GOAL_MIN_PX and (inner == COLORS["blue"]).all()
+            gx, gy = view.marker_rect(*maze.goal)[:2]
+            assert tuple(out[gy + 2, gx + 2]) == COLORS["blue"]  # on the goal's own block
+            assert (out[gy0 + RING_PX, gx0 + RING_PX:gx1 - RING_PX] == black).all()
+            assert (out[gy0, gx0:gx1] == white).all()
+        else:  # blocks one can see: the goal is its block, no ring
+            assert not view.goal_ringed
+    small = View(21, 21, 420, 420)  # a maze that fits: the player as the original game drew it
+    assert not small.big
+    out = small.render(np.full((21, 21), PATH, np.uint8), player=(5, 5))
+    x0, y0, x1, y1 = small.block_rect(5, 5)
+    assert tuple(out[(y0 + y1) // 2, x1 + 1]) == COLORS["white"]

@@ -36,6 +36,9 @@ def window(display, tmp_path):
         kw.setdefault("has_japanese_font", lambda root: True)
         kw.setdefault("confirm", lambda title, message: pytest.fail(f"unexpected question: {message}"))
         app = MazeApp(root, model, canvas_size=size, **kw)
+        # the keyboard's focus, as run_game gives it: without a window manager the X server
+        # sends keys to the window under the pointer, which a panel-only window may not be
+        (app.entry if model.entry_enabled else app.canvas).focus_force()
         root.update()
         return root, app
 
@@ -377,7 +380,8 @@ def test_watch_the_search_on_a_big_maze_finishes_and_shows_it_all(window):
     for replay, canvas, photo, view in search.panels:
         assert replay.done == replay.total and view.px < 1  # the whole maze, scaled down
         assert not canvas.find_withtag("gf")  # no g and f on blocks this small
-        full = view.render(replay.paint, markers=(model.maze.start, model.maze.goal))
+        full = view.render(replay.paint, markers=(model.maze.start, model.maze.goal),
+                           goal=model.maze.goal)
         xs = np.linspace(0, view.width - 1, 24).astype(int)
         ys = np.linspace(0, view.height - 1, 24).astype(int)
         shown = np.array([[photo.get(int(x), int(y)) for x in xs] for y in ys])
@@ -662,3 +666,161 @@ def test_the_panel_is_laid_out_from_its_table(window):
             assert (int(info["row"]), int(info["column"])) == (row, column), cell
             assert int(info["columnspan"]) == (2 if len(cells) == 1 else 1)
     assert app.widgets["text:seed"].cget("text") == "Seed (empty = random)"
+
+
+# -- the player's last mile: the halo, the ringed goal, the start window, the save dialog ----------
+def on_screen(root, path, display):
+    """The pixels of widget ``path`` as the X server shows them (a screenshot)."""
+    from PIL import ImageGrab
+
+    root.update()
+    x, y = int(root.tk.call("winfo", "rootx", path)), int(root.tk.call("winfo", "rooty", path))
+    w, h = int(root.tk.call("winfo", "width", path)), int(root.tk.call("winfo", "height", path))
+    return np.asarray(ImageGrab.grab(bbox=(x, y, x + w, y + h), xdisplay=display).convert("RGB"))
+
+
+def ring_around(shot, centre, radius):
+    """Colours met going right from ``centre`` past ``radius``: the first pixel out of the circle
+    and the first one past the dark ring's width (where a halo has its light ring)."""
+    from meiro.ui.raster import RING_PX
+
+    cx, cy = centre
+    return (tuple(shot[int(cy), int(cx + radius + 1)]),
+            tuple(shot[int(cy), int(cx + radius + RING_PX + 1.5)]))
+
+
+def test_on_a_300_by_300_maze_the_player_has_a_halo_at_every_zoom(window, display):
+    model = started((300, 300), seed=6)
+    root, app = window(model, size=500)
+    press(root, "space")
+    path = meiro.solve(model.maze).path
+    press(root, *keys_for(path[:40]))  # a trail behind the player
+    for keys in ([], ["plus"], ["z"]):
+        press(root, *keys)
+        shot = on_screen(root, str(app.canvas), display)
+        x0, y0, x1, y1 = app.view.marker_rect(*model.player)
+        centre, radius = ((x0 + x1) / 2, (y0 + y1) / 2), (x1 - x0) / 2
+        assert tuple(shot[int(centre[1]), int(centre[0])]) == COLORS["springgreen"]
+        assert ring_around(shot, centre, radius) == (COLORS["black"], COLORS["white"]), keys
+    small = started((8, 8))
+    root2, app2 = window(small)
+    press(root2, "space")
+    shot = on_screen(root2, str(app2.canvas), display)
+    x0, y0, x1, y1 = app2.view.marker_rect(*small.player)
+    assert COLORS["black"] not in ring_around(shot, ((x0 + x1) / 2, (y0 + y1) / 2), (x1 - x0) / 2)
+
+
+def test_the_whole_maze_view_shows_the_goal_as_a_ringed_square(window, display):
+    from meiro.ui.raster import GOAL_MIN_PX, RING_PX
+
+    model = started((300, 300), seed=6)
+    root, app = window(model, size=500)
+    press(root, "space", "z")
+    assert app.view.px < 1  # 601 blocks in 500 pixels: the goal's block is under a pixel
+    shot = on_screen(root, str(app.canvas), display)
+    blue = (shot == COLORS["blue"]).all(axis=2)
+    ys, xs = np.nonzero(blue)
+    assert ys.max() - ys.min() + 1 >= GOAL_MIN_PX and xs.max() - xs.min() + 1 >= GOAL_MIN_PX
+    assert blue[ys.min():ys.max() + 1, xs.min():xs.max() + 1].all()  # one solid square
+    row = shot[(ys.min() + ys.max()) // 2]
+    assert (row[xs.min() - RING_PX:xs.min()] == COLORS["black"]).all()   # a dark ring,
+    assert (row[xs.min() - 2 * RING_PX:xs.min() - RING_PX] == COLORS["white"]).all()  # a light one
+    gx0, gy0, gx1, gy1 = app.view.marker_rect(*model.maze.goal)
+    gx, gy = (gx0 + gx1) // 2, (gy0 + gy1) // 2
+    assert xs.min() <= gx <= xs.max() and ys.min() <= gy <= ys.max()  # on the goal's own block
+    assert gx > shot.shape[1] * 0.9  # the corner goal at the window's edge, its square whole (above)
+
+
+def test_the_window_opens_as_the_panel_and_grows_when_a_maze_starts(window, display):
+    """Until a maze exists the window is the panel (the article's small window), not a
+    1000-pixel grey field; the first maze brings the canvas, as large as the screen allows."""
+    model = GameModel(lang="en")
+    root, app = window(model, size=None)
+    panel = root.winfo_children()[0]
+    width, height = root.winfo_width(), root.winfo_height()
+    assert not app.canvas.winfo_ismapped()
+    assert width <= panel.winfo_reqwidth() + 12 and height <= panel.winfo_reqheight() + 12
+    shot = on_screen(root, ".", display)
+    grey = (shot == COLORS["gray80"]).all(axis=2)
+    assert grey.mean() > 0.5  # the panel's grey, its widgets on it, nothing else
+    app.entry.delete(0, "end")
+    app.entry.insert(0, "41")  # blocks: a 20x20 maze
+    press(root, "Return")
+    for _ in range(20):
+        root.update()
+        time.sleep(0.02)
+    assert model.maze is not None and app.canvas.winfo_ismapped()
+    assert root.winfo_width() >= width + 300 and app.canvas.winfo_width() >= 300
+    maze_px = on_screen(root, str(app.canvas), display)
+    assert (maze_px == COLORS["gray25"]).all(axis=2).mean() > 0.2  # the maze being dug, on screen
+
+
+DIALOG = ".__tk_filedialog"  # where Tk's own save dialog (X11) puts itself, over the main window
+
+
+def widget_texts(root, path):
+    """The texts of widget ``path`` and every widget inside it (labels, buttons, menubuttons)."""
+    found = []
+    try:
+        found.append(str(root.tk.call(path, "cget", "-text")))
+    except tk.TclError:
+        pass  # a frame, an entry, ...: no text of its own
+    for child in root.tk.splitlist(root.tk.call("winfo", "children", path)):
+        found += widget_texts(root, str(child))
+    return [t for t in found if t]
+
+
+@pytest.mark.parametrize("lang, title, labels, png, question, answers", [
+    ("ja", "名前を付けて保存", ["フォルダー(D):", "ファイル名(N):", "ファイルの種類(T):", "保存(S)", "キャンセル(C)"],
+     "PNG 画像", "はすでにあります。\n上書きしますか?", ["はい(Y)", "いいえ(N)"]),
+    ("en", "Save As", ["Directory:", "File name:", "Files of type:", "Save", "Cancel"],
+     "PNG Image", "already exists.\nDo you want to overwrite it?", ["Yes", "No"]),
+])
+def test_tk_s_own_save_dialog_speaks_the_game_s_language(window, tmp_path, lang, title, labels, png,
+                                                         question, answers):
+    """p opens Tk's own save dialog (as on Linux): its title, labels, buttons, file types and the
+    overwrite question read in the game's language."""
+    folder = tmp_path / "maze_image"
+    folder.mkdir()
+    (folder / "taken.png").write_bytes(b"")
+    model = started((5, 5))
+    model.lang = lang
+    root, app = window(model)  # the real dialog: no ask_save_path given
+    call = root.tk.call
+    seen = {}
+
+    def shown(path):
+        return int(call("winfo", "exists", path)) and int(call("winfo", "ismapped", path))
+
+    def in_dialog(tries=0):
+        if not shown(DIALOG):
+            root.after(50, in_dialog, tries + 1) if tries < 200 else call(
+                "set", "::tk::Priv(selectFilePath)", "")
+            return
+        seen["title"] = str(call("wm", "title", DIALOG))
+        seen["texts"] = widget_texts(root, DIALOG)
+        seen["type"] = str(call(f"{DIALOG}.contents.f2.menu", "cget", "-text"))
+        call(f"{DIALOG}.contents.f2.ent", "delete", 0, "end")
+        call(f"{DIALOG}.contents.f2.ent", "insert", 0, "taken.png")
+        root.after(50, in_question)
+        call(f"{DIALOG}.contents.f2.ok", "invoke")  # the file exists: the question, answered below
+        call(f"{DIALOG}.contents.f2.cancel", "invoke")
+
+    def in_question(tries=0):
+        box = f"{DIALOG}.__tk__messagebox"
+        if not shown(box):  # (given up after 10 s: answered blind, the test fails, not hangs)
+            root.after(50, in_question, tries + 1) if tries < 200 else call(
+                "set", "::tk::Priv(button)", "no")
+            return
+        seen["question"] = widget_texts(root, box)
+        call(f"{box}.no", "invoke")
+
+    root.after(50, in_dialog)
+    press(root, "space", "p")
+    assert seen["title"] == title
+    for label in labels:
+        assert label in seen["texts"], (label, seen["texts"])
+    assert seen["type"].startswith(png)
+    assert any(question in t and "taken.png" in t for t in seen["question"]), seen["question"]
+    assert [a for a in answers if a in seen["question"]] == answers
+    assert app.vars["info"].get() == "" and sorted(p.name for p in folder.iterdir()) == ["taken.png"]

@@ -44,6 +44,16 @@ FIT_MIN_PX = 6.0
 #: (zoom out for an overview): a player and walls one can see.
 MIN_PLAYING_PX = 10.0
 MAX_PX = 64.0
+#: Width in pixels of each of the two rings (dark inside, light outside) that mark the player on
+#: a big maze and the goal on blocks too small to see: one or the other contrasts with every
+#: colour of the board (white paths, tan1 trail, gray25 walls), at any zoom.
+RING_PX = 3
+#: Blocks drawn smaller than this (the whole-maze view of a big maze) ...
+GOAL_RING_BELOW_PX = FIT_MIN_PX
+#: ... show the goal at least this many pixels wide, ringed.
+GOAL_MIN_PX = 12
+#: The colours of the rings.
+RING_DARK, RING_LIGHT = np.array(NAMES["black"], np.uint8), np.array(NAMES["white"], np.uint8)
 
 
 class View:
@@ -114,6 +124,24 @@ class View:
     def whole(self) -> int:
         return self.zooms()[0]
 
+    @property
+    def big(self) -> bool:
+        """Whether the maze is too big to be shown whole at the playing size: then the player
+        has a halo, at every zoom (a 10-pixel dot is lost in a long trail).
+
+        Examples
+        --------
+        >>> View(601, 601, 800, 800).big, View(41, 41, 800, 800).big
+        (True, False)
+        """
+        return self.fit_px < MIN_PLAYING_PX
+
+    @property
+    def goal_ringed(self) -> bool:
+        """Whether blocks are drawn too small to see (the whole-maze view of a big maze): then
+        the goal is drawn at least :data:`GOAL_MIN_PX` wide, ringed."""
+        return self.px < GOAL_RING_BELOW_PX
+
     def _layout(self, focus: tuple[int, int] | None = None) -> None:
         self.frame.resize(*self.span(self.frame.zoom), focus)
 
@@ -161,9 +189,10 @@ class View:
             x1, y1 = min(self.width, x1), min(self.height, y1)
         return x0, y0, x1, y1
 
-    def marker_rect(self, row: int, col: int) -> tuple[int, int, int, int]:
-        """Where a marker (start, goal, player) on ``(row, col)`` is drawn, unclipped."""
-        size = max(self.px, MARKER_MIN)
+    def marker_rect(self, row: int, col: int, least: float = MARKER_MIN) -> tuple[int, int, int, int]:
+        """Where a marker (start, goal, player) on ``(row, col)`` is drawn, unclipped: the
+        block, or a square of ``least`` pixels around its centre if the block is smaller."""
+        size = max(self.px, least)
         cx = (col + 0.5 - self.left) * self.px
         cy = (row + 0.5 - self.top) * self.px
         return (math.floor(cx - size / 2), math.floor(cy - size / 2),
@@ -174,7 +203,9 @@ class View:
         if flat.size == 0:
             return None
         rows, cols = np.divmod(flat, self.cols)
-        pad = max(self.px, MARKER_MIN)
+        # as far as a marker on a changed block reaches: the player's halo, the ringed goal
+        # (its square moved inside the window at an edge)
+        pad = max(self.px, GOAL_MIN_PX) + 2 * RING_PX + 1
         x0 = math.floor((cols.min() - self.left) * self.px - pad)
         y0 = math.floor((rows.min() - self.top) * self.px - pad)
         x1 = math.ceil((cols.max() + 1 - self.left) * self.px + pad)
@@ -185,13 +216,17 @@ class View:
     # -- rendering ---------------------------------------------------------------------
     def render(self, paint: NDArray[np.uint8], rect: Rect | None = None,
                markers: Sequence[tuple[int, int]] = (), player: tuple[int, int] | None = None,
-               digging: tuple[int, int] | None = None) -> NDArray[np.uint8]:
+               digging: tuple[int, int] | None = None,
+               goal: tuple[int, int] | None = None) -> NDArray[np.uint8]:
         """RGB pixels ``(y1-y0, x1-x0, 3)`` of the view rectangle ``rect`` (default: all).
 
         ``markers`` are ``(row, col)`` blocks (start, goal) drawn at least
         :data:`MARKER_MIN` pixels wide so they stay visible on scaled-down
-        mazes; ``player`` is drawn as a springgreen circle on top; ``digging``, the
-        block being dug, as a yellow square at least as large (the article's first figure).
+        mazes; ``goal``, where blocks are too small to see (:attr:`goal_ringed`),
+        at least :data:`GOAL_MIN_PX` wide in a dark and a light ring;
+        ``player`` is drawn as a springgreen circle on top, ringed the same way
+        on a big maze (:attr:`big`); ``digging``, the block being dug, as a
+        yellow square at least as large (the article's first figure).
         """
         x0, y0, x1, y1 = rect or (0, 0, self.width, self.height)
         cols = np.floor(self.left + (np.arange(x0, x1) + 0.5) / self.px).astype(np.int64)
@@ -204,6 +239,8 @@ class View:
         if self.px < MARKER_MIN:
             for row, col in markers:
                 self._fill(out, (x0, y0), self.marker_rect(row, col), PALETTE[paint[row, col]])
+        if goal is not None and self.goal_ringed:
+            self._draw_goal(out, (x0, y0), goal, PALETTE[paint[goal]])
         if digging is not None:
             self._fill(out, (x0, y0), self.marker_rect(*digging), PALETTE[CURRENT])
         if player is not None:
@@ -219,21 +256,54 @@ class View:
         if a < c and b < d:
             out[b:d, a:c] = color
 
+    def goal_rect(self, row: int, col: int) -> tuple[int, int, int, int]:
+        """Where the ringed goal on ``(row, col)`` is drawn (rings included) while blocks are too
+        small to see: a square of at least :data:`GOAL_MIN_PX` pixels on the block, moved
+        inside the view where an edge would cut it (the corner goal, the default, sits at one;
+        there the window's edge cuts the rings instead).
+
+        Examples
+        --------
+        >>> v = View(601, 601, 500, 500)
+        >>> v.show_all()                             # the whole maze: blocks under a pixel
+        >>> v.goal_ringed, v.goal_rect(599, 599)     # the corner goal: its square inside the window
+        (True, (481, 481, 506, 506))
+        """
+        x0, y0, x1, y1 = self.marker_rect(row, col, least=GOAL_MIN_PX)
+        dx = max(0, -x0) or min(0, self.width - x1)
+        dy = max(0, -y0) or min(0, self.height - y1)
+        grow = 2 * RING_PX
+        return x0 + dx - grow, y0 + dy - grow, x1 + dx + grow, y1 + dy + grow
+
+    def _draw_goal(self, out: NDArray[np.uint8], origin: tuple[int, int], goal: tuple[int, int],
+                   color: NDArray[np.uint8]) -> None:
+        """The goal as a square of at least :data:`GOAL_MIN_PX` pixels in a dark ring, then a
+        light one outside it (square, like the goal)."""
+        x0, y0, x1, y1 = self.goal_rect(*goal)
+        for inset, ring in ((0, RING_LIGHT), (RING_PX, RING_DARK), (2 * RING_PX, color)):
+            self._fill(out, origin, (x0 + inset, y0 + inset, x1 - inset, y1 - inset), ring)
+
     def _draw_player(self, out: NDArray[np.uint8], origin: tuple[int, int],
                      player: tuple[int, int]) -> None:
         x0, y0, x1, y1 = self.marker_rect(*player)
         ox, oy = origin
-        # a circle inscribed in the marker square, evaluated at pixel centres
+        # a circle inscribed in the marker square, evaluated at pixel centres; on a big maze
+        # ringed dark, then light (a halo, the same width at any zoom)
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
         radius = (x1 - x0) / 2
-        a, b = max(0, x0 - ox), max(0, y0 - oy)
-        c, d = min(out.shape[1], x1 - ox), min(out.shape[0], y1 - oy)
+        reach = 2 * RING_PX if self.big else 0
+        a, b = max(0, x0 - reach - ox), max(0, y0 - reach - oy)
+        c, d = min(out.shape[1], x1 + reach - ox), min(out.shape[0], y1 + reach - oy)
         if a >= c or b >= d:
             return
         ys = np.arange(b, d)[:, None] + oy + 0.5
         xs = np.arange(a, c)[None, :] + ox + 0.5
-        inside = (xs - cx) ** 2 + (ys - cy) ** 2 <= radius ** 2 + 0.25
-        out[b:d, a:c][inside] = PLAYER
+        distance2 = (xs - cx) ** 2 + (ys - cy) ** 2
+        patch = out[b:d, a:c]
+        if reach:
+            patch[distance2 <= (radius + 2 * RING_PX) ** 2 + 0.25] = RING_LIGHT
+            patch[distance2 <= (radius + RING_PX) ** 2 + 0.25] = RING_DARK
+        patch[distance2 <= radius ** 2 + 0.25] = PLAYER
 
 
 def block_scale(rows: int, cols: int, target: int = 1000) -> int:

@@ -114,8 +114,10 @@ class SearchWindow:
 
     @staticmethod
     def _paint(replay: SearchReplay, photo: tk.PhotoImage, view: View, rect: Rect) -> None:
-        # start and goal stay visible (at least MARKER_MIN pixels) on scaled-down mazes
-        pixels = view.render(replay.paint, rect, markers=(replay.maze.start, replay.maze.goal))
+        # start and goal stay visible (at least MARKER_MIN pixels, the goal ringed) on
+        # scaled-down mazes
+        goal = replay.maze.goal
+        pixels = view.render(replay.paint, rect, markers=(replay.maze.start, goal), goal=goal)
         height, width = pixels.shape[:2]
         photo.put(b"P6 %d %d 255\n" % (width, height) + pixels.tobytes(), to=rect[:2])
 

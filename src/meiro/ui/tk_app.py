@@ -32,6 +32,7 @@ from ..text.messages import text
 from .pictures import IMAGE_DIR, image_name, save_picture
 from .raster import Rect, View, goal_arrow
 from . import tk_system
+from .tk_catalogue import speak
 from .tk_system import (JAPANESE_FAMILIES, apply_tk_scaling,  # noqa: F401
                         enable_dpi_awareness, japanese_font_available, open_in_file_manager,
                         shown_path)
@@ -95,12 +96,17 @@ class MazeApp:
     ``ask_save_path(initialdir, initialfile) -> str``, ``open_folder(path)`` and
     ``has_japanese_font(root)`` default to the save dialog, the file manager and
     :func:`japanese_font_available`; tests replace them. Japanese texts on a
-    system that cannot draw them give way to English, with a note saying why.
+    system that cannot draw them give way to English, with a note saying why;
+    Tk's own dialogs speak the game's language (:mod:`meiro.ui.tk_catalogue`).
+
+    Until the first maze the window is the panel alone (a small window, as the
+    article's game opened); the maze's canvas, ``canvas_size`` pixels or as
+    large as the screen allows, joins it when a maze starts.
     """
 
     def __init__(self, root: tk.Tk, model: GameModel, *, records: Records | None = None,
                  image_dir: Path = IMAGE_DIR,
-                 ask_save_path: Callable[[Path, str], str] = tk_system.ask_save_path,
+                 ask_save_path: Callable[[Path, str], str] | None = None,
                  open_folder: Callable[[Path], object] = open_in_file_manager,
                  canvas_size: int | None = None,
                  has_japanese_font: Callable[[tk.Misc], bool] = japanese_font_available,
@@ -112,7 +118,8 @@ class MazeApp:
             model.lang = "en"  # English rather than a window of empty boxes
         self.session = GameSession(model, records, self, dig_overview=True)
         self.image_dir = Path(image_dir)
-        self.ask_save_path = ask_save_path
+        self.ask_save_path = ask_save_path or (
+            lambda folder, name: tk_system.ask_save_path(folder, name, parent=root))
         self.open_folder = open_folder
         self.confirm = confirm or (lambda title, message: messagebox.askyesno(title, message,
                                                                               parent=root))
@@ -123,6 +130,7 @@ class MazeApp:
         self._poll_job: str | None = None
         self._search_window: SearchWindow | None = None
         self._info_shown: tuple[str, bool] | None = None
+        speak(root, model.lang)  # Tk's own dialogs (save, yes/no) in the game's language
         self._build(canvas_size)
         if no_font:
             self._set_info(self._t("no_japanese_font"))
@@ -188,7 +196,9 @@ class MazeApp:
             size = max(300, min(1000, root.winfo_screenheight() - 160, room_x))
             root.geometry("+0+0")
         self.canvas = tk.Canvas(root, width=size, height=size, bg=BG, highlightthickness=0, bd=0)
-        self.canvas.grid(row=0, column=2, sticky="nsew")
+        self._canvas_shown = self.model.maze is not None  # else the panel alone, for now
+        if self._canvas_shown:
+            self.canvas.grid(row=0, column=2, sticky="nsew")
         self.photo = tk.PhotoImage(master=root, width=size, height=size)
         self.canvas.create_image(0, 0, image=self.photo, anchor="nw", tags="maze")
         self.canvas.bind("<Configure>", self._on_configure)
@@ -196,6 +206,15 @@ class MazeApp:
         self.canvas.bind("<Button-4>", lambda e: self.dispatch(Zoom(1)))
         self.canvas.bind("<Button-5>", lambda e: self.dispatch(Zoom(-1)))
         self.canvas_size = (size, size)
+
+    def _show_canvas(self) -> None:
+        """The first maze: put its canvas beside the panel (the window grows to hold it)."""
+        if self._canvas_shown:
+            return
+        self._canvas_shown = True
+        self.canvas.grid(row=0, column=2, sticky="nsew")
+        # a size the player gave the panel-only window would leave the maze no room
+        self.root.geometry("")
 
     def _var(self, key: str, value: str = "") -> tk.StringVar:
         self.vars[key] = tk.StringVar(self.root, value=value)
@@ -304,6 +323,7 @@ class MazeApp:
         return self.image_dir.resolve()
 
     def show(self, viewport: Viewport) -> None:
+        self._show_canvas()
         self.view = View(*viewport.shape, *self.canvas_size, frame=viewport)
 
     def confirm_large(self, width: int, height: int) -> bool:
@@ -316,7 +336,7 @@ class MazeApp:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise MazeError(f"{folder}: {exc.strerror or exc}") from None
-        self._dialogs_speak(self.model.lang)
+        speak(self.root, self.model.lang)
         path = self.ask_save_path(folder, image_name(maze))
         if not path:
             return None
@@ -420,7 +440,8 @@ class MazeApp:
         ready = model.dig_done == model.dig_total
         markers = (model.maze.start, model.maze.goal) if ready else ()
         player = model.player if ready else None
-        pixels = view.render(model.paint, rect, markers, player, model.digging_at)
+        pixels = view.render(model.paint, rect, markers, player, model.digging_at,
+                             goal=model.maze.goal if ready else None)
         height, width = pixels.shape[:2]
         self.photo.put(b"P6 %d %d 255\n" % (width, height) + pixels.tobytes(), to=rect[:2])
 
@@ -476,14 +497,6 @@ class MazeApp:
         self.entry.select_range(0, "end")
         self.entry.icursor("end")
         return "break"
-
-    def _dialogs_speak(self, lang: str) -> None:
-        """Tk's own dialogs (the save dialog) speak the language msgcat is set to: the game's."""
-        try:
-            self.root.tk.call("package", "require", "msgcat")
-            self.root.tk.call("::msgcat::mclocale", lang)
-        except tk.TclError:
-            pass  # a Tk without msgcat: its dialogs stay in English
 
     def _check_opener(self, opener: subprocess.Popen[bytes], folder: Path, waited: int) -> None:
         """Reap the file manager's opener; if it failed (no file manager), say so."""

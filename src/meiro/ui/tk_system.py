@@ -1,5 +1,5 @@
 """The Tk window's dealings with the system around it: the screen's DPI, Japanese fonts,
-the file manager and the save dialog. Kept apart from the window's layout, drawing and keys
+the file manager and the save dialog (its Japanese: :mod:`meiro.ui.tk_catalogue`). Kept apart from the window's layout, drawing and keys
 (:mod:`meiro.ui.tk_app`), so that a platform quirk is fixed here without reading the game.
 """
 
@@ -11,6 +11,8 @@ import sys
 import tkinter as tk
 from pathlib import Path
 from tkinter import filedialog
+
+from .tk_catalogue import translated
 
 
 def enable_dpi_awareness() -> None:
@@ -88,9 +90,18 @@ def japanese_font_available(root: tk.Misc) -> bool:
         return bool(set(JAPANESE_FAMILIES) & set(font.families(root)))
 
 
-def ask_save_path(initialdir: Path, initialfile: str) -> str:
-    return filedialog.asksaveasfilename(initialdir=str(initialdir), initialfile=initialfile,
-                                        defaultextension=".png",
-                                        filetypes=[("PNG Image", ".png"),
-                                                   ("Web page to play the maze", ".html"),
-                                                   ("SVG Image", ".svg")])
+#: The file types of the save dialog, in Tk's terms (their names translated by the catalogue).
+FILE_TYPES = (("PNG Image", ".png"), ("Web page to play the maze", ".html"), ("SVG Image", ".svg"))
+
+
+def ask_save_path(initialdir: Path, initialfile: str, parent: tk.Misc | None = None) -> str:
+    """The save dialog over ``parent``: the chosen path, or "" if the player cancelled.
+
+    It speaks the language :func:`meiro.ui.tk_catalogue.speak` last set for ``parent``'s
+    interpreter, the file types' names included (English without a ``parent``).
+    """
+    types = [(name if parent is None else translated(parent, name), pattern)
+             for name, pattern in FILE_TYPES]
+    return filedialog.asksaveasfilename(parent=parent, initialdir=str(initialdir),
+                                        initialfile=initialfile, defaultextension=".png",
+                                        filetypes=types)
