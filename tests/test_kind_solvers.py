@@ -438,6 +438,29 @@ def test_dead_end_filling_on_compact_forms_fills_what_the_csr_filling_fills(case
             assert sol.length == meiro.solve(maze, "bfs").length and sol.expanded == filled + runs[0][1]
 
 
+@pytest.mark.parametrize("case", range(len(FORM_CASES)))
+def test_statistics_on_compact_forms_are_the_csr_statistics(case):
+    from meiro.analysis import graph_stats
+    from meiro.solvers.cell_forms import _open_slots, cell_form
+
+    kind, size, extra = FORM_CASES[case]
+    for seed in range(3):
+        m = meiro.generate(*size, grid=kind, seed=seed, **extra)
+        g = m.geometry
+        for maze in (m, with_loops(m, 0.3, seed)):
+            open_ = np.ascontiguousarray(maze.passages).view(np.uint8)
+            slots = np.empty(g.cells, np.uint8)
+            _open_slots(g.offsets, g.slot_edges, open_, slots)
+            runs = []
+            for kernel, args in ((graph_stats._graph_stats_kernel, (g.offsets, g.targets, g.slot_edges, open_)),
+                                 (graph_stats._form_stats_kernel, (cell_form(g), slots))):
+                counts, out = np.zeros(9, np.int64), np.zeros(len(graph_stats.FIELDS), np.int64)
+                kernel(*args, g.centres, m.start, m.goal, graph_stats.TURN_COSINE, counts, out)
+                runs.append((counts.tolist(), out.tolist()))
+            assert runs[0] == runs[1]
+            assert runs[0][1][graph_stats.FIELDS.index("passages")] == int(maze.passages.sum())
+
+
 def test_weave_has_no_compact_form():
     from meiro.solvers.cell_forms import cell_form, open_slots
 

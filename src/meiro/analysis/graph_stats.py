@@ -5,7 +5,8 @@ sends a :class:`~meiro.kinds.maze.GraphMaze` here. The figures are the square
 grid's (:mod:`meiro.analysis.stats` defines them), counted on the geometry's
 graph: the nodes are the cells, a passage joins two cells, and every length is
 in cell-to-cell steps. :func:`graph_figures` computes them all in one kernel over
-the CSR adjacency: a count of each cell's open passages, a breadth-first sweep
+the compact form of the graph where the kind has one (:mod:`meiro.solvers.cell_forms`:
+a byte of open slots per cell; every kind but weave), else over the CSR adjacency: a count of each cell's open passages, a breadth-first sweep
 from the start (the solution, and the farthest cell), a second sweep from that
 cell (the longest path) and a walk along the solution.
 
@@ -54,8 +55,10 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from numpy.typing import NDArray
 
+from ..generators.graph_carving import _COUNT
 from ..kernels.index import U
 from ..kernels.jit import njit
+from ..solvers.cell_forms import Form, _open_near, _open_slots, cell_form
 
 if TYPE_CHECKING:
     from ..kinds.maze import GraphMaze
@@ -93,6 +96,114 @@ def _sweep(offsets: NDArray[np.int64], targets: NDArray[np.int32], slot_edges: N
     return tail
 
 
+@njit(inline="always")
+def _form_sweep(form: Form, slots: NDArray[np.uint8], source: int, dist: NDArray[np.int32],
+                parent: NDArray[np.int32], queue: NDArray[np.int32], near: NDArray[np.int64]) -> int:
+    """:func:`_sweep` on a compact form (:mod:`meiro.solvers.cell_forms`): the same order."""
+    pattern, table, rings = form
+    for i in range(dist.size):
+        dist[U(i)] = -1
+        parent[U(i)] = -1
+    dist[source] = 0
+    parent[source] = source
+    queue[0] = source
+    head, tail = 0, 1
+    while head < tail:
+        i = queue[U(head)]
+        head += 1
+        bits = slots[U(i)]
+        if bits:
+            for c in range(_open_near(pattern, table, rings, i, bits, near)):
+                j = near[U(c)]
+                if dist[U(j)] < 0:
+                    dist[U(j)] = dist[U(i)] + 1
+                    parent[U(j)] = i
+                    queue[U(tail)] = j
+                    tail += 1
+    return tail
+
+
+@njit(inline="always")
+def _solution_walk(parent: NDArray[np.int32], ways: NDArray[np.int32], centres: NDArray[np.float64],
+                   start: int, goal: int, turn_cosine: float, out: NDArray[np.int64]) -> None:
+    """Walk the solution back from the goal along ``parent``: its turns and decision points
+    into ``out`` (columns 4 and 5 of :data:`FIELDS`)."""
+    dims = centres.shape[1]
+    turns = 0
+    decisions = 0
+    x = goal
+    # walking back from the goal: x the cell a step leaves, the step before it ends at x
+    after_x = 0.0
+    after_y = 0.0
+    after_z = 0.0
+    have_after = False
+    while x != start:
+        p = parent[U(x)]
+        bx = centres[U(x), 0] - centres[U(p), 0]
+        by = centres[U(x), 1] - centres[U(p), 1]
+        bz = centres[U(x), 2] - centres[U(p), 2] if dims == 3 else 0.0
+        if have_after:
+            dot = bx * after_x + by * after_y + bz * after_z
+            norms = np.sqrt((bx * bx + by * by + bz * bz) * (after_x * after_x + after_y * after_y
+                                                              + after_z * after_z))
+            if dot < turn_cosine * norms:
+                turns += 1
+        after_x, after_y, after_z = bx, by, bz
+        have_after = True
+        if ways[U(p)] >= (2 if p == start else 3):
+            decisions += 1
+        x = p
+    out[4] = turns
+    out[5] = decisions
+
+
+@njit(inline="always")
+def _count_ways(ways: NDArray[np.int32], degree_counts: NDArray[np.int64], out: NDArray[np.int64]) -> None:
+    """From each cell's open passages: ``degree_counts`` and columns 0, 1, 6 and 7 of ``out``."""
+    for k in range(out.size):
+        out[k] = 0
+    for k in range(degree_counts.size):
+        degree_counts[k] = 0
+    ends = 0
+    corridor_ends = 0
+    for i in range(ways.size):
+        w = ways[U(i)]
+        ends += w
+        degree_counts[U(w)] += 1
+        if w != 2:
+            corridor_ends += w
+    out[0] = ways.size
+    out[1] = degree_counts[1]
+    out[6] = ends // 2  # each passage has two ends
+    out[7] = corridor_ends
+
+
+@njit(cache=True)
+def _form_stats_kernel(form: Form, slots: NDArray[np.uint8], centres: NDArray[np.float64], start: int, goal: int,
+                       turn_cosine: float, degree_counts: NDArray[np.int64], out: NDArray[np.int64]) -> None:
+    """:func:`_graph_stats_kernel` on a compact form: the same figures."""
+    n = slots.shape[0]
+    ways = np.empty(n, np.int32)
+    for i in range(n):
+        ways[U(i)] = _COUNT[U(slots[U(i)])]
+    _count_ways(ways, degree_counts, out)
+    dist = np.empty(n, np.int32)
+    parent = np.empty(n, np.int32)
+    queue = np.empty(n, np.int32)
+    near = np.empty(8, np.int64)
+    reached = _form_sweep(form, slots, start, dist, parent, queue, near)
+    out[8] = reached
+    out[2] = dist[goal]
+    if dist[goal] >= 0:
+        _solution_walk(parent, ways, centres, start, goal, turn_cosine, out)
+    else:
+        out[4] = -1
+        out[5] = -1
+    far = queue[reached - 1]
+    reached2 = _form_sweep(form, slots, far, dist, parent, queue, near)
+    out[3] = dist[queue[reached2 - 1]]
+
+
 @njit(cache=True)
 def _graph_stats_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32], slot_edges: NDArray[np.int32],
                         open_: NDArray[np.uint8], centres: NDArray[np.float64], start: int, goal: int,
@@ -100,65 +211,23 @@ def _graph_stats_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32], 
                         out: NDArray[np.int64]) -> None:
     """Fill ``out`` (the columns of :data:`FIELDS`) and ``degree_counts`` (cells by open passages)."""
     n = offsets.size - 1
-    dims = centres.shape[1]
     ways = np.zeros(n, np.int32)
-    for k in range(out.size):
-        out[k] = 0
-    for k in range(degree_counts.size):
-        degree_counts[k] = 0
-    passages = 0
-    for e in range(open_.size):
-        if open_[e]:  # (a count, not a sum of bytes: as plain Python a uint8 sum would wrap)
-            passages += 1
-    corridor_ends = 0
     for i in range(n):
         w = 0
         for s in range(offsets[i], offsets[i + 1]):
             if open_[U(slot_edges[U(s)])]:
                 w += 1
         ways[i] = w
-        degree_counts[w] += 1
-        if w != 2:
-            corridor_ends += w
-    out[0] = n
-    out[1] = degree_counts[1]
-    out[6] = passages
-    out[7] = corridor_ends
+    _count_ways(ways, degree_counts, out)
     dist = np.empty(n, np.int32)
     parent = np.empty(n, np.int32)
     queue = np.empty(n, np.int32)
     reached = _sweep(offsets, targets, slot_edges, open_, start, dist, parent, queue)
     out[8] = reached
+    out[2] = dist[goal]
     if dist[goal] >= 0:
-        out[2] = dist[goal]
-        turns = 0
-        decisions = 0
-        x = goal
-        # walking back from the goal: x the cell a step leaves, the step before it ends at x
-        after_x = 0.0
-        after_y = 0.0
-        after_z = 0.0
-        have_after = False
-        while x != start:
-            p = parent[U(x)]
-            bx = centres[U(x), 0] - centres[U(p), 0]
-            by = centres[U(x), 1] - centres[U(p), 1]
-            bz = centres[U(x), 2] - centres[U(p), 2] if dims == 3 else 0.0
-            if have_after:
-                dot = bx * after_x + by * after_y + bz * after_z
-                norms = np.sqrt((bx * bx + by * by + bz * bz) * (after_x * after_x + after_y * after_y
-                                                                  + after_z * after_z))
-                if dot < turn_cosine * norms:
-                    turns += 1
-            after_x, after_y, after_z = bx, by, bz
-            have_after = True
-            if ways[U(p)] >= (2 if p == start else 3):
-                decisions += 1
-            x = p
-        out[4] = turns
-        out[5] = decisions
+        _solution_walk(parent, ways, centres, start, goal, turn_cosine, out)
     else:
-        out[2] = -1
         out[4] = -1
         out[5] = -1
     # the longest path: a second sweep from the farthest cell of the first (exact on a tree,
@@ -184,8 +253,15 @@ def graph_figures(maze: GraphMaze) -> tuple[dict[str, int], NDArray[np.int64]]:
     degree = g.degree()
     counts = np.zeros(max(5, int(degree.max()) + 1 if degree.size else 0), np.int64)
     out = np.zeros(len(FIELDS), np.int64)
-    _graph_stats_kernel(g.offsets, g.targets, g.slot_edges, np.ascontiguousarray(maze.passages).view(np.uint8),
-                        g.centres, maze.start, maze.goal, TURN_COSINE, counts, out)
+    open_ = np.ascontiguousarray(maze.passages).view(np.uint8)
+    form = cell_form(g)
+    if form is not None:  # every kind but weave: a byte of open slots per cell
+        slots = np.empty(g.cells, np.uint8)
+        _open_slots(g.offsets, g.slot_edges, open_, slots)
+        _form_stats_kernel(form, slots, g.centres, maze.start, maze.goal, TURN_COSINE, counts, out)
+    else:
+        _graph_stats_kernel(g.offsets, g.targets, g.slot_edges, open_, g.centres, maze.start, maze.goal,
+                            TURN_COSINE, counts, out)
     return {name: int(out[i]) for i, name in enumerate(FIELDS)}, counts
 
 
