@@ -36,7 +36,7 @@ from .geometry import Segments
 from .kind_booklet import kind_note
 from .pdf_kinds import LAYER_LABEL, answer_path, draw_kind_maze, drawing_size, kind_frame, narrowest
 from .palette import Palette
-from .pdf import PdfCanvas, draw_marks, draw_walls
+from .pdf import PdfCanvas, draw_lattice_walls, draw_marks
 from .print_text import check_language, word
 
 if TYPE_CHECKING:
@@ -223,17 +223,23 @@ def check_kind_legible(kind: str, size: tuple[int, ...], paper: str, per_page: i
                     f"choose a smaller --size, fewer --per-page or a larger paper")
 
 
-def _cell_runs(line: NDArray[np.bool_]) -> list[tuple[int, int]]:
-    """The runs of True in ``line`` as (first, last), single ones too."""
-    padded = np.concatenate(([False], line, [False])).astype(np.int8)
-    edges = np.flatnonzero(np.diff(padded)).reshape(-1, 2)
-    return [(int(a), int(b) - 1) for a, b in edges]
+def _runs(lines: NDArray[np.bool_], least: int = 2) -> list[tuple[int, int, int]]:
+    """The runs of True at least ``least`` long in each row of ``lines``, as (row, first, last),
+    row by row and left to right: found for all rows at once (a booklet draws hundreds of rows).
 
-
-def _runs(line: NDArray[np.bool_]) -> list[tuple[int, int]]:
-    padded = np.concatenate(([False], line, [False])).astype(np.int8)
-    edges = np.flatnonzero(np.diff(padded)).reshape(-1, 2)
-    return [(int(a), int(b) - 1) for a, b in edges if b - 1 > a]
+    Examples
+    --------
+    >>> lines = np.array([[1, 1, 0, 1], [0, 1, 1, 1]], bool)
+    >>> _runs(lines), _runs(lines, least=1)
+    ([(0, 0, 1), (1, 1, 3)], [(0, 0, 1), (0, 3, 3), (1, 1, 3)])
+    """
+    padded = np.zeros((lines.shape[0], lines.shape[1] + 2), np.int8)
+    padded[:, 1:-1] = lines
+    steps = np.diff(padded, axis=1)
+    rows, firsts = np.nonzero(steps == 1)  # row-major: each row's runs in order, as their ends
+    _, ends = np.nonzero(steps == -1)
+    long = ends - firsts >= least
+    return list(zip(rows[long].tolist(), firsts[long].tolist(), (ends[long] - 1).tolist()))
 
 
 def drawn_walls(grid: NDArray[np.bool_]) -> Segments:
@@ -272,8 +278,8 @@ def drawn_walls(grid: NDArray[np.bool_]) -> Segments:
     post[:-1] |= v
     post[1:] |= v
     drawn[::2, ::2] = post
-    horizontal = [(y, a, b) for y in range(0, rows, 2) for a, b in _runs(drawn[y])]
-    vertical = [(x, a, b) for x in range(0, cols, 2) for a, b in _runs(drawn[:, x])]
+    horizontal = [(2 * y, a, b) for y, a, b in _runs(drawn[::2])]
+    vertical = [(2 * x, a, b) for x, a, b in _runs(drawn[:, ::2].T)]
     return horizontal, vertical
 
 
@@ -289,11 +295,10 @@ def draw_maze(pdf: PdfCanvas, maze: Maze, frame: tuple[float, float, float], pal
     outside = maze.grid[1::2, 1::2]  # cells a shape leaves out: shaded, never white rooms
     if outside.any():
         pdf.fill_color(OUTSIDE)
-        for row in range(outside.shape[0]):
-            for a, b in _cell_runs(outside[row]):
-                pdf.rect(left + 2 * a * unit, top + 2 * row * unit, 2 * (b - a + 1) * unit, 2 * unit)
+        for row, a, b in _runs(outside, least=1):
+            pdf.rect(left + 2 * a * unit, top + 2 * row * unit, 2 * (b - a + 1) * unit, 2 * unit)
     draw_marks(pdf, maze, at, unit, palette, path)
-    draw_walls(pdf, at, drawn_walls(maze.grid), max(0.6, min(1.6, unit * 0.25)))
+    draw_lattice_walls(pdf, left, top, unit, drawn_walls(maze.grid), max(0.6, min(1.6, unit * 0.25)))
 
 
 def wrap(text: str, fits: Callable[[str], bool]) -> list[str]:

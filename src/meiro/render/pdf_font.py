@@ -37,6 +37,7 @@ import hashlib
 import io
 import unicodedata
 import zlib
+from typing import Any
 
 from ..errors import MazeError
 from ..text.fonts import FontFile, character_map, describe, judged, open_font, quiet_fonttools
@@ -59,6 +60,22 @@ def right_to_left(text: str) -> str:
     ('', 'מבוך', 'متاهة')
     """
     return "".join(dict.fromkeys(c for c in text if unicodedata.bidirectional(c) in _RTL))
+
+
+#: The tables of a font that an embedded subset does without: layout (text is set glyph by glyph,
+#: without kerning or ligatures), vertical metrics (text is set horizontally, ``Identity-H``),
+#: math and justification.
+_UNREAD = ("GSUB", "GPOS", "GDEF", "BASE", "JSTF", "MATH", "kern", "morx", "kerx", "vhea", "vmtx", "VORG")
+
+def _empty_cmap(font: Any) -> None:
+    """Put an empty character map in ``font`` (a fontTools ``TTFont``): the subsetter asks for
+    one, and a CJK font's own (tens of thousands of characters) takes it long to read."""
+    from fontTools.ttLib import newTable
+
+    cmap = newTable("cmap")
+    cmap.tableVersion = 0
+    cmap.tables = []
+    font["cmap"] = cmap
 
 
 #: Unicode's bidirectional classes of right-to-left letters and of the marks that reorder text.
@@ -102,6 +119,9 @@ class PdfFont:
             raise MazeError(f"the font {self.file.name} is damaged (its 'head' table gives "
                             f"{self._upem} units per em, not 16 to 16384); choose another with --font")
         self.used: dict[int, tuple[str, str]] = {}  # code -> (glyph name, the text it stands for)
+        # each text's glyphs, found once: a booklet sets the same few words on every page
+        # (a grade, スタート, ゴール, the numbers), and measures most of them twice
+        self._set: dict[str, tuple[list[tuple[int, str, str]], int, str]] = {}
 
     @property
     def name(self) -> str:
@@ -119,7 +139,18 @@ class PdfFont:
             self._gid = {name: i for i, name in enumerate(self._font.getGlyphOrder())}
         return self._gid[glyph]
 
-    def _glyphs(self, text: str) -> list[tuple[int, str, str]]:
+    def _glyphs(self, text: str) -> tuple[list[tuple[int, str, str]], int, str]:
+        """``text``'s glyphs (code, name, character), its width in font units and its hex codes."""
+        found = self._set.get(text)
+        if found is None:
+            with judged(self.file):  # a glyph the cmap names but the font lacks, or without a width
+                glyphs = self._look_up(text)
+                units = sum(self._advance[glyph][0] for _, glyph, _ in glyphs)
+            shown = "<" + "".join(f"{code:04X}" for code, _, _ in glyphs) + ">"
+            found = self._set[text] = (glyphs, units, shown)
+        return found
+
+    def _look_up(self, text: str) -> list[tuple[int, str, str]]:
         backwards = right_to_left(text)
         if backwards:
             raise MazeError(f"the PDF writer sets text left to right, glyph by glyph, and cannot set "
@@ -130,26 +161,21 @@ class PdfFont:
             raise MazeError(f"the font {self.name} cannot draw {describe(missing)} in {text!r}; "
                             f"change the text or choose another font with --font")
         out = []
-        with judged(self.file):  # a glyph the cmap names but the font lacks
-            for c in text:
-                glyph = self._cmap[ord(c)]
-                out.append((self._code(glyph), glyph, c))
+        for c in text:
+            glyph = self._cmap[ord(c)]
+            out.append((self._code(glyph), glyph, c))
         return out
 
     def encode(self, text: str) -> str:
         """``text`` as a PDF hex string of two-byte codes; the glyphs are kept for the subset."""
-        parts = []
-        for code, glyph, char in self._glyphs(text):
+        glyphs, _, shown = self._glyphs(text)
+        for code, glyph, char in glyphs:
             self.used.setdefault(code, (glyph, char))
-            parts.append(f"{code:04X}")
-        return "<" + "".join(parts) + ">"
+        return shown
 
     def width(self, text: str, size: float) -> float:
         """The advance width of ``text`` set at ``size`` points."""
-        glyphs = self._glyphs(text)
-        with judged(self.file):  # a glyph without a width in 'hmtx'
-            units = sum(self._advance[glyph][0] for _, glyph, _ in glyphs)
-        return units * size / self._upem
+        return self._glyphs(text)[1] * size / self._upem
 
     def _scaled(self, value: float) -> int:
         return round(value * 1000 / self._upem)
@@ -172,6 +198,15 @@ class PdfFont:
         options.hinting = self.kind == "ttf"
         options.retain_gids = self.kind == "cff"
         font = TTFont(self.file.path, fontNumber=self.file.index, recalcTimestamp=False)
+        # tables a PDF never reads are dropped before the subsetter reads them: it would parse
+        # a CJK font's layout tables (GSUB, GPOS: tens of thousands of records) only to drop
+        # them (no layout features are kept): half of its time
+        for tag in _UNREAD:
+            if tag in font:
+                del font[tag]
+        if self.kind == "cid":  # its program is the CFF table alone: the rest need not be read
+            _empty_cmap(font)
+            del font["hmtx"]
         subsetter = subset.Subsetter(options)
         subsetter.populate(glyphs=sorted({glyph for glyph, _ in self.used.values()}))
         with quiet_fonttools():  # it logs the tables it drops; a library prints nothing
