@@ -587,3 +587,48 @@ def test_english_question_pages_say_what_to_do_and_no_programmer_words(tmp_path)
     cover = pdftotext(target, 1)
     assert "meiro" not in cover and "easy to hard" in cover and "The answers start on page 5" in cover
     assert "seed" in pdftotext(target, 5)  # small, on the answer keys
+
+
+# --- an age band: grades and sizes a parent picks a book by ----------------------------------------
+
+
+def _book_manifest(tmp_path, name, *argv):
+    target, listing = tmp_path / f"{name}.pdf", tmp_path / f"{name}.json"
+    assert main(["book", "--lang", "en", "--count", "12", "--seed", "3", "--manifest", str(listing),
+                 "-o", str(target), *argv]) == 0
+    return json.loads(listing.read_text("utf-8")), target
+
+
+def test_ages_change_the_grades_and_sizes_printed(tmp_path):
+    books = {ages: _book_manifest(tmp_path, ages.replace("+", "up"), "--ages", ages)[0]
+             for ages in ("4-6", "10+")}
+    default, _ = _book_manifest(tmp_path, "default")
+    grades = {ages: [m["grade"] for m in data["mazes"]] for ages, data in books.items()}
+    sides = {ages: [m["maze"]["width"] for m in data["mazes"]] for ages, data in books.items()}
+    assert books["4-6"]["ages"] == "4-6" and default["ages"] is None
+    # 4 to 6: mostly easy, no hard, small; 10 and up: mostly hard, larger than the default book
+    assert "hard" not in grades["4-6"] and grades["4-6"].count("easy") > grades["4-6"].count("medium")
+    assert max(sides["4-6"]) <= 12 and min(sides["4-6"]) == 5
+    assert grades["10+"].count("hard") > grades["10+"].count("medium") > grades["10+"].count("easy") >= 1
+    assert max(sides["10+"]) > max(m["maze"]["width"] for m in default["mazes"])
+    for ages in books:  # a band's book still never steps back
+        ranks = [("easy", "medium", "hard").index(g) for g in grades[ages]]
+        assert ranks == sorted(ranks) and sides[ages] == sorted(sides[ages])
+
+
+@needs_poppler
+def test_the_cover_names_the_ages(tmp_path):
+    _, target = _book_manifest(tmp_path, "young", "--ages", "6-8")
+    assert "for ages 6 to 8" in pdftotext(target, 1)
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--ages", "3-5"], "invalid choice: '3-5'"),
+    (["--ages", "10+", "--ramp", "steep"], "not allowed with argument"),
+])
+def test_bad_ages_are_one_line_and_no_file(tmp_path, capsys, argv, message):
+    target = tmp_path / "book.pdf"
+    assert main(["book", "--lang", "en", "--count", "2", "-o", str(target), *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+    assert not target.exists()

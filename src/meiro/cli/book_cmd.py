@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from ..analysis.difficulty import GRADES
 from ..generators.shapes import SHAPES
 from ..registry import GENERATORS
+from ..render.booklet import AGES
 from .args import add_recipe_options, whole_number
 from .print_kinds import add_grid_option, kind_size_arg
 
@@ -60,10 +61,16 @@ def add_parser(subparsers: Subparsers) -> None:
     p.add_argument("--bleed", default=None, metavar="LENGTH",
                    help="bleed for a print shop, e.g. 0.125in or 3mm: the page grows by it on every "
                         "side and the PDF's TrimBox and BleedBox say where it is cut")
-    p.add_argument("--ramp", default="gentle", choices=("gentle", "even", "steep"),
-                   help="how the grades are shared: gentle (default, for young children: 50%% "
-                        "かんたん / easy, 30%% ふつう / medium, 20%% むずかしい / hard), even (thirds), "
-                        "steep (20/40/40)")
+    mix = p.add_mutually_exclusive_group()
+    mix.add_argument("--ramp", default="gentle", choices=("gentle", "even", "steep"),
+                     help="how the grades are shared: gentle (default, for young children: 50%% "
+                          "かんたん / easy, 30%% ふつう / medium, 20%% むずかしい / hard), even (thirds), "
+                          "steep (20/40/40)")
+    mix.add_argument("--ages", default=None, choices=tuple(AGES), metavar="AGES",
+                     help="the children's ages, for the grades and sizes: 4-6 (4〜6さい: 70%% かんたん "
+                          "/ easy 5x5 to 7x7, 30%% ふつう / medium, no むずかしい / hard), 6-8 (50/40/10), "
+                          "8-10 (30/40/30), 10+ (10さい から: 10/40/50, up to 30x30); named on the cover. "
+                          "--size and --difficulty still win")
     p.add_argument("--per-page", type=whole_number(1, 12), default=2, metavar="N",
                    help="mazes a page (default 2)")
     p.add_argument("--pairs", action="store_true",
@@ -120,7 +127,8 @@ def run(args: argparse.Namespace) -> int:
     else:  # the sizes grow up to what the page holds; the smallest must fit
         check_legible(GROWTH[0], GROWTH[0], args.paper, args.per_page)
     # a book's worth of blocks and memory (meiro.io.costs, meiro.render.pdf), before any maze is made
-    most_w, most_h = args.size or [min(GROWTH[1], side) for side in largest_legible(args.paper, args.per_page)]
+    grows_to = AGES[args.ages].sizes["hard"][1] if args.ages is not None else GROWTH[1]
+    most_w, most_h = args.size or [min(grows_to, side) for side in largest_legible(args.paper, args.per_page)]
     check_output("book.pdf", (2 * most_h + 1, 2 * most_w + 1), count=args.count,
                  per_page=args.per_page, answers=not args.no_answers)
     book_seed = resolve_seed(args.seed)
@@ -132,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
     least = text_side(args, largest) if args.shape_text else SHAPE_LEAST.get(args.shape or "")
     book = plan_book(args.count, book_seed, size=args.size, level=args.difficulty,
                      algorithm=args.algorithm, goal=args.goal, mask_for=mask_for,
-                     largest=largest, ramp=args.ramp, smallest=least)
+                     largest=largest, ramp=args.ramp, smallest=least, ages=args.ages)
     return _write(args, book, title, lang, book_seed, font, cover_maze(book_seed))
 
 
@@ -160,17 +168,17 @@ def _write(args: argparse.Namespace, book: list[BookMaze], title: str, lang: str
     keys = None if args.full_answers else keys_that_fit(book, args.paper, args.keys_per_page)
     pdf = render_book(book, title=title, lang=lang, paper=args.paper, per_page=args.per_page,
                       answers=not args.no_answers, seed=seed, font=font, keys_per_page=keys,
-                      bleed=args.bleed, cover_maze=cover)
+                      bleed=args.bleed, cover_maze=cover, ages=args.ages)
     if args.manifest is not None:
         pages = book_pages(len(book), args.per_page, keys, not args.no_answers)
         write_atomic(args.manifest, manifest(book, pages, title=title, seed=seed, lang=lang,
-                                             paper=args.paper, grid=args.grid))
+                                             paper=args.paper, grid=args.grid, ages=args.ages))
     write_atomic(args.output, pdf)
     return 0
 
 
 def manifest(book: list[BookMaze], pages: BookPages, *, title: str, seed: int, lang: str, paper: str,
-             grid: str = "square") -> bytes:
+             grid: str = "square", ages: str | None = None) -> bytes:
     """The book's contents as JSON: each maze in book order with its number, page, answer page,
     grade, difficulty (0 to 1), effort (cells), recipe and the maze (``meiro.save``'s .json).
 
@@ -202,7 +210,7 @@ def manifest(book: list[BookMaze], pages: BookPages, *, title: str, seed: int, l
             # the goal rule too (a maze file stores the goal cell): the recipe remakes the maze
             "recipe": {**recipe.to_dict(), "goal": recipe.goal} if recipe is not None else None,
             "maze": json.loads(json_bytes(maze))})
-    data = {"title": title, "seed": seed, "lang": lang, "paper": paper, "grid": grid,
+    data = {"title": title, "seed": seed, "lang": lang, "paper": paper, "grid": grid, "ages": ages,
             "count": len(book), "pages": pages.pages, "per_page": pages.per_page,
             "keys_per_page": pages.keys_per_page, "mazes": mazes}
     return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
@@ -277,8 +285,10 @@ def _run_kind(args: argparse.Namespace, lang: str, title: str) -> int:
     def fits(candidate: tuple[int, ...]) -> bool:
         return kind_fits(geometry_of(kind, candidate, 0), args.paper, args.per_page)
 
+    shares = AGES[args.ages].shares if args.ages is not None else None  # a kind keeps its own sizes
     book = plan_kind_book(kind, args.count, book_seed, size=size, level=args.difficulty,
-                          algorithm=args.algorithm, goal=args.goal, fits=fits, mask_for=mask_for)
+                          algorithm=args.algorithm, goal=args.goal, fits=fits, mask_for=mask_for,
+                          shares=shares)
     return _write(args, book, title, lang, book_seed, font, None)
 
 

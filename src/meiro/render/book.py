@@ -382,9 +382,10 @@ def book_texts(lang: str, title: str, seed: int | None) -> str:
     from .print_text import kind_texts
 
     keys = ("start", "goal", "answers", "page", "maze_note", "book_count", "name", "date",
-            "date_blank", "easy", "medium", "hard", "no_path", "instruction", "cover_answers", "to")
+            "date_blank", "easy", "medium", "hard", "no_path", "instruction", "cover_answers", "to",
+            "ages", "ages_up")
     values = dict(n=0, seed=seed or 0, count=0, w=0, h=0, algorithm="abcdefghijklmnopqrstuvwxyz-",
-                  grid=" --grid 3d", range="", page=0)
+                  grid=" --grid 3d", range="", page=0, low=0, high=0)
     return title + "".join(word(lang, k, **values) for k in keys) + kind_texts(lang) + "0123456789"
 
 
@@ -447,6 +448,22 @@ def book_pages(count: int, per_page: int, keys_per_page: int | None, answers: bo
     return BookPages(maze_pages, answer_pages, per_page, keys, pages)
 
 
+def ages_text(ages: str, lang: str) -> str:
+    """The age band ``ages`` (:data:`meiro.render.booklet.AGES`) as the cover prints it.
+
+    Examples
+    --------
+    >>> ages_text("4-6", "ja"), ages_text("10+", "en")
+    ('4〜6さい むけ', 'for ages 10 and up')
+    """
+    from .booklet import age_band
+
+    band = age_band(ages)
+    if band.high is None:
+        return word(lang, "ages_up", low=band.low)
+    return word(lang, "ages", low=band.low, high=band.high)
+
+
 def grade_range(book: Sequence[BookMaze], lang: str) -> str:
     """The grades a book holds, easiest to hardest: ``かんたん → むずかしい``, or one grade.
 
@@ -468,7 +485,7 @@ def render_book(entries: Iterable[BookMaze], *, title: str | None = None, lang: 
                 paper: str = "a4", per_page: int = 2, answers: bool = True, seed: int | None = None,
                 font: PdfFont | None = None, palette: Palette | None = None,
                 keys_per_page: int | None = KEYS_PER_PAGE, bleed: float = 0.0,
-                cover_maze: Maze | None = None) -> bytes:
+                cover_maze: Maze | None = None, ages: str | None = None) -> bytes:
     """The booklet as a PDF.
 
     Parameters
@@ -496,6 +513,9 @@ def render_book(entries: Iterable[BookMaze], *, title: str | None = None, lang: 
         BleedBox are set); the drawing stays inside the trimmed page's margins.
     cover_maze : Maze, optional
         A maze drawn on the cover, below the title.
+    ages : str, optional
+        The age band the book was made for (:data:`meiro.render.booklet.AGES`), named on the
+        cover under the grades.
 
     Examples
     --------
@@ -527,7 +547,7 @@ def render_book(entries: Iterable[BookMaze], *, title: str | None = None, lang: 
 
     page = 1
     _cover(pdf, paper, title_lines, lang, book, layout.answer_pages[0] if answers else None,
-           cover_maze, palette)
+           cover_maze, palette, ages_text(ages, lang) if ages is not None else None)
     for chunk_start in range(0, len(book), per_page):
         page += 1
         _maze_page(pdf, paper, page, title, lang, book[chunk_start:chunk_start + per_page], chunk_start,
@@ -562,7 +582,8 @@ def _fit_text(pdf: PdfCanvas, text: str, size: float, width: float, smallest: fl
 
 
 def _cover(pdf: PdfCanvas, paper: str, title_lines: list[str], lang: str, book: Sequence[BookMaze],
-           answers_from: int | None, cover_maze: Maze | None, palette: Palette) -> None:
+           answers_from: int | None, cover_maze: Maze | None, palette: Palette,
+           ages: str | None = None) -> None:
     pdf.new_page()
     box = content_box(paper, 1)
     centre = box.x + box.w / 2
@@ -572,6 +593,9 @@ def _cover(pdf: PdfCanvas, paper: str, title_lines: list[str], lang: str, book: 
         y += COVER_TITLE * 1.35
     count_line = word(lang, "book_count", count=len(book), range=grade_range(book, lang))
     pdf.text(centre, y + 6, count_line, size=_fit_text(pdf, count_line, 14, box.w), align="center")
+    if ages is not None:  # who the book is for, as a shop's shelf says it
+        y += 20
+        pdf.text(centre, y + 6, ages, size=_fit_text(pdf, ages, 12, box.w), align="center")
     if cover_maze is not None:  # the book's first maze to solve, drawn into the cover
         area = Box(box.x + box.w * 0.08, y + 24, box.w * 0.84, box.y + box.h * 0.66 - y - 24)
         draw_maze(pdf, cover_maze, maze_frame(cover_maze.grid.shape, area), palette)

@@ -23,6 +23,12 @@ longest walk, むずかしい Kruskal mazes (many branches, deep wrong turns) of
 mazes are かんたん, 30% ふつう and 20% むずかしい (``gentle``, for young
 children); ``even`` splits in thirds and ``steep`` is 20/40/40.
 ``--difficulty`` keeps only mazes measured at that grade.
+
+An age band (:data:`AGES`, ``meiro book --ages 4-6``) is what a parent picks a
+book by: it sets both the share of each grade and the sizes each grade grows
+through. 4 to 6: small mazes, mostly かんたん, no むずかしい; 10 and up: few
+かんたん, half むずかしい, up to 30 cells a side. Each band's sizes stay inside
+its grades' calibrated ranges, so a band's book grades as the default one does.
 """
 
 from __future__ import annotations
@@ -49,6 +55,48 @@ GRADE_PLAN = {"easy": ("dig", "corner", 6, 8), "medium": ("dig", "farthest", 10,
 RECIPES = {g: (plan[0], plan[1]) for g, plan in GRADE_PLAN.items()}
 #: The share of easy, medium and hard mazes in a book, by ramp.
 RAMPS = {"gentle": (0.5, 0.3, 0.2), "even": (1 / 3, 1 / 3, 1 / 3), "steep": (0.2, 0.4, 0.4)}
+
+
+@dataclass(frozen=True)
+class AgeBand:
+    """What an age band's book holds: the share of easy, medium and hard mazes and each
+    grade's sizes (smallest, largest cells a side), and the ages (``high`` None: and up)."""
+
+    shares: tuple[float, float, float]
+    sizes: dict[str, tuple[int, int]]
+    low: int
+    high: int | None
+
+
+#: The age bands of ``meiro book --ages``. Sizes inside each grade's range on the effort table
+#: (:data:`GRADE_PLAN`; a dig maze to the corner stays easy up to 8 cells, a dig maze to the
+#: longest walk is medium from 9 to 13, Kruskal hard from 18 on): a 4-year-old's first mazes
+#: are 5 cells a side with a route of about 20 cells, a 10-year-old's last 30 cells a side.
+AGES = {
+    "4-6": AgeBand((0.7, 0.3, 0.0), {"easy": (5, 7), "medium": (9, 11), "hard": (18, 18)}, 4, 6),
+    "6-8": AgeBand((0.5, 0.4, 0.1), {"easy": (6, 8), "medium": (10, 12), "hard": (18, 20)}, 6, 8),
+    "8-10": AgeBand((0.3, 0.4, 0.3), {"easy": (7, 8), "medium": (11, 13), "hard": (18, 24)}, 8, 10),
+    "10+": AgeBand((0.1, 0.4, 0.5), {"easy": (8, 8), "medium": (12, 13), "hard": (20, 30)}, 10, None),
+}
+
+
+def age_band(ages: str) -> AgeBand:
+    """The :class:`AgeBand` named ``ages``.
+
+    Examples
+    --------
+    >>> age_band("4-6").shares
+    (0.7, 0.3, 0.0)
+    >>> age_band("3-5")
+    Traceback (most recent call last):
+    ...
+    meiro.errors.MazeError: unknown age band '3-5'; choose one of: 4-6, 6-8, 8-10, 10+
+    """
+    if ages not in AGES:
+        raise MazeError(f"unknown age band {ages!r}; choose one of: {', '.join(AGES)}")
+    return AGES[ages]
+
+
 #: The smallest side of a maze carved in a shape: below it a star or a heart is a few cells.
 SHAPE_MIN = 10
 #: Shapes that need more cells to show their outline: a star's points are a cell or two wide
@@ -123,27 +171,33 @@ def growing_sizes(count: int, low: int, high: int) -> list[int]:
     return [round(low + (high - low) * i / (count - 1)) for i in range(count)]
 
 
-def ramp_counts(count: int, ramp: str = "gentle") -> tuple[int, int, int]:
-    """How many easy, medium and hard mazes a book of ``count`` holds on ``ramp``
-    (:data:`RAMPS`); every grade gets one from three mazes on.
+def ramp_counts(count: int, ramp: str | tuple[float, float, float] = "gentle") -> tuple[int, int, int]:
+    """How many easy, medium and hard mazes a book of ``count`` holds on ``ramp`` (a name of
+    :data:`RAMPS`, or the shares themselves); every grade with a share gets one from three
+    mazes on.
 
     Examples
     --------
     >>> ramp_counts(12), ramp_counts(30), ramp_counts(30, "even"), ramp_counts(2), ramp_counts(3)
     ((6, 4, 2), (15, 9, 6), (10, 10, 10), (1, 1, 0), (1, 1, 1))
-    >>> ramp_counts(5, "steep")
-    (1, 2, 2)
+    >>> ramp_counts(5, "steep"), ramp_counts(10, (0.7, 0.3, 0.0)), ramp_counts(3, (0.1, 0.4, 0.5))
+    ((1, 2, 2), (7, 3, 0), (1, 1, 1))
     """
-    if ramp not in RAMPS:
-        raise MazeError(f"unknown ramp {ramp!r}; choose one of: {', '.join(RAMPS)}")
-    share = RAMPS[ramp]
-    hard = round(share[2] * count)
-    easy = round(share[0] * count)
+    if isinstance(ramp, str):
+        if ramp not in RAMPS:
+            raise MazeError(f"unknown ramp {ramp!r}; choose one of: {', '.join(RAMPS)}")
+        share = RAMPS[ramp]
+    else:
+        share = ramp
     if count < 3:
         return 1, count - 1, 0
-    easy, hard = max(1, easy), max(1, hard)
-    if count - easy - hard < 1:  # every grade from three mazes on
-        easy -= 1
+    easy = max(1, round(share[0] * count)) if share[0] > 0 else 0
+    hard = max(1, round(share[2] * count)) if share[2] > 0 else 0
+    if share[1] > 0 and count - easy - hard < 1:  # every grade from three mazes on
+        if easy >= hard:
+            easy -= 1
+        else:
+            hard -= 1
     return easy, count - easy - hard, hard
 
 
@@ -151,7 +205,7 @@ def plan_book(count: int, seed: int, *, size: tuple[int, int] | None = None,
               level: str | None = None, algorithm: str | None = None, goal: str | None = None,
               mask_for: Callable[[int, int], NDArray[np.bool_]] | None = None,
               largest: tuple[int, int] | None = None, ramp: str = "gentle",
-              smallest: int | None = None) -> list[BookMaze]:
+              smallest: int | None = None, ages: str | None = None) -> list[BookMaze]:
     """The mazes of a booklet, graded by effort and ordered from easy to hard.
 
     Parameters
@@ -174,6 +228,9 @@ def plan_book(count: int, seed: int, *, size: tuple[int, int] | None = None,
         The share of each grade (:data:`RAMPS`).
     smallest : int, optional
         The least side a shaped maze is made at (default :data:`SHAPE_MIN`).
+    ages : {"4-6", "6-8", "8-10", "10+"}, optional
+        An age band (:data:`AGES`): its shares of the grades and its sizes, in place of
+        ``ramp``'s shares and :data:`GRADE_PLAN`'s sizes.
 
     Examples
     --------
@@ -183,13 +240,18 @@ def plan_book(count: int, seed: int, *, size: tuple[int, int] | None = None,
     >>> sides = [b.maze.width for b in book]
     >>> sides == sorted(sides), plan_book(2, seed=1) == plan_book(2, seed=1)
     (True, True)
+    >>> [(b.grade, b.maze.width) for b in plan_book(4, seed=1, ages="4-6")]
+    [('easy', 5), ('easy', 6), ('easy', 7), ('medium', 9)]
     """
     if level is not None and level not in GRADES:
         raise MazeError(f"unknown difficulty {level!r}; choose one of: {', '.join(GRADES)}")
     cap = min(largest) if largest else 10**6
-    least = (smallest or SHAPE_MIN) if mask_for is not None else GROWTH[0]
+    band = age_band(ages) if ages is not None else None
+    unshaped = band.sizes["easy"][0] if band is not None else GROWTH[0]
+    least = (smallest or SHAPE_MIN) if mask_for is not None else unshaped
     if level is None:
-        wanted = [g for g, n in zip(GRADES, ramp_counts(count, ramp)) for _ in range(n)]
+        shares = band.shares if band is not None else ramp
+        wanted = [g for g, n in zip(GRADES, ramp_counts(count, shares)) for _ in range(n)]
     else:
         wanted = [level] * count
     seeds = iter(book_seeds(seed, count * TRIES_PER_MAZE))
@@ -198,7 +260,7 @@ def plan_book(count: int, seed: int, *, size: tuple[int, int] | None = None,
         n = wanted.count(grade_)
         if not n:
             continue
-        low, high = GRADE_PLAN[grade_][2:]
+        low, high = band.sizes[grade_] if band is not None else GRADE_PLAN[grade_][2:]
         for side in growing_sizes(n, low, high):
             chosen.append(_one(grade_, side, seeds, size=size, algorithm=algorithm, goal=goal,
                                mask_for=mask_for, cap=cap, least=least, strict=level is not None))
@@ -266,5 +328,6 @@ def _one(grade_: str, side: int, seeds: Iterator[int], *, size: tuple[int, int] 
 
 
 # GRADES is meiro.analysis.difficulty's, offered here too: the grades a BookMaze carries
-__all__ = ["GRADES", "GRADE_PLAN", "GROWTH", "RAMPS", "RECIPES", "SHAPE_LEAST", "SHAPE_MIN", "TRIES_PER_MAZE", "BookMaze", "book_seeds",
-           "grade_maze", "growing_sizes", "pair_easy_hard", "plan_book", "ramp_counts", "sheet_seeds"]
+__all__ = ["AGES", "GRADES", "GRADE_PLAN", "GROWTH", "RAMPS", "RECIPES", "SHAPE_LEAST", "SHAPE_MIN",
+           "TRIES_PER_MAZE", "AgeBand", "BookMaze", "age_band", "book_seeds", "grade_maze",
+           "growing_sizes", "pair_easy_hard", "plan_book", "ramp_counts", "sheet_seeds"]

@@ -28,7 +28,7 @@ from ..analysis.difficulty import GRADES
 from ..errors import MazeError
 from ..kinds import KINDS, check_size
 from ..kinds.maze import GraphMaze
-from .booklet import RECIPES, SHAPE_MIN, BookMaze, book_seeds, growing_sizes
+from .booklet import RECIPES, SHAPE_MIN, BookMaze, book_seeds, growing_sizes, ramp_counts
 from .print_text import word
 
 #: Each grade's sides per kind, smallest and largest (see the module docs).
@@ -161,7 +161,8 @@ def make_kind_maze(kind: str, size: tuple[int, ...], algorithm: str, seed: int, 
 def plan_kind_book(kind: str, count: int, seed: int, *, size: tuple[int, ...] | None = None,
                    level: str | None = None, algorithm: str | None = None, goal: str | None = None,
                    fits: Callable[[tuple[int, ...]], bool] | None = None,
-                   mask_for: Callable[[int, int], NDArray[np.bool_]] | None = None) -> list[BookMaze]:
+                   mask_for: Callable[[int, int], NDArray[np.bool_]] | None = None,
+                   shares: tuple[float, float, float] | None = None) -> list[BookMaze]:
     """The mazes of a ``kind`` booklet, graded by size and ordered from easy to hard.
 
     Parameters
@@ -183,6 +184,9 @@ def plan_kind_book(kind: str, count: int, seed: int, *, size: tuple[int, ...] | 
     mask_for : callable, optional
         ``mask_for(width, height) -> bool array``: the shape to cut each hex or triangle maze
         to; grown sizes start at :data:`~meiro.render.booklet.SHAPE_MIN` rows.
+    shares : (easy, medium, hard), optional
+        The share of each grade (an age band's, :data:`meiro.render.booklet.AGES`); default
+        thirds.
 
     Examples
     --------
@@ -195,7 +199,10 @@ def plan_kind_book(kind: str, count: int, seed: int, *, size: tuple[int, ...] | 
         raise MazeError("a square booklet is planned by meiro.render.booklet.plan_book")
     if level is not None and level not in GRADES:
         raise MazeError(f"unknown difficulty {level!r}; choose one of: {', '.join(GRADES)}")
-    grades = [level or GRADES[min(2, 3 * i // count)] for i in range(count)]
+    if shares is not None and level is None:
+        grades = [g for g, n in zip(GRADES, ramp_counts(count, shares)) for _ in range(n)]
+    else:
+        grades = [level or GRADES[min(2, 3 * i // count)] for i in range(count)]
     plan: list[tuple[str, tuple[int, ...]]] = []
     for grade in GRADES:
         wanted = grades.count(grade)
