@@ -632,3 +632,31 @@ def test_bad_ages_are_one_line_and_no_file(tmp_path, capsys, argv, message):
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
     assert not target.exists()
+
+
+def _word_boxes(path, page):
+    """Each word pdftotext finds on a page, with its box (left, top, right, bottom) in points."""
+    import re
+
+    html = subprocess.run([PDFTOTEXT, "-bbox", "-f", str(page), "-l", str(page), str(path), "-"],
+                          capture_output=True, text=True, check=True, timeout=60).stdout
+    pattern = r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>'
+    return [(m[5], tuple(float(v) for v in m.groups()[:4])) for m in re.finditer(pattern, html)]
+
+
+@needs_poppler
+@pytest.mark.parametrize("lang,per_page", [("en", 2), ("en", 12), ("ja", 2)])
+def test_no_words_on_a_childs_page_touch(tmp_path, lang, per_page):
+    if lang == "ja" and japanese_font() is None:
+        pytest.skip("no Japanese font installed (fonts-noto-cjk)")
+    target = tmp_path / "book.pdf"
+    assert main(["book", "--lang", lang, "--count", "12", "--seed", "1", "--per-page", str(per_page),
+                 "-o", str(target)]) == 0
+    for page in (2,) if per_page == 12 else (2, 5):  # mazes with their start at the top, and a goal inside
+        boxes = _word_boxes(target, page)
+        assert len(boxes) > 6
+        for i, (a, (l1, t1, r1, b1)) in enumerate(boxes):
+            for b, (l2, t2, r2, b2) in boxes[i + 1:]:
+                # one above the other: at least a point of paper between them
+                crowded = min(r1, r2) - max(l1, l2) > 0.5 and min(b1, b2) - max(t1, t2) > -1.0
+                assert not crowded, f"{a!r} and {b!r} touch on page {page}"

@@ -65,7 +65,7 @@ COVER_TITLE, COVER_LINES = 30.0, 3
 KEYS_PER_PAGE, MAX_KEYS = 6, 9
 MIN_KEY_CELL = 1.2 * MM
 #: The start and goal's names beside a maze: type size and the room kept for them.
-MARK_TEXT, MARK_ROOM = 8.0, 11.0
+MARK_TEXT, MARK_ROOM = 10.0, 11.0
 
 
 @dataclass(frozen=True)
@@ -618,30 +618,39 @@ def _footer(pdf: PdfCanvas, paper: str, page: int, lang: str) -> None:
 
 
 def _mark_labels(pdf: PdfCanvas, maze: Maze, frame: tuple[float, float, float], lang: str,
-                 palette: Palette) -> None:
+                 palette: Palette, after: float) -> None:
     """スタート and ゴール named beside the maze, over (or under) the column of their mark,
-    on the side nearer to it, each with a small copy of its mark: outside the walls."""
+    on the side nearer to it, each with a small copy of its mark: outside the walls. A name
+    over the maze shares the line of the maze's number and grade (which end at ``after``),
+    to their right, so that the two never stack; one that finds no room there goes under."""
     left, top, unit = frame
     rows, cols = maze.grid.shape
     right, bottom = left + unit * (cols - 1), top + unit * (rows - 1)
     placed: list[tuple[bool, float, float]] = []  # (above, left edge, right edge)
+    k = MARK_TEXT / 8  # the small mark's size follows the type's
     for key, (r, c) in (("start", maze.start), ("goal", maze.goal)):
         text = word(lang, key)
-        w = pdf.text_width(text, MARK_TEXT) + 9
+        w = pdf.text_width(text, MARK_TEXT) + 9 * k
         above = r <= rows // 2
-        x = min(max(left + c * unit - w / 2, left), right - w)
-        for was_above, a, b in placed:  # the two names side by side, never on each other
-            if was_above == above and x < b + 4 and x + w > a - 4:
-                x = b + 4 if b + 4 + w <= right + 30 else a - 4 - w
+        for _ in range(2):
+            x = min(max(left + c * unit - w / 2, left), right - w)
+            if above:
+                x = max(x, after + 12)
+            for was_above, a, b in placed:  # the two names side by side, never on each other
+                if was_above == above and x < b + 4 and x + w > a - 4:
+                    x = b + 4 if b + 4 + w <= right + 30 else a - 4 - w
+            if not above or x + w <= right + PAD:
+                break
+            above = False  # no room beside the number: under the maze
         placed.append((above, x, x + w))
-        y = top - 3 if above else bottom + MARK_TEXT + 3
+        y = top - PAD - 4 if above else bottom + MARK_TEXT + 3
         if key == "start":
             pdf.fill_color(palette.start)
-            pdf.disc(x + 3, y - 2.4, 2.6)
+            pdf.disc(x + 3 * k, y - 2.4 * k, 2.6 * k)
         else:
             pdf.fill_color(palette.goal)
-            pdf.triangle(x + 3, y - 2.2, 3.4)
-        pdf.text(x + 9, y, text, size=MARK_TEXT)
+            pdf.triangle(x + 3 * k, y - 2.2 * k, 3.4 * k)
+        pdf.text(x + 9 * k, y, text, size=MARK_TEXT)
 
 
 def _maze_page(pdf: PdfCanvas, paper: str, page: int, title: str, lang: str,
@@ -682,9 +691,12 @@ def _maze_page(pdf: PdfCanvas, paper: str, page: int, title: str, lang: str,
                          seed=maze.seed) if maze.seed is not None else f"{maze.width}x{maze.height}")
         label = f"{first + i + 1}"
         base = top - PAD - 4
+        after = left
         if paths is None:
             pdf.text(left, base, label, size=13)
-            pdf.text(left + pdf.text_width(label, 13) + 6, base, word(lang, entry.grade), size=10)
+            grade_at = left + pdf.text_width(label, 13) + 6
+            pdf.text(grade_at, base, word(lang, entry.grade), size=10)
+            after = grade_at + pdf.text_width(word(lang, entry.grade), 10)
         else:  # a key: its number, and what remakes it, small
             pdf.text(left, base, label, size=11)
             if path is None:
@@ -696,4 +708,4 @@ def _maze_page(pdf: PdfCanvas, paper: str, page: int, title: str, lang: str,
         else:
             draw_maze(pdf, maze, frame, palette, path)
             if paths is None:
-                _mark_labels(pdf, maze, frame, lang, palette)
+                _mark_labels(pdf, maze, frame, lang, palette, after)
