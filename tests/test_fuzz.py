@@ -200,8 +200,8 @@ def test_a_damaged_font_is_used_or_refused_in_one_line(tmp_path, data):
             font[at] = data.draw(st.integers(0, 255))
     path = tmp_path / "damaged.ttf"
     path.write_bytes(bytes(font))
-    fonts._families.cache_clear()
-    fonts.character_map.cache_clear()
+    for cached in (fonts._families, fonts.character_map, fonts.opened_face):
+        cached.cache_clear()
     try:
         embedded = PdfFont(fonts.find_font("Maze", explicit=str(path)))
         embedded.width("Maze", 10)

@@ -40,7 +40,7 @@ import zlib
 from typing import Any
 
 from ..errors import MazeError
-from ..text.fonts import FontFile, character_map, describe, judged, open_font, quiet_fonttools
+from ..text.fonts import FontFile, character_map, describe, judged, open_font, opened_face, quiet_fonttools
 
 
 def _stream(body: bytes, extra: str = "") -> bytes:
@@ -95,14 +95,11 @@ class PdfFont:
     """
 
     def __init__(self, font: FontFile | str):
-        from fontTools.ttLib import TTFont
-
         self.file = open_font(font)
         self._cmap = character_map(self.file.path, self.file.index)
         self._gid: dict[str, int] | None = None  # glyph numbers, read when first needed
         with judged(self.file):  # every table used later is read now, so a damaged one is named first
-            self._font = TTFont(self.file.path, fontNumber=self.file.index, lazy=True,
-                                recalcTimestamp=False)
+            self._font = opened_face(self.file.path, self.file.index)  # the one the cmap was read from
             self._upem: int = self._font["head"].unitsPerEm
             self._advance: dict[str, tuple[int, int]] = self._font["hmtx"].metrics  # (advance, left bearing)
             self._font["hhea"], self._font["name"]  # read now for their checks

@@ -35,7 +35,7 @@ import struct
 import subprocess
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NoReturn
+from typing import Any, NoReturn
 from collections.abc import Iterable, Iterator, Mapping
 
 from ..errors import MazeError
@@ -281,14 +281,23 @@ def _families(path: str) -> tuple[str, ...]:
         _fail(path, exc)
 
 
-@lru_cache(maxsize=16)
-def character_map(path: str, index: int) -> dict[int, str]:
-    """The face's map from code points to glyph names (read once, shared with the PDF writer)."""
+@lru_cache(maxsize=4)
+def opened_face(path: str, index: int) -> Any:
+    """The face (a fontTools ``TTFont``) opened lazily, once: its tables are read when first
+    asked for, so that the character map here and the PDF writer's metrics share what both
+    need (a CJK font's glyph order alone takes a tenth of a second to read)."""
     from fontTools.ttLib import TTFont
 
     faces = len(_families(path))
+    return TTFont(path, fontNumber=index if faces > 1 else -1, lazy=True, recalcTimestamp=False)
+
+
+@lru_cache(maxsize=16)
+def character_map(path: str, index: int) -> dict[int, str]:
+    """The face's map from code points to glyph names (read once, shared with the PDF writer)."""
+    faces = len(_families(path))
     with judged(FontFile(path, index if faces > 1 else 0)):
-        font = TTFont(path, fontNumber=index if faces > 1 else -1, lazy=True)
+        font = opened_face(path, index)
         cmap: dict[int, str] = font.getBestCmap() or {}  # code point -> glyph name
         return cmap
 
