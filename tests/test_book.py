@@ -660,3 +660,9 @@ def test_no_words_on_a_childs_page_touch(tmp_path, lang, per_page):
                 # one above the other: at least a point of paper between them
                 crowded = min(r1, r2) - max(l1, l2) > 0.5 and min(b1, b2) - max(t1, t2) > -1.0
                 assert not crowded, f"{a!r} and {b!r} touch on page {page}"
+
+
+def test_ages_set_the_mix_of_a_grid_kinds_book(tmp_path):
+    data, _ = _book_manifest(tmp_path, "theta", "--grid", "theta", "--ages", "4-6")
+    grades = [m["grade"] for m in data["mazes"]]
+    assert "hard" not in grades and grades.count("easy") > grades.count("medium") > 0
