@@ -170,8 +170,10 @@ class Geometry:
                     number[np.concatenate([owned[outer], cut_owner])])
 
         kept = np.flatnonzero(inside)
+        # what methods keep with a geometry (``_`` names: a carving graph, a stencil) is of its own cells
+        extra = {key: value for key, value in self.extra.items() if not key.startswith("_")}
         geometry = from_edges(self.kind, self.params, self.centres[inside], number[self.edges[both]], drawing,
-                              hub=self.hub, checked=False, extra={**self.extra, "kept": kept})
+                              hub=self.hub, checked=False, extra={**extra, "kept": kept})
         return geometry
 
     @functools.cached_property
