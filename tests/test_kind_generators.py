@@ -477,6 +477,54 @@ def test_dig_on_a_stencil_makes_the_same_maze_as_on_the_csr_graph(kind, size):
         assert np.array_equal(fast.passages, plain.passages)
 
 
+@pytest.mark.parametrize("size", [(7, 5), (6, 4), (1, 1), (1, 6), (6, 1), (2, 2), (9, 2)])
+def test_dig_on_a_hex_mazes_padded_layout_makes_the_same_maze_as_on_the_csr_graph(size):
+    from meiro.generators.dig import _dig_graph_kernel, dig_graph
+    from meiro.generators.graph_carving import run_on_graph
+    from meiro.generators.hex_form import _padded_index, hex_form
+
+    width, height = size
+    geometry = geometry_of("hex", size)
+    form = hex_form(geometry)
+    assert form is not None and form.stride % 2 == 0 and form.stride >= width + 2
+    # the hex kind's neighbours written out here on their own (row r, column c, odd columns
+    # half a cell lower; clockwise from north), and the padded steps that reach them
+    for cell in range(geometry.cells):
+        r, c = divmod(cell, width)
+        odd = c % 2
+        near = [(r - 1, c), (r + odd - 1, c + 1), (r + odd, c + 1), (r + 1, c), (r + odd, c - 1), (r + odd - 1, c - 1)]
+        inside = [(rr, cc) for rr, cc in near if 0 <= rr < height and 0 <= cc < width]
+        assert [rr * width + cc for rr, cc in inside] == geometry.neighbours(cell).tolist()
+        i = _padded_index(form, cell)
+        assert [i + int(step) for step in form.step[i & 1]] == [(rr + 1) * form.stride + cc + 1 for rr, cc in near]
+    for seed in range(8):
+        for origin in {0, geometry.cells - 1, (7 * seed) % geometry.cells}:
+            fast = dig_graph(geometry, mix_seed(seed), origin)
+            plain = run_on_graph(_dig_graph_kernel, geometry, mix_seed(seed), origin, False)
+            assert np.array_equal(fast.passages, plain.passages)
+
+
+def test_a_shaped_hex_maze_digs_its_own_cells_after_the_whole_one():
+    """A shape's geometry is the whole one's cells numbered anew: nothing the whole geometry
+    keeps for the generators (its carving graph, stencil, padded layout) may carry over."""
+    from meiro.generators.dig import _dig_graph_kernel, dig_graph
+    from meiro.generators.graph_carving import run_on_graph, stencil
+    from meiro.generators.hex_form import hex_form
+
+    whole = geometry_of("hex", (7, 6))
+    for generator in ("dig", "kruskal"):
+        meiro.GENERATORS.get(generator).graph_function()(whole, mix_seed(1))  # (keeps its tables)
+    part = whole.restricted(whole.centres[:, 0] < 5)
+    assert hex_form(part) is None and stencil(part) is not None
+    for seed in range(4):
+        fast = dig_graph(part, mix_seed(seed), 2)
+        plain = run_on_graph(_dig_graph_kernel, part, mix_seed(seed), 2, False)
+        assert np.array_equal(fast.passages, plain.passages)
+        for generator in ("dig", "kruskal"):
+            passages = meiro.GENERATORS.get(generator).graph_function()(part, mix_seed(seed)).passages
+            assert spanning_tree(part.cells, part.edges[passages])
+
+
 @pytest.mark.parametrize("rings", [1, 2, 3, 6, 13, 60])
 def test_dig_on_a_theta_mazes_rings_makes_the_same_maze_as_on_the_csr_graph(rings):
     from meiro.generators.dig import _dig_graph_kernel, dig_graph
@@ -518,7 +566,7 @@ def test_kruskal_on_a_lattice_makes_the_same_maze_as_on_the_csr_graph(kind, size
     # weave's (crossings contracted) do not
     assert (lattice is not None) == (kind in ("hex", "triangle", "3d"))
     if lattice is not None:
-        deltas, codes = lattice
+        deltas, codes = lattice[:2]
         pairs = {(int(c >> 3), int(c >> 3) + int(deltas[c & 7])) for c in codes}
         assert pairs == {tuple(e) for e in geometry.edges.tolist()}
     for seed in range(6):

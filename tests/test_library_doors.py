@@ -50,6 +50,7 @@ STRICT = {"kernels", "solve", "generate", "core"}
 RECORDS = {"meiro.analysis.stats.MazeStats", "meiro.solvers.replay_events.SearchEvents",
            "meiro.generators.graph_carving.GraphCarving", "meiro.generators.graph_carving.CarvingGraph",
            "meiro.generators.graph_carving.Stencil", "meiro.generators.ring_form.RingForm",
+           "meiro.generators.hex_form.HexForm",
            "meiro.solvers.result.SearchResult", "meiro.generators.carving.Carving",
            "meiro.solvers.graph_search.GraphSearch"}
 
@@ -153,6 +154,9 @@ def good_calls() -> dict[str, tuple[object, dict]]:
     add("meiro.generators.graph_carving.carving_graph", geometry=g)
     add("meiro.generators.graph_carving.stencil", geometry=g)
     add("meiro.generators.ring_form.ring_form", geometry=meiro.generate(3, grid="theta", seed=1).geometry)
+    add("meiro.generators.hex_form.hex_form", geometry=g)
+    add("meiro.kernels.prefetch.prefetch", array=np.arange(3), index=1)
+    add("meiro.kernels.prefetch.register")
     add("meiro.solvers.cell_forms.cell_form", geometry=g)
     add("meiro.solvers.cell_forms.open_slots", geometry=g, passages=np.ones(g.edge_count, bool))
     add("meiro.generators.graph_carving.check_origin", geometry=g, origin=3)

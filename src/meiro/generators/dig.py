@@ -29,6 +29,7 @@ from ..kinds.geometry import Geometry
 from .carving import Carving, Log, State, run_on_cells
 from .graph_carving import (_COUNT, _NTH, GraphCarving, _largest_degree, _open_marked, carving_graph,
                             check_origin, run_on_graph, stencil)
+from .hex_form import _open_hex_marks, hex_form, _padded_index, _padded_marks
 from .ring_form import CLOCKWISE, COUNTER, INWARD, ring_form
 
 
@@ -215,48 +216,97 @@ def _dig_stencil_kernel(pattern: NDArray[np.uint8], degree: NDArray[np.int64], t
 
 
 @njit(cache=True)
+def _dig_hex_kernel(stride: int, start: int, state: State, marks: NDArray[np.uint8]) -> None:
+    """:func:`_dig_graph_kernel` on a hex maze's padded layout (:mod:`meiro.generators.hex_form`):
+    the same steps and draws, so the same maze; ``marks[i]`` gets bit ``d`` when padded cell
+    ``i`` opened direction ``d``, and bit 7 when it is dug (the padding has it from the start).
+
+    Every neighbour is at a fixed offset, shifted by a stride in odd columns: six reads a
+    step and no table, against the stencil's per-cell pattern and degree.
+    """
+    stack = np.empty(marks.shape[0], np.int32)
+    odd_column = np.array([-stride, 1, stride + 1, stride, stride - 1, -1], np.int64)
+    even_column = np.array([-stride, 1 - stride, 1, stride, -1, -1 - stride], np.int64)
+    i = start
+    marks[U(i)] |= _SEEN
+    depth = 0
+    while True:
+        o = stride * ((i & 1) ^ 1)    # odd columns are at even padded numbers
+        undug = (((marks[U(i - stride)] >> 7) ^ 1)
+                 | ((marks[U(i + 1 - stride + o)] >> 7) ^ 1) << 1
+                 | ((marks[U(i + 1 + o)] >> 7) ^ 1) << 2
+                 | ((marks[U(i + stride)] >> 7) ^ 1) << 3
+                 | ((marks[U(i - 1 + o)] >> 7) ^ 1) << 4
+                 | ((marks[U(i - 1 - stride + o)] >> 7) ^ 1) << 5)
+        if undug == 0:
+            if depth == 0:
+                break
+            depth -= 1
+            i = stack[U(depth)]
+            continue
+        c = _COUNT[U(undug)]
+        if c == 1:
+            d = _NTH[U(undug), 0]
+        else:
+            pick, state = _below(state, c)
+            d = _NTH[U(undug), U(pick)]
+        j = i + (odd_column[U(d)] if o else even_column[U(d)])
+        marks[U(i)] |= np.uint8(1 << d)
+        marks[U(j)] |= _SEEN
+        stack[U(depth)] = i
+        depth += 1
+        i = j
+
+
+@njit(inline="always")
+def _ring_at(first: NDArray[np.int64], size: NDArray[np.int64], fan: NDArray[np.int64],
+             shift: NDArray[np.int64], k: int) -> tuple[int, int, int, int, int, int]:
+    """What a ring walk keeps of ring ``k`` while it stays there: its fan, size and first cell,
+    the next ring's first cell, and the inner ring's first cell and shift (0 for the centre)."""
+    if k == 0:
+        return fan[0], size[0], first[0], first[1], 0, 0
+    return fan[U(k)], size[U(k)], first[U(k)], first[U(k + 1)], first[U(k - 1)], shift[U(k - 1)]
+
+
+@njit(cache=True)
 def _dig_ring_kernel(first: NDArray[np.int64], size: NDArray[np.int64], fan: NDArray[np.int64],
                      shift: NDArray[np.int64], turn: NDArray[np.uint8], start: int, state: State,
                      marks: NDArray[np.uint8]) -> None:
     """:func:`_dig_graph_kernel` on a theta maze's ring form (:mod:`meiro.generators.ring_form`):
-    the same steps and draws, so the same maze; ``marks`` as in :func:`_dig_stencil_kernel`.
+    the same steps and draws, so the same maze; ``marks`` as in :func:`_dig_stencil_kernel`,
+    with two more entries past the cells, marked dug (what the rim's missing children read).
 
-    The walk knows its ring ``k`` and position ``p``, and its stack holds one byte a
-    step (the step's code), as the square kernel's does.
+    The walk knows its ring ``k`` and position ``p``, keeps what it needs of the ring in
+    locals until it leaves it, and reads both possible children of every cell whatever its
+    fan (a mask keeps the fan's), so a step has no branch on the ring's shape. Its stack
+    holds one byte a step (the step's code), as the square kernel's does.
     """
     n = turn.shape[0]
     stack = np.empty(n, np.uint8)
-    near = np.empty(8, np.int64)    # the cell's neighbours, in the ring order
     k = 0
     while first[U(k + 1)] <= start:
         k += 1
-    p = start - first[U(k)]
+    f, m, ring, outer, inner, inner_shift = _ring_at(first, size, fan, shift, k)
+    p = start - ring
     i = start
     marks[U(i)] = _SEEN
     depth = 0
     while True:
-        f = fan[U(k)]
         # the undug neighbours as a mask in the ring order (bit q), then turned to the CSR order
-        ring_undug = 0
         if k > 0:
-            m = size[U(k)]
-            ring = first[U(k)]
-            out = first[U(k + 1)] + (p << shift[U(k)])
-            for c in range(f):        # none on the rim, else one or two
-                near[U(c)] = out + c
-                ring_undug |= ((marks[U(out + c)] >> 7) ^ 1) << c
+            out = outer + p * f      # the first child (on the rim, the entry past the cells)
             a = ring + (0 if p + 1 == m else p + 1)
-            b = first[U(k - 1)] + (p >> shift[U(k - 1)])
+            b = inner + (p >> inner_shift)
             e = ring + (m - 1 if p == 0 else p - 1)
-            near[U(f)] = a
-            near[U(f + 1)] = b
-            near[U(f + 2)] = e
-            ring_undug |= (((marks[U(a)] >> 7) ^ 1) << f | ((marks[U(b)] >> 7) ^ 1) << (f + 1)
-                           | ((marks[U(e)] >> 7) ^ 1) << (f + 2))
+            children = ((marks[U(out)] >> 7) ^ 1) | ((marks[U(out + 1)] >> 7) ^ 1) << 1
+            ring_undug = ((children & ((1 << f) - 1))
+                          | (((marks[U(a)] >> 7) ^ 1) | ((marks[U(b)] >> 7) ^ 1) << 1
+                             | ((marks[U(e)] >> 7) ^ 1) << 2) << f)
             d = f + 3
         else:
+            out = a = b = e = 1
+            ring_undug = 0
             for c in range(f):
-                near[U(c)] = 1 + c
                 ring_undug |= ((marks[U(1 + c)] >> 7) ^ 1) << c
             d = f
         t = np.int64(turn[U(i)])
@@ -267,17 +317,19 @@ def _dig_ring_kernel(first: NDArray[np.int64], size: NDArray[np.int64], fan: NDA
                 break
             depth -= 1
             code = stack[U(depth)]
-            if code < CLOCKWISE:      # came out from the parent
-                k -= 1
-                p = p >> shift[U(k)]
-            elif code == CLOCKWISE:
-                p = size[U(k)] - 1 if p == 0 else p - 1
+            if code == CLOCKWISE:
+                p = m - 1 if p == 0 else p - 1
             elif code == COUNTER:
-                p = 0 if p + 1 == size[U(k)] else p + 1
+                p = 0 if p + 1 == m else p + 1
+            elif code < CLOCKWISE:    # came out from the parent
+                k -= 1
+                p = p >> inner_shift
+                f, m, ring, outer, inner, inner_shift = _ring_at(first, size, fan, shift, k)
             else:                     # came in from a child
-                p = (p << shift[U(k)]) + (code - INWARD)
+                p = p * f + (code - INWARD)
                 k += 1
-            i = first[U(k)] + p
+                f, m, ring, outer, inner, inner_shift = _ring_at(first, size, fan, shift, k)
+            i = ring + p
             continue
         c = _COUNT[U(undug)]
         if c == 1:
@@ -289,36 +341,51 @@ def _dig_ring_kernel(first: NDArray[np.int64], size: NDArray[np.int64], fan: NDA
         if q < 0:
             q += d
         marks[U(i)] |= np.uint8(1 << s)
-        j = near[U(q)]
         if q < f:
             stack[U(depth)] = q
+            i = out + q
             k += 1
+            f, m, ring, outer, inner, inner_shift = _ring_at(first, size, fan, shift, k)
         elif q == f:
             stack[U(depth)] = CLOCKWISE
+            i = a
         elif q == f + 1:
-            stack[U(depth)] = INWARD + (p & ((1 << shift[U(k - 1)]) - 1))
+            stack[U(depth)] = INWARD + (p & ((1 << inner_shift) - 1))
+            i = b
             k -= 1
+            f, m, ring, outer, inner, inner_shift = _ring_at(first, size, fan, shift, k)
         else:
             stack[U(depth)] = COUNTER
-        p = j - first[U(k)]
+            i = e
+        p = i - ring
         depth += 1
-        i = j
         marks[U(i)] |= _SEEN
 
 
 def _dig_on_a_form(geometry: Geometry, state: np.uint64, origin: int) -> GraphCarving | None:
-    """The unrecorded dig on the geometry's stencil or ring form, when it has one (see :func:`dig_graph`)."""
+    """The unrecorded dig on the geometry's hex, ring or stencil form, when it has one (see :func:`dig_graph`)."""
     start = check_origin(geometry, origin)
     carving_graph(geometry)  # (refuses cells in more than one piece, as every generator does)
-    marks = np.zeros(geometry.cells, np.uint8)
+    hexes = hex_form(geometry)
+    if hexes is not None:
+        marks = _padded_marks(hexes)
+        _dig_hex_kernel(hexes.stride, int(_padded_index(hexes, start)), check_state(state), marks)
+        opened = np.zeros(geometry.edge_count, np.uint8)
+        _open_hex_marks(hexes.width, hexes.height, hexes.stride, hexes.step, geometry.offsets,
+                        geometry.slot_edges, marks, opened)
+        return GraphCarving(opened.view(np.bool_))
     rings = ring_form(geometry)
     if rings is not None:
+        marks = np.zeros(geometry.cells + 2, np.uint8)
+        marks[geometry.cells:] = _SEEN   # (the rim's children, never dug)
         _dig_ring_kernel(rings.first, rings.size, rings.fan, rings.shift, rings.turn, start, check_state(state),
                          marks)
+        marks = marks[:geometry.cells]
     else:
         form = stencil(geometry)
         if form is None or form.degree.max() > 7:
             return None
+        marks = np.zeros(geometry.cells, np.uint8)
         _dig_stencil_kernel(form.pattern, form.degree, form.table, start, check_state(state), marks)
     opened = np.zeros(geometry.edge_count, np.uint8)
     _open_marked(geometry.offsets, geometry.slot_edges, marks, ~_SEEN & 0xFF, opened)
@@ -337,8 +404,9 @@ def dig_graph(geometry: Geometry, state: np.uint64, origin: int = 0, record: boo
     (11, 11)
     """
     if not flag(record, "record"):
-        # cells that fall into a few neighbour patterns (hex, triangle, 3D) dig on the stencil,
-        # theta's on its rings' arithmetic: the same maze, at about twice the speed
+        # hex cells dig on their padded layout, theta's on its rings' arithmetic, cells that
+        # fall into a few neighbour patterns (triangle, 3D, a shaped hex maze) on the stencil:
+        # the same maze, at about twice the speed
         # (tests/test_kind_generators.py holds them equal)
         carving = _dig_on_a_form(geometry, state, origin)
         if carving is not None:

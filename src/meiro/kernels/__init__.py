@@ -149,8 +149,10 @@ def prepare_numba() -> None:
     _prepared = True
     _use_cache_folder()
     from .freshness import install
+    from .prefetch import register
 
     install()
+    register()  # (numba compiles the kernels that ask for a prefetch with it)
 
 
 _prepared = False
