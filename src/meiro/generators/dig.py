@@ -258,14 +258,8 @@ def _dig_hex_kernel(stride: int, start: int, state: State, marks: NDArray[np.uin
         i = j
 
 
-@njit(inline="always")
-def _ring_at(first: NDArray[np.int64], size: NDArray[np.int64], fan: NDArray[np.int64],
-             shift: NDArray[np.int64], k: int) -> tuple[int, int, int, int, int, int]:
-    """What a ring walk keeps of ring ``k`` while it stays there: its fan, size and first cell,
-    the next ring's first cell, and the inner ring's first cell and shift (0 for the centre)."""
-    if k == 0:
-        return fan[0], size[0], first[0], first[1], 0, 0
-    return fan[U(k)], size[U(k)], first[U(k)], first[U(k + 1)], first[U(k - 1)], shift[U(k - 1)]
+#: the columns of a ring walk's table, one row per ring (see :func:`_dig_ring_kernel`)
+_FAN, _SIZE, _FIRST, _OUTER, _INNER, _INNER_SHIFT, _PLAIN = range(7)
 
 
 @njit(cache=True)
@@ -276,27 +270,80 @@ def _dig_ring_kernel(first: NDArray[np.int64], size: NDArray[np.int64], fan: NDA
     the same steps and draws, so the same maze; ``marks`` as in :func:`_dig_stencil_kernel`,
     with two more entries past the cells, marked dug (what the rim's missing children read).
 
-    The walk knows its ring ``k`` and position ``p``, keeps what it needs of the ring in
-    locals until it leaves it, and reads both possible children of every cell whatever its
-    fan (a mask keeps the fan's), so a step has no branch on the ring's shape. Its stack
-    holds one byte a step (the step's code), as the square kernel's does.
+    The walk knows its ring ``k`` and position ``p``, and reads what it needs of the ring
+    from one row of a small table. Most cells are *plain*: one child, a parent at the same
+    place (the ring and the one inside it are the same size) and not at the ring's ends.
+    Their neighbours are at ``i + m``, ``i + 1``, ``i - m`` and ``i - 1`` (``m`` the ring's
+    size), as on a square grid, and every step from one of them, forward or back, moves
+    ``k`` and ``p`` by at most one, without a branch on its direction: 21 ns a cell against
+    30 for the general steps on a 3.8 M-cell maze. The others (the centre, the rings that
+    split, the ends of a ring, the rim) take the general steps, which read both possible
+    children of every cell whatever its fan (a mask keeps the fan's). The stack holds one
+    byte a step (the step's code), as the square kernel's does.
     """
     n = turn.shape[0]
+    rings = size.shape[0]
+    tab = np.zeros((rings, 8), np.int64)   # a row per ring: one cache line
+    for r in range(rings):
+        tab[r, _FAN] = fan[r]
+        tab[r, _SIZE] = size[r]
+        tab[r, _FIRST] = first[r]
+        tab[r, _OUTER] = first[r + 1]
+        if r > 0:
+            tab[r, _INNER] = first[r - 1]
+            tab[r, _INNER_SHIFT] = shift[r - 1]
+            # a plain ring: one child a cell, and the inner ring the same size
+            tab[r, _PLAIN] = fan[r] == 1 and size[r - 1] == size[r]
     stack = np.empty(n, np.uint8)
+    codes = np.array([0, CLOCKWISE, INWARD, COUNTER], np.uint8)   # a plain cell's steps' codes
     k = 0
     while first[U(k + 1)] <= start:
         k += 1
-    f, m, ring, outer, inner, inner_shift = _ring_at(first, size, fan, shift, k)
-    p = start - ring
-    i = start
-    marks[U(i)] = _SEEN
+    p = start - first[U(k)]
+    marks[U(start)] = _SEEN
     depth = 0
     while True:
-        # the undug neighbours as a mask in the ring order (bit q), then turned to the CSR order
+        m = tab[U(k), _SIZE]
+        ring = tab[U(k), _FIRST]
+        i = ring + p
+        t = np.int64(turn[U(i)])
+        # the undug neighbours as a mask in the ring order (bit q: outward, clockwise, inward,
+        # counter-clockwise), then turned to the CSR order: its slot (q + t) % degree
+        if tab[U(k), _PLAIN] and 0 < p < m - 1:
+            ring_undug = (((marks[U(i + m)] >> 7) ^ 1) | ((marks[U(i + 1)] >> 7) ^ 1) << 1
+                          | ((marks[U(i - m)] >> 7) ^ 1) << 2 | ((marks[U(i - 1)] >> 7) ^ 1) << 3)
+            undug = ((ring_undug << t) | (ring_undug >> (4 - t))) & 15
+            if undug == 0:
+                if depth == 0:
+                    break
+                depth -= 1
+                code = np.int64(stack[U(depth)])
+                # from a plain cell every step back keeps to its place or moves it by one
+                k += np.int64(code >= INWARD) - np.int64(code < CLOCKWISE)
+                p += np.int64(code == COUNTER) - np.int64(code == CLOCKWISE)
+                continue
+            c = _COUNT[U(undug)]
+            if c == 1:
+                s = _NTH[U(undug), 0]
+            else:
+                pick, state = _below(state, c)
+                s = _NTH[U(undug), U(pick)]
+            q = (s - t) & 3
+            marks[U(i)] |= np.uint8(1 << s)
+            stack[U(depth)] = codes[U(q)]
+            depth += 1
+            k += np.int64(q == 0) - np.int64(q == 2)
+            p += np.int64(q == 1) - np.int64(q == 3)
+            marks[U(i + (1 - (q & 2)) * (1 if q & 1 else m))] |= _SEEN   # i + m, i + 1, i - m, i - 1
+            continue
+        # the general steps: ring order children (from their ring's lower numbers up), clockwise,
+        # inward, counter-clockwise
+        f = tab[U(k), _FAN]
+        inner_shift = tab[U(k), _INNER_SHIFT]
         if k > 0:
-            out = outer + p * f      # the first child (on the rim, the entry past the cells)
+            out = tab[U(k), _OUTER] + p * f      # the first child (on the rim, the entry past the cells)
             a = ring + (0 if p + 1 == m else p + 1)
-            b = inner + (p >> inner_shift)
+            b = tab[U(k), _INNER] + (p >> inner_shift)
             e = ring + (m - 1 if p == 0 else p - 1)
             children = ((marks[U(out)] >> 7) ^ 1) | ((marks[U(out + 1)] >> 7) ^ 1) << 1
             ring_undug = ((children & ((1 << f) - 1))
@@ -309,27 +356,22 @@ def _dig_ring_kernel(first: NDArray[np.int64], size: NDArray[np.int64], fan: NDA
             for c in range(f):
                 ring_undug |= ((marks[U(1 + c)] >> 7) ^ 1) << c
             d = f
-        t = np.int64(turn[U(i)])
-        # the ring order's neighbour q is the CSR's slot (q + t) % d: turn the mask left by t
         undug = ((ring_undug << t) | (ring_undug >> (d - t))) & ((1 << d) - 1)
         if undug == 0:
             if depth == 0:
                 break
             depth -= 1
-            code = stack[U(depth)]
+            code = np.int64(stack[U(depth)])
             if code == CLOCKWISE:
                 p = m - 1 if p == 0 else p - 1
             elif code == COUNTER:
                 p = 0 if p + 1 == m else p + 1
-            elif code < CLOCKWISE:    # came out from the parent
+            elif code < CLOCKWISE:
                 k -= 1
                 p = p >> inner_shift
-                f, m, ring, outer, inner, inner_shift = _ring_at(first, size, fan, shift, k)
-            else:                     # came in from a child
+            else:
                 p = p * f + (code - INWARD)
                 k += 1
-                f, m, ring, outer, inner, inner_shift = _ring_at(first, size, fan, shift, k)
-            i = ring + p
             continue
         c = _COUNT[U(undug)]
         if c == 1:
@@ -343,23 +385,21 @@ def _dig_ring_kernel(first: NDArray[np.int64], size: NDArray[np.int64], fan: NDA
         marks[U(i)] |= np.uint8(1 << s)
         if q < f:
             stack[U(depth)] = q
-            i = out + q
+            j = out + q
             k += 1
-            f, m, ring, outer, inner, inner_shift = _ring_at(first, size, fan, shift, k)
         elif q == f:
             stack[U(depth)] = CLOCKWISE
-            i = a
+            j = a
         elif q == f + 1:
             stack[U(depth)] = INWARD + (p & ((1 << inner_shift) - 1))
-            i = b
+            j = b
             k -= 1
-            f, m, ring, outer, inner, inner_shift = _ring_at(first, size, fan, shift, k)
         else:
             stack[U(depth)] = COUNTER
-            i = e
-        p = i - ring
+            j = e
+        p = j - tab[U(k), _FIRST]
         depth += 1
-        marks[U(i)] |= _SEEN
+        marks[U(j)] |= _SEEN
 
 
 def _dig_on_a_form(geometry: Geometry, state: np.uint64, origin: int) -> GraphCarving | None:
