@@ -319,8 +319,8 @@ def _dig_ring_kernel(first: NDArray[np.int64], size: NDArray[np.int64], fan: NDA
                 depth -= 1
                 code = np.int64(stack[U(depth)])
                 # from a plain cell every step back keeps to its place or moves it by one
-                k += np.int64(code >= INWARD) - np.int64(code < CLOCKWISE)
-                p += np.int64(code == COUNTER) - np.int64(code == CLOCKWISE)
+                k += int(code >= INWARD) - int(code < CLOCKWISE)
+                p += int(code == COUNTER) - int(code == CLOCKWISE)
                 continue
             c = _COUNT[U(undug)]
             if c == 1:
@@ -332,8 +332,8 @@ def _dig_ring_kernel(first: NDArray[np.int64], size: NDArray[np.int64], fan: NDA
             marks[U(i)] |= np.uint8(1 << s)
             stack[U(depth)] = codes[U(q)]
             depth += 1
-            k += np.int64(q == 0) - np.int64(q == 2)
-            p += np.int64(q == 1) - np.int64(q == 3)
+            k += int(q == 0) - int(q == 2)
+            p += int(q == 1) - int(q == 3)
             marks[U(i + (1 - (q & 2)) * (1 if q & 1 else m))] |= _SEEN   # i + m, i + 1, i - m, i - 1
             continue
         # the general steps: ring order children (from their ring's lower numbers up), clockwise,
