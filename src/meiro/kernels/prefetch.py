@@ -53,9 +53,11 @@ def register() -> None:
             address = cgutils.get_item_pointer(context, builder, array_type, view, [args[1]], wraparound=False)
             byte_pointer = ir.IntType(8).as_pointer()
             word = ir.IntType(32)
+            # named for an i8* argument, as llvmlite writes pointers: the name LLVM 14 (numba
+            # 0.58's) requires, and one later LLVMs (opaque pointers, "p0") still read
             function = cgutils.get_or_insert_function(
                 builder.module, ir.FunctionType(ir.VoidType(), [byte_pointer, word, word, word]),
-                "llvm.prefetch.p0")
+                "llvm.prefetch.p0i8")
             # a read (0), kept in every cache level (3), of data (1)
             builder.call(function, [builder.bitcast(address, byte_pointer), word(0), word(3), word(1)])
             return context.get_dummy_value()
