@@ -111,6 +111,12 @@ def batch_stats(grids: Any, starts: Any, goals: Any) -> BatchStats:
     grids, starts, goals = _checked(grids, starts, goals)
     out = np.empty((len(grids), len(_FIELDS)), np.int64)
     _stats_kernel(grids, starts, goals, out)
+    return stats_of(out)
+
+
+def stats_of(out: np.ndarray) -> BatchStats:
+    """The :class:`BatchStats` of the kernel's counts (``(count, len(_FIELDS))`` int64, as
+    :func:`_measure` fills a row)."""
     column = {name: out[:, i] for name, i in _COLUMN.items()}
     cells = column["cells"]
     reached = column["solution_length"] >= 0
@@ -190,65 +196,94 @@ def _stats_kernel(grids: np.ndarray, starts: np.ndarray, goals: np.ndarray, out:
     count, rows, cols = grids.shape
     height, width = (rows - 1) // 2, (cols - 1) // 2
     padded = width + 2
-    moves = np.empty((width + 2) * (height + 2), np.uint8)
-    no_order = np.empty(0, np.int64)
-    order = np.empty(moves.size, np.int64)  # the first sweep's nodes, nearest first
-    high = np.zeros(moves.size, np.int64)  # per node: the deepest branch below it, and the next
-    next_high = np.zeros(moves.size, np.int64)
-    step_back = np.array([-padded, 1, padded, -1], np.int64)
+    scratch = _scratch(width, height)
+    no_cells = np.empty((0, 2), np.int16)
     for k in range(count):
         graph, _ = _lattice_graph(grids[k].reshape(rows * cols).view(np.uint8), rows, cols)
-        for c in range(out.shape[1]):
-            out[k, c] = 0
-        for y in range(height):
-            for x in range(width):
-                n = (y + 1) * padded + x + 1
-                bits = graph[U(n)]
-                if bits & OPEN:
-                    d = WAY_COUNT[_open_ways(graph, n, padded)]
-                    out[k, 0] += 1
-                    out[k, 2 + d] += 1
-                    if d != 2:
-                        out[k, 12] += d
-                out[k, 11] += (bits & EAST) + ((bits & SOUTH) >> 1)  # not a sum of bools: NumPy's is an or
-        out[k, 1] = out[k, 3]
         start = (starts[k, 0] // 2 + 1) * padded + starts[k, 1] // 2 + 1
         goal = (goals[k, 0] // 2 + 1) * padded + goals[k, 1] // 2 + 1
-        # one whole-component sweep from the start gives both the solution (a node's code is
-        # set when the search first reaches it, so the path traced back from the goal is the
-        # one a search stopping at the goal finds: meiro.solve's bfs path) and the farthest cell
-        one_end, reached, _ = _bfs_kernel(graph, padded, start, -1, order)
-        if graph[U(goal)] & CODE_MASK:
-            n_moves = _trace_moves(graph, padded, goal, moves)  # last step first
-            out[k, 7] = n_moves
-            turns = 0
-            decisions = 0
-            node = goal
-            for i in range(n_moves):
-                if i > 0 and moves[i] != moves[i - 1]:
-                    turns += 1
-                node -= step_back[U(moves[i] - 1)]  # the cell the i-th step (from the end) leaves
-                ways = WAY_COUNT[_open_ways(graph, node, padded)]
-                if ways >= (2 if node == start else 3):
-                    decisions += 1
-            out[k, 9] = turns
-            out[k, 10] = decisions
-        else:
-            out[k, 7] = -1
-            out[k, 9] = -1
-            out[k, 10] = -1
-        # the longest path. On a tree (every cell reached, one passage fewer than cells) it is
-        # the diameter, which one pass over the first sweep's nodes, farthest first, finds:
-        # the two deepest branches below each node. Otherwise a second sweep from the farthest
-        # cell, as maze_stats' farthest_from twice (on a tree both give the diameter).
-        if reached == out[k, 0] and out[k, 11] == out[k, 0] - 1:
-            out[k, 8] = _tree_diameter(graph, padded, order, reached, step_back, high, next_high)
-        else:
-            _clear_codes(graph)
-            other = _bfs_kernel(graph, padded, one_end, -1, no_order)[0]
-            out[k, 8] = _trace_moves(graph, padded, other, moves)
+        _measure(graph, padded, width, height, start, goal, out[k], scratch, no_cells)
     return out
 
+
+@njit(inline="always")
+def _scratch(width: int, height: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                                               np.ndarray]:
+    """:func:`_measure`'s working arrays for mazes of ``width x height`` cells, made once a batch."""
+    nodes = (width + 2) * (height + 2)
+    return (np.empty(nodes, np.uint8),  # moves traced back from a node
+            np.empty(nodes, np.int64),  # the first sweep's nodes, nearest first
+            np.zeros(nodes, np.int64),  # per node: the deepest branch below it...
+            np.zeros(nodes, np.int64),  # ...and the next
+            np.array([-(width + 2), 1, width + 2, -1], np.int64),  # a step back, by move code - 1
+            np.empty(0, np.int64))
+
+
+@njit(inline="always")
+def _measure(graph: np.ndarray, padded: int, width: int, height: int, start: Any, goal: Any, out: np.ndarray,
+             scratch: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+             cells: np.ndarray) -> int:
+    """One maze's figures (the columns of ``_FIELDS``) into ``out``, from its padded graph
+    (search codes clear) and its ends as nodes; with room in ``cells``, its solution's cells
+    ``(row, col)``, start first, into ``cells[:length + 1]``. Returns the solution's length in
+    cell steps (-1 if the goal is not reached)."""
+    moves, order, high, next_high, step_back, no_order = scratch
+    for c in range(out.size):
+        out[c] = 0
+    for y in range(height):
+        for x in range(width):
+            n = (y + 1) * padded + x + 1
+            bits = graph[U(n)]
+            if bits & OPEN:
+                d = WAY_COUNT[_open_ways(graph, n, padded)]
+                out[0] += 1
+                out[2 + d] += 1
+                if d != 2:
+                    out[12] += d
+            out[11] += (bits & EAST) + ((bits & SOUTH) >> 1)  # not a sum of bools: NumPy's is an or
+    out[1] = out[3]
+    # one whole-component sweep from the start gives both the solution (a node's code is
+    # set when the search first reaches it, so the path traced back from the goal is the
+    # one a search stopping at the goal finds: meiro.solve's bfs path) and the farthest cell
+    one_end, reached, _ = _bfs_kernel(graph, padded, start, -1, order)
+    length = -1
+    if graph[U(goal)] & CODE_MASK:
+        n_moves = _trace_moves(graph, padded, goal, moves)  # last step first
+        length = n_moves
+        out[7] = n_moves
+        turns = 0
+        decisions = 0
+        node = goal
+        if cells.shape[0] > n_moves:
+            cells[n_moves, 0] = node // padded - 1
+            cells[n_moves, 1] = node % padded - 1
+        for i in range(n_moves):
+            if i > 0 and moves[i] != moves[i - 1]:
+                turns += 1
+            node -= step_back[U(moves[i] - 1)]  # the cell the i-th step (from the end) leaves
+            if cells.shape[0] > n_moves:
+                cells[n_moves - 1 - i, 0] = node // padded - 1
+                cells[n_moves - 1 - i, 1] = node % padded - 1
+            ways = WAY_COUNT[_open_ways(graph, node, padded)]
+            if ways >= (2 if node == start else 3):
+                decisions += 1
+        out[9] = turns
+        out[10] = decisions
+    else:
+        out[7] = -1
+        out[9] = -1
+        out[10] = -1
+    # the longest path. On a tree (every cell reached, one passage fewer than cells) it is
+    # the diameter, which one pass over the first sweep's nodes, farthest first, finds:
+    # the two deepest branches below each node. Otherwise a second sweep from the farthest
+    # cell, as maze_stats' farthest_from twice (on a tree both give the diameter).
+    if reached == out[0] and out[11] == out[0] - 1:
+        out[8] = _tree_diameter(graph, padded, order, reached, step_back, high, next_high)
+    else:
+        _clear_codes(graph)
+        other = _bfs_kernel(graph, padded, one_end, -1, no_order)[0]
+        out[8] = _trace_moves(graph, padded, other, moves)
+    return length
 
 
 def batch_paths(grids: np.ndarray, starts: np.ndarray, goals: np.ndarray,
