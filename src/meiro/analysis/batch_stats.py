@@ -38,8 +38,8 @@ from ..kernels.jit import njit
 
 from .score import difficulty_score
 from ..errors import MazeError
-from ..kernels.graph import (CODE_MASK, CODE_SHIFT, EAST, OPEN, SOURCE, SOUTH, WAY_COUNT, _fill_path,
-                            _lattice_graph, _open_ways, _trace_moves)
+from ..kernels.graph import (CODE_MASK, CODE_SHIFT, EAST, NTH_WAY, OPEN, PASSAGE_BITS, SOURCE, SOUTH, WAY_COUNT,
+                            _fill_path, _lattice_graph, _open_ways, _trace_moves)
 from ..kernels.index import U
 from ..solvers.bfs import _bfs_kernel
 
@@ -220,6 +220,35 @@ def _scratch(width: int, height: int) -> tuple[np.ndarray, np.ndarray, np.ndarra
 
 
 @njit(inline="always")
+def _tree_sweep(graph: np.ndarray, padded: int, source: Any, order: np.ndarray, most: int,
+                step: np.ndarray) -> tuple[Any, Any]:
+    """:func:`~meiro.solvers.bfs._bfs_kernel`'s whole-component sweep from ``source`` on a
+    tree: each node's ways but the one back to its parent, in the same order (north, east,
+    south, west), with no test of whether a neighbour was reached, and ``order`` the queue.
+    Returns the last node and how many were reached, or ``(-1, -1)`` once more than ``most``
+    would be (the component holds a loop: the codes are then to be cleared)."""
+    graph[U(source)] = (graph[U(source)] & PASSAGE_BITS) | (SOURCE << CODE_SHIFT)
+    order[0] = source
+    head, tail = 0, 1
+    while head < tail:
+        i = order[U(head)]
+        head += 1
+        code = (graph[U(i)] & CODE_MASK) >> CODE_SHIFT
+        ways = _open_ways(graph, i, padded)
+        if code != SOURCE:
+            ways &= ~(1 << ((code + 1) & 3))  # (code - 1 is the way in; the way back is opposite)
+        for t in range(WAY_COUNT[ways]):
+            if tail >= most:
+                return -1, -1
+            d = NTH_WAY[4 * ways + t]
+            j = i + step[U(d)]
+            graph[U(j)] = (graph[U(j)] & PASSAGE_BITS) | ((d + 1) << CODE_SHIFT)
+            order[U(tail)] = j
+            tail += 1
+    return order[U(tail - 1)], tail
+
+
+@njit(inline="always")
 def _measure(graph: np.ndarray, padded: int, width: int, height: int, start: Any, goal: Any, out: np.ndarray,
              scratch: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
              cells: np.ndarray) -> int:
@@ -244,11 +273,25 @@ def _measure(graph: np.ndarray, padded: int, width: int, height: int, start: Any
     out[1] = out[3]
     # one whole-component sweep from the start gives both the solution (a node's code is
     # set when the search first reaches it, so the path traced back from the goal is the
-    # one a search stopping at the goal finds: meiro.solve's bfs path) and the farthest cell
-    one_end, reached, _ = _bfs_kernel(graph, padded, start, -1, order)
+    # one a search stopping at the goal finds: meiro.solve's bfs path) and the farthest cell.
+    # With one passage fewer than cells (a perfect maze) the sweep takes the tree's way,
+    # which gives the same order and codes; it gives up on a loop, for the search that checks.
+    one_end, reached = -1, -1
+    if out[11] == out[0] - 1:
+        one_end, reached = _tree_sweep(graph, padded, start, order, out[0], step_back)
+    if reached < 0:
+        _clear_codes(graph)
+        one_end, reached, _ = _bfs_kernel(graph, padded, start, -1, order)
     length = -1
     if graph[U(goal)] & CODE_MASK:
-        n_moves = _trace_moves(graph, padded, goal, moves)  # last step first
+        n_moves = 0  # the moves back from the goal (last step first), as _trace_moves gives them
+        node = goal
+        code = (graph[U(node)] & CODE_MASK) >> CODE_SHIFT
+        while code != SOURCE:
+            moves[U(n_moves)] = code
+            n_moves += 1
+            node -= step_back[U(code - 1)]
+            code = (graph[U(node)] & CODE_MASK) >> CODE_SHIFT
         length = n_moves
         out[7] = n_moves
         turns = 0
