@@ -350,19 +350,19 @@ def shard_table(spec: DatasetSpec, rows: DrawnShard) -> Any:
 
     n = len(rows)
     columns = {
-        "index": pa.array(rows.index, pa.uint64()),
-        "seed": pa.array(rows.seeds, pa.uint64()),
-        "width": pa.array(np.full(n, spec.width, np.int16)),
-        "height": pa.array(np.full(n, spec.height, np.int16)),
-        "algorithm": pa.array([spec.algorithm]).take(np.zeros(n, np.int64)),
+        "index": _arrow(rows.index.astype(np.uint64)),
+        "seed": _arrow(rows.seeds.astype(np.uint64)),
+        "width": _arrow(np.full(n, spec.width, np.int16)),
+        "height": _arrow(np.full(n, spec.height, np.int16)),
+        "algorithm": _repeated(spec.algorithm, n),
         "grid": _nested(rows.grids) if spec.grid == "array" else _packed(rows.grids),
         "start": _pairs(rows.starts),
         "goal": _pairs(rows.goals),
     }
     cell_offsets, cells = rows.solution_cells()
-    columns["solution"] = pa.ListArray.from_arrays(pa.array(cell_offsets.astype(np.int32)), _pairs(cells))
+    columns["solution"] = pa.ListArray.from_arrays(_arrow(cell_offsets.astype(np.int32)), _pairs(cells))
     for name, dtype in _STAT_COLUMNS:
-        columns[name] = pa.array(getattr(rows.stats, name).astype(dtype))
+        columns[name] = _arrow(getattr(rows.stats, name).astype(dtype))
     if {"tokens", "pixels", "prompt", "answer", "solution_mask"} & set(spec.extras):
         offsets, blocks = rows.block_paths()
     if "solution_mask" in spec.extras:
@@ -523,17 +523,38 @@ def _nested(array: np.ndarray) -> Any:
     """A bool array (count, a, b[, c]) as nested Arrow lists (the storage of HF's ArrayND)."""
     import pyarrow as pa
 
-    values = pa.array(array.reshape(-1))
+    values = _arrow(array.reshape(-1))
     for size in reversed(array.shape[1:]):
         n = len(values) // size
-        values = pa.ListArray.from_arrays(pa.array(np.arange(0, n * size + 1, size, dtype=np.int32)), values)
+        values = pa.ListArray.from_arrays(_arrow(np.arange(0, n * size + 1, size, dtype=np.int32)), values)
     return values
 
 
 def _pairs(array: np.ndarray) -> Any:
     import pyarrow as pa
 
-    return pa.FixedSizeListArray.from_arrays(pa.array(np.ascontiguousarray(array, np.int16).reshape(-1)), 2)
+    return pa.FixedSizeListArray.from_arrays(_arrow(np.ascontiguousarray(array, np.int16).reshape(-1)), 2)
+
+
+def _arrow(array: np.ndarray) -> Any:
+    """A flat NumPy array (numbers or bools) as an Arrow array, from its buffer: ``pa.array``
+    would import pandas (a third of a second) to ask whether it was given a pandas series."""
+    import pyarrow as pa
+
+    array = np.ascontiguousarray(array)
+    if array.dtype == np.bool_:
+        bits = np.packbits(array, bitorder="little")
+        return pa.Array.from_buffers(pa.bool_(), len(array), [None, pa.py_buffer(bits)])
+    return pa.Array.from_buffers(pa.from_numpy_dtype(array.dtype), len(array), [None, pa.py_buffer(array)])
+
+
+def _repeated(text: str, n: int) -> Any:
+    """A string column holding ``text`` ``n`` times (built from buffers, as :func:`_arrow`)."""
+    import pyarrow as pa
+
+    data = text.encode()
+    offsets = np.arange(n + 1, dtype=np.int32) * len(data)
+    return pa.StringArray.from_buffers(n, pa.py_buffer(offsets), pa.py_buffer(data * n))
 
 
 def _tokens(rows: DrawnShard, offsets: np.ndarray, blocks: np.ndarray) -> list[str]:
