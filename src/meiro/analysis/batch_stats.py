@@ -173,20 +173,18 @@ def _tree_diameter(graph: np.ndarray, padded: int, order: np.ndarray, reached: i
         high[U(order[i])] = 0
         next_high[U(order[i])] = 0
     longest = 0
-    for i in range(reached - 1, -1, -1):
+    for i in range(reached - 1, 0, -1):  # (order[0], the sweep's first node, has no parent)
         node = order[i]
-        if high[U(node)] + next_high[U(node)] > longest:
-            longest = high[U(node)] + next_high[U(node)]
-        code = (graph[U(node)] & CODE_MASK) >> CODE_SHIFT
-        if code == SOURCE:  # the sweep's first node: no parent
-            continue
-        parent = node - step_back[U(code - 1)]
-        depth = high[U(node)] + 1
-        if depth > high[U(parent)]:
-            next_high[U(parent)] = high[U(parent)]
-            high[U(parent)] = depth
-        elif depth > next_high[U(parent)]:
-            next_high[U(parent)] = depth
+        top = high[U(node)]
+        longest = max(longest, top + next_high[U(node)])
+        parent = node - step_back[U(((graph[U(node)] & CODE_MASK) >> CODE_SHIFT) - 1)]
+        # the branch joins its parent's two deepest (min and max: no branch to mispredict)
+        depth = top + 1
+        other = high[U(parent)]
+        high[U(parent)] = max(other, depth)
+        next_high[U(parent)] = max(next_high[U(parent)], min(other, depth))
+    if reached > 0:
+        longest = max(longest, high[U(order[0])] + next_high[U(order[0])])
     return longest
 
 
@@ -254,7 +252,8 @@ def _measure(graph: np.ndarray, padded: int, width: int, height: int, start: Any
              cells: np.ndarray) -> int:
     """One maze's figures (the columns of ``_FIELDS``) into ``out``, from its padded graph
     (search codes clear) and its ends as nodes; with room in ``cells``, its solution's cells
-    ``(row, col)``, start first, into ``cells[:length + 1]``. Returns the solution's length in
+    ``(row, col)``, start first, into ``cells[:length + 1]`` (``cells`` empty, or with room for
+    every cell of the maze). Returns the solution's length in
     cell steps (-1 if the goal is not reached)."""
     moves, order, high, next_high, step_back, no_order = scratch
     for c in range(out.size):
@@ -284,32 +283,39 @@ def _measure(graph: np.ndarray, padded: int, width: int, height: int, start: Any
         one_end, reached, _ = _bfs_kernel(graph, padded, start, -1, order)
     length = -1
     if graph[U(goal)] & CODE_MASK:
-        n_moves = 0  # the moves back from the goal (last step first), as _trace_moves gives them
-        node = goal
-        code = (graph[U(node)] & CODE_MASK) >> CODE_SHIFT
-        while code != SOURCE:
-            moves[U(n_moves)] = code
-            n_moves += 1
-            node -= step_back[U(code - 1)]
-            code = (graph[U(node)] & CODE_MASK) >> CODE_SHIFT
-        length = n_moves
-        out[7] = n_moves
+        # one walk back from the goal: the steps, turns and decision points, and (with room
+        # in ``cells``, which then holds every cell of the path) the cells goal first, turned
+        # round after
+        write = cells.shape[0] > 0
+        n_moves = 0
         turns = 0
         decisions = 0
         node = goal
-        if cells.shape[0] > n_moves:
-            cells[n_moves, 0] = node // padded - 1
-            cells[n_moves, 1] = node % padded - 1
-        for i in range(n_moves):
-            if i > 0 and moves[i] != moves[i - 1]:
+        if write:
+            cells[0, 0] = node // padded - 1
+            cells[0, 1] = node % padded - 1
+        code = (graph[U(node)] & CODE_MASK) >> CODE_SHIFT
+        previous = code
+        while code != SOURCE:
+            if n_moves > 0 and code != previous:
                 turns += 1
-            node -= step_back[U(moves[i] - 1)]  # the cell the i-th step (from the end) leaves
-            if cells.shape[0] > n_moves:
-                cells[n_moves - 1 - i, 0] = node // padded - 1
-                cells[n_moves - 1 - i, 1] = node % padded - 1
+            previous = code
+            node -= step_back[U(code - 1)]  # the cell this step (from the end) leaves
+            n_moves += 1
+            if write:
+                cells[n_moves, 0] = node // padded - 1
+                cells[n_moves, 1] = node % padded - 1
             ways = WAY_COUNT[_open_ways(graph, node, padded)]
             if ways >= (2 if node == start else 3):
                 decisions += 1
+            code = (graph[U(node)] & CODE_MASK) >> CODE_SHIFT
+        if write:
+            for i in range((n_moves + 1) // 2):
+                j = n_moves - i
+                cells[i, 0], cells[j, 0] = cells[j, 0], cells[i, 0]
+                cells[i, 1], cells[j, 1] = cells[j, 1], cells[i, 1]
+        length = n_moves
+        out[7] = n_moves
         out[9] = turns
         out[10] = decisions
     else:
