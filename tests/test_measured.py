@@ -75,3 +75,23 @@ def test_what_the_pass_refuses():
     with pytest.raises(meiro.MazeError, match="no compiled generator"):
         measure_kernel(99, 0, False)
     assert measure_kernel(0, 1, False) is measure_kernel(0, 1, False)
+
+
+def test_a_maze_the_tree_s_way_cannot_measure_is_measured_the_general_way(monkeypatch):
+    """(Perfect mazes are measured as trees; a chunk where one is not is measured again.)"""
+    from meiro.analysis import measured
+
+    real = measured.measure_kernel
+
+    def failing(*key):
+        kernel = real(*key)
+
+        def call(*args):
+            done = kernel(*args)
+            args[7][len(args[2]) // 2, 0] = -1  # out: the middle maze, as the kernel marks it
+            return done
+
+        return call
+
+    monkeypatch.setattr(measured, "measure_kernel", failing)
+    _same_as_three_calls(5, 4, "dig", "corner", 0.0)

@@ -247,15 +247,8 @@ def _tree_sweep(graph: np.ndarray, padded: int, source: Any, order: np.ndarray, 
 
 
 @njit(inline="always")
-def _measure(graph: np.ndarray, padded: int, width: int, height: int, start: Any, goal: Any, out: np.ndarray,
-             scratch: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
-             cells: np.ndarray) -> int:
-    """One maze's figures (the columns of ``_FIELDS``) into ``out``, from its padded graph
-    (search codes clear) and its ends as nodes; with room in ``cells``, its solution's cells
-    ``(row, col)``, start first, into ``cells[:length + 1]`` (``cells`` empty, or with room for
-    every cell of the maze). Returns the solution's length in
-    cell steps (-1 if the goal is not reached)."""
-    moves, order, high, next_high, step_back, no_order = scratch
+def _counts(graph: np.ndarray, padded: int, width: int, height: int, out: np.ndarray) -> None:
+    """The cells, dead ends, degrees, passages and corridor ends of ``out`` (``_FIELDS``)."""
     for c in range(out.size):
         out[c] = 0
     for y in range(height):
@@ -270,17 +263,13 @@ def _measure(graph: np.ndarray, padded: int, width: int, height: int, start: Any
                     out[12] += d
             out[11] += (bits & EAST) + ((bits & SOUTH) >> 1)  # not a sum of bools: NumPy's is an or
     out[1] = out[3]
-    # one whole-component sweep from the start gives both the solution (a node's code is
-    # set when the search first reaches it, so the path traced back from the goal is the
-    # one a search stopping at the goal finds: meiro.solve's bfs path) and the farthest cell.
-    # With one passage fewer than cells (a perfect maze) the sweep takes the tree's way,
-    # which gives the same order and codes; it gives up on a loop, for the search that checks.
-    one_end, reached = -1, -1
-    if out[11] == out[0] - 1:
-        one_end, reached = _tree_sweep(graph, padded, start, order, out[0], step_back)
-    if reached < 0:
-        _clear_codes(graph)
-        one_end, reached, _ = _bfs_kernel(graph, padded, start, -1, order)
+
+
+@njit(inline="always")
+def _walk_back(graph: np.ndarray, padded: int, start: Any, goal: Any, out: np.ndarray, step_back: np.ndarray,
+               cells: np.ndarray) -> int:
+    """The solution's figures of ``out`` from the sweep's codes (and its cells into ``cells``,
+    as :func:`_measure` says); its length, -1 if the goal was not reached."""
     length = -1
     if graph[U(goal)] & CODE_MASK:
         # one walk back from the goal: the steps, turns and decision points, and (with room
@@ -322,6 +311,32 @@ def _measure(graph: np.ndarray, padded: int, width: int, height: int, start: Any
         out[7] = -1
         out[9] = -1
         out[10] = -1
+    return length
+
+
+@njit(inline="always")
+def _measure(graph: np.ndarray, padded: int, width: int, height: int, start: Any, goal: Any, out: np.ndarray,
+             scratch: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+             cells: np.ndarray) -> int:
+    """One maze's figures (the columns of ``_FIELDS``) into ``out``, from its padded graph
+    (search codes clear) and its ends as nodes; with room in ``cells``, its solution's cells
+    ``(row, col)``, start first, into ``cells[:length + 1]`` (``cells`` empty, or with room for
+    every cell of the maze). Returns the solution's length in cell steps (-1 if the goal is
+    not reached)."""
+    moves, order, high, next_high, step_back, no_order = scratch
+    _counts(graph, padded, width, height, out)
+    # one whole-component sweep from the start gives both the solution (a node's code is
+    # set when the search first reaches it, so the path traced back from the goal is the
+    # one a search stopping at the goal finds: meiro.solve's bfs path) and the farthest cell.
+    # With one passage fewer than cells (a perfect maze) the sweep takes the tree's way,
+    # which gives the same order and codes; it gives up on a loop, for the search that checks.
+    one_end, reached = -1, -1
+    if out[11] == out[0] - 1:
+        one_end, reached = _tree_sweep(graph, padded, start, order, out[0], step_back)
+    if reached < 0:
+        _clear_codes(graph)
+        one_end, reached, _ = _bfs_kernel(graph, padded, start, -1, order)
+    length = _walk_back(graph, padded, start, goal, out, step_back, cells)
     # the longest path. On a tree (every cell reached, one passage fewer than cells) it is
     # the diameter, which one pass over the first sweep's nodes, farthest first, finds:
     # the two deepest branches below each node. Otherwise a second sweep from the farthest
@@ -332,6 +347,25 @@ def _measure(graph: np.ndarray, padded: int, width: int, height: int, start: Any
         _clear_codes(graph)
         other = _bfs_kernel(graph, padded, one_end, -1, no_order)[0]
         out[8] = _trace_moves(graph, padded, other, moves)
+    return length
+
+
+@njit(inline="always")
+def _measure_tree(graph: np.ndarray, padded: int, width: int, height: int, start: Any, goal: Any,
+                  out: np.ndarray, scratch: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                                                  np.ndarray], cells: np.ndarray) -> int:
+    """:func:`_measure` of a perfect maze (a tree: every cell reached, one passage fewer than
+    cells), without the searches other mazes take (so compiling it compiles none of them);
+    -2 for any other maze, left for :func:`_measure` (``graph``'s codes may then be set)."""
+    moves, order, high, next_high, step_back, no_order = scratch
+    _counts(graph, padded, width, height, out)
+    if out[11] != out[0] - 1:
+        return -2
+    one_end, reached = _tree_sweep(graph, padded, start, order, out[0], step_back)
+    if reached != out[0]:
+        return -2
+    length = _walk_back(graph, padded, start, goal, out, step_back, cells)
+    out[8] = _tree_diameter(graph, padded, order, reached, step_back, high, next_high)
     return length
 
 

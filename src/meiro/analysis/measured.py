@@ -41,7 +41,7 @@ from ..generators.masking import allowed_blocks
 from ..goals import GOALS
 from ..kernels.jit import njit
 from ..registry import GENERATORS
-from .batch_stats import _FIELDS, BatchStats, _measure, _scratch, stats_of
+from .batch_stats import _FIELDS, BatchStats, _measure, _measure_tree, _scratch, _stats_kernel, batch_solutions, stats_of
 
 #: Mazes a kernel call makes at most (fewer for big mazes, as ``generate_batch`` cuts its
 #: batches): a chunk's solutions fit a buffer of modest size, and ``jobs`` threads share a
@@ -103,6 +103,11 @@ def measured_mazes(width: int, height: int, algorithm: str, goal: str, braid: fl
                           ends[start:stop], out[start:stop], cells, offsets, done)
             if done < stop - start:
                 cells = np.concatenate([cells, np.empty_like(cells)])
+        if (out[start:stop, 0] < 0).any():  # a maze the tree's way could not measure: all of
+            # the chunk again, the way any maze is measured
+            starts, goals = (np.ascontiguousarray(ends[start:stop, j]) for j in (0, 1))
+            _stats_kernel(grids[start:stop], starts, goals, out[start:stop])
+            return batch_solutions(grids[start:stop], starts, goals, out[start:stop, _FIELDS.index("solution_length")])
         return offsets, cells[:offsets[-1]]
 
     size = max(1, min(CHUNK, (1 << 22) // (rows * cols)))
@@ -167,7 +172,12 @@ def measure_kernel(code: int, goal: int, braided: bool) -> Any:
                 graph, padded, s, e = _maze_into(code, grids[k], width, height, seeds[k], 0, allowed, goal)
             ends[k, 0, 0], ends[k, 0, 1] = 2 * (s // padded) - 1, 2 * (s % padded) - 1
             ends[k, 1, 0], ends[k, 1, 1] = 2 * (e // padded) - 1, 2 * (e % padded) - 1
-            length = _measure(graph, padded, width, height, s, e, out[k], scratch, cells[at:])
+            if braided:
+                length = _measure(graph, padded, width, height, s, e, out[k], scratch, cells[at:])
+            else:  # (perfect mazes: the tree's way alone, which compiles no search)
+                length = _measure_tree(graph, padded, width, height, s, e, out[k], scratch, cells[at:])
+                if length == -2:
+                    out[k, 0] = -1  # (not a tree after all: measured again by the caller)
             offsets[k + 1] = at + length + 1 if length >= 0 else at
         return seeds.size
 
