@@ -330,7 +330,8 @@ def _measure(graph: np.ndarray, padded: int, width: int, height: int, start: Any
     # one a search stopping at the goal finds: meiro.solve's bfs path) and the farthest cell.
     # With one passage fewer than cells (a perfect maze) the sweep takes the tree's way,
     # which gives the same order and codes; it gives up on a loop, for the search that checks.
-    one_end, reached = -1, -1
+    one_end: Any = -1
+    reached: Any = -1
     if out[11] == out[0] - 1:
         one_end, reached = _tree_sweep(graph, padded, start, order, out[0], step_back)
     if reached < 0:

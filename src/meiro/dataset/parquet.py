@@ -239,7 +239,8 @@ def _offsets(array: Any) -> np.ndarray:
         fixed: np.ndarray = np.arange(len(array) + 1, dtype=np.int64) * int(array.type.list_size)
         return fixed
     offsets: np.ndarray = np.asarray(array.offsets, np.int64)
-    return offsets - offsets[0]
+    relative: np.ndarray = offsets - offsets[0]
+    return relative
 
 
 def _repetition(depth: int, offsets: list[np.ndarray], rows: int, n: int) -> bytes | None:
