@@ -50,6 +50,7 @@ def cached_kernels() -> list[str]:
 
 
 KERNEL_TESTS.append("test_curriculum_mutate.py")  # ACCEL's edits over a stack of mazes
+KERNEL_TESTS.append("test_measured.py")  # datasets' rows made, measured and solved in one pass
 
 
 @pytest.mark.slow

@@ -63,6 +63,10 @@ def fingerprints() -> dict[str, str]:
     stats = batch_stats(batch.grids, batch.starts, batch.goals)
     put("batch stats", *stats.__dict__.values())
     put("batch paths", *batch_paths(batch.grids, batch.starts, batch.goals, stats.solution_length))
+    from meiro.analysis.measured import measured_mazes
+
+    made = measured_mazes(8, 6, "dig", "farthest", 0.3, batch.seeds)  # a dataset's one pass
+    put("measured", made.grids, made.starts, made.goals, made.offsets, made.cells, *made.stats.__dict__.values())
     return out
 
 

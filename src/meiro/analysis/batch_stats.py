@@ -38,8 +38,8 @@ from ..kernels.jit import njit
 
 from .score import difficulty_score
 from ..errors import MazeError
-from ..kernels.graph import (CODE_MASK, CODE_SHIFT, EAST, OPEN, SOURCE, SOUTH, WAY_COUNT, _fill_path,
-                            _lattice_graph, _open_ways, _trace_moves)
+from ..kernels.graph import (CODE_MASK, CODE_SHIFT, EAST, NTH_WAY, OPEN, PASSAGE_BITS, SOURCE, SOUTH, WAY_COUNT,
+                            _fill_path, _lattice_graph, _open_ways, _trace_moves)
 from ..kernels.index import U
 from ..solvers.bfs import _bfs_kernel
 
@@ -111,6 +111,12 @@ def batch_stats(grids: Any, starts: Any, goals: Any) -> BatchStats:
     grids, starts, goals = _checked(grids, starts, goals)
     out = np.empty((len(grids), len(_FIELDS)), np.int64)
     _stats_kernel(grids, starts, goals, out)
+    return stats_of(out)
+
+
+def stats_of(out: np.ndarray) -> BatchStats:
+    """The :class:`BatchStats` of the kernel's counts (``(count, len(_FIELDS))`` int64, as
+    :func:`_measure` fills a row)."""
     column = {name: out[:, i] for name, i in _COLUMN.items()}
     cells = column["cells"]
     reached = column["solution_length"] >= 0
@@ -167,20 +173,18 @@ def _tree_diameter(graph: np.ndarray, padded: int, order: np.ndarray, reached: i
         high[U(order[i])] = 0
         next_high[U(order[i])] = 0
     longest = 0
-    for i in range(reached - 1, -1, -1):
+    for i in range(reached - 1, 0, -1):  # (order[0], the sweep's first node, has no parent)
         node = order[i]
-        if high[U(node)] + next_high[U(node)] > longest:
-            longest = high[U(node)] + next_high[U(node)]
-        code = (graph[U(node)] & CODE_MASK) >> CODE_SHIFT
-        if code == SOURCE:  # the sweep's first node: no parent
-            continue
-        parent = node - step_back[U(code - 1)]
-        depth = high[U(node)] + 1
-        if depth > high[U(parent)]:
-            next_high[U(parent)] = high[U(parent)]
-            high[U(parent)] = depth
-        elif depth > next_high[U(parent)]:
-            next_high[U(parent)] = depth
+        top = high[U(node)]
+        longest = max(longest, top + next_high[U(node)])
+        parent = node - step_back[U(((graph[U(node)] & CODE_MASK) >> CODE_SHIFT) - 1)]
+        # the branch joins its parent's two deepest (min and max: no branch to mispredict)
+        depth = top + 1
+        other = high[U(parent)]
+        high[U(parent)] = max(other, depth)
+        next_high[U(parent)] = max(next_high[U(parent)], min(other, depth))
+    if reached > 0:
+        longest = max(longest, high[U(order[0])] + next_high[U(order[0])])
     return longest
 
 
@@ -190,65 +194,180 @@ def _stats_kernel(grids: np.ndarray, starts: np.ndarray, goals: np.ndarray, out:
     count, rows, cols = grids.shape
     height, width = (rows - 1) // 2, (cols - 1) // 2
     padded = width + 2
-    moves = np.empty((width + 2) * (height + 2), np.uint8)
-    no_order = np.empty(0, np.int64)
-    order = np.empty(moves.size, np.int64)  # the first sweep's nodes, nearest first
-    high = np.zeros(moves.size, np.int64)  # per node: the deepest branch below it, and the next
-    next_high = np.zeros(moves.size, np.int64)
-    step_back = np.array([-padded, 1, padded, -1], np.int64)
+    scratch = _scratch(width, height)
+    no_cells = np.empty((0, 2), np.int16)
     for k in range(count):
         graph, _ = _lattice_graph(grids[k].reshape(rows * cols).view(np.uint8), rows, cols)
-        for c in range(out.shape[1]):
-            out[k, c] = 0
-        for y in range(height):
-            for x in range(width):
-                n = (y + 1) * padded + x + 1
-                bits = graph[U(n)]
-                if bits & OPEN:
-                    d = WAY_COUNT[_open_ways(graph, n, padded)]
-                    out[k, 0] += 1
-                    out[k, 2 + d] += 1
-                    if d != 2:
-                        out[k, 12] += d
-                out[k, 11] += (bits & EAST) + ((bits & SOUTH) >> 1)  # not a sum of bools: NumPy's is an or
-        out[k, 1] = out[k, 3]
         start = (starts[k, 0] // 2 + 1) * padded + starts[k, 1] // 2 + 1
         goal = (goals[k, 0] // 2 + 1) * padded + goals[k, 1] // 2 + 1
-        # one whole-component sweep from the start gives both the solution (a node's code is
-        # set when the search first reaches it, so the path traced back from the goal is the
-        # one a search stopping at the goal finds: meiro.solve's bfs path) and the farthest cell
-        one_end, reached, _ = _bfs_kernel(graph, padded, start, -1, order)
-        if graph[U(goal)] & CODE_MASK:
-            n_moves = _trace_moves(graph, padded, goal, moves)  # last step first
-            out[k, 7] = n_moves
-            turns = 0
-            decisions = 0
-            node = goal
-            for i in range(n_moves):
-                if i > 0 and moves[i] != moves[i - 1]:
-                    turns += 1
-                node -= step_back[U(moves[i] - 1)]  # the cell the i-th step (from the end) leaves
-                ways = WAY_COUNT[_open_ways(graph, node, padded)]
-                if ways >= (2 if node == start else 3):
-                    decisions += 1
-            out[k, 9] = turns
-            out[k, 10] = decisions
-        else:
-            out[k, 7] = -1
-            out[k, 9] = -1
-            out[k, 10] = -1
-        # the longest path. On a tree (every cell reached, one passage fewer than cells) it is
-        # the diameter, which one pass over the first sweep's nodes, farthest first, finds:
-        # the two deepest branches below each node. Otherwise a second sweep from the farthest
-        # cell, as maze_stats' farthest_from twice (on a tree both give the diameter).
-        if reached == out[k, 0] and out[k, 11] == out[k, 0] - 1:
-            out[k, 8] = _tree_diameter(graph, padded, order, reached, step_back, high, next_high)
-        else:
-            _clear_codes(graph)
-            other = _bfs_kernel(graph, padded, one_end, -1, no_order)[0]
-            out[k, 8] = _trace_moves(graph, padded, other, moves)
+        _measure(graph, padded, width, height, start, goal, out[k], scratch, no_cells)
     return out
 
+
+@njit(inline="always")
+def _scratch(width: int, height: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                                               np.ndarray]:
+    """:func:`_measure`'s working arrays for mazes of ``width x height`` cells, made once a batch."""
+    nodes = (width + 2) * (height + 2)
+    return (np.empty(nodes, np.uint8),  # moves traced back from a node
+            np.empty(nodes, np.int64),  # the first sweep's nodes, nearest first
+            np.zeros(nodes, np.int64),  # per node: the deepest branch below it...
+            np.zeros(nodes, np.int64),  # ...and the next
+            np.array([-(width + 2), 1, width + 2, -1], np.int64),  # a step back, by move code - 1
+            np.empty(0, np.int64))
+
+
+@njit(inline="always")
+def _tree_sweep(graph: np.ndarray, padded: int, source: Any, order: np.ndarray, most: int,
+                step: np.ndarray) -> tuple[Any, Any]:
+    """:func:`~meiro.solvers.bfs._bfs_kernel`'s whole-component sweep from ``source`` on a
+    tree: each node's ways but the one back to its parent, in the same order (north, east,
+    south, west), with no test of whether a neighbour was reached, and ``order`` the queue.
+    Returns the last node and how many were reached, or ``(-1, -1)`` once more than ``most``
+    would be (the component holds a loop: the codes are then to be cleared)."""
+    graph[U(source)] = (graph[U(source)] & PASSAGE_BITS) | (SOURCE << CODE_SHIFT)
+    order[0] = source
+    head, tail = 0, 1
+    while head < tail:
+        i = order[U(head)]
+        head += 1
+        code = (graph[U(i)] & CODE_MASK) >> CODE_SHIFT
+        ways = _open_ways(graph, i, padded)
+        if code != SOURCE:
+            ways &= ~(1 << ((code + 1) & 3))  # (code - 1 is the way in; the way back is opposite)
+        for t in range(WAY_COUNT[ways]):
+            if tail >= most:
+                return -1, -1
+            d = NTH_WAY[4 * ways + t]
+            j = i + step[U(d)]
+            graph[U(j)] = (graph[U(j)] & PASSAGE_BITS) | ((d + 1) << CODE_SHIFT)
+            order[U(tail)] = j
+            tail += 1
+    return order[U(tail - 1)], tail
+
+
+@njit(inline="always")
+def _counts(graph: np.ndarray, padded: int, width: int, height: int, out: np.ndarray) -> None:
+    """The cells, dead ends, degrees, passages and corridor ends of ``out`` (``_FIELDS``)."""
+    for c in range(out.size):
+        out[c] = 0
+    for y in range(height):
+        for x in range(width):
+            n = (y + 1) * padded + x + 1
+            bits = graph[U(n)]
+            if bits & OPEN:
+                d = WAY_COUNT[_open_ways(graph, n, padded)]
+                out[0] += 1
+                out[2 + d] += 1
+                if d != 2:
+                    out[12] += d
+            out[11] += (bits & EAST) + ((bits & SOUTH) >> 1)  # not a sum of bools: NumPy's is an or
+    out[1] = out[3]
+
+
+@njit(inline="always")
+def _walk_back(graph: np.ndarray, padded: int, start: Any, goal: Any, out: np.ndarray, step_back: np.ndarray,
+               cells: np.ndarray) -> int:
+    """The solution's figures of ``out`` from the sweep's codes (and its cells into ``cells``,
+    as :func:`_measure` says); its length, -1 if the goal was not reached."""
+    length = -1
+    if graph[U(goal)] & CODE_MASK:
+        # one walk back from the goal: the steps, turns and decision points, and (with room
+        # in ``cells``, which then holds every cell of the path) the cells goal first, turned
+        # round after
+        write = cells.shape[0] > 0
+        n_moves = 0
+        turns = 0
+        decisions = 0
+        node = goal
+        if write:
+            cells[0, 0] = node // padded - 1
+            cells[0, 1] = node % padded - 1
+        code = (graph[U(node)] & CODE_MASK) >> CODE_SHIFT
+        previous = code
+        while code != SOURCE:
+            if n_moves > 0 and code != previous:
+                turns += 1
+            previous = code
+            node -= step_back[U(code - 1)]  # the cell this step (from the end) leaves
+            n_moves += 1
+            if write:
+                cells[n_moves, 0] = node // padded - 1
+                cells[n_moves, 1] = node % padded - 1
+            ways = WAY_COUNT[_open_ways(graph, node, padded)]
+            if ways >= (2 if node == start else 3):
+                decisions += 1
+            code = (graph[U(node)] & CODE_MASK) >> CODE_SHIFT
+        if write:
+            for i in range((n_moves + 1) // 2):
+                j = n_moves - i
+                cells[i, 0], cells[j, 0] = cells[j, 0], cells[i, 0]
+                cells[i, 1], cells[j, 1] = cells[j, 1], cells[i, 1]
+        length = n_moves
+        out[7] = n_moves
+        out[9] = turns
+        out[10] = decisions
+    else:
+        out[7] = -1
+        out[9] = -1
+        out[10] = -1
+    return length
+
+
+@njit(inline="always")
+def _measure(graph: np.ndarray, padded: int, width: int, height: int, start: Any, goal: Any, out: np.ndarray,
+             scratch: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+             cells: np.ndarray) -> int:
+    """One maze's figures (the columns of ``_FIELDS``) into ``out``, from its padded graph
+    (search codes clear) and its ends as nodes; with room in ``cells``, its solution's cells
+    ``(row, col)``, start first, into ``cells[:length + 1]`` (``cells`` empty, or with room for
+    every cell of the maze). Returns the solution's length in cell steps (-1 if the goal is
+    not reached)."""
+    moves, order, high, next_high, step_back, no_order = scratch
+    _counts(graph, padded, width, height, out)
+    # one whole-component sweep from the start gives both the solution (a node's code is
+    # set when the search first reaches it, so the path traced back from the goal is the
+    # one a search stopping at the goal finds: meiro.solve's bfs path) and the farthest cell.
+    # With one passage fewer than cells (a perfect maze) the sweep takes the tree's way,
+    # which gives the same order and codes; it gives up on a loop, for the search that checks.
+    one_end: Any = -1
+    reached: Any = -1
+    if out[11] == out[0] - 1:
+        one_end, reached = _tree_sweep(graph, padded, start, order, out[0], step_back)
+    if reached < 0:
+        _clear_codes(graph)
+        one_end, reached, _ = _bfs_kernel(graph, padded, start, -1, order)
+    length = _walk_back(graph, padded, start, goal, out, step_back, cells)
+    # the longest path. On a tree (every cell reached, one passage fewer than cells) it is
+    # the diameter, which one pass over the first sweep's nodes, farthest first, finds:
+    # the two deepest branches below each node. Otherwise a second sweep from the farthest
+    # cell, as maze_stats' farthest_from twice (on a tree both give the diameter).
+    if reached == out[0] and out[11] == out[0] - 1:
+        out[8] = _tree_diameter(graph, padded, order, reached, step_back, high, next_high)
+    else:
+        _clear_codes(graph)
+        other = _bfs_kernel(graph, padded, one_end, -1, no_order)[0]
+        out[8] = _trace_moves(graph, padded, other, moves)
+    return length
+
+
+@njit(inline="always")
+def _measure_tree(graph: np.ndarray, padded: int, width: int, height: int, start: Any, goal: Any,
+                  out: np.ndarray, scratch: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                                                  np.ndarray], cells: np.ndarray) -> int:
+    """:func:`_measure` of a perfect maze (a tree: every cell reached, one passage fewer than
+    cells), without the searches other mazes take (so compiling it compiles none of them);
+    -2 for any other maze, left for :func:`_measure` (``graph``'s codes may then be set)."""
+    moves, order, high, next_high, step_back, no_order = scratch
+    _counts(graph, padded, width, height, out)
+    if out[11] != out[0] - 1:
+        return -2
+    one_end, reached = _tree_sweep(graph, padded, start, order, out[0], step_back)
+    if reached != out[0]:
+        return -2
+    length = _walk_back(graph, padded, start, goal, out, step_back, cells)
+    out[8] = _tree_diameter(graph, padded, order, reached, step_back, high, next_high)
+    return length
 
 
 def batch_paths(grids: np.ndarray, starts: np.ndarray, goals: np.ndarray,

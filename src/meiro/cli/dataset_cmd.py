@@ -109,7 +109,7 @@ def add_parser(subparsers: Subparsers) -> None:
                    help=f"the grid kind: {', '.join(KINDS)} (default square; theta's --size is its rings). "
                         "For square mazes in Parquet, 'array' (the default) or 'bits' chooses how each "
                         "grid is stored instead: array, an Array2D of bools; bits, its rows' bits packed in "
-                        "one binary value, 60 times faster to write (meiro.dataset.shards.unpack_grid)")
+                        "one binary value, a smaller file (meiro.dataset.shards.unpack_grid)")
     q.add_argument("--split", type=_splits, default=(), metavar="NAME=SHARE,...",
                    help="splits by puzzle, e.g. train=0.8,validation=0.1,test=0.1: a maze and its "
                         "rotations and reflections always land in one split (by a hash of its "

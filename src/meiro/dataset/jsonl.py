@@ -6,7 +6,6 @@ import json
 import os
 from collections.abc import Callable
 
-from ..analysis.batch_stats import batch_paths
 from .build import _Settler, _settled_windows, _threads
 from .shards import DrawnShard
 from .spec import DatasetSpec
@@ -37,7 +36,7 @@ def write_jsonl(spec: DatasetSpec, where: str | os.PathLike[str], *, jobs: int =
             for rows in window:
                 assert isinstance(rows, DrawnShard)  # (the spec is square: checked by the command)
                 lengths = rows.stats.solution_length
-                offsets, blocks = batch_paths(rows.grids, rows.starts, rows.goals, lengths)
+                offsets, blocks = rows.block_paths()
                 texts = text_columns(spec, rows.grids, rows.starts, rows.goals, offsets, blocks)
                 for k in range(len(rows)):
                     row = {"index": int(rows.index[k]), "seed": int(rows.seeds[k]), "width": spec.width,

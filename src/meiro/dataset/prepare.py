@@ -48,13 +48,11 @@ def _run_once(spec: DatasetSpec, batch: bool, solver: str | None) -> None:
 
         generate_batch(1, spec.maze_recipe, solver=solver)
         return
-    from ..analysis.batch_stats import batch_paths, batch_solutions
     from .shards import DrawnShard, draw_shard
 
     tiny = dataclasses.replace(spec, count=1, shard_draws=1, max_draws=1, filters=Filters(), dedupe=False)
     drawn = draw_shard(tiny, 0)
     if isinstance(drawn, DrawnShard):
-        lengths = drawn.stats.solution_length
-        batch_solutions(drawn.grids, drawn.starts, drawn.goals, lengths)
-        if {"tokens", "pixels", "prompt", "answer"} & set(spec.extras):
-            batch_paths(drawn.grids, drawn.starts, drawn.goals, lengths)
+        drawn.solution_cells()
+        if {"tokens", "pixels", "prompt", "answer", "solution_mask"} & set(spec.extras):
+            drawn.block_paths()

@@ -4,22 +4,22 @@ Making a shard is two steps, so that the rows the whole dataset keeps can be
 settled in draw order before any file is written (de-duplication and the cut
 at ``count`` look across shards):
 
-1. :func:`draw_shard` makes the shard's draws with the one-call batch kernel
-   (:func:`meiro.generate_batch`), measures them (:func:`meiro.analysis.batch_stats.batch_stats`)
-   and keeps those that pass the filters, with a 128-bit fingerprint of each for
-   de-duplication. A few µs a maze, no Python per maze.
+1. :func:`draw_shard` makes the shard's draws, measures and solves them in one
+   compiled pass (:func:`meiro.analysis.measured.measured_mazes`; with
+   ``path_length``, which moves the goals, :func:`meiro.generate_batch` then
+   :func:`meiro.analysis.batch_stats.batch_stats`) and keeps those that pass the
+   filters, with a 128-bit fingerprint of each for de-duplication. A few µs a
+   maze, no Python per maze.
 2. :func:`shard_bytes` turns the kept rows the dataset settled on into the
-   Parquet file: the same rows give the same bytes, on any machine with the
-   same pyarrow (no time stamps; fixed row groups and compression).
+   Parquet file (:mod:`.parquet` writes it from the columns' buffers; pyarrow
+   writes the pictures' structs): the same rows give the same bytes, on any
+   machine (no time stamps; fixed row groups and compression).
 
 Columns (one row per maze; block coordinates are ``(row, col)`` of the grid,
-cell ``(i, j)`` being block ``(2i + 1, 2j + 1)``). What they cost to write
-decided two of them: Parquet spends about 30 ns on every value of a nested
-list, so a 15 x 15 maze's 961-block ``Array2D`` grid costs 30 µs, more than
-making and measuring the maze; ``grid="bits"`` stores each grid as one
-binary value (0.5 µs) for datasets where writing speed matters more than
-loading arrays directly. The solution is stored in cells (half the values of
-its blocks, and the form maze-dataset users already read).
+cell ``(i, j)`` being block ``(2i + 1, 2j + 1)``). ``grid="bits"`` stores each
+grid as one binary value, its rows' packed bits: smaller files, for readers
+that unpack them (:func:`unpack_grid`). The solution is stored in cells (half
+the values of its blocks, and the form maze-dataset users already read).
 
 ================  ==============================  ===========================================
 column            type (Hugging Face feature)     what
@@ -67,11 +67,14 @@ from typing import Any
 
 import numpy as np
 
-from ..batch import MazeBatch, generate_batch
+from ..batch import MazeBatch, batch_seeds, generate_batch
 from ..analysis.batch_stats import BatchStats, batch_paths, batch_solutions, batch_stats
+from ..analysis.measured import can_measure, measured_mazes
+from ..generators import resolve_seed
 from ..errors import MazeError
 from ..generators.distance_goal import goals_at_distance
 from .fingerprint import row_fingerprints
+from .parquet import parquet_bytes
 from .puzzles import puzzle_prints
 from .kind_shards import DrawnKindShard, draw_kind_shard, kind_features, kind_shard_table
 from .spec import DatasetSpec
@@ -96,6 +99,9 @@ class DrawnShard:
     goals: np.ndarray
     stats: BatchStats
     fingerprints: np.ndarray | None  # (kept, 2 or 4) uint64 with dedupe or exclude
+    #: the solutions' cells, when the draws' pass made them: ``(offsets, cells)`` as
+    #: :func:`~meiro.analysis.batch_stats.batch_solutions` gives them
+    solutions: tuple[np.ndarray, np.ndarray] | None = None
 
     def __len__(self) -> int:
         return len(self.index)
@@ -107,7 +113,59 @@ class DrawnShard:
             return self  # increasing indices from 0 to the last: all of them
         return DrawnShard(self.k, self.first, self.drawn, self.index[keep], self.seeds[keep],
                           self.grids[keep], self.starts[keep], self.goals[keep], self.stats.take(keep),
-                          None if self.fingerprints is None else self.fingerprints[keep])
+                          None if self.fingerprints is None else self.fingerprints[keep],
+                          None if self.solutions is None else _ragged_take(*self.solutions, keep))
+
+    def solution_cells(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each row's breadth-first solution in cells, ``(offsets, cells)``: the draws' own, or
+        found now."""
+        if self.solutions is not None:
+            return self.solutions
+        return batch_solutions(self.grids, self.starts, self.goals, self.stats.solution_length)
+
+    def block_paths(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each row's solution as blocks, ``(offsets, blocks)`` as
+        :func:`~meiro.analysis.batch_stats.batch_paths` gives them (from the draws' cells when
+        they are there: a cell ``c`` is block ``2c + 1``, and the slot between two cells the
+        block halfway)."""
+        if self.solutions is None:
+            return batch_paths(self.grids, self.starts, self.goals, self.stats.solution_length)
+        return cells_to_blocks(*self.solutions)
+
+
+def cells_to_blocks(offsets: np.ndarray, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Cell paths (``batch_solutions``' form) as block paths (``batch_paths``'): the cells'
+    blocks with the wall slot between each two.
+
+    >>> o, b = cells_to_blocks(np.array([0, 2, 3]), np.array([[0, 0], [0, 1], [2, 2]], np.int16))
+    >>> o.tolist(), b.tolist()
+    ([0, 3, 4], [[1, 1], [1, 2], [1, 3], [5, 5]])
+    """
+    sizes = np.diff(offsets)
+    out = np.zeros(len(sizes) + 1, np.int64)
+    np.cumsum(np.maximum(2 * sizes - 1, 0), out=out[1:])
+    blocks = np.empty((int(out[-1]), 2), cells.dtype)
+    owner = np.repeat(np.arange(len(sizes)), sizes)
+    place = out[:-1][owner] + 2 * (np.arange(len(cells)) - offsets[:-1][owner])
+    blocks[place] = 2 * cells + 1
+    between = np.ones(len(cells), bool)
+    between[offsets[1:][sizes > 0] - 1] = False  # each path's last cell: no slot after it
+    blocks[place[between] + 1] = cells[between] + cells[np.flatnonzero(between) + 1] + 1
+    return out, blocks
+
+
+def _ragged_take(offsets: np.ndarray, values: np.ndarray, keep: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The rows ``keep`` selects of a ragged column (row ``k`` is ``values[offsets[k]:offsets[k + 1]]``).
+
+    >>> o, v = _ragged_take(np.array([0, 2, 3, 6]), np.arange(6), np.array([0, 2]))
+    >>> o.tolist(), v.tolist()
+    ([0, 2, 5], [0, 1, 3, 4, 5])
+    """
+    sizes = np.diff(offsets)[keep]
+    out = np.zeros(len(sizes) + 1, np.int64)
+    np.cumsum(sizes, out=out[1:])
+    where = np.repeat(offsets[:-1][keep] - out[:-1], sizes) + np.arange(out[-1])
+    return out, values[where]
 
 
 #: A shard's drawn rows: square mazes' or another grid kind's (:mod:`.kind_shards`).
@@ -128,13 +186,21 @@ def draw_shard(spec: DatasetSpec, k: int, jobs: int = 1) -> Drawn:
         raise MazeError(f"shard {k} starts after the last draw ({spec.max_draws})")
     if spec.kind != "square":
         return draw_kind_shard(spec, k, first, stop, jobs)
-    batch = generate_batch(stop - first, spec.maze_recipe, jobs=jobs, first=first)
-    assert isinstance(batch, MazeBatch)  # (a square recipe's batch)
-    found = _distance_goals(spec, batch)
-    stats = _stats(batch.grids, batch.starts, batch.goals, jobs)
-    keep = _passing(spec, stats, batch.grids, batch.starts, batch.goals, found)
-    drawn = DrawnShard(k, first, stop - first, np.arange(first, stop, dtype=np.uint64), batch.seeds,
-                       batch.grids, batch.starts, batch.goals, stats, None)
+    if spec.path_length is None and can_measure(spec.algorithm, spec.width, spec.height):
+        # made, measured and solved in one compiled pass (meiro.analysis.measured)
+        seeds = batch_seeds(resolve_seed(spec.seed), stop - first, first)
+        made = measured_mazes(spec.width, spec.height, spec.algorithm, spec.goal, spec.braid, seeds, jobs)
+        keep = _passing(spec, made.stats, made.grids, made.starts, made.goals)
+        drawn = DrawnShard(k, first, stop - first, np.arange(first, stop, dtype=np.uint64), seeds, made.grids,
+                           made.starts, made.goals, made.stats, None, (made.offsets, made.cells))
+    else:
+        batch = generate_batch(stop - first, spec.maze_recipe, jobs=jobs, first=first)
+        assert isinstance(batch, MazeBatch)  # (a square recipe's batch)
+        found = _distance_goals(spec, batch)
+        stats = _stats(batch.grids, batch.starts, batch.goals, jobs)
+        keep = _passing(spec, stats, batch.grids, batch.starts, batch.goals, found)
+        drawn = DrawnShard(k, first, stop - first, np.arange(first, stop, dtype=np.uint64), batch.seeds,
+                           batch.grids, batch.starts, batch.goals, stats, None)
     drawn = drawn.take(keep)
     # the settler's keys (meiro.dataset.build): exact prints first, the puzzles' (canonical) last
     prints = ([fingerprints(drawn.grids, drawn.starts, drawn.goals)] if spec.dedupe is True else []) \
@@ -284,21 +350,21 @@ def shard_table(spec: DatasetSpec, rows: DrawnShard) -> Any:
 
     n = len(rows)
     columns = {
-        "index": pa.array(rows.index, pa.uint64()),
-        "seed": pa.array(rows.seeds, pa.uint64()),
-        "width": pa.array(np.full(n, spec.width, np.int16)),
-        "height": pa.array(np.full(n, spec.height, np.int16)),
-        "algorithm": pa.array([spec.algorithm]).take(np.zeros(n, np.int64)),
+        "index": _arrow(rows.index.astype(np.uint64)),
+        "seed": _arrow(rows.seeds.astype(np.uint64)),
+        "width": _arrow(np.full(n, spec.width, np.int16)),
+        "height": _arrow(np.full(n, spec.height, np.int16)),
+        "algorithm": _repeated(spec.algorithm, n),
         "grid": _nested(rows.grids) if spec.grid == "array" else _packed(rows.grids),
         "start": _pairs(rows.starts),
         "goal": _pairs(rows.goals),
     }
-    cell_offsets, cells = batch_solutions(rows.grids, rows.starts, rows.goals, rows.stats.solution_length)
-    columns["solution"] = pa.ListArray.from_arrays(pa.array(cell_offsets.astype(np.int32)), _pairs(cells))
+    cell_offsets, cells = rows.solution_cells()
+    columns["solution"] = pa.ListArray.from_arrays(_arrow(cell_offsets.astype(np.int32)), _pairs(cells))
     for name, dtype in _STAT_COLUMNS:
-        columns[name] = pa.array(getattr(rows.stats, name).astype(dtype))
+        columns[name] = _arrow(getattr(rows.stats, name).astype(dtype))
     if {"tokens", "pixels", "prompt", "answer", "solution_mask"} & set(spec.extras):
-        offsets, blocks = batch_paths(rows.grids, rows.starts, rows.goals, rows.stats.solution_length)
+        offsets, blocks = rows.block_paths()
     if "solution_mask" in spec.extras:
         columns["solution_mask"] = _nested(path_masks(rows.grids.shape, offsets, blocks))
     if "solution_padded" in spec.extras or "moves" in spec.extras:
@@ -344,8 +410,16 @@ def shard_bytes(spec: DatasetSpec, rows: Drawn) -> bytes:
     """The Parquet file of the rows (module docs, step 2)."""
     pq = pyarrow().parquet
 
+    if isinstance(rows, DrawnShard):
+        table = shard_table(spec, rows)
+        # the shard's plain columns as Parquet straight from their buffers (:mod:`.parquet`);
+        # pyarrow's writer for what that does not write (the pictures' structs)
+        data = parquet_bytes(table, ROW_GROUP, statistics=("index", "seed"))
+        if data is not None:
+            return data
+    else:
+        table = kind_shard_table(spec, rows)
     sink = io.BytesIO()
-    table = shard_table(spec, rows) if isinstance(rows, DrawnShard) else kind_shard_table(spec, rows)
     pq.write_table(table, sink, row_group_size=ROW_GROUP, compression=COMPRESSION,
                    use_dictionary=["algorithm", "text_format"] if spec.kind == "square" else ["kind", "algorithm"],
                    write_statistics=["index", "seed"])
@@ -449,17 +523,38 @@ def _nested(array: np.ndarray) -> Any:
     """A bool array (count, a, b[, c]) as nested Arrow lists (the storage of HF's ArrayND)."""
     import pyarrow as pa
 
-    values = pa.array(array.reshape(-1))
+    values = _arrow(array.reshape(-1))
     for size in reversed(array.shape[1:]):
         n = len(values) // size
-        values = pa.ListArray.from_arrays(pa.array(np.arange(0, n * size + 1, size, dtype=np.int32)), values)
+        values = pa.ListArray.from_arrays(_arrow(np.arange(0, n * size + 1, size, dtype=np.int32)), values)
     return values
 
 
 def _pairs(array: np.ndarray) -> Any:
     import pyarrow as pa
 
-    return pa.FixedSizeListArray.from_arrays(pa.array(np.ascontiguousarray(array, np.int16).reshape(-1)), 2)
+    return pa.FixedSizeListArray.from_arrays(_arrow(np.ascontiguousarray(array, np.int16).reshape(-1)), 2)
+
+
+def _arrow(array: np.ndarray) -> Any:
+    """A flat NumPy array (numbers or bools) as an Arrow array, from its buffer: ``pa.array``
+    would import pandas (a third of a second) to ask whether it was given a pandas series."""
+    import pyarrow as pa
+
+    array = np.ascontiguousarray(array)
+    if array.dtype == np.bool_:
+        bits = np.packbits(array, bitorder="little")
+        return pa.Array.from_buffers(pa.bool_(), len(array), [None, pa.py_buffer(bits)])
+    return pa.Array.from_buffers(pa.from_numpy_dtype(array.dtype), len(array), [None, pa.py_buffer(array)])
+
+
+def _repeated(text: str, n: int) -> Any:
+    """A string column holding ``text`` ``n`` times (built from buffers, as :func:`_arrow`)."""
+    import pyarrow as pa
+
+    data = text.encode()
+    offsets = np.arange(n + 1, dtype=np.int32) * len(data)
+    return pa.StringArray.from_buffers(n, pa.py_buffer(offsets), pa.py_buffer(data * n))
 
 
 def _tokens(rows: DrawnShard, offsets: np.ndarray, blocks: np.ndarray) -> list[str]:

@@ -1,0 +1,545 @@
+"""A Parquet file of a shard's table in a few NumPy calls a column: pyarrow's reading, not its writing.
+
+pyarrow's Parquet writer spends about 30 ns on every value of a nested list
+(it works out each value's repetition and definition levels and encodes them
+one by one), so a 15 x 15 maze's 961-block ``Array2D`` grid cost 30 µs to write,
+four times what making, measuring and solving the maze costs. Yet a shard's
+columns are plain: no nulls, and the nested ones have a fixed shape (the grid,
+the ends) or one list of fixed pairs (the solution). Their levels are known in
+advance: for a fixed shape they repeat every row, so their bit-packed bytes
+repeat every 8 rows and are tiled, not computed; a bool column's values are
+already Parquet's bits in Arrow's buffer. This module writes such a table as
+a Parquet file (format 2.6: one data page of each column in each row group,
+levels and values as the format defines them, zstd), which pyarrow, Hugging Face
+``datasets``, DuckDB or Polars read as they read pyarrow's own: the same
+schema (Arrow's, stored as pyarrow stores it, and the Parquet one it derives), the
+same values, ``min``/``max`` statistics where asked.
+
+:func:`parquet_bytes` returns ``None`` for a table it does not write (a null, an
+empty list, a struct, a type it does not know): the caller writes that one with
+pyarrow. ``tests/test_parquet_writer.py`` reads files of every column type back
+with pyarrow against the table, and compares their Parquet schema with
+pyarrow's writing.
+
+Examples
+--------
+>>> import io, numpy as np, pyarrow as pa, pyarrow.parquet as pq
+>>> t = pa.table({"n": pa.array(np.arange(5, dtype=np.int16)),
+...               "pair": pa.FixedSizeListArray.from_arrays(pa.array(np.arange(10, dtype=np.int16)), 2)})
+>>> pq.read_table(io.BytesIO(parquet_bytes(t, 2))).equals(t)
+True
+"""
+
+from __future__ import annotations
+
+import base64
+import struct
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .._version import __version__
+
+#: Thrift's compact protocol: the field types
+_BOOL_TRUE, _BOOL_FALSE, _I16, _I32, _I64, _BINARY, _LIST, _STRUCT = 1, 2, 4, 5, 6, 8, 9, 12
+#: Parquet's physical types, repetitions, encodings and codecs
+_BOOLEAN, _INT32, _INT64, _FLOAT, _DOUBLE, _BYTE_ARRAY = 0, 1, 2, 4, 5, 6
+_OPTIONAL, _REPEATED = 1, 2
+_PLAIN, _RLE, _RLE_DICTIONARY = 0, 3, 8
+_ZSTD = 6
+#: converted types
+_UTF8, _LIST_TYPE = 0, 3
+_CONVERTED_INT = {(8, False): 11, (16, False): 12, (32, False): 13, (64, False): 14,
+                  (8, True): 15, (16, True): 16, (32, True): 17, (64, True): 18}
+
+
+class _Thrift:
+    """Thrift's compact protocol, written (the structs Parquet's footer and page headers need)."""
+
+    def __init__(self) -> None:
+        self.out = bytearray()
+        self.last = [0]
+
+    def varint(self, n: int) -> None:
+        while n > 0x7F:
+            self.out.append((n & 0x7F) | 0x80)
+            n >>= 7
+        self.out.append(n)
+
+    def zigzag(self, n: int) -> None:
+        self.varint((n << 1) ^ (n >> 63))
+
+    def field(self, fid: int, kind: int) -> None:
+        delta = fid - self.last[-1]
+        if 0 < delta <= 15:
+            self.out.append(delta << 4 | kind)
+        else:
+            self.out.append(kind)
+            self.zigzag(fid)
+        self.last[-1] = fid
+
+    def i32(self, fid: int, n: int) -> None:
+        self.field(fid, _I32)
+        self.zigzag(n)
+
+    def i64(self, fid: int, n: int) -> None:
+        self.field(fid, _I64)
+        self.zigzag(n)
+
+    def boolean(self, fid: int, value: bool) -> None:
+        self.field(fid, _BOOL_TRUE if value else _BOOL_FALSE)
+
+    def binary(self, fid: int, data: bytes) -> None:
+        self.field(fid, _BINARY)
+        self.varint(len(data))
+        self.out += data
+
+    def begin(self, fid: int | None = None) -> None:
+        """A struct (as field ``fid``, or as a list's element)."""
+        if fid is not None:
+            self.field(fid, _STRUCT)
+        self.last.append(0)
+
+    def end(self) -> None:
+        self.out.append(0)
+        self.last.pop()
+
+    def list_header(self, fid: int, kind: int, size: int) -> None:
+        self.field(fid, _LIST)
+        if size < 15:
+            self.out.append(size << 4 | kind)
+        else:
+            self.out.append(0xF0 | kind)
+            self.varint(size)
+
+
+@dataclass
+class _Leaf:
+    """One column of the table as Parquet sees it: its name, list levels and values' type."""
+
+    name: str
+    depth: int  # list levels above the values (0 to 3)
+    physical: int
+    arrow: Any  # the values' Arrow type
+
+
+def _leaf(name: str, kind: Any) -> _Leaf | None:
+    """The leaf of a column of Arrow type ``kind``, or None for a type this module does not write."""
+    import pyarrow as pa
+
+    depth = 0
+    while pa.types.is_list(kind) or pa.types.is_fixed_size_list(kind):
+        depth += 1
+        kind = kind.value_type
+    physical = _physical(kind)
+    if depth > 3 or physical is None:
+        return None
+    return _Leaf(name, depth, physical, kind)
+
+
+def _physical(kind: Any) -> int | None:
+    import pyarrow as pa
+
+    if pa.types.is_boolean(kind):
+        return _BOOLEAN
+    if pa.types.is_integer(kind):
+        return _INT64 if kind.bit_width == 64 else _INT32
+    if pa.types.is_float32(kind):
+        return _FLOAT
+    if pa.types.is_float64(kind):
+        return _DOUBLE
+    if pa.types.is_string(kind) or pa.types.is_binary(kind):
+        return _BYTE_ARRAY
+    return None
+
+
+def parquet_bytes(table: Any, row_group: int, *, statistics: tuple[str, ...] = (),
+                  level: int = 1) -> bytes | None:
+    """``table`` (a pyarrow Table) as a Parquet file of ``row_group`` rows a row group, zstd at
+    ``level``, with ``min``/``max`` statistics of the integer columns named in ``statistics``;
+    None if the table holds what this module does not write (module docs)."""
+    import pyarrow as pa
+
+    found = [_leaf(field.name, field.type) for field in table.schema]
+    leaves = [leaf for leaf in found if leaf is not None]
+    if len(leaves) < len(found) or table.num_rows == 0 or any(c.null_count for c in table.columns):
+        return None
+    columns = [c.combine_chunks() if c.num_chunks != 1 else c.chunk(0) for c in table.columns]
+    out = bytearray(b"PAR1")
+    groups = []
+    codec = pa.Codec("zstd", level)
+    for first in range(0, table.num_rows, row_group):
+        rows = min(row_group, table.num_rows - first)
+        chunks = []
+        for leaf, column in zip(leaves, columns):
+            page = _page(leaf, column.slice(first, rows), rows)
+            if page is None:
+                return None
+            chunks.append(_chunk(out, leaf, page, codec, leaf.name in statistics))
+        groups.append((rows, chunks))
+    footer = _footer(table, leaves, groups)
+    out += footer
+    out += struct.pack("<I", len(footer))
+    out += b"PAR1"
+    return bytes(out)
+
+
+@dataclass
+class _Page:
+    levels: int  # how many entries (values and their levels)
+    body: bytes  # repetition levels, definition levels and values, uncompressed
+    values: Any  # the leaf values (for statistics)
+    dictionary: bytes | None = None  # the dictionary page's values (PLAIN), with RLE_DICTIONARY values
+    entries: int = 0  # how many the dictionary holds
+
+
+#: The largest value a list's integers may hold to be stored as indices into the dictionary
+#: ``0, 1, ..., most``: the coordinates of a path are 4 bits each on 15 x 15 cells, not 32.
+DICTIONARY_MOST = 255
+
+
+def _page(leaf: _Leaf, column: Any, rows: int) -> _Page | None:
+    """One row group's page of a column: levels and values (None for what is not written)."""
+    values, offsets = column, []
+    for _ in range(leaf.depth):
+        if values.null_count:
+            return None
+        offsets.append(_offsets(values))
+        values = values.flatten()  # (the slice's own values, for a list or a fixed-size list)
+    if values.null_count:
+        return None
+    n = len(values)
+    parts = []
+    if leaf.depth:
+        rep = _repetition(leaf.depth, offsets, rows, n)
+        if rep is None:
+            return None
+        parts.append(rep)
+    parts.append(_rle_run(n, 1 + 2 * leaf.depth))  # every value defined: one run of the top level
+    if leaf.depth and leaf.physical in (_INT32, _INT64) and n:
+        # small whole numbers in lists (a path's cells): each value its own index into the
+        # dictionary 0, 1, ..., max, bit-packed in as few bits as the largest needs
+        array = values.to_numpy(zero_copy_only=False)
+        low, high = int(array.min()), int(array.max())
+        if low >= 0 and high <= DICTIONARY_MOST:
+            width = max(1, high.bit_length())
+            parts.append(bytes([width]) + _varint(((n + 7) // 8) << 1 | 1) + _packed(array, width))
+            form = "<i4" if leaf.physical == _INT32 else "<i8"
+            return _Page(n, b"".join(parts), values, np.arange(high + 1, dtype=form).tobytes(), high + 1)
+    parts.append(_plain(leaf, values))
+    return _Page(n, b"".join(parts), values)
+
+
+def _offsets(array: Any) -> np.ndarray:
+    """A list array's offsets into its values, from 0 (a fixed-size list's, computed)."""
+    import pyarrow as pa
+
+    if pa.types.is_fixed_size_list(array.type):
+        fixed: np.ndarray = np.arange(len(array) + 1, dtype=np.int64) * int(array.type.list_size)
+        return fixed
+    offsets: np.ndarray = np.asarray(array.offsets, np.int64)
+    relative: np.ndarray = offsets - offsets[0]
+    return relative
+
+
+def _repetition(depth: int, offsets: list[np.ndarray], rows: int, n: int) -> bytes | None:
+    """The repetition levels of ``n`` values, bit-packed (one run); None where a list is empty.
+
+    Lists of one fixed shape (the grid, the ends) repeat their levels every row, so their
+    bytes repeat every 8 rows: packed once, then tiled.
+    """
+    sizes = [np.diff(o) for o in offsets]
+    if any(len(s) and s.min() == 0 for s in sizes):
+        return None  # (an empty list is a level of its own: pyarrow writes it)
+    width = depth.bit_length()  # (the bits of the deepest level: 1 or 2)
+    groups = (n + 7) // 8
+    if all(len(s) and (s == s[0]).all() for s in sizes):
+        period = _fixed_levels(tuple(int(s[0]) for s in sizes))
+        data = np.tile(period, -(-rows // 8))[:groups * width]
+        return _with_length(_varint((groups << 1) | 1) + data.tobytes())
+    return _with_length(_varint((groups << 1) | 1) + _packed(_levels(offsets, n), width))
+
+
+def _levels(offsets: list[np.ndarray], n: int) -> np.ndarray:
+    """Each value's repetition level: the outermost list it starts (0 a row, 1 the row's next
+    list, ...), or the depth where it starts none."""
+    depth = len(offsets)
+    levels = np.full(n, depth, np.uint8)
+    for k in range(depth - 1, -1, -1):  # the innermost lists first: an outer start overrides
+        starts = offsets[k][:-1]
+        for inner in offsets[k + 1:]:
+            starts = inner[starts]
+        levels[starts] = k
+    return levels
+
+
+_PERIODS: dict[tuple[int, ...], np.ndarray] = {}
+
+
+def _fixed_levels(shape: tuple[int, ...]) -> np.ndarray:
+    """The bit-packed repetition levels of 8 rows of lists of ``shape`` (outer length first):
+    a whole number of groups of 8 levels."""
+    if shape not in _PERIODS:
+        lists, offsets = 8, []
+        for size in shape:
+            offsets.append(np.arange(lists + 1, dtype=np.int64) * size)
+            lists *= size
+        _PERIODS[shape] = np.frombuffer(_packed(_levels(offsets, lists), len(shape).bit_length()), np.uint8)
+    return _PERIODS[shape]
+
+
+def _packed(values: np.ndarray, width: int) -> bytes:
+    """Whole numbers of ``width`` bits (1 to 8) bit-packed as Parquet packs them (the first in
+    the lowest bits), zeros up to a whole group of 8."""
+    padded = np.zeros(-(-len(values) // 8) * 8, np.uint8)
+    padded[:len(values)] = values
+    if width == 1:
+        return np.packbits(padded, bitorder="little").tobytes()
+    if width == 8:
+        return padded.tobytes()
+    if width in (2, 4):  # whole values to a byte: a few shifts of byte columns
+        per = 8 // width
+        columns = padded.reshape(-1, per)
+        byte = columns[:, 0].copy()
+        for j in range(1, per):
+            byte |= columns[:, j] << np.uint8(j * width)
+        return byte.tobytes()
+    groups = padded.reshape(-1, 8).astype(np.uint64)  # 3, 5, 6 or 7 bits: 8 values in a word
+    word = groups[:, 0].copy()
+    for j in range(1, 8):
+        word |= groups[:, j] << np.uint64(j * width)
+    return word.astype("<u8").view(np.uint8).reshape(-1, 8)[:, :width].tobytes()
+
+
+def _varint(n: int) -> bytes:
+    out = bytearray()
+    while n > 0x7F:
+        out.append((n & 0x7F) | 0x80)
+        n >>= 7
+    out.append(n)
+    return bytes(out)
+
+
+def _with_length(data: bytes) -> bytes:
+    """Levels as a data page v1 holds them: their byte count first."""
+    return struct.pack("<I", len(data)) + data
+
+
+def _rle_run(n: int, value: int) -> bytes:
+    """``n`` equal levels: one RLE run of the RLE/bit-packing hybrid (a level fits a byte)."""
+    return _with_length(_varint(n << 1) + bytes([value]))
+
+
+def _plain(leaf: _Leaf, values: Any) -> bytes:
+    """The values in Parquet's PLAIN encoding."""
+    if leaf.physical == _BOOLEAN:  # bits, the first in the lowest: Arrow's own buffer
+        if values.offset % 8 == 0:
+            first = values.offset // 8
+            return bytes(memoryview(values.buffers()[1])[first:first + (len(values) + 7) // 8])
+        return np.packbits(values.to_numpy(zero_copy_only=False), bitorder="little").tobytes()
+    if leaf.physical == _BYTE_ARRAY:  # each value's length (4 bytes), then its bytes
+        _, offset_buffer, data = values.buffers()
+        offsets = np.frombuffer(offset_buffer, np.int32)[values.offset:values.offset + len(values) + 1].astype(np.int64)
+        raw = np.frombuffer(data, np.uint8)[offsets[0]:offsets[-1]] if data is not None else np.zeros(0, np.uint8)
+        o = offsets - offsets[0]
+        lengths = np.diff(o)
+        out = np.empty(4 * len(lengths) + int(o[-1]), np.uint8)
+        starts = 4 * np.arange(len(lengths)) + o[:-1]
+        out[(starts[:, None] + np.arange(4)).reshape(-1)] = lengths.astype("<u4").view(np.uint8)
+        out[np.repeat(starts + 4 - o[:-1], lengths) + np.arange(int(o[-1]))] = raw
+        return out.tobytes()
+    array = values.to_numpy(zero_copy_only=False)
+    form = {_INT32: "<i4", _FLOAT: "<f4", _DOUBLE: "<f8"}.get(leaf.physical,
+                                                           "<u8" if array.dtype.kind == "u" else "<i8")
+    return np.ascontiguousarray(array, form).tobytes()
+
+
+@dataclass
+class _Chunk:
+    offset: int  # where its first page starts in the file
+    data_offset: int  # where its data page starts (after the dictionary page, if any)
+    levels: int
+    size: int  # headers and pages, compressed
+    raw_size: int  # headers and pages, uncompressed
+    stats: tuple[bytes, bytes] | None
+    dictionary: bool
+
+
+def _page_header(kind: int, raw: int, size: int, levels: int, dictionary: bool) -> bytes:
+    """A page's header: a data page (``levels`` entries; its values PLAIN or dictionary
+    indices) or (kind 2) a dictionary page of ``levels`` PLAIN values."""
+    header = _Thrift()
+    header.i32(1, kind)
+    header.i32(2, raw)
+    header.i32(3, size)
+    if kind == 2:
+        header.begin(7)
+        header.i32(1, levels)
+        header.i32(2, _PLAIN)
+        header.end()
+    else:
+        header.begin(5)
+        header.i32(1, levels)
+        header.i32(2, _RLE_DICTIONARY if dictionary else _PLAIN)
+        header.i32(3, _RLE)
+        header.i32(4, _RLE)
+        header.end()
+    header.out.append(0)
+    return bytes(header.out)
+
+
+def _chunk(out: bytearray, leaf: _Leaf, page: _Page, codec: Any, statistics: bool) -> _Chunk:
+    """Write a column chunk (a dictionary page if the page has one, then one data page) at the
+    end of ``out``."""
+    offset = len(out)
+    size = raw_size = 0
+    if page.dictionary is not None:
+        packed = codec.compress(page.dictionary, asbytes=True)
+        header = _page_header(2, len(page.dictionary), len(packed), page.entries, False)
+        out += header
+        out += packed
+        size, raw_size = len(header) + len(packed), len(header) + len(page.dictionary)
+    data_offset = len(out)
+    body = codec.compress(page.body, asbytes=True)
+    header = _page_header(0, len(page.body), len(body), page.levels, page.dictionary is not None)
+    out += header
+    out += body
+    stats = None
+    if statistics and leaf.depth == 0 and page.levels:
+        array = page.values.to_numpy(zero_copy_only=False)
+        form = {_INT32: "<i4", _INT64: "<u8" if array.dtype.kind == "u" else "<i8"}.get(leaf.physical)
+        if form is not None:
+            stats = (np.array(array.min(), form).tobytes(), np.array(array.max(), form).tobytes())
+    return _Chunk(offset, data_offset, page.levels, size + len(header) + len(body),
+                  raw_size + len(header) + len(page.body), stats, page.dictionary is not None)
+
+
+def _footer(table: Any, leaves: list[_Leaf], groups: list[tuple[int, list[_Chunk]]]) -> bytes:
+    """The file's metadata: schema, row groups, Arrow's schema and the table's key-value pairs."""
+    t = _Thrift()
+    t.i32(1, 2)  # version
+    t.list_header(2, _STRUCT, 1 + sum(1 + 2 * leaf.depth for leaf in leaves))
+    _schema_element(t, name="schema", children=len(leaves))
+    for leaf in leaves:
+        _leaf_schema(t, leaf)
+    t.i64(3, table.num_rows)
+    t.list_header(4, _STRUCT, len(groups))
+    for ordinal, (rows, chunks) in enumerate(groups):
+        t.begin()
+        t.list_header(1, _STRUCT, len(chunks))
+        for leaf, chunk in zip(leaves, chunks):
+            _column_chunk(t, leaf, chunk)
+        t.i64(2, sum(c.raw_size for c in chunks))
+        t.i64(3, rows)
+        t.i64(5, chunks[0].offset)
+        t.i64(6, sum(c.size for c in chunks))
+        t.field(7, _I16)
+        t.zigzag(ordinal)
+        t.end()
+    metadata = dict(table.schema.metadata or {})
+    metadata[b"ARROW:schema"] = _arrow_schema(table.schema)
+    t.list_header(5, _STRUCT, len(metadata))
+    for key, value in metadata.items():
+        t.begin()
+        t.binary(1, key)
+        t.binary(2, value)
+        t.end()
+    t.binary(6, f"meiro version {__version__}".encode())
+    t.list_header(7, _STRUCT, len(leaves))
+    for _ in leaves:
+        t.begin()
+        t.begin(1)  # TYPE_ORDER
+        t.end()
+        t.end()
+    t.out.append(0)
+    return bytes(t.out)
+
+
+def _column_chunk(t: _Thrift, leaf: _Leaf, chunk: _Chunk) -> None:
+    """A column chunk's metadata (one data page, PLAIN values, RLE levels, zstd)."""
+    t.begin()
+    t.i64(2, chunk.offset)
+    t.begin(3)
+    t.i32(1, leaf.physical)
+    encodings = (_PLAIN, _RLE, _RLE_DICTIONARY) if chunk.dictionary else (_PLAIN, _RLE)
+    t.list_header(2, _I32, len(encodings))
+    for encoding in encodings:
+        t.zigzag(encoding)
+    path = _path(leaf)
+    t.list_header(3, _BINARY, len(path))
+    for part in path:
+        t.varint(len(part.encode()))
+        t.out += part.encode()
+    t.i32(4, _ZSTD)
+    t.i64(5, chunk.levels)
+    t.i64(6, chunk.raw_size)
+    t.i64(7, chunk.size)
+    t.i64(9, chunk.data_offset)
+    if chunk.dictionary:
+        t.i64(11, chunk.offset)
+    if chunk.stats is not None:
+        t.begin(12)
+        t.i64(3, 0)  # null_count
+        t.binary(5, chunk.stats[1])  # max_value
+        t.binary(6, chunk.stats[0])  # min_value
+        t.end()
+    t.end()
+    t.end()
+
+
+def _path(leaf: _Leaf) -> list[str]:
+    return [leaf.name] + ["list", "element"] * leaf.depth
+
+
+def _schema_element(t: _Thrift, *, name: str, physical: int | None = None, repetition: int | None = None,
+                    children: int | None = None, converted: int | None = None,
+                    logical: tuple[int, tuple[int, bool] | None] | None = None) -> None:
+    t.begin()
+    if physical is not None:
+        t.i32(1, physical)
+    if repetition is not None:
+        t.i32(3, repetition)
+    t.binary(4, name.encode())
+    if children is not None:
+        t.i32(5, children)
+    if converted is not None:
+        t.i32(6, converted)
+    if logical is not None:
+        kind, integer = logical
+        t.begin(10)
+        t.begin(kind)
+        if integer is not None:
+            t.field(1, 3)  # byte
+            t.out.append(integer[0])
+            t.boolean(2, integer[1])
+        t.end()
+        t.end()
+    t.end()
+
+
+def _leaf_schema(t: _Thrift, leaf: _Leaf) -> None:
+    """A column's schema elements: the LIST groups (3-level lists, as pyarrow writes), the value."""
+    import pyarrow as pa
+
+    name = leaf.name
+    for _ in range(leaf.depth):
+        _schema_element(t, name=name, repetition=_OPTIONAL, children=1, converted=_LIST_TYPE, logical=(3, None))
+        _schema_element(t, name="list", repetition=_REPEATED, children=1)
+        name = "element"
+    kind = leaf.arrow
+    converted: int | None = None
+    logical: tuple[int, tuple[int, bool] | None] | None = None
+    if pa.types.is_string(kind):
+        converted, logical = _UTF8, (1, None)
+    elif pa.types.is_integer(kind) and not (kind.bit_width == 32 and pa.types.is_signed_integer(kind)) \
+            and not (kind.bit_width == 64 and pa.types.is_signed_integer(kind)):
+        signed = pa.types.is_signed_integer(kind)
+        converted, logical = _CONVERTED_INT[(kind.bit_width, signed)], (10, (kind.bit_width, signed))
+    _schema_element(t, name=name, physical=leaf.physical, repetition=_OPTIONAL, converted=converted,
+                    logical=logical)
+
+
+def _arrow_schema(schema: Any) -> bytes:
+    """Arrow's schema as pyarrow stores it in a Parquet file: its IPC message, base64."""
+    return base64.b64encode(schema.serialize().to_pybytes())

@@ -1,0 +1,107 @@
+"""The shards' own Parquet writing reads back as pyarrow's writing does: the same schema, values, statistics."""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import pytest
+
+pa = pytest.importorskip("pyarrow")
+pq = pytest.importorskip("pyarrow.parquet")
+
+from meiro.dataset.parquet import parquet_bytes  # noqa: E402
+
+
+def _nested(array):
+    values = pa.array(array.reshape(-1))
+    for size in reversed(array.shape[1:]):
+        n = len(values) // size
+        values = pa.ListArray.from_arrays(pa.array(np.arange(0, n * size + 1, size, dtype=np.int32)), values)
+    return values
+
+
+def _table(rows=21, seed=1):
+    rng = np.random.default_rng(seed)
+    lengths = rng.integers(1, 6, rows)
+    offsets = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int32)
+    pairs = pa.FixedSizeListArray.from_arrays(pa.array(rng.integers(-9, 9, 2 * offsets[-1]).astype(np.int16)), 2)
+    ragged = np.concatenate([[0], np.cumsum(rng.integers(1, 4, rows))]).astype(np.int32)
+    return pa.table({
+        "index": pa.array(np.arange(rows, dtype=np.uint64) + 2**63),
+        "seed": pa.array(rng.integers(0, 2**63, rows).astype(np.uint64)),
+        "width": pa.array(np.full(rows, 3, np.int16)),
+        "algorithm": pa.array(["dig"] * rows),
+        "text": pa.array([f"row {i} " * i for i in range(rows)]),
+        "bits": pa.array([bytes(rng.integers(0, 256, i % 4, dtype=np.uint8)) for i in range(rows)], pa.binary()),
+        "grid": _nested(rng.random((rows, 5, 7)) < 0.5),
+        "start": pa.FixedSizeListArray.from_arrays(pa.array(rng.integers(0, 9, 2 * rows).astype(np.int16)), 2),
+        "solution": pa.ListArray.from_arrays(pa.array(offsets), pairs),
+        "ragged": pa.ListArray.from_arrays(pa.array(ragged), pa.array(rng.random(ragged[-1]) < 0.5)),
+        "cube": _nested(rng.random((rows, 2, 3, 4)) < 0.5),  # an Array3D
+        "lists": pa.array([[list(range(j % 3 + 1)) for j in range(i % 4 + 1)] for i in range(rows)],
+                          pa.list_(pa.list_(pa.int32()))),
+        "moves": pa.FixedSizeListArray.from_arrays(pa.array(rng.integers(-1, 4, 3 * rows).astype(np.int8)), 3),
+        "count": pa.array(rng.integers(-5, 5, rows).astype(np.int32)),
+        "big": pa.array(rng.integers(-2**40, 2**40, rows)),
+        "share": pa.array(rng.random(rows).astype(np.float32)),
+        "double": pa.array(rng.random(rows)),
+    }, metadata={"huggingface": '{"info": {}}'})
+
+
+def _pyarrow_bytes(table, row_group, statistics):
+    sink = io.BytesIO()
+    pq.write_table(table, sink, row_group_size=row_group, compression="zstd", write_statistics=list(statistics))
+    return sink.getvalue()
+
+
+@pytest.mark.parametrize("row_group", [3, 8, 100])
+def test_every_column_type_reads_back_as_pyarrow_s_file_does(row_group):
+    table = _table()
+    ours = pq.ParquetFile(io.BytesIO(parquet_bytes(table, row_group, statistics=("index", "seed"))))
+    theirs = pq.ParquetFile(io.BytesIO(_pyarrow_bytes(table, row_group, ("index", "seed"))))
+    mine, want = ours.read(), theirs.read()
+    assert mine.equals(want) and mine.schema.equals(want.schema, check_metadata=True)
+    assert mine.to_pylist() == table.to_pylist()
+    # the Parquet schema itself (what readers without Arrow's schema see), line for line
+    assert str(ours.schema).splitlines()[1:] == str(theirs.schema).splitlines()[1:]
+    assert ours.metadata.num_row_groups == theirs.metadata.num_row_groups
+    for g in range(ours.metadata.num_row_groups):
+        for c in range(ours.metadata.num_columns):
+            a, b = ours.metadata.row_group(g).column(c), theirs.metadata.row_group(g).column(c)
+            assert a.path_in_schema == b.path_in_schema and a.num_values == b.num_values
+            if a.path_in_schema in ("index", "seed"):
+                assert (a.statistics.min, a.statistics.max) == (b.statistics.min, b.statistics.max)
+            else:
+                assert not a.is_stats_set
+
+
+def test_a_slice_of_a_table_is_written_as_its_own_rows():
+    table = _table(40).slice(13, 17)
+    back = pq.read_table(io.BytesIO(parquet_bytes(table, 5)))
+    assert back.to_pylist() == table.to_pylist()
+
+
+def test_what_it_leaves_to_pyarrow():
+    assert parquet_bytes(pa.table({"a": pa.array([1, None])}), 8) is None  # a null
+    empty = pa.ListArray.from_arrays(pa.array(np.array([0, 1, 1], np.int32)), pa.array([True]))
+    assert parquet_bytes(pa.table({"a": empty}), 8) is None  # an empty list
+    struct = pa.StructArray.from_arrays([pa.array([1, 2])], names=["x"])
+    assert parquet_bytes(pa.table({"a": struct}), 8) is None
+    assert parquet_bytes(pa.table({"a": pa.array([], pa.int32())}), 8) is None  # no rows
+    deep = pa.array([[[[[1]]]]])  # lists four deep
+    assert parquet_bytes(pa.table({"a": deep}), 8) is None
+
+
+def test_every_square_shard_column_is_written_and_reads_as_pyarrow_s(tmp_path):
+    from meiro.dataset.shards import ROW_GROUP, draw_shard, shard_table
+    from meiro.dataset.spec import DatasetSpec
+
+    spec = DatasetSpec(30, 6, 5, seed=4, extras=("tokens", "connection_list", "solution_mask",
+                                                  "solution_padded", "moves", "prompt", "answer"))
+    table = shard_table(spec, draw_shard(spec, 0))
+    ours = parquet_bytes(table, ROW_GROUP, statistics=("index", "seed"))
+    assert ours is not None
+    mine = pq.read_table(io.BytesIO(ours))
+    want = pq.read_table(io.BytesIO(_pyarrow_bytes(table, ROW_GROUP, ("index", "seed"))))
+    assert mine.equals(want) and mine.schema.equals(want.schema, check_metadata=True)
