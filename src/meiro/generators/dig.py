@@ -182,6 +182,22 @@ def _dig_graph_kernel(offsets: NDArray[np.int64], targets: NDArray[np.int32], sl
 
 #: a cell's mark bit for "dug", above the bits of its opened slots (so at most 7 of them)
 _SEEN = 0x80
+
+
+@njit(inline="always")
+def _pick_bit(bits: int, state: State) -> tuple[int, State]:
+    """One of the set bits of ``bits`` (not 0), drawn evenly: its number, and the state after.
+
+    A single set bit is taken without a draw, as the CSR kernel takes its only
+    undug neighbour: every walk makes the same draws, so the same maze.
+    """
+    count = _COUNT[U(bits)]
+    if count == 1:
+        return int(_NTH[U(bits), 0]), state
+    pick, state = _below(state, count)
+    return int(_NTH[U(bits), U(pick)]), state
+
+
 @njit(cache=True)
 def _dig_stencil_kernel(pattern: NDArray[np.uint8], degree: NDArray[np.int64], table: NDArray[np.int64],
                         start: int, state: State, marks: NDArray[np.uint8]) -> None:
@@ -202,12 +218,7 @@ def _dig_stencil_kernel(pattern: NDArray[np.uint8], degree: NDArray[np.int64], t
         if undug == 0:
             depth -= 1
             continue
-        k = _COUNT[U(undug)]
-        if k == 1:
-            r = _NTH[U(undug), 0]
-        else:
-            pick, state = _below(state, k)
-            r = _NTH[U(undug), U(pick)]
+        r, state = _pick_bit(undug, state)
         j = i + table[U(p), U(r)]
         marks[U(i)] |= np.uint8(1 << r)
         marks[U(j)] |= _SEEN
@@ -244,12 +255,7 @@ def _dig_hex_kernel(stride: int, start: int, state: State, marks: NDArray[np.uin
             depth -= 1
             i = stack[U(depth)]
             continue
-        c = _COUNT[U(undug)]
-        if c == 1:
-            d = _NTH[U(undug), 0]
-        else:
-            pick, state = _below(state, c)
-            d = _NTH[U(undug), U(pick)]
+        d, state = _pick_bit(undug, state)
         j = i + (odd_column[U(d)] if o else even_column[U(d)])
         marks[U(i)] |= np.uint8(1 << d)
         marks[U(j)] |= _SEEN
@@ -322,12 +328,7 @@ def _dig_ring_kernel(first: NDArray[np.int64], size: NDArray[np.int64], fan: NDA
                 k += int(code >= INWARD) - int(code < CLOCKWISE)
                 p += int(code == COUNTER) - int(code == CLOCKWISE)
                 continue
-            c = _COUNT[U(undug)]
-            if c == 1:
-                s = _NTH[U(undug), 0]
-            else:
-                pick, state = _below(state, c)
-                s = _NTH[U(undug), U(pick)]
+            s, state = _pick_bit(undug, state)
             q = (s - t) & 3
             marks[U(i)] |= np.uint8(1 << s)
             stack[U(depth)] = codes[U(q)]
@@ -373,12 +374,7 @@ def _dig_ring_kernel(first: NDArray[np.int64], size: NDArray[np.int64], fan: NDA
                 p = p * f + (code - INWARD)
                 k += 1
             continue
-        c = _COUNT[U(undug)]
-        if c == 1:
-            s = _NTH[U(undug), 0]
-        else:
-            pick, state = _below(state, c)
-            s = _NTH[U(undug), U(pick)]
+        s, state = _pick_bit(undug, state)
         q = s - t
         if q < 0:
             q += d
