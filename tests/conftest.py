@@ -1,10 +1,42 @@
 """Fixtures shared by the window tests."""
 
+import gc
 import os
 import shutil
 import subprocess
 
 import pytest
+
+#: whether a Tk interpreter was made since the last collection (see tk_freed_on_this_thread)
+_tk_made = [False]
+
+try:
+    import tkinter
+except ImportError:  # no Tk here: nothing to free
+    tkinter = None
+else:
+    _tk_init = tkinter.Tk.__init__
+
+    def _noting_tk_init(self, *args, **kwargs):
+        _tk_made[0] = True
+        _tk_init(self, *args, **kwargs)
+
+    tkinter.Tk.__init__ = _noting_tk_init
+
+
+@pytest.fixture(autouse=True)
+def tk_freed_on_this_thread():
+    """After a test that made a Tk window, collect its garbage on the main thread.
+
+    A window's objects hold one another (its callbacks), so they wait for a garbage
+    collection. Run on another thread (a Dask cluster's event loop, a thread pool of a
+    later test), it deletes the Tcl interpreter there, and Tcl aborts the whole test
+    process ("Fatal Python error: Aborted" while "Garbage-collecting").
+    """
+    yield
+    if _tk_made[0]:
+        _tk_made[0] = False
+        gc.collect()
 
 
 @pytest.fixture(scope="session")

@@ -1,7 +1,9 @@
 """The game window for real, under a virtual X server: keys in, pixels out."""
 
+import os
 import shutil
 import subprocess
+import sys
 import time
 
 import numpy as np
@@ -390,6 +392,42 @@ def test_watch_the_search_on_a_big_maze_finishes_and_shows_it_all(window):
         x0, y0, x1, y1 = view.marker_rect(*model.maze.goal)
         assert photo.get((x0 + x1) // 2, (y0 + y1) // 2) == COLORS["blue"]  # the goal stays visible
     assert f"{search.replays[1].total} expanded" in search.counts[1].cget("text")
+
+
+CLOSE_THEN_COLLECT_ELSEWHERE = r"""
+import gc, sys, threading, tkinter as tk
+from meiro.game import GameModel
+from meiro.ui import tk_app
+
+made = []
+real_tk = tk.Tk
+
+
+def closing_tk(*args, **kwargs):  # the player closes the window at once, as a window manager does
+    root = real_tk(*args, **kwargs)
+    root.after(300, lambda: root.tk.call(root.protocol("WM_DELETE_WINDOW")))
+    made.append(1)
+    return root
+
+
+tk_app.tk.Tk = closing_tk
+gc.disable()  # only the thread below collects
+tk_app.run_game(GameModel(lang="en"))
+worker = threading.Thread(target=gc.collect)  # as the kernels' warm-up thread may
+worker.start()
+worker.join()
+print("closed cleanly", len(made))
+"""
+
+
+def test_closing_the_window_leaves_nothing_for_another_thread_to_collect(display, tmp_path):
+    """The window's objects are freed on its own thread when it closes: collected on another
+    thread they would delete the Tcl interpreter there, and Tcl aborts the process."""
+    env = {**os.environ, "DISPLAY": display, "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", CLOSE_THEN_COLLECT_ELSEWHERE], env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0 and "closed cleanly 1" in done.stdout, done.stderr[-2000:]
+    assert "Tcl_AsyncDelete" not in done.stderr
 
 
 def test_cli_play_builds_exactly_the_generated_maze():

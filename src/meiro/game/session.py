@@ -164,9 +164,12 @@ class GameSession:
         return changed
 
     def stop(self) -> None:
-        """The front end closes: end the background work."""
+        """The front end closes: end the background work, and let go of the model (which
+        keeps no hold on this session, or on the front end through it, after this)."""
         if self.warmup is not None:
             self.warmup.stop()
+        if self._round_cleared in self.model.on_clear:
+            self.model.on_clear.remove(self._round_cleared)
 
     # -- the entry form --------------------------------------------------------------------
     def type_size(self, value: str) -> bool:

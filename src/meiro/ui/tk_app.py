@@ -13,6 +13,7 @@ costs the same on a 15x15 maze as on a 1000x1000 one. Animations run on
 
 from __future__ import annotations
 
+import gc
 import subprocess
 import tkinter as tk
 from pathlib import Path
@@ -540,3 +541,9 @@ def run_game(model: GameModel, records: Records | None = None, start: bool = Fal
     app.prepare(start)
     (app.entry if model.entry_enabled else app.canvas).focus_force()
     root.mainloop()
+    # The window's objects hold one another (its callbacks), so they wait for a garbage
+    # collection; one run on another thread (the kernels' warm-up) would delete the Tcl
+    # interpreter there, and Tcl ends the process for that. Free them here, on this thread.
+    app.session.stop()  # (however the loop ended: the model lets go of the window's objects)
+    del app, root
+    gc.collect()
