@@ -101,3 +101,18 @@ def test_a_maze_the_tree_s_way_cannot_measure_is_measured_the_general_way(monkey
 
     monkeypatch.setattr(measured, "measure_kernel", failing)
     _same_as_three_calls(5, 4, "dig", "corner", 0.0)
+
+
+def test_a_result_reused_is_written_over_and_gives_the_same_mazes():
+    seeds = batch_seeds(5, 60)
+    first = measured_mazes(7, 6, "dig", "corner", 0.0, batch_seeds(4, 60))
+    grids, buffers = first.grids, first.buffers
+    again = measured_mazes(7, 6, "dig", "corner", 0.0, seeds, reuse=first)
+    fresh = measured_mazes(7, 6, "dig", "corner", 0.0, seeds)
+    assert again.grids is grids and again.buffers[0] is buffers[0] and again.buffers[1] is buffers[1]
+    assert np.shares_memory(again.cells, buffers[2])  # the solutions went into the old buffer
+    assert np.array_equal(again.grids, fresh.grids) and np.array_equal(again.cells, fresh.cells)
+    assert np.array_equal(again.offsets, fresh.offsets)
+    assert np.array_equal(again.stats.longest_path, fresh.stats.longest_path)
+    other = measured_mazes(5, 5, "dig", "corner", 0.0, seeds, reuse=again)  # another size: fresh arrays
+    assert other.grids is not grids and other.grids.shape == (60, 11, 11)

@@ -180,7 +180,7 @@ def _build(spec: DatasetSpec, folder: Folder, settler: _Settler, jobs: int, resu
         if spec.kind != "square":  # the cells' centres and neighbours, once beside the shards
             folder.write(GEOMETRY, geometry_document(spec))
         with _threads(jobs) as pool:
-            for window in _settled_windows(spec, settler, jobs, pool):
+            for window in _settled_windows(spec, settler, jobs, pool, recycle=True):
                 entries = list(pool.map(put, window)) if pool and len(window) > 1 else [put(r) for r in window]
                 for rows, entry in zip(window, entries):
                     shards += entry
@@ -268,20 +268,29 @@ def _threads(jobs: int) -> Iterator[ThreadPoolExecutor | None]:
             pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _settled_windows(spec: DatasetSpec, settler: _Settler, jobs: int,
-                     pool: ThreadPoolExecutor | None) -> Iterator[list[Drawn]]:
-    """The settled rows of shards 0, 1, ..., a window of up to ``jobs`` shards at a time."""
+def _settled_windows(spec: DatasetSpec, settler: _Settler, jobs: int, pool: ThreadPoolExecutor | None,
+                     recycle: bool = False) -> Iterator[list[Drawn]]:
+    """The settled rows of shards 0, 1, ..., a window of up to ``jobs`` shards at a time.
+
+    With ``recycle``, the caller is done with a window's rows when it asks for the next (it
+    has written them): the next window's draws are made over their arrays.
+    """
     k = 0
+    spent: list[Drawn] = []
     while not settler.done:
         if shard_range(spec, k)[0] >= spec.max_draws:
             raise _exhausted(spec, settler)
         # a window of shards side by side, each made on one thread (the kernels and pyarrow's
         # writer release the GIL); a shard alone uses all the threads
         window = [j for j in range(k, k + jobs) if shard_range(spec, j)[0] < spec.max_draws]
+        def spare(i: int) -> Drawn | None:
+            return spent[i] if recycle and i < len(spent) else None
+
         if pool is not None and len(window) > 1 and not _enough(spec, settler, k):
-            draws = list(pool.map(lambda j: draw_shard(spec, j, 1), window))
+            draws = list(pool.map(lambda i: draw_shard(spec, window[i], 1, spare(i)), range(len(window))))
         else:
-            draws = [draw_shard(spec, k, jobs)]
+            draws = [draw_shard(spec, k, jobs, spare(0))]
+        spent = draws
         settled = []
         for drawn in draws:  # in draw order: the rows never depend on the threads
             if settler.done:

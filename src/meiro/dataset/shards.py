@@ -62,14 +62,14 @@ from __future__ import annotations
 
 import io
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from ..batch import MazeBatch, batch_seeds, generate_batch
 from ..analysis.batch_stats import BatchStats, batch_paths, batch_solutions, batch_stats
-from ..analysis.measured import can_measure, measured_mazes
+from ..analysis.measured import Measured, can_measure, measured_mazes
 from ..generators import resolve_seed
 from ..errors import MazeError
 from ..generators.distance_goal import goals_at_distance
@@ -102,6 +102,8 @@ class DrawnShard:
     #: the solutions' cells, when the draws' pass made them: ``(offsets, cells)`` as
     #: :func:`~meiro.analysis.batch_stats.batch_solutions` gives them
     solutions: tuple[np.ndarray, np.ndarray] | None = None
+    #: the one compiled pass's result the draws are (the arrays a later shard may reuse)
+    made: Measured | None = field(default=None, repr=False)
 
     def __len__(self) -> int:
         return len(self.index)
@@ -178,9 +180,13 @@ def shard_range(spec: DatasetSpec, k: int) -> tuple[int, int]:
     return first, min(first + spec.shard_draws, spec.max_draws)
 
 
-def draw_shard(spec: DatasetSpec, k: int, jobs: int = 1) -> Drawn:
+def draw_shard(spec: DatasetSpec, k: int, jobs: int = 1, reuse: Drawn | None = None) -> Drawn:
     """Make, measure and filter the draws of shard ``k`` (module docs, step 1; a grid kind's:
-    :mod:`.kind_shards`)."""
+    :mod:`.kind_shards`).
+
+    ``reuse`` is a shard drawn earlier (as this function returned it) that is no longer
+    wanted: its arrays may be written over (:func:`~meiro.analysis.measured.measured_mazes`).
+    """
     first, stop = shard_range(spec, k)
     if stop <= first:
         raise MazeError(f"shard {k} starts after the last draw ({spec.max_draws})")
@@ -189,10 +195,11 @@ def draw_shard(spec: DatasetSpec, k: int, jobs: int = 1) -> Drawn:
     if spec.path_length is None and can_measure(spec.algorithm, spec.width, spec.height):
         # made, measured and solved in one compiled pass (meiro.analysis.measured)
         seeds = batch_seeds(resolve_seed(spec.seed), stop - first, first)
-        made = measured_mazes(spec.width, spec.height, spec.algorithm, spec.goal, spec.braid, seeds, jobs)
+        made = measured_mazes(spec.width, spec.height, spec.algorithm, spec.goal, spec.braid, seeds, jobs,
+                              reuse.made if isinstance(reuse, DrawnShard) else None)
         keep = _passing(spec, made.stats, made.grids, made.starts, made.goals)
         drawn = DrawnShard(k, first, stop - first, np.arange(first, stop, dtype=np.uint64), seeds, made.grids,
-                           made.starts, made.goals, made.stats, None, (made.offsets, made.cells))
+                           made.starts, made.goals, made.stats, None, (made.offsets, made.cells), made)
     else:
         batch = generate_batch(stop - first, spec.maze_recipe, jobs=jobs, first=first)
         assert isinstance(batch, MazeBatch)  # (a square recipe's batch)
