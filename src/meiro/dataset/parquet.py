@@ -220,7 +220,7 @@ def _page(leaf: _Leaf, column: Any, rows: int) -> _Page | None:
     if leaf.depth and leaf.physical in (_INT32, _INT64) and n:
         # small whole numbers in lists (a path's cells): each value its own index into the
         # dictionary 0, 1, ..., max, bit-packed in as few bits as the largest needs
-        array = values.to_numpy(zero_copy_only=False)
+        array = _numbers(values)
         low, high = int(array.min()), int(array.max())
         if low >= 0 and high <= DICTIONARY_MOST:
             width = max(1, high.bit_length())
@@ -238,7 +238,7 @@ def _offsets(array: Any) -> np.ndarray:
     if pa.types.is_fixed_size_list(array.type):
         fixed: np.ndarray = np.arange(len(array) + 1, dtype=np.int64) * int(array.type.list_size)
         return fixed
-    offsets: np.ndarray = np.asarray(array.offsets, np.int64)
+    offsets: np.ndarray = _numbers(array.offsets).astype(np.int64)
     relative: np.ndarray = offsets - offsets[0]
     return relative
 
@@ -331,13 +331,25 @@ def _rle_run(n: int, value: int) -> bytes:
     return _with_length(_varint(n << 1) + bytes([value]))
 
 
+def _numbers(values: Any) -> np.ndarray:
+    """A flat Arrow array of numbers (no nulls) as a NumPy view of its buffer: pyarrow's
+    ``to_numpy`` imports pandas the first time (a fifth of a second of every run)."""
+    dtype = _DTYPES[str(values.type)]
+    return np.frombuffer(values.buffers()[1], dtype)[values.offset:values.offset + len(values)]
+
+
+_DTYPES = {name: np.dtype(name) for name in ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
+                                             "uint64")} | {"float": np.dtype("float32"), "double": np.dtype("float64")}
+
+
 def _plain(leaf: _Leaf, values: Any) -> bytes:
     """The values in Parquet's PLAIN encoding."""
     if leaf.physical == _BOOLEAN:  # bits, the first in the lowest: Arrow's own buffer
         if values.offset % 8 == 0:
             first = values.offset // 8
             return bytes(memoryview(values.buffers()[1])[first:first + (len(values) + 7) // 8])
-        return np.packbits(values.to_numpy(zero_copy_only=False), bitorder="little").tobytes()
+        bits = np.unpackbits(np.frombuffer(values.buffers()[1], np.uint8), bitorder="little")
+        return np.packbits(bits[values.offset:values.offset + len(values)], bitorder="little").tobytes()
     if leaf.physical == _BYTE_ARRAY:  # each value's length (4 bytes), then its bytes
         _, offset_buffer, data = values.buffers()
         offsets = np.frombuffer(offset_buffer, np.int32)[values.offset:values.offset + len(values) + 1].astype(np.int64)
@@ -349,7 +361,7 @@ def _plain(leaf: _Leaf, values: Any) -> bytes:
         out[(starts[:, None] + np.arange(4)).reshape(-1)] = lengths.astype("<u4").view(np.uint8)
         out[np.repeat(starts + 4 - o[:-1], lengths) + np.arange(int(o[-1]))] = raw
         return out.tobytes()
-    array = values.to_numpy(zero_copy_only=False)
+    array = _numbers(values)
     form = {_INT32: "<i4", _FLOAT: "<f4", _DOUBLE: "<f8"}.get(leaf.physical,
                                                            "<u8" if array.dtype.kind == "u" else "<i8")
     return np.ascontiguousarray(array, form).tobytes()
@@ -407,7 +419,7 @@ def _chunk(out: bytearray, leaf: _Leaf, page: _Page, codec: Any, statistics: boo
     out += body
     stats = None
     if statistics and leaf.depth == 0 and page.levels:
-        array = page.values.to_numpy(zero_copy_only=False)
+        array = _numbers(page.values)
         form = {_INT32: "<i4", _INT64: "<u8" if array.dtype.kind == "u" else "<i8"}.get(leaf.physical)
         if form is not None:
             stats = (np.array(array.min(), form).tobytes(), np.array(array.max(), form).tobytes())

@@ -380,14 +380,14 @@ def shard_table(spec: DatasetSpec, rows: DrawnShard) -> Any:
         columns["solution_padded"] = _nested(padded)
     if "moves" in spec.extras:
         columns["moves"] = pa.FixedSizeListArray.from_arrays(
-            pa.array(move_codes(padded).reshape(-1)), max(1, spec.cell_count() - 1))
+            _arrow(move_codes(padded).reshape(-1)), max(1, spec.cell_count() - 1))
     if "tokens" in spec.extras:
-        columns["tokens"] = pa.array(_tokens(rows, offsets, blocks), pa.string())
+        columns["tokens"] = _strings(_tokens(rows, offsets, blocks))
     if {"prompt", "answer"} & set(spec.extras):  # (meiro.text.tasks; --text-format)
         from .text_rows import text_columns
 
         for name, texts in text_columns(spec, rows.grids, rows.starts, rows.goals, offsets, blocks).items():
-            columns[name] = pa.array(texts, pa.string())
+            columns[name] = _strings(texts)
     if "connection_list" in spec.extras:
         columns["connection_list"] = _nested(connection_lists(rows.grids))
     if "pixels" in spec.extras:
@@ -553,6 +553,17 @@ def _arrow(array: np.ndarray) -> Any:
         bits = np.packbits(array, bitorder="little")
         return pa.Array.from_buffers(pa.bool_(), len(array), [None, pa.py_buffer(bits)])
     return pa.Array.from_buffers(pa.from_numpy_dtype(array.dtype), len(array), [None, pa.py_buffer(array)])
+
+
+def _strings(texts: list[str]) -> Any:
+    """A string column from Python strings (built from buffers, as :func:`_arrow`)."""
+    import pyarrow as pa
+
+    data = [t.encode() for t in texts]
+    offsets = np.zeros(len(data) + 1, np.int64)
+    np.cumsum([len(d) for d in data], out=offsets[1:])
+    kind, form = (pa.string(), np.int32) if offsets[-1] < 2**31 else (pa.large_string(), np.int64)
+    return pa.Array.from_buffers(kind, len(data), [None, pa.py_buffer(offsets.astype(form)), pa.py_buffer(b"".join(data))])
 
 
 def _repeated(text: str, n: int) -> Any:
