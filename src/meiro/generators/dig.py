@@ -189,13 +189,14 @@ def _pick_bit(bits: int, state: State) -> tuple[int, State]:
     """One of the set bits of ``bits`` (not 0), drawn evenly: its number, and the state after.
 
     A single set bit is taken without a draw, as the CSR kernel takes its only
-    undug neighbour: every walk makes the same draws, so the same maze.
+    undug neighbour: every walk makes the same draws, so the same maze. The draw
+    is computed either way and kept only for two or more bits (a select, not a
+    branch: whether a cell has one way on or several is a coin toss no processor
+    predicts); with one bit it gives bit 0 of the one, as the count-1 rule does.
     """
     count = _COUNT[U(bits)]
-    if count == 1:
-        return int(_NTH[U(bits), 0]), state
-    pick, state = _below(state, count)
-    return int(_NTH[U(bits), U(pick)]), state
+    pick, after = _below(state, count)
+    return int(_NTH[U(bits), U(pick)]), after if count > 1 else state
 
 
 @njit(cache=True)
