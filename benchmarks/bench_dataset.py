@@ -140,6 +140,12 @@ def main() -> None:
                         help="runs of meiro (-j 1 and the command) and of maze-dataset; the fastest of each counts")
     args = parser.parse_args()
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
+    # meiro's bytecode, as pip writes it when it installs the package: a source tree run with
+    # PYTHONDONTWRITEBYTECODE set would compile every module again at each start of the command
+    import compileall
+    import meiro
+
+    compileall.compile_dir(str(Path(meiro.__file__).parent), quiet=1)
     print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores ({args.clock} time)")
     folder = Path(tempfile.mkdtemp(prefix="meiro-bench-"))
     md_rate: float | None = None

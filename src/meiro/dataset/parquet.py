@@ -40,7 +40,6 @@ from typing import Any
 import numpy as np
 
 from .._version import __version__
-from ..kernels.jit import njit
 
 #: Thrift's compact protocol: the field types
 _BOOL_TRUE, _BOOL_FALSE, _I16, _I32, _I64, _BINARY, _LIST, _STRUCT = 1, 2, 4, 5, 6, 8, 9, 12
@@ -300,26 +299,24 @@ def _fixed_levels(shape: tuple[int, ...]) -> np.ndarray:
 def _packed(values: np.ndarray, width: int) -> bytes:
     """Whole numbers of ``width`` bits (1 to 8) bit-packed as Parquet packs them (the first in
     the lowest bits), zeros up to a whole group of 8."""
-    out = np.zeros(-(-len(values) // 8) * width, np.uint8)
-    _pack_bits(np.ascontiguousarray(values, np.uint8), width, out)  # (bytes: one kernel to compile)
-    return out.tobytes()
-
-
-@njit(cache=True, nogil=True)
-def _pack_bits(values: np.ndarray, width: int, out: np.ndarray) -> None:
-    """:func:`_packed`'s one pass: 8 values at a time, their low ``width`` bits side by side
-    in a word, written as ``width`` bytes (NumPy took six passes over the values, a third of
-    a path column's writing)."""
-    n = values.size
-    mask = np.uint64((1 << width) - 1)
-    for g in range((n + 7) // 8):
-        word = np.uint64(0)
-        for j in range(8):
-            i = 8 * g + j
-            if i < n:
-                word |= (np.uint64(values[i]) & mask) << np.uint64(j * width)
-        for b in range(width):
-            out[g * width + b] = np.uint8((word >> np.uint64(8 * b)) & np.uint64(0xFF))
+    padded = np.zeros(-(-len(values) // 8) * 8, np.uint8)
+    padded[:len(values)] = values
+    if width == 1:
+        return np.packbits(padded, bitorder="little").tobytes()
+    if width == 8:
+        return padded.tobytes()
+    if width in (2, 4):  # whole values to a byte: a few shifts of byte columns
+        per = 8 // width
+        columns = padded.reshape(-1, per)
+        byte = columns[:, 0].copy()
+        for j in range(1, per):
+            byte |= columns[:, j] << np.uint8(j * width)
+        return byte.tobytes()
+    groups = padded.reshape(-1, 8).astype(np.uint64)  # 3, 5, 6 or 7 bits: 8 values in a word
+    word = groups[:, 0].copy()
+    for j in range(1, 8):
+        word |= groups[:, j] << np.uint64(j * width)
+    return word.astype("<u8").view(np.uint8).reshape(-1, 8)[:, :width].tobytes()
 
 
 def _varint(n: int) -> bytes:

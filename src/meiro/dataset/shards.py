@@ -532,9 +532,25 @@ def _nested(array: np.ndarray) -> Any:
 
     values = _arrow(array.reshape(-1))
     for size in reversed(array.shape[1:]):
-        n = len(values) // size
-        values = pa.ListArray.from_arrays(_arrow(np.arange(0, n * size + 1, size, dtype=np.int32)), values)
+        values = pa.ListArray.from_arrays(_steps(len(values) // size, size), values)
     return values
+
+
+def _steps(n: int, size: int) -> Any:
+    """The offsets of ``n`` lists of ``size`` values as an Arrow array, made once for every
+    shard of a size (a 15 x 15 grid column's are 3 million numbers a shard)."""
+    import pyarrow as pa
+
+    offsets: pa.Array | None = _STEPS.get((n, size))  # (threads may write shards side by side:
+    if offsets is None:  # each keeps the array it found or made)
+        offsets = _arrow(np.arange(0, n * size + 1, size, dtype=np.int32))
+        if len(_STEPS) > 4:
+            _STEPS.clear()
+        _STEPS[(n, size)] = offsets
+    return offsets
+
+
+_STEPS: dict[tuple[int, int], Any] = {}
 
 
 def _pairs(array: np.ndarray) -> Any:
