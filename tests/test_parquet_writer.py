@@ -34,6 +34,7 @@ def _table(rows=21, seed=1):
         "algorithm": pa.array(["dig"] * rows),
         "text": pa.array([f"row {i} " * i for i in range(rows)]),
         "bits": pa.array([bytes(rng.integers(0, 256, i % 4, dtype=np.uint8)) for i in range(rows)], pa.binary()),
+        "packed": pa.array([bytes(rng.integers(0, 256, 5, dtype=np.uint8)) for i in range(rows)], pa.binary()),
         "grid": _nested(rng.random((rows, 5, 7)) < 0.5),
         "start": pa.FixedSizeListArray.from_arrays(pa.array(rng.integers(0, 9, 2 * rows).astype(np.int16)), 2),
         "solution": pa.ListArray.from_arrays(pa.array(offsets), pairs),

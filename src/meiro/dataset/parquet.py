@@ -375,6 +375,11 @@ def _plain(leaf: _Leaf, values: Any) -> bytes:
         raw = np.frombuffer(data, np.uint8)[offsets[0]:offsets[-1]] if data is not None else np.zeros(0, np.uint8)
         o = offsets - offsets[0]
         lengths = np.diff(o)
+        if len(lengths) and (lengths == lengths[0]).all():  # (packed grids: all one size, side by side)
+            rows = np.empty((len(lengths), 4 + int(lengths[0])), np.uint8)
+            rows[:, :4] = np.array([lengths[0]], "<u4").view(np.uint8)
+            rows[:, 4:] = raw.reshape(len(lengths), -1)
+            return rows.tobytes()
         out = np.empty(4 * len(lengths) + int(o[-1]), np.uint8)
         starts = 4 * np.arange(len(lengths)) + o[:-1]
         out[(starts[:, None] + np.arange(4)).reshape(-1)] = lengths.astype("<u4").view(np.uint8)
