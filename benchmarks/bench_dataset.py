@@ -13,7 +13,7 @@ and the cluster are timed on the wall clock either way (their point is elapsed t
   (``--scheduler local``), into a fresh folder each; the share of the 1-thread run's
   time spent writing Parquet (pyarrow) is measured around each shard's writing;
 - maze-dataset's ``MazeDataset.from_config`` (``gen_dfs``, 15 x 15, one process) on
-  ``--md-count`` mazes: it makes solved mazes (no statistics, nothing written), so
+  ``--md-count`` mazes (1000 by default: a run about as long as meiro's): it makes solved mazes (no statistics, nothing written), so
   the comparison favours it. maze-dataset needs ``muutils<0.9``; if it is not
   importable here, give the Python of an environment that has it
   (``python -m venv md && md/bin/pip install maze-dataset "muutils<0.9"``); without one the
@@ -132,7 +132,9 @@ def _meiro_runs(count: int, folder: Path, grid: str, cluster: bool, clock, repea
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=1_000_000)
-    parser.add_argument("--md-count", type=int, default=200)
+    parser.add_argument("--md-count", type=int, default=1000,
+                        help="maze-dataset's mazes a run (1000: about as long a run as meiro's million, so "
+                             "that the fastest of each side's runs is taken from runs of one length)")
     parser.add_argument("--maze-dataset-python", default=sys.executable)
     parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu")
     parser.add_argument("--no-cluster", action="store_true", help="leave out the Dask cluster's run")
