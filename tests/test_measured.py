@@ -116,3 +116,11 @@ def test_a_result_reused_is_written_over_and_gives_the_same_mazes():
     assert np.array_equal(again.stats.longest_path, fresh.stats.longest_path)
     other = measured_mazes(5, 5, "dig", "corner", 0.0, seeds, reuse=again)  # another size: fresh arrays
     assert other.grids is not grids and other.grids.shape == (60, 11, 11)
+
+
+@pytest.mark.parametrize("count", [1, 3])
+def test_an_odd_maze_out_is_dug_alone_and_right(count):
+    """The dig method's corner-goal pass digs two mazes side by side; an odd last one pairs
+    with a copy of itself whose results are thrown away."""
+    for width, height in SIZES:
+        _same_as_three_calls(width, height, "dig", "corner", 0.0, count=count, seed=11)
