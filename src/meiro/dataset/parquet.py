@@ -166,7 +166,8 @@ def parquet_bytes(table: Any, row_group: int, *, statistics: tuple[str, ...] = (
     if len(leaves) < len(found) or table.num_rows == 0 or any(c.null_count for c in table.columns):
         return None
     columns = [c.combine_chunks() if c.num_chunks != 1 else c.chunk(0) for c in table.columns]
-    out = bytearray(b"PAR1")
+    out = _File()
+    out.add(b"PAR1")
     groups = []
     codec = pa.Codec("zstd", level)
     for first in range(0, table.num_rows, row_group):
@@ -179,10 +180,24 @@ def parquet_bytes(table: Any, row_group: int, *, statistics: tuple[str, ...] = (
             chunks.append(_chunk(out, leaf, page, codec, leaf.name in statistics))
         groups.append((rows, chunks))
     footer = _footer(table, leaves, groups)
-    out += footer
-    out += struct.pack("<I", len(footer))
-    out += b"PAR1"
-    return bytes(out)
+    out.add(footer)
+    out.add(struct.pack("<I", len(footer)))
+    out.add(b"PAR1")
+    return b"".join(out.parts)
+
+
+class _File:
+    """A file's bytes as the parts written, joined once at the end: a growing ``bytearray``
+    moved itself again and again and ``bytes()`` copied it once more, fresh memory each
+    time (which the system maps page by page, at a cost like filling it twice)."""
+
+    def __init__(self) -> None:
+        self.parts: list[bytes] = []
+        self.size = 0
+
+    def add(self, data: bytes) -> None:
+        self.parts.append(data)
+        self.size += len(data)
 
 
 @dataclass
@@ -425,22 +440,22 @@ def _page_header(kind: int, raw: int, size: int, levels: int, dictionary: bool) 
     return bytes(header.out)
 
 
-def _chunk(out: bytearray, leaf: _Leaf, page: _Page, codec: Any, statistics: bool) -> _Chunk:
+def _chunk(out: _File, leaf: _Leaf, page: _Page, codec: Any, statistics: bool) -> _Chunk:
     """Write a column chunk (a dictionary page if the page has one, then one data page) at the
     end of ``out``."""
-    offset = len(out)
+    offset = out.size
     size = raw_size = 0
     if page.dictionary is not None:
         packed = codec.compress(page.dictionary, asbytes=True)
         header = _page_header(2, len(page.dictionary), len(packed), page.entries, False)
-        out += header
-        out += packed
+        out.add(header)
+        out.add(packed)
         size, raw_size = len(header) + len(packed), len(header) + len(page.dictionary)
-    data_offset = len(out)
+    data_offset = out.size
     body = codec.compress(page.body, asbytes=True)
     header = _page_header(0, len(page.body), len(body), page.levels, page.dictionary is not None)
-    out += header
-    out += body
+    out.add(header)
+    out.add(body)
     stats = None
     if statistics and leaf.depth == 0 and page.levels:
         array = _numbers(page.values)
