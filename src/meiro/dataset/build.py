@@ -283,13 +283,11 @@ def _settled_windows(spec: DatasetSpec, settler: _Settler, jobs: int, pool: Thre
         # a window of shards side by side, each made on one thread (the kernels and pyarrow's
         # writer release the GIL); a shard alone uses all the threads
         window = [j for j in range(k, k + jobs) if shard_range(spec, j)[0] < spec.max_draws]
-        def spare(i: int) -> Drawn | None:
-            return spent[i] if recycle and i < len(spent) else None
-
+        spares = [spent[i] if recycle and i < len(spent) else None for i in range(len(window))]
         if pool is not None and len(window) > 1 and not _enough(spec, settler, k):
-            draws = list(pool.map(lambda i: draw_shard(spec, window[i], 1, spare(i)), range(len(window))))
+            draws = list(pool.map(lambda j, spare: draw_shard(spec, j, 1, spare), window, spares))
         else:
-            draws = [draw_shard(spec, k, jobs, spare(0))]
+            draws = [draw_shard(spec, k, jobs, spares[0])]
         spent = draws
         settled = []
         for drawn in draws:  # in draw order: the rows never depend on the threads

@@ -33,6 +33,7 @@ True
 from __future__ import annotations
 
 import base64
+import math
 import struct
 from dataclasses import dataclass
 from typing import Any
@@ -277,11 +278,11 @@ def _repetition(depth: int, offsets: list[np.ndarray | int], rows: int, n: int) 
     bytes repeat every 8 rows: packed once, then tiled.
     """
     sizes = [o if isinstance(o, int) else np.diff(o) for o in offsets]
-    if any(s == 0 if isinstance(s, int) else len(s) and s.min() == 0 for s in sizes):
+    if any(s == 0 if isinstance(s, int) else (len(s) and s.min() == 0) for s in sizes):
         return None  # (an empty list is a level of its own: pyarrow writes it)
     width = depth.bit_length()  # (the bits of the deepest level: 1 or 2)
     groups = (n + 7) // 8
-    if all(isinstance(s, int) or len(s) and (s == s[0]).all() for s in sizes):
+    if all(isinstance(s, int) or (len(s) and (s == s[0]).all()) for s in sizes):
         period = _fixed_levels(tuple(s if isinstance(s, int) else int(s[0]) for s in sizes))
         data = np.tile(period, -(-rows // 8))[:groups * width]
         return _with_length(_varint((groups << 1) | 1) + data.tobytes())
@@ -301,7 +302,7 @@ def _levels(offsets: list[np.ndarray | int], n: int) -> np.ndarray:
         inner = offsets[k + 1:]
         outer = offsets[k]
         if isinstance(outer, int) and all(isinstance(o, int) for o in inner):
-            levels[::outer * int(np.prod(inner, dtype=np.int64))] = k  # (every one of a fixed shape)
+            levels[::outer * math.prod(o for o in inner if isinstance(o, int))] = k  # (all of one shape)
             continue
         # where level k's lists start, in level k + 1's items, then in values
         starts = np.arange(0, items[k + 1], outer) if isinstance(outer, int) else outer[:-1]
@@ -368,12 +369,14 @@ def _rle_run(n: int, value: int) -> bytes:
 def _numbers(values: Any) -> np.ndarray:
     """A flat Arrow array of numbers (no nulls) as a NumPy view of its buffer: pyarrow's
     ``to_numpy`` imports pandas the first time (a fifth of a second of every run)."""
-    dtype = _DTYPES[str(values.type)]
-    return np.frombuffer(values.buffers()[1], dtype)[values.offset:values.offset + len(values)]
+    dtype: np.dtype[Any] = _DTYPES[str(values.type)]
+    numbers: np.ndarray = np.frombuffer(values.buffers()[1], dtype)[values.offset:values.offset + len(values)]
+    return numbers
 
 
-_DTYPES = {name: np.dtype(name) for name in ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
-                                             "uint64")} | {"float": np.dtype("float32"), "double": np.dtype("float64")}
+_DTYPES: dict[str, np.dtype[Any]] = {
+    **{name: np.dtype(name) for name in ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")},
+    "float": np.dtype("float32"), "double": np.dtype("float64")}
 
 
 def _plain(leaf: _Leaf, values: Any) -> bytes:
