@@ -124,3 +124,8 @@ def test_an_odd_maze_out_is_dug_alone_and_right(count):
     with a copy of itself whose results are thrown away."""
     for width, height in SIZES:
         _same_as_three_calls(width, height, "dig", "corner", 0.0, count=count, seed=11)
+
+
+def test_reuse_takes_only_an_earlier_result():
+    with pytest.raises(meiro.MazeError, match="reuse must be an earlier measured_mazes result"):
+        measured_mazes(3, 3, "dig", "corner", 0.0, batch_seeds(1, 2), reuse=np.zeros((2, 7, 7), bool))

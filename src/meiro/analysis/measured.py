@@ -92,6 +92,8 @@ def measured_mazes(width: int, height: int, algorithm: str, goal: str, braid: fl
     seeds = np.ascontiguousarray(seeds, np.uint64)
     count = len(seeds)
     rows, cols = 2 * height + 1, 2 * width + 1
+    if reuse is not None and not isinstance(reuse, Measured):
+        raise MazeError(f"reuse must be an earlier measured_mazes result, got {type(reuse).__name__}")
     spare = reuse.buffers if reuse is not None and reuse.buffers is not None else None
     grids = _spare(reuse.grids if reuse is not None else None, (count, rows, cols), np.bool_)
     ends = _spare(spare[0] if spare else None, (count, 2, 2), np.int64)
