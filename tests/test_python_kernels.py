@@ -67,6 +67,8 @@ def fingerprints() -> dict[str, str]:
 
     made = measured_mazes(8, 6, "dig", "farthest", 0.3, batch.seeds)  # a dataset's one pass
     put("measured", made.grids, made.starts, made.goals, made.offsets, made.cells, *made.stats.__dict__.values())
+    made = measured_mazes(7, 5, "dig", "corner", 0.0, batch.seeds[:5])  # the default recipe: dug and
+    put("measured while dug", made.grids, made.offsets, made.cells, *made.stats.__dict__.values())  # measured
     return out
 
 

@@ -52,6 +52,9 @@ from ..kernels.rng import _mix_seed
 
 #: A cell's children so far, kept in its byte above the dug bit (at most 4 fit below bit 7).
 _CHILD = 16
+#: A step's change of row and column, by direction (0 north, 1 east, 2 south, 3 west).
+_DOWN = np.array([-1, 0, 1, 0], np.int64)
+_ACROSS = np.array([0, 1, 0, -1], np.int64)
 
 
 @njit(cache=True, nogil=True)
@@ -196,8 +199,8 @@ def _finish(marks: NDArray[np.uint8], route: NDArray[np.uint8], degrees: NDArray
         if s > 0 and d != route[U(s - 1)]:
             turns += 1
         node += step[U(d)]
-        y += (d == 2) - (d == 0)
-        x += (d == 1) - (d == 3)
+        y += _DOWN[U(d)]
+        x += _ACROSS[U(d)]
         cells[at + length - 1 - s, 0] = y
         cells[at + length - 1 - s, 1] = x
         if marks[U(node)] // _CHILD + 1 >= (2 if node == start else 3):  # its ways
