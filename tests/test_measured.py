@@ -129,3 +129,14 @@ def test_an_odd_maze_out_is_dug_alone_and_right(count):
 def test_reuse_takes_only_an_earlier_result():
     with pytest.raises(meiro.MazeError, match="reuse must be an earlier measured_mazes result"):
         measured_mazes(3, 3, "dig", "corner", 0.0, batch_seeds(1, 2), reuse=np.zeros((2, 7, 7), bool))
+
+
+def test_one_thread_cuts_big_mazes_into_calls(monkeypatch):
+    """(Ctrl-C is seen between kernel calls: one thread's calls are capped in blocks.)"""
+    from meiro.analysis import measured
+
+    whole = _same_as_three_calls(5, 4, "dig", "corner", 0.0, count=9)
+    monkeypatch.setattr(measured, "CALL_BLOCKS", 2 * 11 * 9)  # two 5 x 4 mazes a call
+    cut = measured_mazes(5, 4, "dig", "corner", 0.0, batch_seeds(3, 9))
+    assert np.array_equal(whole.grids, cut.grids) and np.array_equal(whole.cells, cut.cells)
+    assert np.array_equal(whole.offsets, cut.offsets)

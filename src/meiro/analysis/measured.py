@@ -48,6 +48,9 @@ from .batch_stats import _FIELDS, BatchStats, _measure, _measure_tree, _scratch,
 #: batches): a chunk's solutions fit a buffer of modest size, and ``jobs`` threads share a
 #: shard's chunks evenly.
 CHUNK = 1 << 14
+#: Blocks one thread's kernel call makes at most (about half a second of the dig's work): a
+#: 15 x 15 shard of 100,000 mazes in one call, 1000 x 1000 mazes 30 at a time.
+CALL_BLOCKS = 1 << 27
 
 
 @dataclass
@@ -124,8 +127,9 @@ def measured_mazes(width: int, height: int, algorithm: str, goal: str, braid: fl
             return batch_solutions(grids[start:stop], starts, goals, out[start:stop, _FIELDS.index("solution_length")])
         return offsets, cells[:offsets[-1]]
 
-    # one thread makes the whole batch in one call, into one buffer of solutions (no joining)
-    size = count if jobs <= 1 else max(1, min(CHUNK, (1 << 22) // (rows * cols)))
+    # one thread makes a dataset's shard in one call, into one buffer of solutions (no joining),
+    # unless its mazes are big: Ctrl-C is seen between calls
+    size = max(1, min(count, CALL_BLOCKS // (rows * cols)) if jobs <= 1 else min(CHUNK, (1 << 22) // (rows * cols)))
     ranges = [(i, min(i + size, count)) for i in range(0, count, size)]
     one_chunk = len(ranges) == 1
     if jobs > 1 and len(ranges) > 1:
