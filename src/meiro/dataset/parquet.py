@@ -221,8 +221,8 @@ def _page(leaf: _Leaf, column: Any, rows: int) -> _Page | None:
     for _ in range(leaf.depth):
         if values.null_count:
             return None
-        offsets.append(_offsets(values))
-        values = _children(values)
+        opened, values = _opened(values)
+        offsets.append(opened)
     if values.null_count:
         return None
     n = len(values)
@@ -247,28 +247,19 @@ def _page(leaf: _Leaf, column: Any, rows: int) -> _Page | None:
     return _Page(n, b"".join(parts), values)
 
 
-def _children(array: Any) -> Any:
-    """The values of a list array's slice, as ``flatten`` gives them (which imports
-    ``pyarrow.compute``, a twentieth of a second, the first time)."""
+def _opened(array: Any) -> tuple[np.ndarray | int, Any]:
+    """A list array's slice opened: its offsets into its values, from 0 (a fixed-size list's
+    size alone: its offsets are the multiples of it, never worth making), and those values,
+    as ``flatten`` gives them (which imports ``pyarrow.compute``, a twentieth of a second,
+    the first time)."""
     import pyarrow as pa
 
     if pa.types.is_fixed_size_list(array.type):
         size = int(array.type.list_size)
-        return array.values.slice(array.offset * size, len(array) * size)
-    offsets = _numbers(array.offsets)
-    return array.values.slice(int(offsets[0]), int(offsets[-1] - offsets[0]))
-
-
-def _offsets(array: Any) -> np.ndarray | int:
-    """A list array's offsets into its values, from 0; a fixed-size list's size alone (its
-    offsets are the multiples of it, never worth making)."""
-    import pyarrow as pa
-
-    if pa.types.is_fixed_size_list(array.type):
-        return int(array.type.list_size)
+        return size, array.values.slice(array.offset * size, len(array) * size)
     offsets: np.ndarray = _numbers(array.offsets)
     relative: np.ndarray = offsets - offsets[0]
-    return relative
+    return relative, array.values.slice(int(offsets[0]), int(relative[-1]))
 
 
 def _repetition(depth: int, offsets: list[np.ndarray | int], rows: int, n: int) -> bytes | None:

@@ -527,9 +527,8 @@ def _packed(grids: np.ndarray) -> Any:
         padded[:, :, :cols] = grids
         grids = padded
     packed = np.packbits(grids.reshape(-1)).reshape(count, -1)
-    size = packed.shape[1]
-    offsets = np.arange(0, len(grids) * size + 1, size, dtype=np.int32)
-    return pa.BinaryArray.from_buffers(pa.binary(), len(grids), [None, pa.py_buffer(offsets), pa.py_buffer(packed.tobytes())])
+    offsets = _steps(count, packed.shape[1]).buffers()[1]
+    return pa.BinaryArray.from_buffers(pa.binary(), count, [None, offsets, pa.py_buffer(packed)])
 
 
 def _nested(array: np.ndarray) -> Any:
