@@ -295,6 +295,32 @@ def test_ctrl_c_while_meiro_loads_is_status_130_without_a_traceback(tmp_path, ho
     assert out.stderr.strip() == "", out.stderr
 
 
+@pytest.mark.parametrize("user_value", [None, "3"])
+def test_a_command_starts_no_linear_algebra(tmp_path, user_value):
+    # No command multiplies matrices: OpenBLAS gets one thread (no spinning workers) unless the
+    # user chose, and numba's first kernel does not import SciPy to look for BLAS
+    module, function = console_script()
+    probe = ("import atexit, os, sys\n"
+             "def report():\n"
+             "    print('numba target:', 'numba.np.arraymath' in sys.modules)\n"
+             "    print('scipy:', sys.modules.get('scipy', 'not imported'))\n"
+             "    print('threads:', os.environ.get('OPENBLAS_NUM_THREADS'))\n"
+             "atexit.register(report)\n"
+             f"from {module} import {function}\n"
+             f"{function}()\n")
+    extra = {} if user_value is None else {"OPENBLAS_NUM_THREADS": user_value}
+    base = {k: v for k, v in env(MEIRO_JIT="1").items() if k != "OPENBLAS_NUM_THREADS"}
+    out = subprocess.run([sys.executable, "-c", probe, "dataset", "-q", "-n", "3", "--size", "4x4",
+                          "-o", "m.npz"], cwd=tmp_path, capture_output=True, text=True,
+                         timeout=PATIENCE, env={**base, **extra})
+    assert out.returncode == 0, out.stderr
+    assert (tmp_path / "m.npz").is_file()
+    lines = out.stdout.splitlines()
+    assert "numba target: True" in lines  # (a kernel ran compiled: the check below means something)
+    assert "scipy: None" in lines
+    assert f"threads: {user_value or 1}" in lines
+
+
 # --- a read-only installation ----------------------------------------------------------------
 
 
