@@ -3,6 +3,7 @@
 import os
 import random
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -48,7 +49,7 @@ class Stream(pyte.ByteStream):
 class Game:
     """The game in a pseudo-terminal, its output fed to an emulated screen."""
 
-    def __init__(self, tmp_path, args, lines=30, columns=90, shell_after=None, **env):
+    def __init__(self, tmp_path, args, lines=30, columns=90, shell_after=None, ignore_hangup=False, **env):
         # compiled kernels from the start (MEIRO_JIT=1), as a player's warm numba cache gives: these
         # tests time the game's answers to keys, which a first run's warm-up (tests/test_first_run.py)
         # would slow on a busy machine
@@ -65,7 +66,9 @@ class Game:
         else:
             program, argv = command[0], command[1:]
         self.child = pexpect.spawn(program, argv, env=environment, cwd=str(tmp_path),
-                                   dimensions=(lines, columns), timeout=20)
+                                   dimensions=(lines, columns), timeout=20,
+                                   preexec_fn=(lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN))
+                                   if ignore_hangup else None)
         self.screen = Screen(columns, lines)
         self.stream = Stream(self.screen)
         self.raw = b""
@@ -381,6 +384,20 @@ def test_ctrl_c_leaves_the_terminal_clean(tmp_path):
     game.wait_text("Seed 1")
     game.child.sendintr()
     assert game.finish_in_shell() == 130
+
+
+def test_a_game_whose_terminal_is_gone_ends_even_when_it_ignores_hang_ups(tmp_path):
+    # started under nohup (SIGHUP ignored), then its terminal closed: curses reads "no key" at
+    # once, forever; the game must notice and end, not spin at full speed
+    game = Game(tmp_path, ["--size", "30x30", "--seed", "1"], ignore_hangup=True)
+    game.wait_text("Seed 1")
+    game.child.ptyproc.fileobj.close()  # the terminal window closed
+    end = time.monotonic() + 60
+    while game.child.isalive() and time.monotonic() < end:
+        time.sleep(0.1)
+    alive = game.child.isalive()
+    game.child.close(force=True)
+    assert not alive, "the game kept running with its terminal gone"
 
 
 def test_not_a_terminal_is_one_clear_error():

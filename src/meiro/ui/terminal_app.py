@@ -25,6 +25,7 @@ the message (prompt, digging, help, CLEAR!!), and the rest the maze.
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -45,7 +46,7 @@ from .pictures import IMAGE_DIR, save_into
 from .terminal_layout import HEADER, CellLens, cell_viewport
 from .terminal_keys import BACKSPACE_KEYS, TAB, clip, command_for, curses_keys, fit_help, fit_news
 from .terminal_search import TerminalSearch
-from .terminal_system import can_show, use_user_locale
+from .terminal_system import can_show, input_gone, use_user_locale
 from .terminal_style import BLANK, Scale, cell_keys, make_style, overview, runs
 
 if TYPE_CHECKING:
@@ -483,8 +484,12 @@ class TerminalGame:
             self.session.poll()
             self.session.tick()
             self.draw()
-            screen.timeout(self._timeout())
+            wait = self._timeout()
+            screen.timeout(wait)
+            asked = time.monotonic()
             code = screen.getch()
+            if code == -1 and time.monotonic() - asked < wait / 2000 and input_gone():
+                self.running = False  # no key, long before the wait was over: the terminal is gone
             while code != -1 and self.running:
                 self.on_key(code)
                 screen.timeout(0)

@@ -42,3 +42,30 @@ def can_show(s: str) -> bool:
     except (UnicodeEncodeError, LookupError):
         return False
     return True
+
+
+def input_gone(fd: int = 0) -> bool:
+    """Whether the terminal the game reads from has gone away (POSIX; elsewhere never).
+
+    A terminal closed under a game that ignores SIGHUP (started with ``nohup``, say)
+    is not an error to curses: ``getch`` returns "no key" at once, every time, and
+    the game's loop would read again and again at full speed. Such a terminal is
+    readable yet holds nothing to read (end of file), or cannot be asked at all; a
+    live one that is readable holds the bytes of a key. Nothing is read here, so a
+    key that arrives meanwhile stays for the game.
+    """
+    if os.name != "posix":
+        return False
+    import fcntl
+    import select
+    import struct
+    import termios
+
+    try:
+        readable, _, _ = select.select([fd], [], [], 0)
+        if not readable:
+            return False
+        waiting = fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0")
+    except (OSError, ValueError):
+        return True
+    return struct.unpack("i", waiting)[0] == 0
