@@ -386,11 +386,13 @@ def test_ctrl_c_leaves_the_terminal_clean(tmp_path):
     assert game.finish_in_shell() == 130
 
 
-def test_a_game_whose_terminal_is_gone_ends_even_when_it_ignores_hang_ups(tmp_path):
+@pytest.mark.parametrize("args, shown", [(["--size", "30x30"], "Seed 1"),
+                                         (["--grid", "weave", "--size", "10x10"], "weave 10x10")])
+def test_a_game_whose_terminal_is_gone_ends_even_when_it_ignores_hang_ups(tmp_path, args, shown):
     # started under nohup (SIGHUP ignored), then its terminal closed: curses reads "no key" at
     # once, forever; the game must notice and end, not spin at full speed
-    game = Game(tmp_path, ["--size", "30x30", "--seed", "1"], ignore_hangup=True)
-    game.wait_text("Seed 1")
+    game = Game(tmp_path, [*args, "--seed", "1", "--lang", "en"], ignore_hangup=True)
+    game.wait_text(shown)
     game.child.ptyproc.fileobj.close()  # the terminal window closed
     end = time.monotonic() + 60
     while game.child.isalive() and time.monotonic() < end:

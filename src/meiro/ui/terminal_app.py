@@ -25,7 +25,6 @@ the message (prompt, digging, help, CLEAR!!), and the rest the maze.
 from __future__ import annotations
 
 import os
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -46,7 +45,7 @@ from .pictures import IMAGE_DIR, save_into
 from .terminal_layout import HEADER, CellLens, cell_viewport
 from .terminal_keys import BACKSPACE_KEYS, TAB, clip, command_for, curses_keys, fit_help, fit_news
 from .terminal_search import TerminalSearch
-from .terminal_system import can_show, input_gone, use_user_locale
+from .terminal_system import can_show, use_user_locale, wait_for_key
 from .terminal_style import BLANK, Scale, cell_keys, make_style, overview, runs
 
 if TYPE_CHECKING:
@@ -484,12 +483,9 @@ class TerminalGame:
             self.session.poll()
             self.session.tick()
             self.draw()
-            wait = self._timeout()
-            screen.timeout(wait)
-            asked = time.monotonic()
-            code = screen.getch()
-            if code == -1 and time.monotonic() - asked < wait / 2000 and input_gone():
-                self.running = False  # no key, long before the wait was over: the terminal is gone
+            code = wait_for_key(screen, self._timeout())
+            if code is None:  # the terminal is gone: nobody is playing
+                break
             while code != -1 and self.running:
                 self.on_key(code)
                 screen.timeout(0)

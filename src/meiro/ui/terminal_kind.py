@@ -31,7 +31,7 @@ from ..kinds.maze import GraphMaze
 from ..text.messages import text
 from ..text.weave_text import block_of, between, weave_lines
 from .terminal_keys import clip
-from .terminal_system import can_show, use_user_locale
+from .terminal_system import can_show, use_user_locale, wait_for_key
 
 if TYPE_CHECKING:
     import curses
@@ -156,8 +156,9 @@ class TerminalWeave:
         screen = self.screen
         while self.running:
             self.draw()
-            screen.timeout(100 if self.game.stopwatch.running else 500)
-            code = screen.getch()
+            code = wait_for_key(screen, 100 if self.game.stopwatch.running else 500)
+            if code is None:  # the terminal is gone: nobody is playing
+                break
             while code != -1 and self.running:
                 self.on_key(code)
                 screen.timeout(0)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import locale
 import os
+import time
+from typing import Any
 
 def use_user_locale() -> None:
     """Take the user's locale so curses can write wide characters.
@@ -68,4 +70,15 @@ def input_gone(fd: int = 0) -> bool:
         waiting = fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0")
     except (OSError, ValueError):
         return True
-    return struct.unpack("i", waiting)[0] == 0
+    return bool(struct.unpack("i", waiting)[0] == 0)
+
+
+def wait_for_key(screen: Any, wait: int) -> int | None:
+    """The next key's code read from the curses ``screen`` within ``wait`` milliseconds (-1:
+    none came), or None when the terminal has gone away (:func:`input_gone`)."""
+    screen.timeout(wait)
+    asked = time.monotonic()
+    code: int = screen.getch()
+    if code == -1 and time.monotonic() - asked < wait / 2000 and input_gone():
+        return None  # no key, long before the wait was over, and none to come
+    return code
