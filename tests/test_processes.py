@@ -296,7 +296,7 @@ def test_ctrl_c_while_meiro_loads_is_status_130_without_a_traceback(tmp_path, ho
 
 
 @pytest.mark.parametrize("user_value", [None, "3"])
-def test_a_command_starts_no_linear_algebra(tmp_path, user_value):
+def test_a_command_starts_no_linear_algebra_and_uses_small_pages(tmp_path, user_value):
     # No command multiplies matrices: OpenBLAS gets one thread (no spinning workers) unless the
     # user chose, and numba's first kernel does not import SciPy to look for BLAS
     module, function = console_script()
@@ -305,11 +305,12 @@ def test_a_command_starts_no_linear_algebra(tmp_path, user_value):
              "    print('numba target:', 'numba.np.arraymath' in sys.modules)\n"
              "    print('scipy:', sys.modules.get('scipy', 'not imported'))\n"
              "    print('threads:', os.environ.get('OPENBLAS_NUM_THREADS'))\n"
+             "    print('huge pages:', os.environ.get('NUMPY_MADVISE_HUGEPAGE'))\n"
              "atexit.register(report)\n"
              f"from {module} import {function}\n"
              f"{function}()\n")
     extra = {} if user_value is None else {"OPENBLAS_NUM_THREADS": user_value}
-    base = {k: v for k, v in env(MEIRO_JIT="1").items() if k != "OPENBLAS_NUM_THREADS"}
+    base = {k: v for k, v in env(MEIRO_JIT="1").items() if k not in ("OPENBLAS_NUM_THREADS", "NUMPY_MADVISE_HUGEPAGE")}
     out = subprocess.run([sys.executable, "-c", probe, "dataset", "-q", "-n", "3", "--size", "4x4",
                           "-o", "m.npz"], cwd=tmp_path, capture_output=True, text=True,
                          timeout=PATIENCE, env={**base, **extra})
@@ -319,6 +320,7 @@ def test_a_command_starts_no_linear_algebra(tmp_path, user_value):
     assert "numba target: True" in lines  # (a kernel ran compiled: the check below means something)
     assert "scipy: None" in lines
     assert f"threads: {user_value or 1}" in lines
+    assert "huge pages: 0" in lines  # (NumPy's big arrays: see _meiro_entry._small_pages)
 
 
 # --- a read-only installation ----------------------------------------------------------------

@@ -108,10 +108,12 @@ def measured_mazes(width: int, height: int, algorithm: str, goal: str, braid: fl
     cells_most = width * height
 
     def chunk(start: int, stop: int) -> tuple[NDArray[np.int64], NDArray[np.int16]]:
-        # room for a quarter of every maze's cells; a chunk that needs more continues in a
-        # bigger buffer (the kernel stops before the maze that might not fit)
+        # room for every cell of every maze: the system maps only the pages written, so the
+        # room costs nothing, while a smaller guess (a quarter was one) that a chunk outgrows
+        # is copied into a bigger buffer, fresh memory twice (the kernel stops before the maze
+        # that might not fit, and the loop below goes on in a bigger one, should it happen)
         offsets = np.zeros(stop - start + 1, np.int64)
-        size = max(cells_most, (stop - start) * cells_most // 4)
+        size = max(1, stop - start) * cells_most
         cells = spare_cells if one_chunk and spare_cells is not None and len(spare_cells) >= size \
             else np.empty((size, 2), np.int16)
         done = 0
