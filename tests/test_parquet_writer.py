@@ -6,6 +6,7 @@ import io
 
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 
 pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")
@@ -123,3 +124,19 @@ def test_a_square_dataset_run_never_imports_pandas(tmp_path):
                           "-o", str(tmp_path / "d")], capture_output=True, text=True, timeout=300)
     assert out.stdout.strip().splitlines()[-1] == "False False", out.stdout + out.stderr
     assert (tmp_path / "d" / "data" / "shard-00000.parquet").exists()
+
+
+@settings(max_examples=60, deadline=None)
+@given(rows=st.integers(1, 40), inner=st.integers(1, 5), most=st.sampled_from([1, 3, 15, 200]),
+       shape=st.tuples(st.integers(1, 40), st.integers(1, 40)), row_group=st.integers(1, 50),
+       seed=st.integers(0, 2**32 - 1))
+def test_paths_and_grids_of_any_shape_read_back(rows, inner, most, shape, row_group, seed):
+    # the shortcuts a shard's columns take: a list of fixed-size lists (a path's pairs: levels
+    # tiled, 4-bit dictionary indices packed two at a time) and fixed shapes (levels as RLE runs)
+    rng = np.random.default_rng(seed)
+    offsets = np.concatenate([[0], np.cumsum(rng.integers(1, 7, rows))]).astype(np.int32)
+    values = pa.array(rng.integers(0, most + 1, inner * offsets[-1]).astype(np.int16))
+    table = pa.table({"path": pa.ListArray.from_arrays(pa.array(offsets), pa.FixedSizeListArray.from_arrays(values, inner)),
+                      "grid": _nested(rng.random((rows, *shape)) < 0.5)})
+    back = pq.read_table(io.BytesIO(parquet_bytes(table, row_group)))
+    assert back.to_pylist() == table.to_pylist()
