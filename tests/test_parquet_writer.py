@@ -109,7 +109,10 @@ def test_every_square_shard_column_is_written_and_reads_as_pyarrow_s(tmp_path):
     assert mine.equals(want) and mine.schema.equals(want.schema, check_metadata=True)
 
 
-def test_a_square_dataset_run_never_imports_pandas(tmp_path):
+@pytest.mark.parametrize("recipe", [
+    ["--size", "5x4", "--with", "solution_mask,solution_padded,moves,tokens,prompt,answer,connection_list"],
+    ["--grid", "hex", "--size", "5x4"], ["--grid", "3d", "--size", "3x3x2"]], ids=["square", "hex", "3d"])
+def test_a_dataset_run_never_imports_pandas_and_writes_its_own_parquet(tmp_path, recipe):
     """pyarrow imports pandas (a fifth of a second) the first time NumPy data goes in or out
     through ``pa.array``/``to_numpy``, and ``pyarrow.compute`` (a twentieth) when a list is
     flattened; the shards are built and written from buffers instead."""
@@ -119,11 +122,12 @@ def test_a_square_dataset_run_never_imports_pandas(tmp_path):
     script = ("import sys\nfrom meiro.cli import main\n"
               "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
               "print('pandas' in sys.modules, 'pyarrow.compute' in sys.modules)\n")
-    out = subprocess.run([sys.executable, "-c", script, "dataset", "-q", "-n", "50", "--size", "5x4", "--seed", "1",
-                          "--with", "solution_mask,solution_padded,moves,tokens,prompt,answer,connection_list",
+    out = subprocess.run([sys.executable, "-c", script, "dataset", "-q", "-n", "50", *recipe, "--seed", "1",
                           "-o", str(tmp_path / "d")], capture_output=True, text=True, timeout=300)
     assert out.stdout.strip().splitlines()[-1] == "False False", out.stdout + out.stderr
-    assert (tmp_path / "d" / "data" / "shard-00000.parquet").exists()
+    shard = pq.ParquetFile(tmp_path / "d" / "data" / "shard-00000.parquet")
+    assert shard.metadata.created_by.startswith("meiro version")  # (not pyarrow's writer)
+    assert shard.read().num_rows == 50
 
 
 @settings(max_examples=60, deadline=None)

@@ -53,6 +53,7 @@ import numpy as np
 
 from ..analysis.kind_batch_stats import KindBatchStats, kind_batch_paths, kind_batch_stats
 from ..batch import GraphBatch, generate_batch
+from .arrow_arrays import from_numpy, repeated_text
 from .fingerprint import row_fingerprints
 from .spec import DatasetSpec
 
@@ -213,21 +214,21 @@ def kind_shard_table(spec: DatasetSpec, rows: DrawnKindShard) -> Any:
     size = np.tile(np.asarray(spec.size, np.int16), n)
     size_offsets = np.arange(0, len(size) + 1, len(spec.size), dtype=np.int32)
     columns = {
-        "index": pa.array(rows.index, pa.uint64()),
-        "seed": pa.array(rows.seeds, pa.uint64()),
-        "kind": pa.array([spec.kind]).take(np.zeros(n, np.int64)),
-        "size": pa.ListArray.from_arrays(pa.array(size_offsets), pa.array(size)),
-        "algorithm": pa.array([spec.algorithm]).take(np.zeros(n, np.int64)),
-        "start": pa.array(rows.starts.astype(np.int32)),
-        "goal": pa.array(rows.goals.astype(np.int32)),
+        "index": from_numpy(np.asarray(rows.index, np.uint64)),
+        "seed": from_numpy(np.asarray(rows.seeds, np.uint64)),
+        "kind": repeated_text(spec.kind, n),
+        "size": pa.ListArray.from_arrays(from_numpy(size_offsets), from_numpy(size)),
+        "algorithm": repeated_text(spec.algorithm, n),
+        "start": from_numpy(rows.starts.astype(np.int32)),
+        "goal": from_numpy(rows.goals.astype(np.int32)),
         "passages": _pair_lists(rows.offsets, rows.pairs),
     }
     if spec.kind == "weave" and rows.crossing_offsets is not None and rows.crossings is not None:
         columns["crossings"] = _pair_lists(rows.crossing_offsets, rows.crossings)
     path_offsets, paths = kind_batch_paths(spec.cell_count(), rows.offsets, rows.pairs, rows.starts, rows.goals)
-    columns["solution"] = pa.ListArray.from_arrays(pa.array(path_offsets.astype(np.int32)), pa.array(paths))
+    columns["solution"] = pa.ListArray.from_arrays(from_numpy(path_offsets.astype(np.int32)), from_numpy(paths))
     for name, dtype in _STAT_COLUMNS:
-        columns[name] = pa.array(np.asarray(getattr(rows.stats, name)).astype(dtype))
+        columns[name] = from_numpy(np.asarray(getattr(rows.stats, name)).astype(dtype))
     meta = {"huggingface": json.dumps({"info": {"features": kind_features(spec)}}, sort_keys=True)}
     return pa.Table.from_arrays(list(columns.values()), schema=pa.schema(
         [pa.field(name, array.type) for name, array in columns.items()], metadata=meta))
@@ -237,8 +238,8 @@ def _pair_lists(offsets: np.ndarray, rows: np.ndarray) -> Any:
     """A list column of ``[a, b]`` pairs (int32) from its offsets and rows."""
     import pyarrow as pa
 
-    pairs = pa.FixedSizeListArray.from_arrays(pa.array(np.ascontiguousarray(rows, np.int32).reshape(-1)), 2)
-    return pa.ListArray.from_arrays(pa.array(np.asarray(offsets, np.int32)), pairs)
+    pairs = pa.FixedSizeListArray.from_arrays(from_numpy(np.ascontiguousarray(rows, np.int32).reshape(-1)), 2)
+    return pa.ListArray.from_arrays(from_numpy(np.asarray(offsets, np.int32)), pairs)
 
 
 def geometry_document(spec: DatasetSpec) -> bytes:

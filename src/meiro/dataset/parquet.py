@@ -380,7 +380,7 @@ def _packed(values: np.ndarray, width: int) -> bytes:
         # (a path's coordinates, 16 bits each: two side by side are a 32-bit word, whose
         # two low nibbles a shift brings together, a quarter of the time of the way below)
         word = np.ascontiguousarray(values).view("<u4")
-        packed = (word | (word >> 12)).astype(np.uint8).tobytes()
+        packed: bytes = (word | (word >> 12)).astype(np.uint8).tobytes()
         return packed + bytes(-(-len(values) // 8) * 4 - len(packed))
     padded = np.zeros(-(-len(values) // 8) * 8, np.uint8)
     padded[:len(values)] = values

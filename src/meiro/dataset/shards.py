@@ -73,6 +73,7 @@ from ..analysis.measured import Measured, can_measure, measured_mazes
 from ..generators import resolve_seed
 from ..errors import MazeError
 from ..generators.distance_goal import goals_at_distance
+from .arrow_arrays import from_numpy, repeated_text, strings
 from .fingerprint import row_fingerprints
 from .parquet import parquet_bytes
 from .puzzles import puzzle_prints
@@ -357,19 +358,19 @@ def shard_table(spec: DatasetSpec, rows: DrawnShard) -> Any:
 
     n = len(rows)
     columns = {
-        "index": _arrow(rows.index.astype(np.uint64)),
-        "seed": _arrow(rows.seeds.astype(np.uint64)),
-        "width": _arrow(np.full(n, spec.width, np.int16)),
-        "height": _arrow(np.full(n, spec.height, np.int16)),
-        "algorithm": _repeated(spec.algorithm, n),
+        "index": from_numpy(rows.index.astype(np.uint64)),
+        "seed": from_numpy(rows.seeds.astype(np.uint64)),
+        "width": from_numpy(np.full(n, spec.width, np.int16)),
+        "height": from_numpy(np.full(n, spec.height, np.int16)),
+        "algorithm": repeated_text(spec.algorithm, n),
         "grid": _nested(rows.grids) if spec.grid == "array" else _packed(rows.grids),
         "start": _pairs(rows.starts),
         "goal": _pairs(rows.goals),
     }
     cell_offsets, cells = rows.solution_cells()
-    columns["solution"] = pa.ListArray.from_arrays(_arrow(cell_offsets.astype(np.int32)), _pairs(cells))
+    columns["solution"] = pa.ListArray.from_arrays(from_numpy(cell_offsets.astype(np.int32)), _pairs(cells))
     for name, dtype in _STAT_COLUMNS:
-        columns[name] = _arrow(getattr(rows.stats, name).astype(dtype))
+        columns[name] = from_numpy(getattr(rows.stats, name).astype(dtype))
     if {"tokens", "pixels", "prompt", "answer", "solution_mask"} & set(spec.extras):
         offsets, blocks = rows.block_paths()
     if "solution_mask" in spec.extras:
@@ -380,14 +381,14 @@ def shard_table(spec: DatasetSpec, rows: DrawnShard) -> Any:
         columns["solution_padded"] = _nested(padded)
     if "moves" in spec.extras:
         columns["moves"] = pa.FixedSizeListArray.from_arrays(
-            _arrow(move_codes(padded).reshape(-1)), max(1, spec.cell_count() - 1))
+            from_numpy(move_codes(padded).reshape(-1)), max(1, spec.cell_count() - 1))
     if "tokens" in spec.extras:
-        columns["tokens"] = _strings(_tokens(rows, offsets, blocks))
+        columns["tokens"] = strings(_tokens(rows, offsets, blocks))
     if {"prompt", "answer"} & set(spec.extras):  # (meiro.text.tasks; --text-format)
         from .text_rows import text_columns
 
         for name, texts in text_columns(spec, rows.grids, rows.starts, rows.goals, offsets, blocks).items():
-            columns[name] = _strings(texts)
+            columns[name] = strings(texts)
     if "connection_list" in spec.extras:
         columns["connection_list"] = _nested(connection_lists(rows.grids))
     if "pixels" in spec.extras:
@@ -417,15 +418,13 @@ def shard_bytes(spec: DatasetSpec, rows: Drawn) -> bytes:
     """The Parquet file of the rows (module docs, step 2)."""
     pq = pyarrow().parquet
 
-    if isinstance(rows, DrawnShard):
-        table = shard_table(spec, rows)
-        # the shard's plain columns as Parquet straight from their buffers (:mod:`.parquet`);
-        # pyarrow's writer for what that does not write (the pictures' structs)
-        data = parquet_bytes(table, ROW_GROUP, statistics=("index", "seed"))
-        if data is not None:
-            return data
-    else:
-        table = kind_shard_table(spec, rows)
+    table = shard_table(spec, rows) if isinstance(rows, DrawnShard) else kind_shard_table(spec, rows)
+    # the shard's plain columns as Parquet straight from their buffers (:mod:`.parquet`);
+    # pyarrow's writer for what that does not write (the pictures' structs, a kind's empty
+    # lists: a weave maze without crossings)
+    data = parquet_bytes(table, ROW_GROUP, statistics=("index", "seed"))
+    if data is not None:
+        return data
     sink = io.BytesIO()
     pq.write_table(table, sink, row_group_size=ROW_GROUP, compression=COMPRESSION,
                    use_dictionary=["algorithm", "text_format"] if spec.kind == "square" else ["kind", "algorithm"],
@@ -535,7 +534,7 @@ def _nested(array: np.ndarray) -> Any:
     """A bool array (count, a, b[, c]) as nested Arrow lists (the storage of HF's ArrayND)."""
     import pyarrow as pa
 
-    values = _arrow(array.reshape(-1))
+    values = from_numpy(array.reshape(-1))
     for size in reversed(array.shape[1:]):
         values = pa.ListArray.from_arrays(_steps(len(values) // size, size), values)
     return values
@@ -548,7 +547,7 @@ def _steps(n: int, size: int) -> Any:
 
     offsets: pa.Array | None = _STEPS.get((n, size))  # (threads may write shards side by side:
     if offsets is None:  # each keeps the array it found or made)
-        offsets = _arrow(np.arange(0, n * size + 1, size, dtype=np.int32))
+        offsets = from_numpy(np.arange(0, n * size + 1, size, dtype=np.int32))
         if len(_STEPS) > 4:
             _STEPS.clear()
         _STEPS[(n, size)] = offsets
@@ -561,39 +560,7 @@ _STEPS: dict[tuple[int, int], Any] = {}
 def _pairs(array: np.ndarray) -> Any:
     import pyarrow as pa
 
-    return pa.FixedSizeListArray.from_arrays(_arrow(np.ascontiguousarray(array, np.int16).reshape(-1)), 2)
-
-
-def _arrow(array: np.ndarray) -> Any:
-    """A flat NumPy array (numbers or bools) as an Arrow array, from its buffer: ``pa.array``
-    would import pandas (a third of a second) to ask whether it was given a pandas series."""
-    import pyarrow as pa
-
-    array = np.ascontiguousarray(array)
-    if array.dtype == np.bool_:
-        bits = np.packbits(array, bitorder="little")
-        return pa.Array.from_buffers(pa.bool_(), len(array), [None, pa.py_buffer(bits)])
-    return pa.Array.from_buffers(pa.from_numpy_dtype(array.dtype), len(array), [None, pa.py_buffer(array)])
-
-
-def _strings(texts: list[str]) -> Any:
-    """A string column from Python strings (built from buffers, as :func:`_arrow`)."""
-    import pyarrow as pa
-
-    data = [t.encode() for t in texts]
-    offsets = np.zeros(len(data) + 1, np.int64)
-    np.cumsum([len(d) for d in data], out=offsets[1:])
-    kind, form = (pa.string(), np.int32) if offsets[-1] < 2**31 else (pa.large_string(), np.int64)
-    return pa.Array.from_buffers(kind, len(data), [None, pa.py_buffer(offsets.astype(form)), pa.py_buffer(b"".join(data))])
-
-
-def _repeated(text: str, n: int) -> Any:
-    """A string column holding ``text`` ``n`` times (built from buffers, as :func:`_arrow`)."""
-    import pyarrow as pa
-
-    data = text.encode()
-    offsets = np.arange(n + 1, dtype=np.int32) * len(data)
-    return pa.StringArray.from_buffers(n, pa.py_buffer(offsets), pa.py_buffer(data * n))
+    return pa.FixedSizeListArray.from_arrays(from_numpy(np.ascontiguousarray(array, np.int16).reshape(-1)), 2)
 
 
 def _tokens(rows: DrawnShard, offsets: np.ndarray, blocks: np.ndarray) -> list[str]:
