@@ -416,8 +416,6 @@ def _extension(name: str, spec: DatasetSpec) -> dict[bytes, bytes] | None:
 
 def shard_bytes(spec: DatasetSpec, rows: Drawn) -> bytes:
     """The Parquet file of the rows (module docs, step 2)."""
-    pq = pyarrow().parquet
-
     table = shard_table(spec, rows) if isinstance(rows, DrawnShard) else kind_shard_table(spec, rows)
     # the shard's plain columns as Parquet straight from their buffers (:mod:`.parquet`);
     # pyarrow's writer for what that does not write (the pictures' structs, a kind's empty
@@ -426,7 +424,7 @@ def shard_bytes(spec: DatasetSpec, rows: Drawn) -> bytes:
     if data is not None:
         return data
     sink = io.BytesIO()
-    pq.write_table(table, sink, row_group_size=ROW_GROUP, compression=COMPRESSION,
+    pyarrow().parquet.write_table(table, sink, row_group_size=ROW_GROUP, compression=COMPRESSION,
                    use_dictionary=["algorithm", "text_format"] if spec.kind == "square" else ["kind", "algorithm"],
                    write_statistics=["index", "seed"])
     return sink.getvalue()
