@@ -33,7 +33,11 @@ def client():
 @pytest.mark.parametrize("spec", [
     DatasetSpec(3000, 8, 8, seed=1, shard_draws=400, dedupe=True, filters=Filters(min_length=15)),
     DatasetSpec(1000, 6, 6, seed=2, shard_draws=150, extras=("tokens",)),
-], ids=["filtered-deduped", "plain"])
+    # splits: a shard is a file a split, its mazes sent by their canonical forms; with symmetry
+    # dedupe, shards are trimmed and made again
+    DatasetSpec(120, 5, 5, seed=1, shard_draws=50, dedupe="symmetry",
+                splits=(("train", 0.8), ("validation", 0.1), ("test", 0.1))),
+], ids=["filtered-deduped", "plain", "split"])
 def test_cluster_shards_equal_one_process(tmp_path, client, spec):
     alone = build_dataset(spec, tmp_path / "alone")
     together = build_on_cluster(spec, tmp_path / "cluster", client)

@@ -169,12 +169,8 @@ def _build(spec: DatasetSpec, folder: Folder, settler: _Settler, jobs: int, resu
     shards: list[dict[str, Any]] = []
     written: list[str] = []
     def put(rows: Drawn) -> list[dict[str, Any]]:
-        if not spec.splits:
-            return [_put(spec, folder, SHARDS.format(rows.k), rows, kept, written, log)]
-        assert isinstance(rows, DrawnShard)  # (splits are for square mazes)
-        split = split_of(puzzle_prints(rows.grids, rows.starts, rows.goals), spec.splits)
-        return [{**_put(spec, folder, SPLIT_SHARDS.format(name, rows.k), rows.take(np.flatnonzero(split == s)),
-                        kept, written, log), "split": name} for s, (name, _) in enumerate(spec.splits)]
+        return [{**_put(spec, folder, name, part, kept, written, log), **({"split": split} if split else {})}
+                for name, part, split in shard_parts(spec, rows)]
 
     try:
         if spec.kind != "square":  # the cells' centres and neighbours, once beside the shards
@@ -297,6 +293,25 @@ def _settled_windows(spec: DatasetSpec, settler: _Settler, jobs: int, pool: Thre
                                                     drawn.index)))
         k += len(settled)
         yield settled
+
+
+def shard_files(spec: DatasetSpec, k: int) -> list[str]:
+    """The files shard ``k`` is written as: one, or one a split (``data/train-00000.parquet``, ...)."""
+    if not spec.splits:
+        return [SHARDS.format(k)]
+    return [SPLIT_SHARDS.format(name, k) for name, _ in spec.splits]
+
+
+def shard_parts(spec: DatasetSpec, rows: Drawn) -> list[tuple[str, Drawn, str | None]]:
+    """A settled shard's rows as the files they go to: ``(file, rows, split)`` (split None without
+    splits). A maze's split comes from its canonical form's fingerprint
+    (:func:`.puzzles.split_of`), so it is the same whoever writes the shard."""
+    if not spec.splits:
+        return [(SHARDS.format(rows.k), rows, None)]
+    assert isinstance(rows, DrawnShard)  # (splits are for square mazes)
+    split = split_of(puzzle_prints(rows.grids, rows.starts, rows.goals), spec.splits)
+    return [(SPLIT_SHARDS.format(name, rows.k), rows.take(np.flatnonzero(split == s)), name)
+            for s, (name, _) in enumerate(spec.splits)]
 
 
 def _put(spec: DatasetSpec, folder: Folder, name: str, rows: Drawn, kept: dict[str, dict[str, Any]],

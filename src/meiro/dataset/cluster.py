@@ -31,8 +31,8 @@ from collections.abc import Callable
 import numpy as np
 
 from ..errors import MazeError
-from .build import DatasetResult, _exhausted, _Settler, existing_shards, measured
-from .card import SHARDS, card_text
+from .build import DatasetResult, _exhausted, _Settler, existing_shards, measured, shard_files, shard_parts
+from .card import card_text
 from .folder import CARD, Folder
 from .kind_shards import GEOMETRY, geometry_document
 from .shards import draw_shard, pyarrow, shard_bytes, shard_range
@@ -75,21 +75,27 @@ def connect(scheduler: str, timeout: float = CONNECT_TIMEOUT) -> Any:
 
 def _shard_task(spec: DatasetSpec, where: str, k: int, keep: list[int] | None,
                 kept: dict[str, Any] | None) -> dict[str, Any]:
-    """A worker's task: make shard ``k`` (only the rows ``keep``, if given) and write it."""
+    """A worker's task: make shard ``k`` (only the rows ``keep``, if given) and write its files
+    (one a split, with splits); ``kept``: the card's entries of those files from an earlier run."""
     folder = Folder(where)
     drawn = draw_shard(spec, k)
     rows = drawn if keep is None else drawn.take(np.asarray(keep, np.int64))
-    name = SHARDS.format(k)
-    entry: dict[str, Any] = {"file": name, "rows": len(rows), "first": rows.first, "draws": rows.drawn}
-    there = measured(folder, name) if kept is not None and kept.get("rows") == len(rows) else None
-    if kept is not None and there is not None and there[1] == kept.get("sha256"):
-        entry.update(bytes=there[0], sha256=there[1], kept=True)
-    else:
-        data = shard_bytes(spec, rows)
-        folder.write(name, data)
-        entry.update(bytes=len(data), sha256=hashlib.sha256(data).hexdigest(), remade=kept is not None)
+    entries = []
+    for name, part, split in shard_parts(spec, rows):
+        old = (kept or {}).get(name)
+        entry: dict[str, Any] = {"file": name, "rows": len(part), "first": part.first, "draws": part.drawn}
+        if split:
+            entry["split"] = split
+        there = measured(folder, name) if old is not None and old.get("rows") == len(part) else None
+        if old is not None and there is not None and there[1] == old.get("sha256"):
+            entry.update(bytes=there[0], sha256=there[1], kept=True)
+        else:
+            data = shard_bytes(spec, part)
+            folder.write(name, data)
+            entry.update(bytes=len(data), sha256=hashlib.sha256(data).hexdigest(), remade=old is not None)
+        entries.append(entry)
     return {"k": k, "passing": len(drawn), "first": drawn.first, "drawn": drawn.drawn,
-            "index": drawn.index, "fingerprints": drawn.fingerprints, "entry": entry}
+            "index": drawn.index, "fingerprints": drawn.fingerprints, "entries": entries}
 
 
 def build_on_cluster(spec: DatasetSpec, where: str | os.PathLike[str], client: Any, *, resume: bool = False,
@@ -98,8 +104,6 @@ def build_on_cluster(spec: DatasetSpec, where: str | os.PathLike[str], client: A
     """Make ``spec``'s dataset in ``where`` with the workers of Dask ``client`` (module docs)."""
     dask = _distributed()
     pyarrow()  # the workers need it too; here it is checked before any folder is made
-    if spec.splits:
-        raise MazeError("--split is made in one process (-j N threads), not on a Dask cluster yet")
     folder = Folder(where)
     settler = _Settler(spec)  # (reads --exclude's datasets: a wrong one stops the run before any file)
     with folder.locked(log):  # one writer at a time: a second run refuses before touching anything
@@ -117,13 +121,13 @@ def _build_locked(spec: DatasetSpec, folder: Folder, settler: _Settler, client: 
     futures = as_completed()
     submitted: dict[int, Any] = {}
     results: dict[int, dict[str, Any]] = {}
-    entries: list[dict[str, Any] | None] = []
+    entries: list[list[dict[str, Any]] | None] = []  # each shard's files' (None: to be made again)
     rewrites: dict[int, Any] = {}
     next_k = settled_k = 0
 
     def submit(k: int) -> Any:
-        return client.submit(_shard_task, spec, place, k, None, kept.get(SHARDS.format(k)),
-                             retries=RETRIES, pure=False)
+        earlier = {name: kept[name] for name in shard_files(spec, k) if name in kept}
+        return client.submit(_shard_task, spec, place, k, None, earlier, retries=RETRIES, pure=False)
 
     try:
         if spec.kind != "square":  # the cells' centres and neighbours, once beside the shards
@@ -143,8 +147,9 @@ def _build_locked(spec: DatasetSpec, folder: Folder, settler: _Settler, client: 
                 keep = settler.keep(done["passing"], done["fingerprints"], done["first"], done["drawn"],
                                     done["index"])
                 if len(keep) == done["passing"]:
-                    entries.append(done["entry"])
-                    _told(done["entry"], log)
+                    entries.append(done["entries"])
+                    for entry in done["entries"]:
+                        _told(entry, log)
                 else:  # trimmed: made again with the rows to keep
                     rewrites[settled_k] = client.submit(_shard_task, spec, place, settled_k, keep.tolist(), None,
                                                         retries=RETRIES, pure=False)
@@ -152,34 +157,41 @@ def _build_locked(spec: DatasetSpec, folder: Folder, settler: _Settler, client: 
                 if progress is not None:
                     progress(len(keep))
                 settled_k += 1
-            made = [e for e in entries if e is not None]
-            if len(made) == len(entries):  # no shard waits to be made again
-                folder.write(CARD, card_text(spec, made, settler.drawn, settler.done))
+            if all(group is not None for group in entries):  # no shard waits to be made again
+                folder.write(CARD, card_text(spec, _made(entries), settler.drawn, settler.done))
         for k, future in rewrites.items():
-            remade = future.result()["entry"]
-            _told(remade, log)
+            remade = future.result()["entries"]
+            for entry in remade:
+                _told(entry, log)
             entries[k] = remade
         # shards made ahead of the end: let them finish (a running task cannot be stopped, and
         # would write its file after a removal), then take their files back
         wait(list(submitted.values()))
         for k in sorted(set(results) | set(submitted)):
             if k >= settled_k:
-                folder.remove(SHARDS.format(k))
+                for name in shard_files(spec, k):
+                    folder.remove(name)
     except BaseException:
         for future in [*submitted.values(), *rewrites.values()]:
             future.cancel()
         for k in range(next_k):
-            if SHARDS.format(k) not in kept:
-                folder.remove(SHARDS.format(k))
+            for name in shard_files(spec, k):
+                if name not in kept:
+                    folder.remove(name)
         if not kept:
             folder.remove(CARD)
             if spec.kind != "square":
                 folder.remove(GEOMETRY)
         raise
     _sweep_parts(folder)
-    made = [e for e in entries if e is not None]  # every one, the rewrites done
+    made = _made(entries)  # every one, the rewrites done
     folder.write(CARD, card_text(spec, made, settler.drawn, True))
     return DatasetResult(settler.rows, settler.drawn, made, place)
+
+
+def _made(entries: list[list[dict[str, Any]] | None]) -> list[dict[str, Any]]:
+    """The card's entries of the shards made, file by file, in order."""
+    return [entry for group in entries if group is not None for entry in group]
 
 
 def _sweep_parts(folder: Folder) -> None:
