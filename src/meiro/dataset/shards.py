@@ -424,9 +424,10 @@ def shard_bytes(spec: DatasetSpec, rows: Drawn) -> bytes:
     if data is not None:
         return data
     sink = io.BytesIO()
-    pyarrow().parquet.write_table(table, sink, row_group_size=ROW_GROUP, compression=COMPRESSION,
-                   use_dictionary=["algorithm", "text_format"] if spec.kind == "square" else ["kind", "algorithm"],
-                   write_statistics=["index", "seed"])
+    pyarrow().parquet.write_table(
+        table, sink, row_group_size=ROW_GROUP, compression=COMPRESSION,
+        use_dictionary=["algorithm", "text_format"] if spec.kind == "square" else ["kind", "algorithm"],
+        write_statistics=["index", "seed"])
     return sink.getvalue()
 
 
